@@ -1,0 +1,76 @@
+// Reports rendered from real captured results (fixtures/results, see capture.sh) are committed in
+// __outputs__/ so a reviewer sees exactly what users see. UPDATE_OUTPUTS=1 rewrites them.
+import assert from 'node:assert/strict'
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { test } from 'node:test'
+import { compareResults } from '../src/compare.ts'
+import { markdownCode } from '../src/report/escape.ts'
+import { renderMarkdown } from '../src/report/markdown.ts'
+import { renderTerminal } from '../src/report/terminal.ts'
+import { parseResultSetText, type ResultSet } from '../src/results.ts'
+
+const here = import.meta.dirname
+
+async function fixture(name: string): Promise<ResultSet> {
+  const file = path.join(here, 'fixtures/results', name)
+  return parseResultSetText(await readFile(file, 'utf8'), name)
+}
+
+async function golden(name: string, actual: string): Promise<void> {
+  const file = path.join(here, '__outputs__', name)
+  if (process.env.UPDATE_OUTPUTS === '1') await writeFile(file, actual)
+  const expected = await readFile(file, 'utf8')
+  assert.equal(actual, expected, `${name} differs from the committed output (UPDATE_OUTPUTS=1 to accept)`)
+}
+
+/** A fixed "now" a minute after the head was measured, so the baseline's age is stable. */
+let now = new Date(0)
+
+async function comparison() {
+  const base = await fixture('base.json')
+  const head = await fixture('head.json')
+  now = new Date(Date.parse(head.createdAt) + 60_000)
+  return compareResults(head, {
+    baseline: { results: base, source: 'base.json', reason: 'the captured base fixture' },
+  })
+}
+
+test('a 30% slower head: regressions first, the failure with its stderr, names escaped', async () => {
+  const c = await comparison()
+  const md = renderMarkdown(c, { now, version: '0.0.0-test' })
+  await golden('report.md', md)
+  assert.ok(
+    md.startsWith('<!-- bench-action:fixture -->\n'),
+    "md.startsWith('<!-- bench-action:fixture -->\\n')",
+  )
+  const regressions = md.indexOf('#### Regressions')
+  const unchanged = md.indexOf('unchanged</summary>')
+  assert.ok(regressions > 0, 'regressions are listed')
+  assert.ok(unchanged === -1 || regressions < unchanged, 'regressions come before unchanged rows')
+  assert.match(md, /#### Failed/)
+  assert.match(md, /exited with code 2/)
+  assert.match(md, /needs a count/, 'the stderr tail is shown')
+  assert.equal((md.match(/<!--/g) ?? []).length, 1, 'user text cannot open another comment')
+  // The hostile name may appear only inside code spans, where nothing renders and nobody is pinged.
+  const hostile = c.benchmarks.find((b) => b.name.includes('<b>'))!.name
+  const outsideCode = md.split(markdownCode(hostile)).join('')
+  assert.doesNotMatch(outsideCode, /<b>bold/)
+  assert.doesNotMatch(outsideCode, /@octo-org/)
+  for (const line of md.split('\n').filter((l) => l.startsWith('| '))) {
+    const cells = line.replace(/\\\|/g, '').split('|').length
+    const header = md.split('\n').find((l) => l.startsWith('| ') && l.split('|').length === cells)
+    assert.ok(header, `a row with a broken column count: ${line}`)
+  }
+})
+
+test('the terminal report has the same verdicts, without colour when asked', async () => {
+  const c = await comparison()
+  const text = renderTerminal(c, { color: false, now })
+  await golden('report.txt', text)
+  assert.ok(!text.includes('\u001b['), 'no escape codes without colour')
+  assert.ok(renderTerminal(c, { color: true, now }).includes('\u001b[31m'), 'red regressions with colour')
+  const byName = new Map(c.benchmarks.map((b) => [b.name, b.verdict]))
+  assert.equal(byName.get('hash 4M'), 'regression')
+  assert.equal(byName.get('needs input'), 'failed')
+})

@@ -1,0 +1,584 @@
+/*
+ * exec: runs one command many times and prints what each run cost.
+ *
+ *   exec [--runs N] [--warmup W] [--timeout-ms T] -- PROGRAM [ARGS...]
+ *   exec --version
+ *
+ * Runs W warmup runs, then N counted runs, one after another, and prints one JSON line per run
+ * on stdout:
+ *
+ *   {"phase":"run","i":0,"wall_ns":1042311,"user_us":412,"sys_us":0,"maxrss_kb":1012,
+ *    "minflt":38,"majflt":0,"nvcsw":1,"nivcsw":0,"exit":0,"signal":null,"timed_out":false}
+ *
+ * Lines are flushed at most every 50 ms and after the last or a failed run, so a caller can show
+ * progress without every run of a fast command waking it up: a reader woken once per run competes
+ * with the next run for the CPU (measured: about 10 microseconds more per run on a 2-CPU machine).
+ *
+ * A failed run (non-zero exit, killed by a signal, or timed out) also carries "stderr_hex": the
+ * last 4 KiB of what it wrote to stderr, hex-encoded because it need not be UTF-8. A program that
+ * cannot be executed at all gives one line instead:
+ *
+ *   {"phase":"run","i":0,"spawn_error":"No such file or directory","errno":2,"program":"./nope"}
+ *
+ * The first failed run ends the loop: a failed benchmark is reported as failed, and running it
+ * again would only take time.
+ *
+ * Exit status: 0 every run succeeded, 1 a run failed or could not start, 2 bad usage,
+ * 3 the launcher itself could not work (no /dev/null, no temporary file, wait4 failed).
+ *
+ * Why a native launcher at all: Node cannot report the resource usage of one child. getrusage
+ * with RUSAGE_CHILDREN sums CPU time over every child ever reaped and keeps the largest max RSS
+ * among them, and a child forked from a large parent starts with the parent's RSS as its floor.
+ * wait4 returns the rusage of exactly the child it reaps, and posix_spawn from this small process
+ * keeps that floor at the launcher's own footprint (about 1 MiB). Looping here instead of in Node
+ * also keeps the per-run overhead to a few system calls.
+ *
+ * Builds with `cc -O2` on Linux (glibc, musl) and macOS.
+ */
+#define _DEFAULT_SOURCE
+#define _DARWIN_C_SOURCE
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EXEC_VERSION "bench-action exec 1"
+#define STDERR_TAIL_BYTES 4096
+#define PATH_BUFFER_SIZE 4096
+#define FLUSH_INTERVAL_NS 50000000LL
+
+#define EXIT_OK 0
+#define EXIT_RUN_FAILED 1
+#define EXIT_USAGE 2
+#define EXIT_INTERNAL 3
+
+extern char **environ;
+
+/*
+ * Shared with the signal handlers. The running child is also the leader of its own process
+ * group, so its pid doubles as the group id; 0 when no child is running. (pid_t and sig_atomic_t
+ * are both int on the platforms this builds on.)
+ */
+static volatile sig_atomic_t running_child = 0;
+static volatile sig_atomic_t alarm_fired = 0;
+
+static void kill_child_group(void)
+{
+  pid_t pid = (pid_t)running_child;
+  if (pid > 0) {
+    /*
+     * The whole group, not just the child: a benchmark may start processes of its own (a shell
+     * pipeline, a server and its workers) that would otherwise keep running, hold the CPU during
+     * the next benchmark and keep writing to our stderr file. SIGKILL because a program that hangs
+     * may well ignore or mishandle SIGTERM.
+     */
+    kill(-pid, SIGKILL);
+    /* The group may not exist yet if the alarm fired while the child was being set up. */
+    kill(pid, SIGKILL);
+  }
+}
+
+static void on_alarm(int sig)
+{
+  int saved_errno = errno;
+  (void)sig;
+  alarm_fired = 1;
+  kill_child_group();
+  errno = saved_errno;
+}
+
+static void on_terminate(int sig)
+{
+  /*
+   * The launcher is being stopped (Ctrl-C, a cancelled CI job). The child runs in its own process
+   * group, so the signal did not reach it: take it down too, then die of the same signal.
+   */
+  kill_child_group();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void usage(FILE *out)
+{
+  fputs("usage: exec [--runs N] [--warmup W] [--timeout-ms T] -- PROGRAM [ARGS...]\n"
+        "       exec --version\n"
+        "Runs PROGRAM W times to warm up, then N times measured (default N=10, W=0), and prints\n"
+        "one JSON line per run. T=0 (the default) means no timeout.\n",
+        out);
+}
+
+/* Parses a non-negative decimal integer no larger than max; returns -1 when it is not one. */
+static long parse_count(const char *text, long max)
+{
+  char *end;
+  long value;
+  if (text == NULL || *text < '0' || *text > '9') return -1;
+  errno = 0;
+  value = strtol(text, &end, 10);
+  if (errno != 0 || *end != '\0' || value < 0 || value > max) return -1;
+  return value;
+}
+
+static int is_executable_file(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) != 0) return errno;
+  if (!S_ISREG(st.st_mode)) return EACCES;
+  if (access(path, X_OK) != 0) return errno;
+  return 0;
+}
+
+/*
+ * Finds the program the way execvp does, once, so that each run execs a full path without
+ * searching PATH again and a missing program is reported by name before anything runs.
+ * Returns 0 or an errno value.
+ */
+static int resolve_program(const char *name, char *out, size_t out_size)
+{
+  const char *path;
+  const char *entry;
+  int error = ENOENT;
+
+  if (*name == '\0') return ENOENT;
+  if (strchr(name, '/') != NULL) {
+    if (strlen(name) >= out_size) return ENAMETOOLONG;
+    strcpy(out, name);
+    return is_executable_file(out);
+  }
+  path = getenv("PATH");
+  if (path == NULL) path = "/usr/local/bin:/usr/bin:/bin";
+  for (entry = path;;) {
+    const char *colon = strchr(entry, ':');
+    size_t length = colon != NULL ? (size_t)(colon - entry) : strlen(entry);
+    int written;
+    /* An empty PATH entry means the current directory. */
+    if (length == 0) {
+      written = snprintf(out, out_size, "./%s", name);
+    } else {
+      written = snprintf(out, out_size, "%.*s/%s", (int)length, entry, name);
+    }
+    if (written > 0 && (size_t)written < out_size) {
+      int found = is_executable_file(out);
+      if (found == 0) return 0;
+      /* Like execvp: a match we may not execute is remembered, but a later entry may still work. */
+      if (found == EACCES) error = EACCES;
+    }
+    if (colon == NULL) break;
+    entry = colon + 1;
+  }
+  return error;
+}
+
+static const char *signal_name(int sig, char *buffer, size_t size)
+{
+  switch (sig) {
+#define SIGNAL_NAME(s) \
+  case s:              \
+    return #s;
+    SIGNAL_NAME(SIGHUP)
+    SIGNAL_NAME(SIGINT)
+    SIGNAL_NAME(SIGQUIT)
+    SIGNAL_NAME(SIGILL)
+    SIGNAL_NAME(SIGTRAP)
+    SIGNAL_NAME(SIGABRT)
+    SIGNAL_NAME(SIGBUS)
+    SIGNAL_NAME(SIGFPE)
+    SIGNAL_NAME(SIGKILL)
+    SIGNAL_NAME(SIGUSR1)
+    SIGNAL_NAME(SIGSEGV)
+    SIGNAL_NAME(SIGUSR2)
+    SIGNAL_NAME(SIGPIPE)
+    SIGNAL_NAME(SIGALRM)
+    SIGNAL_NAME(SIGTERM)
+    SIGNAL_NAME(SIGCHLD)
+    SIGNAL_NAME(SIGCONT)
+    SIGNAL_NAME(SIGSTOP)
+    SIGNAL_NAME(SIGTSTP)
+    SIGNAL_NAME(SIGTTIN)
+    SIGNAL_NAME(SIGTTOU)
+    SIGNAL_NAME(SIGURG)
+    SIGNAL_NAME(SIGXCPU)
+    SIGNAL_NAME(SIGXFSZ)
+    SIGNAL_NAME(SIGVTALRM)
+    SIGNAL_NAME(SIGPROF)
+    SIGNAL_NAME(SIGWINCH)
+    SIGNAL_NAME(SIGIO)
+    SIGNAL_NAME(SIGSYS)
+#ifdef SIGSTKFLT
+    SIGNAL_NAME(SIGSTKFLT)
+#endif
+#ifdef SIGPWR
+    SIGNAL_NAME(SIGPWR)
+#endif
+#ifdef SIGEMT
+    SIGNAL_NAME(SIGEMT)
+#endif
+#ifdef SIGINFO
+    SIGNAL_NAME(SIGINFO)
+#endif
+#undef SIGNAL_NAME
+  default:
+    snprintf(buffer, size, "SIG%d", sig);
+    return buffer;
+  }
+}
+
+static void put_json_string(FILE *out, const char *text)
+{
+  const unsigned char *p;
+  fputc('"', out);
+  for (p = (const unsigned char *)text; *p != '\0'; p++) {
+    if (*p == '"' || *p == '\\') {
+      fputc('\\', out);
+      fputc(*p, out);
+    } else if (*p < 0x20 || *p == 0x7f) {
+      fprintf(out, "\\u%04x", *p);
+    } else {
+      fputc(*p, out);
+    }
+  }
+  fputc('"', out);
+}
+
+/* Writes the last STDERR_TAIL_BYTES of the run's stderr file as hex. */
+static void put_stderr_hex(FILE *out, int stderr_fd)
+{
+  static const char digits[] = "0123456789abcdef";
+  unsigned char tail[STDERR_TAIL_BYTES];
+  struct stat st;
+  off_t offset = 0;
+  size_t have = 0;
+
+  if (fstat(stderr_fd, &st) == 0 && st.st_size > STDERR_TAIL_BYTES) {
+    offset = st.st_size - STDERR_TAIL_BYTES;
+  }
+  while (have < sizeof tail) {
+    ssize_t n = pread(stderr_fd, tail + have, sizeof tail - have, offset + (off_t)have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    have += (size_t)n;
+  }
+  fputc('"', out);
+  for (size_t i = 0; i < have; i++) {
+    fputc(digits[tail[i] >> 4], out);
+    fputc(digits[tail[i] & 0x0f], out);
+  }
+  fputc('"', out);
+}
+
+struct run_result {
+  struct timespec ended;
+  long long wall_ns;
+  struct rusage usage;
+  int status;
+  int timed_out;
+};
+
+static long long nanoseconds_between(struct timespec start, struct timespec end)
+{
+  return (long long)(end.tv_sec - start.tv_sec) * 1000000000LL + (long long)(end.tv_nsec - start.tv_nsec);
+}
+
+static void set_alarm(long timeout_ms)
+{
+  struct itimerval timer;
+  memset(&timer, 0, sizeof timer);
+  timer.it_value.tv_sec = timeout_ms / 1000;
+  timer.it_value.tv_usec = (timeout_ms % 1000) * 1000;
+  setitimer(ITIMER_REAL, &timer, NULL);
+}
+
+/*
+ * One run: spawn, reap with wait4, time it. Returns 0, or the errno value when the program could
+ * not be started. Exits the launcher if wait4 fails, which would be a bug here.
+ *
+ * The timeout is an interval timer whose handler kills the child's process group itself, so
+ * there is no window between checking a flag and blocking in wait4; the timer is armed before the
+ * clock starts and disarmed after it stops, so it costs nothing inside the measured interval.
+ */
+static int run_once(const char *path, char *const argv[], const posix_spawn_file_actions_t *actions,
+                    const posix_spawnattr_t *attributes, long timeout_ms, struct run_result *result)
+{
+  struct timespec start, end;
+  pid_t pid;
+  int error;
+
+  alarm_fired = 0;
+  if (timeout_ms > 0) set_alarm(timeout_ms);
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  error = posix_spawn(&pid, path, actions, attributes, argv, environ);
+  if (error != 0) {
+    if (timeout_ms > 0) set_alarm(0);
+    return error;
+  }
+  running_child = pid;
+  /* The alarm may have fired while posix_spawn ran, before the handler knew whom to kill. */
+  if (alarm_fired) kill_child_group();
+  while (wait4(pid, &result->status, 0, &result->usage) < 0) {
+    if (errno != EINTR) {
+      fprintf(stderr, "exec: wait4 failed: %s\n", strerror(errno));
+      exit(EXIT_INTERNAL);
+    }
+  }
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  running_child = 0;
+  if (timeout_ms > 0) set_alarm(0);
+
+  result->ended = end;
+  result->wall_ns = nanoseconds_between(start, end);
+  /* A run that finished on its own just as the alarm went off did not time out. */
+  result->timed_out =
+      alarm_fired && WIFSIGNALED(result->status) && WTERMSIG(result->status) == SIGKILL;
+  return 0;
+}
+
+static long long microseconds(struct timeval tv)
+{
+  return (long long)tv.tv_sec * 1000000LL + (long long)tv.tv_usec;
+}
+
+/* Prints the run's line and returns whether the run failed. */
+static int report_run(const char *phase, long index, const struct run_result *r, int stderr_fd)
+{
+  char name_buffer[16];
+  int exited = WIFEXITED(r->status);
+  int signaled = WIFSIGNALED(r->status);
+  int failed = r->timed_out || signaled || (exited && WEXITSTATUS(r->status) != 0);
+#ifdef __APPLE__
+  long long maxrss_kb = (long long)r->usage.ru_maxrss / 1024; /* bytes on macOS */
+#else
+  long long maxrss_kb = (long long)r->usage.ru_maxrss; /* KiB on Linux and the BSDs */
+#endif
+
+  printf("{\"phase\":\"%s\",\"i\":%ld,\"wall_ns\":%lld,\"user_us\":%lld,\"sys_us\":%lld,\"maxrss_kb\":%lld,"
+         "\"minflt\":%lld,\"majflt\":%lld,\"nvcsw\":%lld,\"nivcsw\":%lld,",
+         phase, index, r->wall_ns, microseconds(r->usage.ru_utime), microseconds(r->usage.ru_stime), maxrss_kb,
+         (long long)r->usage.ru_minflt, (long long)r->usage.ru_majflt, (long long)r->usage.ru_nvcsw,
+         (long long)r->usage.ru_nivcsw);
+  if (exited) {
+    printf("\"exit\":%d,\"signal\":null,", WEXITSTATUS(r->status));
+  } else if (signaled) {
+    printf("\"exit\":null,\"signal\":\"%s\",", signal_name(WTERMSIG(r->status), name_buffer, sizeof name_buffer));
+  } else {
+    fputs("\"exit\":null,\"signal\":null,", stdout);
+  }
+  printf("\"timed_out\":%s", r->timed_out ? "true" : "false");
+  if (failed) {
+    fputs(",\"stderr_hex\":", stdout);
+    put_stderr_hex(stdout, stderr_fd);
+  }
+  fputs("}\n", stdout);
+  return failed;
+}
+
+static void report_spawn_error(const char *phase, long index, const char *program, int error)
+{
+  printf("{\"phase\":\"%s\",\"i\":%ld,\"spawn_error\":", phase, index);
+  put_json_string(stdout, strerror(error));
+  printf(",\"errno\":%d,\"program\":", error);
+  put_json_string(stdout, program);
+  fputs("}\n", stdout);
+  fflush(stdout);
+  fprintf(stderr, "exec: cannot execute \"%s\": %s\n", program, strerror(error));
+}
+
+/* Opens /dev/null on any of fds 0-2 that is closed, so the files opened below never land there. */
+static void ensure_standard_fds(void)
+{
+  for (int fd = 0; fd <= 2; fd++) {
+    if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+      if (open("/dev/null", O_RDWR) != fd) {
+        exit(EXIT_INTERNAL);
+      }
+    }
+  }
+}
+
+/* An unlinked temporary file for the runs' stderr: never left behind, whatever happens to us. */
+static int open_stderr_file(void)
+{
+  const char *dir = getenv("TMPDIR");
+  char template_path[PATH_BUFFER_SIZE];
+  int fd;
+
+  if (dir == NULL || *dir == '\0') dir = "/tmp";
+  if (snprintf(template_path, sizeof template_path, "%s/bench-action-stderr-XXXXXX", dir) >=
+      (int)sizeof template_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  fd = mkstemp(template_path);
+  if (fd < 0) return -1;
+  unlink(template_path);
+  /*
+   * O_APPEND so that each run writes at the end of the file even though the file offset is shared
+   * with every child and survives truncation; FD_CLOEXEC so that the child only sees it as fd 2.
+   */
+  if (fcntl(fd, F_SETFL, O_APPEND) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+static void install_handler(int sig, void (*handler)(int))
+{
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  /*
+   * Whether wait4 resumes or fails with EINTR after the alarm does not matter: the handler has
+   * already killed the child and the loop waits again. SA_RESTART spares the other calls EINTR.
+   */
+  action.sa_flags = SA_RESTART;
+  sigaction(sig, &action, NULL);
+}
+
+int main(int argc, char *argv[])
+{
+  long runs = 10;
+  long warmup = 0;
+  long timeout_ms = 0;
+  int first = 1;
+  char program_path[PATH_BUFFER_SIZE];
+  char **command;
+  int devnull_fd, stderr_fd, error;
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  sigset_t empty_mask, default_signals;
+  struct timespec last_flush;
+  /* Output is written when main flushes it (see the top of this file), not whenever stdio likes. */
+  static char stdout_buffer[1 << 16];
+
+  ensure_standard_fds();
+  setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+  for (; first < argc; first++) {
+    const char *arg = argv[first];
+    if (strcmp(arg, "--") == 0) {
+      first++;
+      break;
+    } else if (strcmp(arg, "--version") == 0) {
+      puts(EXEC_VERSION);
+      return EXIT_OK;
+    } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      usage(stdout);
+      return EXIT_OK;
+    } else if (strcmp(arg, "--runs") == 0 || strcmp(arg, "--warmup") == 0 || strcmp(arg, "--timeout-ms") == 0) {
+      /* Bounded so that loop counters and the timer's seconds field cannot overflow. */
+      long value = parse_count(first + 1 < argc ? argv[first + 1] : NULL, 1000000000L);
+      if (value < 0 || (strcmp(arg, "--runs") == 0 && value == 0)) {
+        fprintf(stderr, "exec: %s needs a %s integer\n", arg, strcmp(arg, "--runs") == 0 ? "positive" : "non-negative");
+        return EXIT_USAGE;
+      }
+      if (strcmp(arg, "--runs") == 0) {
+        runs = value;
+      } else if (strcmp(arg, "--warmup") == 0) {
+        warmup = value;
+      } else {
+        timeout_ms = value;
+      }
+      first++;
+    } else {
+      fprintf(stderr, "exec: unknown option %s\n", arg);
+      usage(stderr);
+      return EXIT_USAGE;
+    }
+  }
+  if (first >= argc) {
+    fputs("exec: no command given (put it after --)\n", stderr);
+    usage(stderr);
+    return EXIT_USAGE;
+  }
+  command = argv + first;
+
+  error = resolve_program(command[0], program_path, sizeof program_path);
+  if (error != 0) {
+    report_spawn_error(warmup > 0 ? "warmup" : "run", 0, command[0], error);
+    return EXIT_RUN_FAILED;
+  }
+
+  devnull_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (devnull_fd < 0) {
+    fprintf(stderr, "exec: cannot open /dev/null: %s\n", strerror(errno));
+    return EXIT_INTERNAL;
+  }
+  stderr_fd = open_stderr_file();
+  if (stderr_fd < 0) {
+    fprintf(stderr, "exec: cannot create a temporary file for stderr: %s\n", strerror(errno));
+    return EXIT_INTERNAL;
+  }
+
+  /* A default disposition is needed for wait4 to see the child at all (SIG_IGN reaps it for us). */
+  signal(SIGCHLD, SIG_DFL);
+  install_handler(SIGALRM, on_alarm);
+  install_handler(SIGINT, on_terminate);
+  install_handler(SIGTERM, on_terminate);
+  install_handler(SIGHUP, on_terminate);
+
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, devnull_fd, STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, devnull_fd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, stderr_fd, STDERR_FILENO);
+
+  /*
+   * The child leads a new process group so that a timeout can kill everything it started. Its
+   * signal mask is emptied and the signals a caller commonly ignores are reset, so the benchmark
+   * behaves as if started from a fresh shell whatever the launcher inherited.
+   */
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  sigemptyset(&empty_mask);
+  posix_spawnattr_setsigmask(&attributes, &empty_mask);
+  sigemptyset(&default_signals);
+  sigaddset(&default_signals, SIGPIPE);
+  sigaddset(&default_signals, SIGINT);
+  sigaddset(&default_signals, SIGQUIT);
+  sigaddset(&default_signals, SIGHUP);
+  sigaddset(&default_signals, SIGTERM);
+  sigaddset(&default_signals, SIGALRM);
+  sigaddset(&default_signals, SIGCHLD);
+  posix_spawnattr_setsigdefault(&attributes, &default_signals);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+
+  clock_gettime(CLOCK_MONOTONIC, &last_flush);
+  for (long k = 0; k < warmup + runs; k++) {
+    const char *phase = k < warmup ? "warmup" : "run";
+    long index = k < warmup ? k : k - warmup;
+    struct run_result result;
+    struct stat stderr_stat;
+    int failed;
+
+    /*
+     * Each run's stderr starts empty, so a failure shows that run's output only. Most runs write
+     * nothing, and fstat is cheaper than a truncation on a journalling file system.
+     */
+    if (k > 0 && (fstat(stderr_fd, &stderr_stat) != 0 || stderr_stat.st_size > 0) && ftruncate(stderr_fd, 0) != 0) {
+      fprintf(stderr, "exec: cannot truncate the stderr file: %s\n", strerror(errno));
+      return EXIT_INTERNAL;
+    }
+    error = run_once(program_path, command, &actions, &attributes, timeout_ms, &result);
+    if (error != 0) {
+      report_spawn_error(phase, index, command[0], error);
+      return EXIT_RUN_FAILED;
+    }
+    failed = report_run(phase, index, &result, stderr_fd);
+    if (failed || k + 1 == warmup + runs || nanoseconds_between(last_flush, result.ended) >= FLUSH_INTERVAL_NS) {
+      fflush(stdout);
+      last_flush = result.ended;
+    }
+    if (failed) return EXIT_RUN_FAILED;
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,3 @@
+import { runAction } from './action-main.ts'
+
+await runAction()

@@ -1,0 +1,113 @@
+// Which earlier results a run is compared with, and why (DESIGN §5). The reason is part of the
+// report: a reviewer must always know what was compared with what.
+import { stat } from 'node:fs/promises'
+import type { BaselineInfo } from './compare.ts'
+import { shortSha } from './format.ts'
+import type { CommitInfo } from './results.ts'
+import { type DirStore, entryMatchesSha, type StoredEntry } from './store/dir.ts'
+
+export interface BaselineChoice {
+  baseline?: BaselineInfo
+  noBaselineReason?: string
+  /** Corrupt or unreadable candidates that were skipped. */
+  warnings: string[]
+}
+
+export interface BaselineQuery {
+  store: DirStore
+  suite: string
+  head: CommitInfo
+  /** The branch pull requests merge into (main); undefined when unknown. */
+  defaultBranch?: string
+  /** The merge base of head and the default branch, when known. */
+  mergeBase?: string
+  /** Prefer the default branch over the head's own branch (pull requests). */
+  pullRequest: boolean
+}
+
+export class BaselineUsageError extends Error {
+  override name = 'BaselineUsageError'
+}
+
+interface Candidate {
+  entries: StoredEntry[]
+  reason: (e: StoredEntry) => string
+}
+
+async function firstReadable(
+  store: DirStore,
+  candidates: Candidate[],
+  warnings: string[],
+): Promise<BaselineInfo | undefined> {
+  for (const c of candidates) {
+    for (const e of c.entries) {
+      try {
+        const results = await store.load(e)
+        return { results, source: e.path, reason: c.reason(e) }
+      } catch (err) {
+        warnings.push(`skipped unreadable baseline ${e.path}: ${(err as Error).message}`)
+      }
+    }
+  }
+  return undefined
+}
+
+export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> {
+  const warnings: string[] = []
+  const own = q.head.branch ? await q.store.list(q.suite, q.head.branch) : []
+  const base =
+    q.defaultBranch && q.defaultBranch !== q.head.branch ? await q.store.list(q.suite, q.defaultBranch) : []
+  const atMergeBase = base.filter((e) => entryMatchesSha(e, q.mergeBase))
+
+  const sameCommit = (e: StoredEntry) => (entryMatchesSha(e, q.head.sha) ? ' (same commit)' : '')
+  const ownNewest: Candidate = {
+    entries: own,
+    reason: (e) => `newest results on this branch (${q.head.branch})${sameCommit(e)}`,
+  }
+  const mergeBaseCandidate: Candidate = {
+    entries: atMergeBase,
+    reason: () => `results of the merge base with ${q.defaultBranch}`,
+  }
+  const baseNewest: Candidate = {
+    entries: base,
+    reason: (e) =>
+      q.mergeBase
+        ? `newest results on ${q.defaultBranch} (${shortSha(e.sha)}); none stored for the merge base ${shortSha(q.mergeBase)}`
+        : `newest results on ${q.defaultBranch}`,
+  }
+  const order = q.pullRequest
+    ? [mergeBaseCandidate, baseNewest, ownNewest]
+    : [ownNewest, mergeBaseCandidate, baseNewest]
+  const baseline = await firstReadable(q.store, order, warnings)
+  if (baseline) return { baseline, warnings }
+  const looked = [q.head.branch, q.defaultBranch]
+    .filter((b, i, all) => b && all.indexOf(b) === i)
+    .join(' or ')
+  return {
+    warnings,
+    noBaselineReason: `nothing stored for suite "${q.suite}"${looked ? ` on ${looked}` : ''} in ${q.store.root}`,
+  }
+}
+
+/** `--baseline FILE` compares with that file; `--baseline DIR` uses DIR as the store. */
+export async function explicitBaseline(target: string, store: DirStore): Promise<BaselineChoice> {
+  let isDir: boolean
+  try {
+    isDir = (await stat(target)).isDirectory()
+  } catch {
+    throw new BaselineUsageError(`baseline ${target} does not exist`)
+  }
+  if (isDir) throw new Error('explicitBaseline: directories are handled as stores by the caller')
+  try {
+    const results = await store.load(target)
+    return {
+      baseline: { results, source: target, reason: `the file given as --baseline (${target})` },
+      warnings: [],
+    }
+  } catch (err) {
+    return {
+      warnings: [`skipped unreadable baseline ${target}: ${(err as Error).message}`],
+      noBaselineReason: `the baseline file ${target} could not be read`,
+    }
+  }
+}

@@ -1,0 +1,175 @@
+// The command line: `bench-action [run] …`, `compare`, `schema`. Takes its I/O as arguments so tests
+// can drive it in-process; cli-entry.ts wires it to the real process.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { BaselineUsageError } from './baseline.ts'
+import { compareResults, exitCodeFor } from './compare.ts'
+import { ConfigError, configJsonSchema } from './config/index.ts'
+import { runPipeline, UsageError, writeText } from './pipeline.ts'
+import { renderMarkdown } from './report/markdown.ts'
+import { renderTerminal, shouldUseColor } from './report/terminal.ts'
+import { parseResultSetText, ResultsFormatError } from './results.ts'
+import { VERSION } from './version.ts'
+
+export interface CliIo {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  stdout: { write(text: string): unknown; isTTY?: boolean }
+  stderr: { write(text: string): unknown; isTTY?: boolean }
+}
+
+export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
+
+Usage:
+  bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
+                     [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--verbose]
+  bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
+  bench-action schema          print the config file's JSON Schema
+  bench-action --version
+
+run        measure the benchmarks of bench.yml (looked for in the working directory, then
+           .github/), compare them with the newest stored baseline and print a verdict
+  --config FILE       the config file
+  --dry-run           measure and report as CI would, but publish nothing (results are still
+                      saved to the local store unless --no-save)
+  --baseline FILE|DIR compare with this results file, or use DIR as the store of baselines
+  --filter GLOB       only benchmarks whose name matches (* and ?; several separated by commas)
+  --json FILE         write this run's results (the ResultSet) as JSON
+  --markdown FILE     write the report as markdown (the pull-request comment body)
+  --store DIR         where results are kept between runs (default .bench)
+  --no-save           do not save this run's results to the store
+  --verbose           show every metric, not only the gated ones
+
+Exit codes: 0 no regression, 1 regression found, 2 bad usage or config, 3 a benchmark or the
+environment failed.
+`
+
+const RUN_OPTIONS = {
+  config: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  baseline: { type: 'string' },
+  filter: { type: 'string' },
+  json: { type: 'string' },
+  markdown: { type: 'string' },
+  store: { type: 'string' },
+  'no-save': { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const
+
+/** Errors the user can fix; everything else is a bug and keeps its stack. */
+function isUserError(err: unknown): err is Error {
+  return (
+    err instanceof ConfigError ||
+    err instanceof UsageError ||
+    err instanceof BaselineUsageError ||
+    err instanceof ResultsFormatError ||
+    (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+  )
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await dispatch(argv, io)
+  } catch (err) {
+    if (isUserError(err)) {
+      io.stderr.write(`bench-action: ${err.message}\n`)
+      return 2
+    }
+    io.stderr.write(
+      `bench-action: internal error: ${(err as Error)?.stack ?? String(err)}\nThis is a bug in bench-action; please report it.\n`,
+    )
+    return 3
+  }
+}
+
+async function dispatch(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv
+  if (first === 'compare') return compareCommand(rest, io)
+  if (first === 'schema') {
+    parseArgs({ args: rest, options: {}, allowPositionals: false })
+    io.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
+    return 0
+  }
+  if (first === 'help') {
+    io.stdout.write(USAGE)
+    return 0
+  }
+  const args = first === 'run' ? rest : argv
+  const { values, positionals } = parseArgs({ args, options: RUN_OPTIONS, allowPositionals: true })
+  if (values.help) {
+    io.stdout.write(USAGE)
+    return 0
+  }
+  if (values.version) {
+    io.stdout.write(`${VERSION}\n`)
+    return 0
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`unknown command "${positionals[0]}" (see bench-action --help)`)
+
+  const outcome = await runPipeline({
+    cwd: io.cwd,
+    configPath: values.config,
+    filter: values.filter,
+    baseline: values.baseline,
+    storeDir: values.store ?? '.bench',
+    save: !values['no-save'],
+    jsonPath: values.json,
+    markdownPath: values.markdown,
+    env: io.env,
+    log: (line) => io.stderr.write(`${line}\n`),
+  })
+  io.stdout.write(
+    renderTerminal(outcome.comparison, {
+      color: shouldUseColor(io.stdout, io.env),
+      verbose: values.verbose === true,
+    }),
+  )
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path.relative(io.cwd, outcome.savedPath)}\n`)
+  return outcome.exitCode
+}
+
+async function readResults(file: string, cwd: string) {
+  const full = path.resolve(cwd, file)
+  let text: string
+  try {
+    text = await readFile(full, 'utf8')
+  } catch (err) {
+    throw new UsageError(
+      `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    )
+  }
+  return parseResultSetText(text, file)
+}
+
+async function compareCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { markdown: { type: 'string' }, verbose: { type: 'boolean' } },
+    allowPositionals: true,
+  })
+  if (positionals.length !== 2)
+    throw new UsageError('compare takes two files: bench-action compare BASE.json HEAD.json')
+  const [baseFile, headFile] = positionals as [string, string]
+  const base = await readResults(baseFile, io.cwd)
+  const head = await readResults(headFile, io.cwd)
+  if (base.suite !== head.suite) {
+    io.stderr.write(`bench-action: note: comparing suite "${base.suite}" with suite "${head.suite}"\n`)
+  }
+  const comparison = compareResults(head, {
+    baseline: { results: base, source: baseFile, reason: `the file ${baseFile}, given on the command line` },
+  })
+  if (values.markdown) {
+    await writeText(path.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }))
+  }
+  io.stdout.write(
+    renderTerminal(comparison, {
+      color: shouldUseColor(io.stdout, io.env),
+      verbose: values.verbose === true,
+    }),
+  )
+  return exitCodeFor(comparison)
+}

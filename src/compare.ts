@@ -1,0 +1,331 @@
+// compare: (base ResultSet, head ResultSet) → Comparison. Pure: no I/O, deterministic for the same
+// inputs (the bootstrap is seeded from the benchmark and metric names).
+import type {
+  BenchmarkError,
+  BenchmarkResult,
+  CommitInfo,
+  Direction,
+  Environment,
+  Metric,
+  ResultSet,
+  Unit,
+} from './results.ts'
+import {
+  bootstrapRatioOfMedians,
+  decideExact,
+  decideSampled,
+  type Summary,
+  summarize,
+} from './stats/index.ts'
+
+export type MetricVerdict = 'regression' | 'improvement' | 'unchanged' | 'unclear' | 'warning'
+export type BenchmarkVerdict = MetricVerdict | 'new' | 'missing' | 'failed'
+
+export interface MetricComparison {
+  metric: string
+  unit: Unit
+  direction: Direction
+  /** Gated metrics decide the benchmark's verdict; the others are shown for information. */
+  gated: boolean
+  exact: boolean
+  base: Summary
+  head: Summary
+  ratio: number
+  change: number
+  /** Confidence interval of the ratio (sampled metrics only), at 1 − alpha. */
+  ci?: [number, number]
+  pValue?: number
+  test?: string
+  verdict: MetricVerdict
+  notes: string[]
+}
+
+export interface BenchmarkComparison {
+  id: string
+  name: string
+  kind: BenchmarkResult['kind']
+  command?: string[]
+  verdict: BenchmarkVerdict
+  threshold: number
+  alpha: number
+  metrics: MetricComparison[]
+  /** Head-only summaries, for benchmarks with no usable baseline. */
+  headOnly: Array<{ metric: string; unit: Unit; summary: Summary }>
+  error?: BenchmarkError
+  notes: string[]
+}
+
+export interface BaselineInfo {
+  results: ResultSet
+  /** Where it was read from (a file path or a store key). */
+  source: string
+  /** Why this baseline was chosen, in words: "newest results on branch main". */
+  reason: string
+}
+
+export interface EnvironmentDifference {
+  key: string
+  base: string
+  head: string
+}
+
+export interface RankEntry {
+  id: string
+  name: string
+  median: number
+  /** How many times slower than the fastest (1 for the fastest), with a 95% interval. */
+  ratio: number
+  ci: [number, number]
+}
+
+export interface Comparison {
+  suite: string
+  head: { commit: CommitInfo; createdAt: string; environment: Environment }
+  baseline?: {
+    commit: CommitInfo
+    createdAt: string
+    environment: Environment
+    source: string
+    reason: string
+  }
+  /** Why there is no baseline, when there is none. */
+  noBaselineReason?: string
+  /** Problems met while looking for a baseline (a corrupt file, say); reported, never fatal. */
+  baselineWarnings: string[]
+  benchmarks: BenchmarkComparison[]
+  counts: Record<BenchmarkVerdict, number>
+  /** pass: nothing regressed; regression: a gated metric regressed; failed: a benchmark failed. */
+  verdict: 'pass' | 'regression' | 'failed'
+  environmentDifferences: EnvironmentDifference[]
+  ranking: RankEntry[]
+}
+
+export const VERDICT_ORDER: BenchmarkVerdict[] = [
+  'failed',
+  'regression',
+  'unclear',
+  'warning',
+  'improvement',
+  'new',
+  'missing',
+  'unchanged',
+]
+
+/** Environment keys whose difference makes exact metrics incomparable. */
+const FINGERPRINT_KEYS = ['os', 'arch', 'cpuModel', 'kernel', 'glibc', 'runnerImage', 'cpuCount'] as const
+
+export function environmentDifferences(base: Environment, head: Environment): EnvironmentDifference[] {
+  const diffs: EnvironmentDifference[] = []
+  for (const key of FINGERPRINT_KEYS) {
+    const b = base[key]
+    const h = head[key]
+    if (b !== undefined && h !== undefined && String(b) !== String(h)) {
+      diffs.push({ key, base: String(b), head: String(h) })
+    }
+  }
+  const tools = new Set([...Object.keys(base.tools), ...Object.keys(head.tools)])
+  for (const tool of [...tools].sort()) {
+    const b = base.tools[tool]
+    const h = head.tools[tool]
+    if (b !== undefined && h !== undefined && b !== h) diffs.push({ key: tool, base: b, head: h })
+  }
+  return diffs
+}
+
+function valuesOf(metric: Metric): number[] {
+  if (metric.samples && metric.samples.length > 0) return metric.samples
+  return metric.value !== undefined ? [metric.value] : []
+}
+
+function isExact(metric: Metric): boolean {
+  return metric.value !== undefined && (metric.samples === undefined || metric.samples.length === 0)
+}
+
+function compareMetric(
+  name: string,
+  benchmarkId: string,
+  base: Metric,
+  head: Metric,
+  gate: BenchmarkResult['gate'],
+  environmentDiffers: boolean,
+): MetricComparison | undefined {
+  const baseValues = valuesOf(base)
+  const headValues = valuesOf(head)
+  if (baseValues.length === 0 || headValues.length === 0) return undefined
+  const gated = gate.metrics.includes(name)
+  const common = {
+    metric: name,
+    unit: head.unit,
+    direction: head.direction,
+    gated,
+    base: summarize(baseValues),
+    head: summarize(headValues),
+  }
+  if (isExact(base) && isExact(head)) {
+    const d = decideExact(base.value!, head.value!, { threshold: gate.threshold, direction: head.direction })
+    const notes: string[] = []
+    let verdict: MetricVerdict = d.verdict
+    // An exact count only means something against a baseline from the same toolchain and CPU.
+    if (environmentDiffers && verdict !== 'unchanged') {
+      notes.push('environment differs from the baseline: shown as a warning, not failing')
+      verdict = 'warning'
+    }
+    return { ...common, exact: true, ratio: d.ratio, change: d.change, verdict, notes }
+  }
+  const d = decideSampled(baseValues, headValues, {
+    threshold: gate.threshold,
+    alpha: gate.alpha,
+    direction: head.direction,
+    seed: `${benchmarkId}\u0000${name}`,
+  })
+  return {
+    ...common,
+    exact: false,
+    ratio: d.ratio,
+    change: d.change,
+    ci: d.ci,
+    pValue: d.pValue,
+    test: d.test,
+    verdict: d.verdict,
+    notes: d.notes,
+  }
+}
+
+const METRIC_SEVERITY: MetricVerdict[] = ['regression', 'unclear', 'warning', 'improvement', 'unchanged']
+
+function benchmarkVerdict(metrics: MetricComparison[]): BenchmarkVerdict {
+  const gated = metrics.filter((m) => m.gated)
+  for (const v of METRIC_SEVERITY) {
+    if (gated.some((m) => m.verdict === v)) return v
+  }
+  return 'unchanged'
+}
+
+function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
+  return Object.entries(result.metrics)
+    .filter(([, m]) => valuesOf(m).length > 0)
+    .map(([metric, m]) => ({ metric, unit: m.unit, summary: summarize(valuesOf(m)) }))
+}
+
+export function compareBenchmark(
+  base: BenchmarkResult | undefined,
+  head: BenchmarkResult,
+  environmentDiffers: boolean,
+): BenchmarkComparison {
+  const common = {
+    id: head.id,
+    name: head.name,
+    kind: head.kind,
+    command: head.command,
+    threshold: head.gate.threshold,
+    alpha: head.gate.alpha,
+  }
+  if (head.status === 'failed') {
+    return { ...common, verdict: 'failed', metrics: [], headOnly: [], error: head.error, notes: head.notes }
+  }
+  if (!base || base.status === 'failed') {
+    const notes = [...head.notes]
+    if (base)
+      notes.push(`the baseline run of this benchmark failed (${base.error?.message ?? 'no error recorded'})`)
+    return { ...common, verdict: 'new', metrics: [], headOnly: headOnly(head), notes }
+  }
+  const metrics: MetricComparison[] = []
+  for (const [name, headMetric] of Object.entries(head.metrics)) {
+    const baseMetric = base.metrics[name]
+    if (!baseMetric) continue
+    const m = compareMetric(name, head.id, baseMetric, headMetric, head.gate, environmentDiffers)
+    if (m) metrics.push(m)
+  }
+  const notes = [...head.notes]
+  const missingGated = head.gate.metrics.filter((g) => !metrics.some((m) => m.metric === g))
+  if (missingGated.length > 0) notes.push(`no baseline values for gated metric ${missingGated.join(', ')}`)
+  return { ...common, verdict: benchmarkVerdict(metrics), metrics, headOnly: [], notes }
+}
+
+/** hyperfine-style ranking of the suite's process benchmarks by median wall time. */
+export function rankProcessBenchmarks(head: ResultSet): RankEntry[] {
+  const candidates = head.benchmarks.filter(
+    (b) => b.kind === 'process' && b.status === 'ok' && (b.metrics.wall?.samples?.length ?? 0) > 0,
+  )
+  if (candidates.length < 2) return []
+  const withMedian = candidates
+    .map((b) => ({
+      b,
+      samples: b.metrics.wall!.samples!,
+      median: summarize(b.metrics.wall!.samples!).median,
+    }))
+    .sort((x, y) => x.median - y.median)
+  const fastest = withMedian[0]!
+  return withMedian.map(({ b, samples, median }) => {
+    if (b === fastest.b) return { id: b.id, name: b.name, median, ratio: 1, ci: [1, 1] as [number, number] }
+    const ci = bootstrapRatioOfMedians(fastest.samples, samples, {
+      resamples: 2000,
+      confidence: 0.95,
+      seed: `rank\u0000${b.id}`,
+    })
+    return { id: b.id, name: b.name, median, ratio: ci.estimate, ci: [ci.low, ci.high] as [number, number] }
+  })
+}
+
+export interface CompareOptions {
+  baseline?: BaselineInfo
+  noBaselineReason?: string
+  baselineWarnings?: string[]
+}
+
+export function compareResults(head: ResultSet, options: CompareOptions = {}): Comparison {
+  const base = options.baseline?.results
+  const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : []
+  const baseById = new Map(base?.benchmarks.map((b) => [b.id, b]) ?? [])
+  const benchmarks = head.benchmarks.map((h) =>
+    compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0),
+  )
+  if (base) {
+    const headIds = new Set(head.benchmarks.map((b) => b.id))
+    for (const b of base.benchmarks) {
+      if (headIds.has(b.id)) continue
+      benchmarks.push({
+        id: b.id,
+        name: b.name,
+        kind: b.kind,
+        command: b.command,
+        verdict: 'missing',
+        threshold: b.gate.threshold,
+        alpha: b.gate.alpha,
+        metrics: [],
+        headOnly: [],
+        notes: ['in the baseline but not measured in this run'],
+      })
+    }
+  }
+  const counts = Object.fromEntries(VERDICT_ORDER.map((v) => [v, 0])) as Record<BenchmarkVerdict, number>
+  for (const b of benchmarks) counts[b.verdict]++
+  const verdict = counts.failed > 0 ? 'failed' : counts.regression > 0 ? 'regression' : 'pass'
+  return {
+    suite: head.suite,
+    head: { commit: head.commit, createdAt: head.createdAt, environment: head.environment },
+    baseline: options.baseline
+      ? {
+          commit: options.baseline.results.commit,
+          createdAt: options.baseline.results.createdAt,
+          environment: options.baseline.results.environment,
+          source: options.baseline.source,
+          reason: options.baseline.reason,
+        }
+      : undefined,
+    noBaselineReason: options.baseline ? undefined : (options.noBaselineReason ?? 'no baseline was given'),
+    baselineWarnings: options.baselineWarnings ?? [],
+    benchmarks,
+    counts,
+    verdict,
+    environmentDifferences: environmentDiffs,
+    ranking: rankProcessBenchmarks(head),
+  }
+}
+
+/** CLI exit codes (DESIGN §3): 0 no regression, 1 regression, 3 a benchmark failed. */
+export function exitCodeFor(comparison: Comparison): 0 | 1 | 3 {
+  if (comparison.verdict === 'failed') return 3
+  if (comparison.verdict === 'regression') return 1
+  return 0
+}

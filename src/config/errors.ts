@@ -1,0 +1,475 @@
+// Turning whatever went wrong with a config file into one readable line per problem:
+// `bench.yml:14:14: benchmarks[2].timeout: expected a duration like "60s", "500ms" or "2m", got "ten"`.
+// zod says what failed and where in the data; the YAML document says where that is in the text.
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type LineCounter,
+  type Node,
+  type YAMLError,
+} from 'yaml'
+import type * as z from 'zod'
+import { KINDS } from '../results.ts'
+import { EXPECTED_DURATION, EXPECTED_PERCENT, parseDurationMs, parsePercent, ValueError } from './values.ts'
+
+export type PathSegment = string | number
+
+/** One thing wrong with a config file. */
+export interface ConfigProblem {
+  /** Where in the file, like `benchmarks[2].timeout`; empty for the file as a whole. */
+  path: string
+  /** 1-based, when the place exists in the text. */
+  line?: number
+  column?: number
+  /** What would have been accepted, completing "expected …". */
+  expected?: string
+  /** The problem without its location: `expected a duration like "60s", got "ten"`. */
+  detail: string
+}
+
+/** A config file that cannot be used. `message` is the first problem on one line, located in the file. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  /** The file as it was named to the loader. */
+  readonly file: string
+  readonly path: string
+  readonly line: number | undefined
+  readonly column: number | undefined
+  readonly expected: string | undefined
+  /** Every problem found, in file order; the first is the one `message` describes. */
+  readonly problems: readonly ConfigProblem[]
+
+  constructor(file: string, problems: ConfigProblem | readonly ConfigProblem[]) {
+    const list = Array.isArray(problems)
+      ? (problems as readonly ConfigProblem[])
+      : [problems as ConfigProblem]
+    const first = list[0] ?? { path: '', detail: 'invalid config' }
+    super(formatProblem(file, first))
+    this.file = file
+    this.path = first.path
+    this.line = first.line
+    this.column = first.column
+    this.expected = first.expected
+    this.problems = list.length > 0 ? list : [first]
+  }
+
+  /** One line per problem, each located like `message`. */
+  messages(): string[] {
+    return this.problems.map((problem) => formatProblem(this.file, problem))
+  }
+}
+
+export function formatProblem(file: string, problem: ConfigProblem): string {
+  const where = problem.line === undefined ? file : `${file}:${problem.line}:${problem.column ?? 1}`
+  return problem.path === '' ? `${where}: ${problem.detail}` : `${where}: ${problem.path}: ${problem.detail}`
+}
+
+/** `benchmarks[2].env.PATH`; keys that are not plain words are quoted: `env["A B"]`. */
+export function formatPath(segments: readonly PathSegment[]): string {
+  let text = ''
+  for (const segment of segments) {
+    if (typeof segment === 'number') text += `[${segment}]`
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(segment)) text += text === '' ? segment : `.${segment}`
+    else text += `[${JSON.stringify(segment)}]`
+  }
+  return text
+}
+
+/** How a value reads in "got …": strings quoted, other values by their YAML kind. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'an empty value'
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
+  if (typeof value === 'number') return `a number (${value})`
+  if (typeof value === 'boolean') return `a boolean (${value})`
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list'
+  if (typeof value === 'object') return Object.keys(value).length === 0 ? 'an empty mapping' : 'a mapping'
+  return typeof value
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Places in the text.
+
+/** The parsed YAML document with the line index it was parsed with. */
+export interface YamlSource {
+  doc: Document
+  lineCounter: LineCounter
+}
+
+interface Position {
+  line: number
+  column: number
+}
+
+function positionOf(source: YamlSource, offset: number): Position {
+  const { line, col } = source.lineCounter.linePos(offset)
+  return { line, column: col }
+}
+
+/**
+ * The position of the value at `segments` (or of its key, for problems with the key itself). A path that
+ * leaves the text (a missing key, a value brought in by a merge key) falls back to the nearest ancestor
+ * that is there.
+ */
+export function locate(
+  source: YamlSource,
+  segments: readonly PathSegment[],
+  at: 'value' | 'key',
+): Position | undefined {
+  let node: unknown = source.doc.contents
+  let keyNode: unknown
+  let found = node
+  for (const segment of segments) {
+    if (isAlias(node)) node = node.resolve(source.doc)
+    keyNode = undefined
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment))
+      if (pair === undefined) break
+      keyNode = pair.key
+      // `key:` with nothing after it has an empty value at the end of the line; the key is the place.
+      const range = (pair.value as Node | null)?.range
+      node = range && range[0] < range[1] ? pair.value : pair.key
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment]
+      if (node === undefined) break
+    } else {
+      break
+    }
+    found = at === 'key' && keyNode !== undefined ? keyNode : node
+  }
+  const range = (found as Node | null | undefined)?.range
+  return range ? positionOf(source, range[0]) : undefined
+}
+
+/** A YAML syntax error as a problem at the place the parser stopped. */
+export function yamlProblem(error: YAMLError, text: string, source: YamlSource): ConfigProblem {
+  const position = positionOf(source, error.pos[0])
+  let detail: string
+  switch (error.code) {
+    case 'TAB_AS_INDENT':
+      detail = 'invalid YAML: tabs are not allowed as indentation; indent with spaces'
+      break
+    case 'DUPLICATE_KEY': {
+      const key = /^("[^"\n]*"|'[^'\n]*'|[^\n]*?)\s*:(\s|$)/.exec(text.slice(error.pos[0]))?.[1]
+      const name = key?.replace(/^(["'])(.*)\1$/, '$2')
+      detail = `duplicate key${name ? ` ${JSON.stringify(name)}` : ''}: a key may appear only once in a mapping`
+      break
+    }
+    case 'MULTIPLE_DOCS':
+      detail = 'the file holds more than one YAML document (a second "---"); a config is one document'
+      break
+    default:
+      detail = `invalid YAML: ${error.message.split('\n')[0]}`
+  }
+  return { path: '', line: position.line, column: position.column, detail }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// zod issues.
+
+interface SchemaDef {
+  type: string
+  shape?: Record<string, z.core.$ZodType>
+  element?: z.core.$ZodType
+  innerType?: z.core.$ZodType
+  in?: z.core.$ZodType
+  options?: readonly z.core.$ZodType[]
+  valueType?: z.core.$ZodType
+  discriminator?: string
+  values?: readonly unknown[]
+}
+
+function defOf(schema: z.core.$ZodType): SchemaDef {
+  return schema._zod.def as unknown as SchemaDef
+}
+
+function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
+  let value = data
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PathSegment, unknown>)[segment]
+  }
+  return value
+}
+
+function kindOfValue(value: unknown): string {
+  if (Array.isArray(value)) return 'array'
+  if (value === null) return 'null'
+  return typeof value
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'])
+
+/** Through wrappers and unions to the schema that applies to `value`. */
+function unwrapFor(schema: z.core.$ZodType, value: unknown): z.core.$ZodType {
+  let current = schema
+  for (;;) {
+    const def = defOf(current)
+    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType
+    else if (def.type === 'pipe' && def.in) current = def.in
+    else if (def.type === 'union' && def.options) {
+      const options = def.options.map((option) => unwrapFor(option, value))
+      const discriminator = def.discriminator
+      const chosen =
+        discriminator !== undefined && value !== null && typeof value === 'object'
+          ? options.find((option) => {
+              const field = defOf(option).shape?.[discriminator]
+              return (
+                field !== undefined &&
+                (defOf(field).values ?? []).includes((value as Record<string, unknown>)[discriminator])
+              )
+            })
+          : options.find((option) => {
+              const type = defOf(option).type
+              return type === kindOfValue(value) || (type === 'object' && kindOfValue(value) === 'object')
+            })
+      if (chosen === undefined) return current
+      current = chosen
+    } else return current
+  }
+}
+
+/** The keys the schema allows for the mapping at `segments`, in the order they are declared. */
+function allowedKeysAt(schema: z.core.$ZodType, data: unknown, segments: readonly PathSegment[]): string[] {
+  let current = unwrapFor(schema, data)
+  for (let i = 0; i < segments.length; i++) {
+    const def = defOf(current)
+    const segment = segments[i]!
+    let next: z.core.$ZodType | undefined
+    if (def.type === 'object') next = def.shape?.[String(segment)]
+    else if (def.type === 'array') next = def.element
+    else if (def.type === 'record') next = def.valueType
+    if (next === undefined) return []
+    current = unwrapFor(next, valueAt(data, segments.slice(0, i + 1)))
+  }
+  return Object.keys(defOf(current).shape ?? {})
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/** The candidate a typo most likely meant, if one is close enough to suggest. */
+export function closestMatch(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = Number.POSITIVE_INFINITY
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
+    if (distance < bestDistance) {
+      best = candidate
+      bestDistance = distance
+    }
+  }
+  return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined
+}
+
+/** A hint for a value of the right meaning but the wrong form, e.g. a bare number for a duration. */
+function hintFor(expected: string, value: unknown): string | undefined {
+  const parse =
+    expected === EXPECTED_DURATION ? parseDurationMs : expected === EXPECTED_PERCENT ? parsePercent : null
+  if (parse === null || (typeof value !== 'number' && typeof value !== 'string')) return undefined
+  try {
+    parse(value)
+  } catch (error) {
+    if (error instanceof ValueError) return error.hint
+  }
+  return undefined
+}
+
+interface Located {
+  segments: PathSegment[]
+  at: 'value' | 'key'
+  expected?: string
+  detail: string
+  /** For a missing key: its name (`segments` is then the mapping it is missing from). */
+  missingKey?: string
+  /** For an unknown key: the allowed key it most likely misspells. */
+  meantKey?: string
+}
+
+/**
+ * What a problem says, given zod's message. Messages of this schema that start with "expected " are
+ * completed with what was found (or said to be missing); any other message is already a sentence.
+ */
+function expectation(message: string, segments: PathSegment[], data: unknown, hint?: string): Located {
+  if (!message.startsWith('expected ')) return { segments, at: 'value', detail: message }
+  const expected = message.slice('expected '.length)
+  const value = valueAt(data, segments)
+  const parentSegments = segments.slice(0, -1)
+  const parent = valueAt(data, parentSegments)
+  const key = segments[segments.length - 1]
+  if (
+    value === undefined &&
+    typeof key === 'string' &&
+    parent !== null &&
+    typeof parent === 'object' &&
+    !Array.isArray(parent) &&
+    !(key in parent)
+  ) {
+    return {
+      segments: parentSegments,
+      at: 'value',
+      expected,
+      detail: `missing required key "${key}" (expected ${expected})`,
+      missingKey: key,
+    }
+  }
+  const suggestion = hint ?? hintFor(expected, value)
+  return {
+    segments,
+    at: 'value',
+    expected,
+    detail: `expected ${expected}, got ${describeValue(value)}${suggestion ? `; ${suggestion}` : ''}`,
+  }
+}
+
+function collect(
+  issue: z.core.$ZodIssue,
+  prefix: readonly PathSegment[],
+  data: unknown,
+  schema: z.core.$ZodType,
+  out: Located[],
+) {
+  const segments = [...prefix, ...issue.path.filter((s): s is PathSegment => typeof s !== 'symbol')]
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const allowed = allowedKeysAt(schema, data, segments)
+      for (const key of issue.keys) {
+        const guess = closestMatch(key, allowed)
+        // `threshold:` at the top level is a setting that belongs one level down, under `defaults:`.
+        const home = allowed.find((parent) =>
+          allowedKeysAt(schema, data, [...segments, parent]).includes(key),
+        )
+        const hint = guess ? `; did you mean "${guess}"?` : home ? `; it belongs under ${home}:` : ''
+        const expected = `one of: ${allowed.join(', ')}`
+        out.push({
+          segments: [...segments, key],
+          at: 'key',
+          expected,
+          detail: `unknown key "${key}"${hint} (expected ${expected})`,
+          ...(guess === undefined ? {} : { meantKey: guess }),
+        })
+      }
+      return
+    }
+    case 'invalid_key': {
+      const key = segments[segments.length - 1]
+      const inner = issue.issues[0]
+      const message = inner?.message.startsWith('expected ') ? inner.message : 'expected a valid key'
+      const expected = message.slice('expected '.length)
+      out.push({ segments, at: 'key', expected, detail: `${message}, got ${describeValue(String(key))}` })
+      return
+    }
+    case 'invalid_union': {
+      if ('note' in issue && issue.note === 'No matching discriminator') {
+        out.push(discriminatorProblem(issue, segments, data))
+        return
+      }
+      // The option of the right shape (a list for a list, a mapping for a mapping) says what is wrong
+      // inside it; when no option has the right shape, the union's own message says what would fit.
+      const matching = issue.errors.find(
+        (errors) =>
+          !errors.some(
+            (e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'invalid_value'),
+          ),
+      )
+      if (matching !== undefined && matching.length > 0) {
+        for (const inner of matching) collect(inner, segments, data, schema, out)
+        return
+      }
+      out.push(expectation(issue.message, segments, data))
+      return
+    }
+    case 'custom': {
+      const hint = typeof issue.params?.hint === 'string' ? issue.params.hint : undefined
+      out.push(expectation(issue.message, segments, data, hint))
+      return
+    }
+    default:
+      out.push(expectation(issue.message, segments, data))
+  }
+}
+
+function discriminatorProblem(issue: z.core.$ZodIssue, segments: PathSegment[], data: unknown): Located {
+  const options = 'options' in issue && Array.isArray(issue.options) ? issue.options.map(String) : []
+  const expected = `one of: ${options.join(', ')}`
+  const value = valueAt(data, segments)
+  const key = String(segments[segments.length - 1])
+  if (value === undefined) {
+    return {
+      segments: segments.slice(0, -1),
+      at: 'value',
+      expected,
+      detail: `missing required key "${key}" (expected ${expected})`,
+      missingKey: key,
+    }
+  }
+  let hint = ''
+  // A kind the results format knows but this version cannot run yet gets said so, not just "unknown".
+  if (typeof value === 'string' && key === 'kind' && (KINDS as readonly string[]).includes(value)) {
+    hint = `; the ${value} kind is not available in this version of bench-action`
+  } else if (typeof value === 'string') {
+    const guess = closestMatch(value, options)
+    if (guess !== undefined) hint = `; did you mean "${guess}"?`
+  }
+  return {
+    segments,
+    at: 'value',
+    expected,
+    detail: `expected ${expected}, got ${describeValue(value)}${hint}`,
+  }
+}
+
+/**
+ * Every problem zod found, as located one-line problems in file order. `data` is what was validated;
+ * `schema` is consulted for the keys a mapping allows.
+ */
+export function problemsFromIssues(
+  issues: readonly z.core.$ZodIssue[],
+  data: unknown,
+  schema: z.core.$ZodType,
+  source?: YamlSource,
+): ConfigProblem[] {
+  const located: Located[] = []
+  for (const issue of issues) collect(issue, [], data, schema, located)
+  // `comand:` is both an unknown key and a missing `command`; the typo is the one worth reading.
+  const misspelt = new Set(
+    located
+      .filter((p) => p.meantKey !== undefined)
+      .map((p) => `${formatPath(p.segments.slice(0, -1))}\0${p.meantKey}`),
+  )
+  const seen = new Set<string>()
+  const problems: ConfigProblem[] = []
+  for (const { segments, at, expected, detail, missingKey } of located) {
+    if (missingKey !== undefined && misspelt.has(`${formatPath(segments)}\0${missingKey}`)) continue
+    const path = formatPath(segments)
+    if (seen.has(`${path}\0${detail}`)) continue
+    seen.add(`${path}\0${detail}`)
+    const position = source ? locate(source, segments, at) : undefined
+    problems.push({ path, ...position, ...(expected === undefined ? {} : { expected }), detail })
+  }
+  // Stable: problems without a place keep their order after the located ones.
+  return problems
+    .map((problem, index) => ({ problem, index }))
+    .sort(
+      (a, b) =>
+        (a.problem.line ?? Number.POSITIVE_INFINITY) - (b.problem.line ?? Number.POSITIVE_INFINITY) ||
+        (a.problem.column ?? 0) - (b.problem.column ?? 0) ||
+        a.index - b.index,
+    )
+    .map(({ problem }) => problem)
+}

@@ -1,0 +1,219 @@
+// bench.yml → Config: parse the YAML keeping positions, validate with the schema, then apply defaults,
+// inheritance and paths. Everything that can go wrong ends as a ConfigError located in the file.
+import { statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
+import * as z from 'zod'
+import { ConfigError, type PathSegment, problemsFromIssues, type YamlSource, yamlProblem } from './errors.ts'
+import {
+  type BenchmarkConfig,
+  type BenchmarkEntry,
+  type Config,
+  type ConfigDefaults,
+  type ConfigFile,
+  configSchema,
+  DEFAULT_PROCESS_GATE,
+  DEFAULT_SETUP_TIMEOUT_MS,
+  DEFAULT_SUITE,
+  DEFAULTS,
+  type SetupStep,
+  type SetupStepEntry,
+  SHELL,
+} from './schema.ts'
+import { splitCommand } from './values.ts'
+
+/** Where the CLI looks for a config, in order, relative to the working directory. */
+export const CONFIG_FILE_NAMES = [
+  'bench.yml',
+  'bench.yaml',
+  '.github/bench.yml',
+  '.github/bench.yaml',
+] as const
+
+/** The first config file found from `cwd` (see CONFIG_FILE_NAMES), as an absolute path, or null. */
+export function findConfigFile(cwd: string): string | null {
+  for (const name of CONFIG_FILE_NAMES) {
+    const candidate = path.resolve(cwd, name)
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate
+  }
+  return null
+}
+
+/** Reads and parses a config file; `file` is named as given in every error message. */
+export async function loadConfig(file: string): Promise<Config> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new ConfigError(file, { path: '', detail: readFailure(error) })
+  }
+  return parseConfig(text, file)
+}
+
+function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return 'no such config file'
+  if (code === 'EISDIR') return 'is a directory, expected a YAML config file'
+  if (code === 'EACCES' || code === 'EPERM') return 'cannot read the config file: permission denied'
+  return `cannot read the config file: ${(error as Error).message}`
+}
+
+/**
+ * Parses config text. `file` names the file in error messages as given; relative paths in the config
+ * resolve against its directory (relative to the process's working directory).
+ */
+export function parseConfig(text: string, file: string): Config {
+  const lineCounter = new LineCounter()
+  // Merge keys (`<<: *common`) are how YAML users share settings between benchmarks.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true })
+  const source: YamlSource = { doc, lineCounter }
+  const syntaxError = doc.errors[0]
+  if (syntaxError !== undefined) throw new ConfigError(file, yamlProblem(syntaxError, text, source))
+  if (doc.contents === null) {
+    throw new ConfigError(file, {
+      path: '',
+      expected: 'a mapping with a "benchmarks" list',
+      detail: 'the file is empty; expected a mapping with a "benchmarks" list',
+    })
+  }
+  let data: unknown
+  try {
+    data = doc.toJS({ maxAliasCount: 1000 })
+  } catch (error) {
+    throw new ConfigError(file, { path: '', detail: `invalid YAML: ${(error as Error).message}` })
+  }
+  keepArgumentSource(doc, data)
+  const parsed = configSchema.safeParse(data, { error: fallbackMessage })
+  if (!parsed.success) {
+    throw new ConfigError(file, problemsFromIssues(parsed.error.issues, data, configSchema, source))
+  }
+  return resolveConfig(parsed.data, path.resolve(file))
+}
+
+/** Every schema field has its own message; this only keeps zod's wording out if one is missed. */
+function fallbackMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`
+  return undefined
+}
+
+/**
+ * Arguments and environment values are text even when YAML reads them as numbers or booleans. Their
+ * source text is kept rather than the number's printout, so `[sleep, 0.10]` passes "0.10" and
+ * `VERSION: 1.10` stays "1.10".
+ */
+function keepArgumentSource(doc: Document, data: unknown) {
+  const textPaths: PathSegment[][] = []
+  const addEnv = (at: PathSegment[], env: unknown) => {
+    if (isRecord(env)) for (const key of Object.keys(env)) textPaths.push([...at, key])
+  }
+  const addArgv = (at: PathSegment[], argv: unknown) => {
+    if (Array.isArray(argv)) for (let i = 0; i < argv.length; i++) textPaths.push([...at, i])
+  }
+  if (!isRecord(data)) return
+  if (isRecord(data.defaults)) addEnv(['defaults', 'env'], data.defaults.env)
+  if (Array.isArray(data.setup)) {
+    data.setup.forEach((step, i) => {
+      addArgv(['setup', i], step)
+      if (isRecord(step)) {
+        addArgv(['setup', i, 'run'], step.run)
+        addEnv(['setup', i, 'env'], step.env)
+      }
+    })
+  }
+  if (Array.isArray(data.benchmarks)) {
+    data.benchmarks.forEach((benchmark, i) => {
+      if (!isRecord(benchmark)) return
+      addArgv(['benchmarks', i, 'command'], benchmark.command)
+      addEnv(['benchmarks', i, 'env'], benchmark.env)
+    })
+  }
+  for (const at of textPaths) {
+    const parent = at
+      .slice(0, -1)
+      .reduce<unknown>((value, key) => (value as Record<PathSegment, unknown>)[key], data)
+    const key = at[at.length - 1]!
+    const value = (parent as Record<PathSegment, unknown>)[key]
+    if (typeof value !== 'number' && typeof value !== 'boolean') continue
+    const node = doc.getIn(at, true)
+    if (isScalar(node) && typeof node.source === 'string')
+      (parent as Record<PathSegment, unknown>)[key] = node.source
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** The generated JSON Schema of bench.yml (what users write, before defaults), for editors. */
+export function configJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(configSchema, { io: 'input' }) as Record<string, unknown>
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Defaults, inheritance and paths.
+
+function toArgv(command: string | string[], shell: boolean): string[] {
+  if (shell) return [SHELL, '-c', command as string]
+  // The schema has already checked that a command string splits cleanly.
+  return typeof command === 'string' ? splitCommand(command) : command
+}
+
+function resolveConfig(entry: ConfigFile, file: string): Config {
+  const dir = path.dirname(file)
+  const defaults: ConfigDefaults = {
+    threshold: entry.defaults?.threshold ?? DEFAULTS.threshold,
+    runs: entry.defaults?.runs ?? DEFAULTS.runs,
+    warmup: entry.defaults?.warmup ?? DEFAULTS.warmup,
+    timeoutMs: entry.defaults?.timeout ?? DEFAULTS.timeoutMs,
+    alpha: entry.defaults?.alpha ?? DEFAULTS.alpha,
+  }
+  const defaultEnv = entry.defaults?.env ?? {}
+  return {
+    file,
+    dir,
+    suite: entry.suite ?? DEFAULT_SUITE,
+    defaults,
+    setup: (entry.setup ?? []).map((step) => resolveSetupStep(step, dir, defaultEnv)),
+    benchmarks: entry.benchmarks.map((benchmark) => resolveBenchmark(benchmark, dir, defaults, defaultEnv)),
+  }
+}
+
+function resolveSetupStep(step: SetupStepEntry, dir: string, defaultEnv: Record<string, string>): SetupStep {
+  const form = typeof step === 'string' || Array.isArray(step) ? { run: step } : step
+  const shell = form.shell ?? false
+  return {
+    command: toArgv(form.run, shell),
+    shell,
+    cwd: path.resolve(dir, form.cwd ?? '.'),
+    env: { ...defaultEnv, ...form.env },
+    timeoutMs: form.timeout ?? DEFAULT_SETUP_TIMEOUT_MS,
+  }
+}
+
+function resolveBenchmark(
+  benchmark: BenchmarkEntry,
+  dir: string,
+  defaults: ConfigDefaults,
+  defaultEnv: Record<string, string>,
+): BenchmarkConfig {
+  switch (benchmark.kind) {
+    case 'process': {
+      const shell = benchmark.shell ?? false
+      return {
+        name: benchmark.name,
+        kind: 'process',
+        command: toArgv(benchmark.command, shell),
+        shell,
+        cwd: path.resolve(dir, benchmark.cwd ?? '.'),
+        env: { ...defaultEnv, ...benchmark.env },
+        threshold: benchmark.threshold ?? defaults.threshold,
+        alpha: benchmark.alpha ?? defaults.alpha,
+        runs: benchmark.runs ?? defaults.runs,
+        warmup: benchmark.warmup ?? defaults.warmup,
+        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
+        gate: benchmark.gate ?? [...DEFAULT_PROCESS_GATE],
+      }
+    }
+  }
+}

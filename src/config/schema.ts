@@ -1,0 +1,413 @@
+// The shape of bench.yml. One zod schema validates the file and generates the JSON Schema editors use, so
+// the two never disagree. Every leaf carries an `expected …` message that completes the sentence
+// "benchmarks[2].timeout: expected …, got …"; the loader adds the location and what was found.
+//
+// The schema accepts what users write and converts units (durations to ms, percentages to fractions,
+// argv items to strings); defaults, inheritance from `defaults:` and paths are applied afterwards by the
+// loader, which knows where the file is. Kinds of benchmark form a discriminated union on `kind`, so a
+// new kind is one more member of `benchmarkSchema`.
+import * as z from 'zod'
+import {
+  DURATION_PATTERN,
+  EXPECTED_DURATION,
+  EXPECTED_PERCENT,
+  PERCENT_PATTERN,
+  parseDurationMs,
+  parsePercent,
+  splitCommand,
+  ValueError,
+} from './values.ts'
+
+// ---------------------------------------------------------------------------------------------------
+// The normalised config: what the rest of the pipeline receives.
+
+export interface Config {
+  /** Absolute path of the config file. */
+  file: string
+  /** Its directory: relative `cwd` values and the default cwd resolve against it. */
+  dir: string
+  /** Names the PR comment and the baselines; safe to use in file names and markers. */
+  suite: string
+  defaults: ConfigDefaults
+  setup: SetupStep[]
+  benchmarks: BenchmarkConfig[]
+}
+
+export interface ConfigDefaults {
+  /** Relative change that counts as a regression, as a fraction (0.05 = 5%). */
+  threshold: number
+  runs: number
+  warmup: number
+  timeoutMs: number
+  alpha: number
+}
+
+export interface SetupStep {
+  /** argv; with `shell` it is ['/bin/sh', '-c', script]. */
+  command: string[]
+  shell: boolean
+  /** Absolute. */
+  cwd: string
+  /** Added to the inherited environment; `defaults.env` merged under the step's own. */
+  env: Record<string, string>
+  timeoutMs: number
+}
+
+export interface ProcessBenchmarkConfig {
+  name: string
+  kind: 'process'
+  /** argv; with `shell` it is ['/bin/sh', '-c', script]. */
+  command: string[]
+  shell: boolean
+  /** Absolute. */
+  cwd: string
+  /** Added to the inherited environment; `defaults.env` merged under the benchmark's own. */
+  env: Record<string, string>
+  threshold: number
+  alpha: number
+  runs: number
+  warmup: number
+  /** Per run: a run past it is killed and the benchmark fails. */
+  timeoutMs: number
+  /** Metrics whose verdicts decide pass or fail; the others are reported only. */
+  gate: string[]
+}
+
+export type BenchmarkConfig = ProcessBenchmarkConfig
+
+// ---------------------------------------------------------------------------------------------------
+// Values that apply when the file says nothing.
+
+export const DEFAULT_SUITE = 'default'
+export const DEFAULTS: ConfigDefaults = {
+  threshold: 0.05,
+  runs: 20,
+  warmup: 2,
+  timeoutMs: 60_000,
+  alpha: 0.01,
+}
+export const DEFAULT_SETUP_TIMEOUT_MS = 600_000
+export const SHELL = '/bin/sh'
+
+/** Metrics the process kind measures (DESIGN §2); any of them can gate. */
+export const PROCESS_METRICS = [
+  'wall',
+  'user',
+  'sys',
+  'cpu',
+  'max-rss',
+  'minor-faults',
+  'major-faults',
+  'voluntary-cs',
+  'involuntary-cs',
+] as const
+export const DEFAULT_PROCESS_GATE: readonly string[] = ['wall']
+
+// ---------------------------------------------------------------------------------------------------
+// Building blocks.
+
+/** A zod error option whose message is the "expected …" half of the sentence. */
+function expecting(what: string): { error: string } {
+  return { error: `expected ${what}` }
+}
+
+/** Runs a value parser inside zod, turning its ValueError into an issue at the same place. */
+function parsedWith<T>(parse: (text: string) => T) {
+  return (text: string, ctx: z.RefinementCtx): T => {
+    try {
+      return parse(text)
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error
+      ctx.addIssue({ code: 'custom', message: error.message, params: { hint: error.hint } })
+      return z.NEVER
+    }
+  }
+}
+
+/** JSON Schema `default` only where the value is fixed; benchmark fields inherit from `defaults:` instead. */
+function withDefault(defaultValue: string | number | undefined): { default?: string | number } {
+  return defaultValue === undefined ? {} : { default: defaultValue }
+}
+
+const durationSchema = (description: string, defaultValue?: string) =>
+  z
+    .string(expecting(EXPECTED_DURATION))
+    // Metadata sits before the transform: JSON Schema describes what users write, not the milliseconds.
+    .meta({
+      description,
+      pattern: DURATION_PATTERN,
+      ...withDefault(defaultValue),
+      examples: ['60s', '500ms', '2m', '1m30s'],
+    })
+    .transform(parsedWith(parseDurationMs))
+
+const percentSchema = (description: string, defaultValue?: string) =>
+  z
+    .string(expecting(EXPECTED_PERCENT))
+    .meta({ description, pattern: PERCENT_PATTERN, ...withDefault(defaultValue), examples: ['5%', '0.5%'] })
+    .transform(parsedWith(parsePercent))
+
+const runsSchema = (description: string, defaultValue?: number) => {
+  const error = expecting('a whole number of at least 2')
+  return z
+    .number(error)
+    .int(error)
+    .min(2, error)
+    .meta({ description, ...withDefault(defaultValue) })
+}
+
+const warmupSchema = (description: string, defaultValue?: number) => {
+  const error = expecting('a whole number of at least 0')
+  return z
+    .number(error)
+    .int(error)
+    .min(0, error)
+    .meta({ description, ...withDefault(defaultValue) })
+}
+
+const alphaSchema = (description: string, defaultValue?: number) => {
+  const error = expecting('a significance level above 0 and below 0.5, like 0.01')
+  return z
+    .number(error)
+    .gt(0, error)
+    .lt(0.5, error)
+    .meta({ description, ...withDefault(defaultValue) })
+}
+
+const shellSchema = z
+  .boolean(expecting('true or false'))
+  .meta({ description: `Run the command as a script with ${SHELL} -c; the command must then be one string.` })
+
+const cwdSchema = z
+  .string(expecting('a directory path'))
+  .min(1, expecting('a directory path'))
+  .meta({ description: 'Working directory; a relative path is resolved against the directory of bench.yml.' })
+
+const envValueSchema = z
+  .union([z.string(), z.number(), z.boolean()], expecting('a string (numbers and booleans are converted)'))
+  .transform(String)
+
+const envSchema = (description: string) =>
+  z
+    .record(
+      z.string().regex(/^[^=\0]+$/, expecting('a non-empty variable name without "="')),
+      envValueSchema,
+      expecting('a mapping of environment variable names to values'),
+    )
+    .meta({ description })
+
+/** One argument: YAML turns `[sleep, 1]` into a number, which a command line means as text. */
+const argumentSchema = z.union([z.string(), z.number(), z.boolean()], expecting('a string')).transform(String)
+
+const argvSchema = z
+  .array(argumentSchema, expecting('a list of strings'))
+  .min(1, expecting('a non-empty list of arguments'))
+
+const commandStringSchema = z.string(expecting('a command')).min(1, expecting('a non-empty command'))
+
+const EXPECTED_COMMAND = 'a command: a list of strings like [app, --version] or one string'
+
+const commandSchema = z.union([commandStringSchema, argvSchema], expecting(EXPECTED_COMMAND)).meta({
+  description:
+    'The command: an argv list, or a string split into words like a shell would but run without one ' +
+    '(unless shell: true).',
+  examples: [['./target/release/app', '--version'], './target/release/app --version'],
+})
+
+/**
+ * The checks that need the command and `shell` together: a shell script is one string, and a string run
+ * without a shell must split cleanly into words.
+ */
+function checkCommandForm(
+  command: string | string[],
+  shell: boolean | undefined,
+  ctx: z.RefinementCtx,
+  key: string,
+) {
+  const path = key === '' ? [] : [key]
+  if (shell === true) {
+    if (Array.isArray(command)) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `expected one string (a script for ${SHELL} -c)`,
+        params: {
+          hint: 'with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list',
+        },
+      })
+    }
+    return
+  }
+  if (Array.isArray(command)) {
+    if (command[0] === '') {
+      ctx.addIssue({ code: 'custom', path: [...path, 0], message: 'expected the program to run' })
+    }
+    return
+  }
+  try {
+    if (splitCommand(command).length === 0) {
+      ctx.addIssue({ code: 'custom', path, message: 'expected a non-empty command' })
+    }
+  } catch (error) {
+    if (!(error instanceof ValueError)) throw error
+    ctx.addIssue({ code: 'custom', path, message: error.message, params: { hint: error.hint } })
+  }
+}
+
+const nameSchema = z
+  .string(expecting('a non-empty name'))
+  .min(1, expecting('a non-empty name'))
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  .regex(/^[^\x00-\x1f\x7f]*$/, expecting('a name on one line, without control characters'))
+  .meta({ description: 'Unique in the file; names the benchmark in reports and baselines.' })
+
+const SUITE_EXPECTED = 'a suite name made of letters, digits, ".", "_" and "-" (it is used in file names)'
+
+const suiteSchema = z
+  .string(expecting(SUITE_EXPECTED))
+  .regex(/^[A-Za-z0-9._-]+$/, expecting(SUITE_EXPECTED))
+  .refine((suite) => !/^\.+$/.test(suite), expecting(SUITE_EXPECTED))
+  .meta({
+    description: 'Names the PR comment and the baselines.',
+    default: DEFAULT_SUITE,
+    examples: ['example'],
+  })
+
+const gateMetricSchema = z.enum(PROCESS_METRICS, expecting(`one of: ${PROCESS_METRICS.join(', ')}`))
+
+const gateSchema = z
+  .union(
+    [
+      gateMetricSchema,
+      z
+        .array(gateMetricSchema, expecting('a list of metric names'))
+        .min(1, expecting('a non-empty list of metric names')),
+    ],
+    expecting(`a metric name or a list of them (one of: ${PROCESS_METRICS.join(', ')})`),
+  )
+  .meta({
+    description: 'Metrics whose verdicts decide pass or fail; the others are reported only.',
+    default: 'wall',
+  })
+  .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
+
+// ---------------------------------------------------------------------------------------------------
+// The file.
+
+const timeoutDescription = 'Per run; a run past it is killed and the benchmark fails.'
+
+export const processBenchmarkSchema = z
+  .strictObject(
+    {
+      name: nameSchema,
+      kind: z
+        .literal('process')
+        .meta({ description: 'Whole-process runs: wall, user and sys time, max RSS, faults.' }),
+      command: commandSchema,
+      shell: shellSchema.optional(),
+      cwd: cwdSchema.optional(),
+      env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+      threshold: percentSchema(
+        'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
+      ).optional(),
+      alpha: alphaSchema(
+        'Significance level of the regression test. Inherits defaults.alpha (0.01).',
+      ).optional(),
+      runs: runsSchema('Measured runs. Inherits defaults.runs (20).').optional(),
+      warmup: warmupSchema('Runs before measuring, discarded. Inherits defaults.warmup (2).').optional(),
+      timeout: durationSchema(`${timeoutDescription} Inherits defaults.timeout (60s).`).optional(),
+      gate: gateSchema.optional(),
+    },
+    expecting('a benchmark: a mapping with name, kind and command'),
+  )
+  .superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command'))
+
+export const benchmarkSchema = z.discriminatedUnion(
+  'kind',
+  [processBenchmarkSchema],
+  expecting('a benchmark: a mapping with name, kind and command'),
+)
+
+/** The kinds this version can run; the others in DESIGN §2 are refused with a clear message. */
+export const SUPPORTED_KINDS: readonly string[] = benchmarkSchema.options.map(
+  (option) => option.shape.kind.value,
+)
+
+const setupStepObjectSchema = z
+  .strictObject(
+    {
+      run: commandSchema,
+      shell: shellSchema.optional(),
+      cwd: cwdSchema.optional(),
+      env: envSchema('Environment variables added for this step, over defaults.env.').optional(),
+      timeout: durationSchema(
+        'The whole step; past it the step is killed and the run fails.',
+        '10m',
+      ).optional(),
+    },
+    expecting('a setup step'),
+  )
+  .superRefine((step, ctx) => checkCommandForm(step.run, step.shell, ctx, 'run'))
+
+const setupStepSchema = z
+  .union(
+    [
+      commandStringSchema.superRefine((command, ctx) => checkCommandForm(command, false, ctx, '')),
+      argvSchema.superRefine((command, ctx) => checkCommandForm(command, false, ctx, '')),
+      setupStepObjectSchema,
+    ],
+    expecting('a setup step: a command (a list of strings or one string) or a mapping with run:'),
+  )
+  .meta({ description: 'Run once, in order, before measuring: build steps.' })
+
+const defaultsSchema = z
+  .strictObject(
+    {
+      threshold: percentSchema('Worse than this and significant is a regression.', '5%').optional(),
+      runs: runsSchema('Measured runs per benchmark.', DEFAULTS.runs).optional(),
+      warmup: warmupSchema('Runs before measuring, discarded.', DEFAULTS.warmup).optional(),
+      timeout: durationSchema(timeoutDescription, '60s').optional(),
+      alpha: alphaSchema('Significance level of the regression test.', DEFAULTS.alpha).optional(),
+      env: envSchema('Environment variables for every setup step and benchmark.').optional(),
+    },
+    expecting('a mapping of default values'),
+  )
+  .meta({ description: 'Values every benchmark inherits unless it sets its own.' })
+
+export const configSchema = z
+  .strictObject(
+    {
+      suite: suiteSchema.optional(),
+      defaults: defaultsSchema.optional(),
+      setup: z.array(setupStepSchema, expecting('a list of setup steps')).optional(),
+      benchmarks: z
+        .array(benchmarkSchema, expecting('a non-empty list of benchmarks'))
+        .min(1, expecting('a non-empty list of benchmarks'))
+        .superRefine((benchmarks, ctx) => {
+          const firstIndex = new Map<string, number>()
+          benchmarks.forEach((benchmark, index) => {
+            const earlier = firstIndex.get(benchmark.name)
+            if (earlier === undefined) {
+              firstIndex.set(benchmark.name, index)
+              return
+            }
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'name'],
+              message: `duplicate name "${benchmark.name}": benchmarks[${earlier}] and benchmarks[${index}] both use it`,
+            })
+          })
+        })
+        .meta({ description: 'What to measure; each benchmark has a unique name and a kind.' }),
+    },
+    expecting('a mapping with suite, defaults, setup and benchmarks'),
+  )
+  .meta({
+    title: 'bench-action config',
+    description: 'bench.yml: what bench-action measures and how it decides.',
+  })
+
+/** bench.yml as validated, before defaults and paths are applied. */
+export type ConfigFile = z.output<typeof configSchema>
+export type BenchmarkEntry = z.output<typeof benchmarkSchema>
+export type SetupStepEntry = z.output<typeof setupStepSchema>

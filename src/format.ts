@@ -1,0 +1,100 @@
+// Human-readable numbers for reports. Values are stored normalised (ns, bytes); these pick a unit
+// per value so a reader never has to count digits.
+import type { Unit } from './results.ts'
+
+const TIME_UNITS: Array<[number, string]> = [
+  [1e9, 's'],
+  [1e6, 'ms'],
+  [1e3, 'µs'],
+  [1, 'ns'],
+]
+const BYTE_UNITS: Array<[number, string]> = [
+  [1024 ** 3, 'GiB'],
+  [1024 ** 2, 'MiB'],
+  [1024, 'KiB'],
+  [1, 'B'],
+]
+
+/** Three significant digits, without trailing noise such as "1.00e+3". */
+export function sig3(x: number): string {
+  if (!Number.isFinite(x)) return String(x)
+  const a = Math.abs(x)
+  if (a >= 100) return x.toFixed(0)
+  if (a >= 10) return x.toFixed(1)
+  if (a >= 1) return x.toFixed(2)
+  if (a === 0) return '0'
+  return x.toPrecision(3)
+}
+
+function scaled(value: number, table: Array<[number, string]>): string {
+  const a = Math.abs(value)
+  for (const [factor, name] of table) {
+    if (a >= factor) return `${sig3(value / factor)} ${name}`
+  }
+  const last = table[table.length - 1]!
+  return `${sig3(value / last[0])} ${last[1]}`
+}
+
+export function formatValue(value: number, unit: Unit): string {
+  switch (unit) {
+    case 'ns':
+      return scaled(value, TIME_UNITS)
+    case 'bytes':
+      return scaled(value, BYTE_UNITS)
+    case 'ops/s':
+      return `${formatCount(value)}/s`
+    case 'percent':
+      return `${sig3(value)}%`
+    default:
+      return formatCount(value)
+  }
+}
+
+/** Exact integers keep every digit (instruction counts are exact); others get an SI suffix. */
+export function formatCount(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString('en-US')
+  const a = Math.abs(value)
+  if (a >= 1e9) return `${sig3(value / 1e9)} G`
+  if (a >= 1e6) return `${sig3(value / 1e6)} M`
+  if (a >= 1e3) return `${sig3(value / 1e3)} k`
+  return sig3(value)
+}
+
+/** A signed percentage: +12.3%, -0.41%, ±0.00%. */
+export function formatChange(change: number): string {
+  if (!Number.isFinite(change)) return change > 0 ? '+∞' : change < 0 ? '-∞' : 'n/a'
+  const pct = change * 100
+  if (pct === 0) return '±0.00%'
+  const digits = Math.abs(pct) >= 10 ? 1 : 2
+  return `${pct > 0 ? '+' : ''}${pct.toFixed(digits)}%`
+}
+
+export function formatRatioInterval(low: number, high: number): string {
+  return `${formatChange(low - 1)} … ${formatChange(high - 1)}`
+}
+
+export function formatPValue(p: number): string {
+  if (!Number.isFinite(p)) return 'n/a'
+  if (p < 0.0001) return '<0.0001'
+  return p.toFixed(4)
+}
+
+export function formatPercentSetting(fraction: number): string {
+  return `${sig3(fraction * 100)}%`
+}
+
+/** "3 minutes ago", for how old a baseline is. */
+export function formatAge(from: Date, to: Date): string {
+  const s = Math.round((to.getTime() - from.getTime()) / 1000)
+  if (s < 0) return 'in the future (clock skew)'
+  if (s < 90) return `${s} second${s === 1 ? '' : 's'} ago`
+  const m = Math.round(s / 60)
+  if (m < 90) return `${m} minutes ago`
+  const h = Math.round(m / 60)
+  if (h < 36) return `${h} hours ago`
+  return `${Math.round(h / 24)} days ago`
+}
+
+export function shortSha(sha: string | undefined): string {
+  return sha ? sha.slice(0, 7) : 'unknown commit'
+}

@@ -1,0 +1,51 @@
+// What commit and branch a run measures. In GitHub Actions the event's variables are the truth (a pull
+// request's checkout is a detached merge commit); elsewhere, git.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import type { CommitInfo } from './results.ts'
+
+const run = promisify(execFile)
+
+export async function git(cwd: string, args: string[]): Promise<string | undefined> {
+  try {
+    const { stdout } = await run('git', args, { cwd, timeout: 30_000, maxBuffer: 16 * 1024 * 1024 })
+    return stdout.trim()
+  } catch {
+    return undefined
+  }
+}
+
+export async function commitInfo(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CommitInfo> {
+  if (env.GITHUB_ACTIONS === 'true' && env.GITHUB_SHA) {
+    const branch = env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || undefined
+    return { sha: env.GITHUB_SHA, ref: env.GITHUB_REF, branch }
+  }
+  const sha = await git(cwd, ['rev-parse', 'HEAD'])
+  if (!sha) return {}
+  const branch = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD'])
+  const status = await git(cwd, ['status', '--porcelain', '--untracked-files=no'])
+  return {
+    sha,
+    branch: branch || undefined,
+    ref: branch ? `refs/heads/${branch}` : undefined,
+    dirty: status !== '',
+  }
+}
+
+/** The branch a feature branch is compared with: origin's HEAD, else main, else master. */
+export async function defaultBranch(
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | undefined> {
+  if (env.GITHUB_BASE_REF) return env.GITHUB_BASE_REF
+  const remoteHead = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'])
+  if (remoteHead) return remoteHead.replace(/^origin\//, '')
+  for (const name of ['main', 'master']) {
+    if (await git(cwd, ['rev-parse', '--verify', '--quiet', `refs/heads/${name}`])) return name
+  }
+  return undefined
+}
+
+export async function mergeBase(cwd: string, a: string, b: string): Promise<string | undefined> {
+  return git(cwd, ['merge-base', a, b])
+}

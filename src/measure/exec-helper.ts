@@ -1,0 +1,398 @@
+// The native exec helper (runners/exec/exec.c): found next to the package, built with the system C
+// compiler on first use, cached by a hash of its source and the compiler, and run once per benchmark
+// to launch every run of it. Node cannot read one child's rusage, and a child forked from Node starts
+// with Node's resident memory as its max-RSS floor, so process measurements go through this launcher.
+import { execFile, spawn } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { access, constants, mkdir, readFile, rename, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as z from 'zod'
+
+const SOURCE_IN_PACKAGE = path.join('runners', 'exec', 'exec.c')
+const VERSION_PREFIX = 'bench-action exec '
+const COMPILE_FLAGS = ['-O2']
+/** The helper keeps the last 4 KiB of a failed run's stderr; a full buffer means the start was cut. */
+const HELPER_STDERR_BYTES = 4096
+const TAIL_LINES = 20
+const TAIL_CHARS = 2048
+
+export type RunPhase = 'warmup' | 'run'
+
+/** What every way of launching a run can tell: how long it took and how it ended. */
+export interface RunOutcome {
+  phase: RunPhase
+  /** 0-based within its phase. */
+  index: number
+  wallNs: number
+  /** null when the process was killed by a signal. */
+  exitCode: number | null
+  /** Signal name such as `SIGSEGV`, or null when the process exited. */
+  signal: string | null
+  timedOut: boolean
+  /** End of stderr (decoded as UTF-8, last lines only), present for failed runs. */
+  stderrTail?: string
+}
+
+/** One run as the exec helper measured it, from wait4's rusage of exactly that child. */
+export interface ProcessRun extends RunOutcome {
+  userUs: number
+  sysUs: number
+  maxRssBytes: number
+  minorFaults: number
+  majorFaults: number
+  voluntaryCs: number
+  involuntaryCs: number
+}
+
+export type RunFailure =
+  /** The run ended with a non-zero exit, a signal, or a timeout; it is the last run reported. */
+  | { kind: 'run'; run: RunOutcome }
+  /** The program could not be started at all. */
+  | { kind: 'spawn'; phase: RunPhase; index: number; program: string; reason: string }
+
+export interface RunsOutcome<R extends RunOutcome = ProcessRun> {
+  /** Every run reported, warmups included, in order; a failed run is the last one. */
+  runs: R[]
+  failure?: RunFailure
+}
+
+/** A usable helper (`built` says whether this call compiled it), or why there is none. */
+export type ExecHelper = { path: string; built?: boolean } | { unavailable: string }
+
+export interface ExecHelperOptions {
+  /** Where built helpers are kept; by default $BENCH_ACTION_CACHE_DIR, $XDG_CACHE_HOME/bench-action or ~/.cache/bench-action. */
+  cacheDir?: string
+  /** The C source; by default runners/exec/exec.c of this package. */
+  sourcePath?: string
+  /** Where CC, PATH and the cache variables are read from; process.env by default. */
+  env?: NodeJS.ProcessEnv
+}
+
+export interface ExecHelperRunOptions {
+  command: readonly string[]
+  cwd: string
+  /** Added to the inherited environment. */
+  env: Readonly<Record<string, string>>
+  /** The environment inherited by the command; process.env by default. */
+  inherit?: NodeJS.ProcessEnv
+  runs: number
+  warmup: number
+  /** Per run; 0 means no timeout. */
+  timeoutMs: number
+  /** Called as each run's line arrives. */
+  onRun?: (run: ProcessRun) => void
+}
+
+/**
+ * Finds runners/exec/exec.c by walking up from this module: from src/measure/ when run from source,
+ * from dist/ when bundled.
+ */
+export function findExecHelperSource(fromDir = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = path.resolve(fromDir)
+  for (;;) {
+    const candidate = path.join(dir, SOURCE_IN_PACKAGE)
+    if (existsSync(candidate)) return candidate
+    const parent = path.dirname(dir)
+    if (parent === dir)
+      throw new Error(`cannot find ${SOURCE_IN_PACKAGE} in ${fromDir} or any directory above it`)
+    dir = parent
+  }
+}
+
+export function execHelperCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.BENCH_ACTION_CACHE_DIR) return path.resolve(env.BENCH_ACTION_CACHE_DIR)
+  if (env.XDG_CACHE_HOME) return path.join(path.resolve(env.XDG_CACHE_HOME), 'bench-action')
+  return path.join(env.HOME || os.homedir(), '.cache', 'bench-action')
+}
+
+interface CompilerOutput {
+  stdout: string
+  stderr: string
+}
+
+function runTool(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): Promise<CompilerOutput> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      file,
+      args,
+      { env, cwd, timeout: 120_000, maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(Object.assign(error, { stdout, stderr }))
+        else resolve({ stdout, stderr })
+      },
+    )
+  })
+}
+
+export interface CCompiler {
+  /** The command, e.g. ['cc'] or ['zig', 'cc']. */
+  argv: string[]
+  /** What the compiler says it is; part of the cache key, so an upgraded compiler rebuilds. */
+  identity: string
+}
+
+const compilerSearches = new Map<string, Promise<CCompiler | { unavailable: string }>>()
+
+/** The first C compiler that answers --version: $CC, then cc, gcc, clang, zig cc. Remembered per CC and PATH. */
+export function findCCompiler(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CCompiler | { unavailable: string }> {
+  const key = `${env.CC ?? ''}\0${env.PATH ?? ''}`
+  let search = compilerSearches.get(key)
+  if (!search) {
+    search = searchCCompiler(env)
+    compilerSearches.set(key, search)
+  }
+  return search
+}
+
+async function searchCCompiler(env: NodeJS.ProcessEnv): Promise<CCompiler | { unavailable: string }> {
+  const candidates: string[][] = []
+  const fromEnv = env.CC?.trim().split(/\s+/).filter(Boolean)
+  if (fromEnv?.length) candidates.push(fromEnv)
+  candidates.push(['cc'], ['gcc'], ['clang'], ['zig', 'cc'])
+  for (const argv of candidates) {
+    try {
+      const { stdout, stderr } = await runTool(argv[0]!, [...argv.slice(1), '--version'], env)
+      return { argv, identity: `${argv.join(' ')}\n${(stdout || stderr).trim()}` }
+    } catch {
+      // Absent or broken: try the next one.
+    }
+  }
+  const tried = candidates.map((argv) => (argv === fromEnv ? `$CC (${argv.join(' ')})` : argv.join(' ')))
+  return { unavailable: `tried ${tried.join(', ')}` }
+}
+
+/**
+ * Returns the built exec helper, building it first when this source and compiler have not been
+ * built before. `unavailable` says why there is none (no C compiler). A compiler that fails on the
+ * source throws with its output: a broken toolchain (missing libc headers) should be fixed, not
+ * quietly measured with wall time only.
+ */
+export async function ensureExecHelper(options: ExecHelperOptions = {}): Promise<ExecHelper> {
+  const env = options.env ?? process.env
+  if (process.platform === 'win32') return { unavailable: 'Windows has no wait4 or process groups' }
+  const compiler = await findCCompiler(env)
+  if ('unavailable' in compiler) return compiler
+  const sourcePath = options.sourcePath ?? findExecHelperSource()
+  const source = await readFile(sourcePath)
+  const hash = createHash('sha256')
+    .update(source)
+    .update('\0')
+    .update(compiler.identity)
+    .update('\0')
+    .update(COMPILE_FLAGS.join(' '))
+    .digest('hex')
+    .slice(0, 16)
+  const cacheDir = options.cacheDir ?? execHelperCacheDir(env)
+  const helperPath = path.join(cacheDir, `exec-${hash}`)
+  try {
+    await access(helperPath, constants.X_OK)
+    return { path: helperPath, built: false }
+  } catch {
+    // Not built yet for this source and compiler.
+  }
+  await mkdir(cacheDir, { recursive: true })
+  // Several processes (parallel CI jobs on one machine, shards) may build at once: each compiles to a
+  // name of its own and renames it into place, which is atomic, so nobody runs a half-written file.
+  const temporaryPath = `${helperPath}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  const [cc, ...ccArgs] = compiler.argv
+  try {
+    try {
+      await runTool(cc!, [...ccArgs, ...COMPILE_FLAGS, '-o', temporaryPath, sourcePath], env, cacheDir)
+    } catch (error) {
+      const e = error as Error & Partial<CompilerOutput>
+      const output = (e.stderr || e.stdout || e.message).trim()
+      throw new Error(
+        `building the exec helper ${sourcePath} with ${compiler.argv.join(' ')} failed:\n${output}`,
+      )
+    }
+    const { stdout } = await runTool(temporaryPath, ['--version'], env)
+    if (!stdout.startsWith(VERSION_PREFIX)) {
+      throw new Error(
+        `the exec helper built from ${sourcePath} answered --version with ${JSON.stringify(stdout)}`,
+      )
+    }
+    await rename(temporaryPath, helperPath)
+  } finally {
+    await rm(temporaryPath, { force: true })
+  }
+  return { path: helperPath, built: true }
+}
+
+const runLineSchema = z.object({
+  phase: z.enum(['warmup', 'run']),
+  i: z.number().int().nonnegative(),
+  wall_ns: z.number().nonnegative(),
+  user_us: z.number().nonnegative(),
+  sys_us: z.number().nonnegative(),
+  maxrss_kb: z.number().nonnegative(),
+  minflt: z.number().nonnegative(),
+  majflt: z.number().nonnegative(),
+  nvcsw: z.number().nonnegative(),
+  nivcsw: z.number().nonnegative(),
+  exit: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  timed_out: z.boolean(),
+  stderr_hex: z.string().optional(),
+})
+
+const spawnErrorLineSchema = z.object({
+  phase: z.enum(['warmup', 'run']),
+  i: z.number().int().nonnegative(),
+  spawn_error: z.string(),
+  errno: z.number().int(),
+  program: z.string(),
+})
+
+/**
+ * The readable end of a process's stderr: at most the last 20 lines and 2 KiB, without a line that
+ * was cut in half at the start. `cutAtStart` says the bytes began mid-stream.
+ */
+export function stderrTail(bytes: Buffer, cutAtStart = false): string {
+  let lines = bytes.toString('utf8').replace(/\s+$/, '').split(/\r?\n/)
+  let cut = cutAtStart
+  if (cutAtStart && lines.length > 1) lines = lines.slice(1)
+  if (lines.length > TAIL_LINES) {
+    lines = lines.slice(-TAIL_LINES)
+    cut = true
+  }
+  let text = lines.join('\n')
+  if (text.length > TAIL_CHARS) {
+    text = text.slice(-TAIL_CHARS)
+    cut = true
+  }
+  return cut && text !== '' ? `…${text}` : text
+}
+
+function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spawn' }> {
+  let data: unknown
+  try {
+    data = JSON.parse(line)
+  } catch {
+    throw new Error(`the exec helper printed a line that is not JSON: ${line}`)
+  }
+  const spawnError = spawnErrorLineSchema.safeParse(data)
+  if (spawnError.success) {
+    const s = spawnError.data
+    return { kind: 'spawn', phase: s.phase, index: s.i, program: s.program, reason: s.spawn_error }
+  }
+  const parsed = runLineSchema.safeParse(data)
+  if (!parsed.success) {
+    throw new Error(
+      `the exec helper printed an unexpected line (${parsed.error.issues[0]?.message}): ${line}`,
+    )
+  }
+  const r = parsed.data
+  const run: ProcessRun = {
+    phase: r.phase,
+    index: r.i,
+    wallNs: r.wall_ns,
+    userUs: r.user_us,
+    sysUs: r.sys_us,
+    maxRssBytes: r.maxrss_kb * 1024,
+    minorFaults: r.minflt,
+    majorFaults: r.majflt,
+    voluntaryCs: r.nvcsw,
+    involuntaryCs: r.nivcsw,
+    exitCode: r.exit,
+    signal: r.signal,
+    timedOut: r.timed_out,
+  }
+  if (r.stderr_hex !== undefined) {
+    const bytes = Buffer.from(r.stderr_hex, 'hex')
+    run.stderrTail = stderrTail(bytes, bytes.length >= HELPER_STDERR_BYTES)
+  }
+  return run
+}
+
+export function runFailed(run: RunOutcome): boolean {
+  return run.timedOut || run.signal !== null || run.exitCode !== 0
+}
+
+/**
+ * Runs the command `warmup` + `runs` times through the exec helper, in `cwd` with the inherited
+ * environment plus `env`, and no shell. A run that fails ends the series and is returned as the
+ * failure; only a broken helper or an unreadable line throws.
+ */
+export function runExecHelper(helperPath: string, options: ExecHelperRunOptions): Promise<RunsOutcome> {
+  const args = [
+    '--runs',
+    String(options.runs),
+    '--warmup',
+    String(options.warmup),
+    '--timeout-ms',
+    String(options.timeoutMs),
+    '--',
+    ...options.command,
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn(helperPath, args, {
+      cwd: options.cwd,
+      env: { ...(options.inherit ?? process.env), ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const runs: ProcessRun[] = []
+    let failure: RunFailure | undefined
+    let problem: Error | undefined
+    let pending = ''
+    let helperStderr = ''
+
+    const takeLine = (line: string) => {
+      if (problem || line.trim() === '') return
+      try {
+        const parsed = parseLine(line)
+        if ('kind' in parsed) {
+          failure = parsed
+          return
+        }
+        runs.push(parsed)
+        if (runFailed(parsed)) failure = { kind: 'run', run: parsed }
+        options.onRun?.(parsed)
+      } catch (error) {
+        problem = error as Error
+        child.kill('SIGTERM')
+      }
+    }
+
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk
+      let newline = pending.indexOf('\n')
+      while (newline >= 0) {
+        takeLine(pending.slice(0, newline))
+        pending = pending.slice(newline + 1)
+        newline = pending.indexOf('\n')
+      }
+    })
+    child.stderr.setEncoding('utf8')
+    child.stderr.on('data', (chunk: string) => {
+      if (helperStderr.length < 64 * 1024) helperStderr += chunk
+    })
+    child.on('error', (error) => {
+      reject(new Error(`cannot run the exec helper ${helperPath} in ${options.cwd}: ${error.message}`))
+    })
+    child.on('close', (code, signal) => {
+      takeLine(pending)
+      if (problem) return reject(problem)
+      const expected = options.warmup + options.runs
+      if (code === 0 && !failure && runs.length === expected) return resolve({ runs })
+      if (code === 1 && failure) return resolve({ runs, failure })
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`
+      reject(
+        new Error(
+          `the exec helper ${how} after ${runs.length} of ${expected} runs` +
+            (helperStderr.trim() ? `: ${helperStderr.trim()}` : ''),
+        ),
+      )
+    })
+  })
+}

@@ -1,0 +1,336 @@
+// The process kind: run a whole command many times and record what each run cost (wall, CPU, memory,
+// page faults, context switches), through the native exec helper; without a C compiler, wall time
+// only, from Node.
+import { spawn } from 'node:child_process'
+import { stat } from 'node:fs/promises'
+import { getSystemErrorMap } from 'node:util'
+import { median, medianAbsoluteDeviation } from 'simple-statistics'
+import type { ProcessCase } from '../plan-types.ts'
+import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../results.ts'
+import {
+  type ExecHelper,
+  ensureExecHelper,
+  type ProcessRun,
+  type RunFailure,
+  type RunOutcome,
+  type RunPhase,
+  type RunsOutcome,
+  runExecHelper,
+  runFailed,
+  stderrTail,
+} from './exec-helper.ts'
+
+export interface MeasureProcessOptions {
+  /** Called after each run, warmups included. */
+  onProgress?: (done: number, total: number) => void
+  /** How to launch runs; by default the exec helper, built on first use. */
+  helper?: ExecHelper
+  /** The environment the command inherits (the case's env is added to it); process.env by default. */
+  inherit?: NodeJS.ProcessEnv
+}
+
+/** hyperfine's threshold: a modified z-score |x − median| / MAD above 1.4826 × 10. */
+export const OUTLIER_Z_SCORE = 14.826
+/** Below this many samples a comparison says little; the report flags it too. */
+const FEW_SAMPLES = 9
+const STDERR_KEEP_BYTES = 4096
+/** How long to wait for stderr to close after the process exited (a child it left may hold it). */
+const STDERR_GRACE_MS = 100
+
+/**
+ * Measures one process case. A benchmark that fails (cannot start, exits non-zero, is killed,
+ * times out) comes back with status `failed` and the samples of the runs that succeeded before it;
+ * only bugs and I/O errors throw.
+ */
+export async function measureProcess(
+  c: ProcessCase,
+  options: MeasureProcessOptions = {},
+): Promise<BenchmarkResult> {
+  const notes: string[] = []
+  const result = (metrics: Record<string, Metric>, error?: BenchmarkError): BenchmarkResult => ({
+    id: c.id,
+    name: c.name,
+    kind: 'process',
+    parameters: { ...c.parameters },
+    command: [...c.command],
+    status: error ? 'failed' : 'ok',
+    ...(error ? { error } : {}),
+    metrics,
+    gate: c.gate,
+    notes,
+  })
+
+  const unusable = await checkCase(c)
+  if (unusable) return result({}, { message: unusable })
+
+  const total = c.warmup + c.runs
+  let done = 0
+  const onRun = () => options.onProgress?.(++done, total)
+  const helper = options.helper ?? (await ensureExecHelper())
+
+  let outcome: RunsOutcome<RunOutcome>
+  let metrics: Record<string, Metric> = {}
+  if ('unavailable' in helper) {
+    notes.push(`no C compiler found: measured wall time only (${helper.unavailable})`)
+    outcome = await runFromNode(c, onRun, options.inherit)
+    const counted = countedRuns(outcome.runs)
+    if (counted.length > 0)
+      metrics = {
+        wall: sampled(
+          'ns',
+          counted.map((r) => r.wallNs),
+        ),
+      }
+  } else {
+    const measured = await runExecHelper(helper.path, {
+      command: c.command,
+      cwd: c.cwd,
+      env: c.env,
+      inherit: options.inherit,
+      runs: c.runs,
+      warmup: c.warmup,
+      timeoutMs: c.timeoutMs,
+      onRun,
+    })
+    outcome = measured
+    const counted = countedRuns(measured.runs)
+    if (counted.length > 0) metrics = processMetrics(counted)
+  }
+
+  const wall = metrics.wall?.samples ?? []
+  notes.push(...outlierNotes(wall))
+  if (!outcome.failure && wall.length < FEW_SAMPLES) {
+    notes.push(
+      `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`,
+    )
+  }
+  return result(metrics, outcome.failure ? describeFailure(outcome.failure, c) : undefined)
+}
+
+/** Counted runs that succeeded: a failed run's numbers describe the failure, not the benchmark. */
+function countedRuns<R extends RunOutcome>(runs: readonly R[]): R[] {
+  return runs.filter((r) => r.phase === 'run' && !runFailed(r))
+}
+
+function sampled(unit: Unit, samples: number[]): Metric {
+  return { unit, direction: 'lower', samples }
+}
+
+function processMetrics(runs: readonly ProcessRun[]): Record<string, Metric> {
+  const of = (unit: Unit, value: (r: ProcessRun) => number) => sampled(unit, runs.map(value))
+  return {
+    wall: of('ns', (r) => r.wallNs),
+    user: of('ns', (r) => r.userUs * 1000),
+    sys: of('ns', (r) => r.sysUs * 1000),
+    cpu: of('ns', (r) => (r.userUs + r.sysUs) * 1000),
+    'max-rss': of('bytes', (r) => r.maxRssBytes),
+    'minor-faults': of('count', (r) => r.minorFaults),
+    'major-faults': of('count', (r) => r.majorFaults),
+    'voluntary-cs': of('count', (r) => r.voluntaryCs),
+    'involuntary-cs': of('count', (r) => r.involuntaryCs),
+  }
+}
+
+/** What makes a case impossible to run at all, said before trying. */
+async function checkCase(c: ProcessCase): Promise<string | undefined> {
+  if (c.command.length === 0 || c.command[0] === '') return 'the command is empty'
+  try {
+    const s = await stat(c.cwd)
+    if (!s.isDirectory()) return `working directory "${c.cwd}" is not a directory`
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return `working directory "${c.cwd}" does not exist`
+    return `working directory "${c.cwd}" cannot be used: ${(error as Error).message}`
+  }
+  return undefined
+}
+
+export function describeFailure(
+  failure: RunFailure,
+  c: Pick<ProcessCase, 'runs' | 'warmup' | 'timeoutMs'>,
+): BenchmarkError {
+  if (failure.kind === 'spawn') {
+    return { message: `cannot execute ${JSON.stringify(failure.program)}: ${failure.reason}` }
+  }
+  const run = failure.run
+  const where =
+    run.phase === 'warmup'
+      ? `warmup run ${run.index + 1} of ${c.warmup}`
+      : `run ${run.index + 1} of ${c.runs}`
+  const error: BenchmarkError = { message: '' }
+  if (run.timedOut) {
+    error.message = `timed out after ${formatMilliseconds(c.timeoutMs)} on ${where} (process group killed)`
+    error.timedOut = true
+  } else if (run.signal !== null) {
+    error.message = `killed by ${run.signal} on ${where}`
+    error.signal = run.signal
+  } else {
+    error.message = `exited with code ${run.exitCode} on ${where}`
+    if (run.exitCode !== null) error.exitCode = run.exitCode
+  }
+  if (run.stderrTail) error.stderrTail = run.stderrTail
+  return error
+}
+
+/**
+ * hyperfine's warnings: a first counted run far slower than the rest (cold caches, a first-time
+ * page-in) and outliers among the others. Outliers are reported, never dropped.
+ */
+export function outlierNotes(samples: readonly number[]): string[] {
+  if (samples.length < 2) return []
+  const center = median([...samples])
+  const mad = medianAbsoluteDeviation([...samples])
+  // As in hyperfine, a MAD of zero makes any departure from the median an outlier.
+  const score = (x: number) => Math.abs(x - center) / (mad > 0 ? mad : Number.EPSILON)
+  const notes: string[] = []
+  const first = samples[0]!
+  if (first > center && score(first) > OUTLIER_Z_SCORE) {
+    notes.push(
+      `slow first run: ${formatNanoseconds(first)} against a median of ${formatNanoseconds(center)}; ` +
+        'caches filled by the first run are a likely cause, consider more warmup runs',
+    )
+  }
+  const others = samples.slice(1).filter((x) => score(x) > OUTLIER_Z_SCORE).length
+  if (others > 0) {
+    notes.push(
+      `${others} of ${samples.length} runs are outliers (modified z-score above ${OUTLIER_Z_SCORE}), kept: ` +
+        'other programs may have disturbed the measurement, consider a quieter machine',
+    )
+  }
+  return notes
+}
+
+export function formatNanoseconds(ns: number): string {
+  if (ns < 1e3) return `${Math.round(ns)} ns`
+  if (ns < 1e6) return `${(ns / 1e3).toFixed(1)} µs`
+  if (ns < 1e9) return `${(ns / 1e6).toFixed(1)} ms`
+  return `${(ns / 1e9).toFixed(2)} s`
+}
+
+function formatMilliseconds(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : `${ms / 1000}s`
+}
+
+/** Node's text for an errno, capitalised like strerror's. */
+function errnoText(error: NodeJS.ErrnoException): string {
+  const text = error.errno !== undefined ? getSystemErrorMap().get(error.errno)?.[1] : undefined
+  if (!text) return error.code ?? error.message
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** Without the exec helper: every run spawned from Node, timed around spawn and exit. */
+async function runFromNode(
+  c: ProcessCase,
+  onRun: () => void,
+  inherit: NodeJS.ProcessEnv | undefined,
+): Promise<RunsOutcome<RunOutcome>> {
+  const runs: RunOutcome[] = []
+  const phases: [RunPhase, number][] = [
+    ['warmup', c.warmup],
+    ['run', c.runs],
+  ]
+  for (const [phase, count] of phases) {
+    for (let index = 0; index < count; index++) {
+      const run = await runOnceFromNode(c, phase, index, inherit)
+      if ('kind' in run) return { runs, failure: run }
+      runs.push(run)
+      onRun()
+      if (runFailed(run)) return { runs, failure: { kind: 'run', run } }
+    }
+  }
+  return { runs }
+}
+
+function runOnceFromNode(
+  c: ProcessCase,
+  phase: RunPhase,
+  index: number,
+  inherit: NodeJS.ProcessEnv | undefined,
+): Promise<RunOutcome | Extract<RunFailure, { kind: 'spawn' }>> {
+  const [program, ...args] = c.command as [string, ...string[]]
+  return new Promise((resolve) => {
+    let settled = false
+    const settle = (value: RunOutcome | Extract<RunFailure, { kind: 'spawn' }>) => {
+      if (settled) return
+      settled = true
+      resolve(value)
+    }
+    const cannotExecute = (error: NodeJS.ErrnoException) =>
+      settle({ kind: 'spawn', phase, index, program, reason: errnoText(error) })
+
+    let stderr = Buffer.alloc(0)
+    let stderrCut = false
+    let timedOut = false
+    let timer: NodeJS.Timeout | undefined
+    const start = process.hrtime.bigint()
+    let child: ReturnType<typeof spawn>
+    try {
+      // detached: the child leads a new process group (and session), so a timeout can kill
+      // everything it started, as the exec helper does.
+      child = spawn(program, args, {
+        cwd: c.cwd,
+        env: { ...(inherit ?? process.env), ...c.env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        detached: true,
+      })
+    } catch (error) {
+      cannotExecute(error as NodeJS.ErrnoException)
+      return
+    }
+    const killGroup = () => {
+      if (child.pid === undefined) return
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // The group is already gone.
+      }
+      child.kill('SIGKILL')
+    }
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = Buffer.concat([stderr, chunk])
+      if (stderr.length > 2 * STDERR_KEEP_BYTES) {
+        stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES)
+        stderrCut = true
+      }
+    })
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      cannotExecute(error as NodeJS.ErrnoException)
+    })
+    if (c.timeoutMs > 0) {
+      timer = setTimeout(() => {
+        timedOut = true
+        killGroup()
+      }, c.timeoutMs)
+    }
+    child.on('exit', (exitCode, signal) => {
+      const wallNs = Number(process.hrtime.bigint() - start)
+      clearTimeout(timer)
+      const finish = () => {
+        const run: RunOutcome = {
+          phase,
+          index,
+          wallNs,
+          exitCode,
+          signal,
+          timedOut: timedOut && signal === 'SIGKILL',
+        }
+        if (runFailed(run)) {
+          const cut = stderrCut || stderr.length > STDERR_KEEP_BYTES
+          run.stderrTail = stderrTail(stderr.subarray(-STDERR_KEEP_BYTES), cut)
+        }
+        settle(run)
+      }
+      const stream = child.stderr
+      if (!stream || stream.readableEnded || stream.destroyed) return finish()
+      const grace = setTimeout(() => {
+        stream.destroy()
+        finish()
+      }, STDERR_GRACE_MS)
+      stream.once('close', () => {
+        clearTimeout(grace)
+        finish()
+      })
+    })
+  })
+}

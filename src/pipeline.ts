@@ -1,0 +1,191 @@
+// The pipeline of DESIGN §1, wired once for both the CLI and the action:
+// config → plan → setup → measure → ResultSet → baseline → compare → report → store.
+// Its I/O comes in through the options, so both entry points stay thin.
+import { mkdir, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { type BaselineChoice, chooseBaseline, explicitBaseline } from './baseline.ts'
+import { type Comparison, compareResults, exitCodeFor } from './compare.ts'
+import { type Config, findConfigFile, loadConfig } from './config/index.ts'
+import { collectEnvironment, toolVersion } from './environment.ts'
+import { commitInfo, defaultBranch, mergeBase } from './git.ts'
+import { measureCase } from './measure/index.ts'
+import { planCases } from './plan.ts'
+import type { Case } from './plan-types.ts'
+import { renderMarkdown } from './report/markdown.ts'
+import { type BenchmarkResult, RESULTS_SCHEMA, RESULTS_VERSION, type ResultSet } from './results.ts'
+import { runSetup } from './setup-steps.ts'
+import { DirStore } from './store/dir.ts'
+import { VERSION } from './version.ts'
+
+export interface PipelineOptions {
+  cwd: string
+  /** The config file; found in cwd (then .github/) when absent. */
+  configPath?: string
+  filter?: string
+  /** A results file to compare with, or a directory to use as the store. */
+  baseline?: string
+  /** The dir store's root, relative to cwd. */
+  storeDir: string
+  /** Save this run's results in the store (a later run compares with them). */
+  save: boolean
+  jsonPath?: string
+  markdownPath?: string
+  env: NodeJS.ProcessEnv
+  /** Progress and status lines (stderr for the CLI, the log for the action). */
+  log: (line: string) => void
+  now?: () => Date
+}
+
+export interface PipelineOutcome {
+  exitCode: 0 | 1 | 3
+  config: Config
+  results: ResultSet
+  comparison: Comparison
+  markdown: string
+  savedPath?: string
+  jsonPath?: string
+  markdownPath?: string
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export async function resolveConfigPath(cwd: string, configPath?: string): Promise<string> {
+  if (configPath) return path.resolve(cwd, configPath)
+  const found = findConfigFile(cwd)
+  if (!found)
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path.join(cwd, '.github')}; pass --config FILE`)
+  return found
+}
+
+function failedBySetup(c: Case, message: string, tail: string): BenchmarkResult {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    parameters: c.parameters,
+    command: c.command,
+    status: 'failed',
+    error: { message, stderrTail: tail },
+    metrics: {},
+    gate: c.gate,
+    notes: [],
+  }
+}
+
+async function findBaseline(
+  options: PipelineOptions,
+  suite: string,
+  head: ResultSet['commit'],
+): Promise<BaselineChoice> {
+  let storeRoot = path.resolve(options.cwd, options.storeDir)
+  if (options.baseline) {
+    const target = path.resolve(options.cwd, options.baseline)
+    const isDir = await stat(target).then(
+      (s) => s.isDirectory(),
+      () => false,
+    )
+    if (!isDir) return explicitBaseline(target, new DirStore(storeRoot))
+    storeRoot = target
+  }
+  const branch = await defaultBranch(options.cwd, options.env)
+  const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) : undefined
+  return chooseBaseline({
+    store: new DirStore(storeRoot),
+    suite,
+    head,
+    defaultBranch: branch,
+    mergeBase: base,
+    pullRequest: (options.env.GITHUB_EVENT_NAME ?? '').startsWith('pull_request'),
+  })
+}
+
+export async function runPipeline(options: PipelineOptions): Promise<PipelineOutcome> {
+  const now = options.now ?? (() => new Date())
+  const configPath = await resolveConfigPath(options.cwd, options.configPath)
+  const config = await loadConfig(configPath)
+  const cases = planCases(config, options.filter)
+  if (cases.length === 0) {
+    throw new UsageError(`--filter ${JSON.stringify(options.filter)} matches no benchmark in ${configPath}`)
+  }
+
+  const createdAt = now().toISOString()
+  const [commit, environment] = await Promise.all([
+    commitInfo(options.cwd, options.env),
+    collectEnvironment({ cc: await toolVersion(options.env.CC || 'cc') }),
+  ])
+
+  const benchmarks: BenchmarkResult[] = []
+  const setupFailure = await runSetup(config.setup, options.env, options.log)
+  if (setupFailure) {
+    options.log(`${setupFailure.message}; every benchmark is marked failed`)
+    for (const c of cases) benchmarks.push(failedBySetup(c, setupFailure.message, setupFailure.outputTail))
+  } else {
+    for (const [i, c] of cases.entries()) {
+      const prefix = `[${i + 1}/${cases.length}] ${c.name}`
+      let lastShown = 0
+      const result = await measureCase(c, {
+        inherit: options.env,
+        onProgress: (done, total) => {
+          // A line per 25% keeps CI logs short; a terminal would redraw but logs cannot.
+          const quarter = Math.floor((done / total) * 4)
+          if (quarter > lastShown || done === total) {
+            lastShown = quarter
+            options.log(`${prefix}: ${done}/${total} runs`)
+          }
+        },
+      })
+      if (result.status === 'failed')
+        options.log(`${prefix}: failed: ${result.error?.message ?? 'unknown error'}`)
+      benchmarks.push(result)
+    }
+  }
+
+  const results: ResultSet = {
+    schema: RESULTS_SCHEMA,
+    version: RESULTS_VERSION,
+    suite: config.suite,
+    commit,
+    createdAt,
+    environment,
+    benchmarks,
+  }
+
+  const choice = await findBaseline(options, config.suite, commit)
+  const comparison = compareResults(results, {
+    baseline: choice.baseline,
+    noBaselineReason: choice.noBaselineReason,
+    baselineWarnings: choice.warnings,
+  })
+  const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
+
+  let savedPath: string | undefined
+  if (options.save) {
+    if (benchmarks.some((b) => b.status === 'ok')) {
+      savedPath = await new DirStore(path.resolve(options.cwd, options.storeDir)).save(results)
+    } else {
+      options.log('no benchmark succeeded: results not saved as a baseline')
+    }
+  }
+  const jsonPath = options.jsonPath ? path.resolve(options.cwd, options.jsonPath) : undefined
+  if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}\n`)
+  const markdownPath = options.markdownPath ? path.resolve(options.cwd, options.markdownPath) : undefined
+  if (markdownPath) await writeText(markdownPath, markdown)
+
+  return {
+    exitCode: exitCodeFor(comparison),
+    config,
+    results,
+    comparison,
+    markdown,
+    savedPath,
+    jsonPath,
+    markdownPath,
+  }
+}
+
+export async function writeText(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, text)
+}

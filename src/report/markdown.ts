@@ -1,0 +1,245 @@
+// The PR comment and job summary body (DESIGN §6): verdict first, regressions before improvements,
+// unchanged rows collapsed, and what was compared with what stated plainly.
+import type { BenchmarkComparison, Comparison } from '../compare.ts'
+import { formatChange, formatValue, sig3 } from '../format.ts'
+import { escapeMarkdownInline, markdownCode, markdownCodeBlock, markerFor } from './escape.ts'
+import {
+  describeBaseline,
+  describeCommit,
+  describeCounts,
+  environmentRows,
+  gateDescription,
+  headline,
+  headlineMetrics,
+  type MetricRow,
+  metricRow,
+  VERDICT_ICON,
+  VERDICT_LABEL,
+} from './rows.ts'
+
+export interface MarkdownOptions {
+  now?: Date
+  /** Product version, shown in the footer. */
+  version?: string
+}
+
+function table(header: string[], rows: string[][]): string {
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`]
+  for (const r of rows) lines.push(`| ${r.join(' | ')} |`)
+  return lines.join('\n')
+}
+
+function details(summary: string, body: string): string {
+  return `<details>\n<summary>${summary}</summary>\n\n${body}\n\n</details>`
+}
+
+const METRIC_HEADER = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'p', 'Verdict']
+
+function metricCells(r: MetricRow, emphasise: boolean): string[] {
+  const change = emphasise ? `**${r.change}**` : r.change
+  return [
+    markdownCode(r.benchmark),
+    escapeMarkdownInline(r.metric),
+    r.base,
+    r.head,
+    change,
+    r.interval,
+    r.p,
+    `${VERDICT_ICON[r.verdict]} ${VERDICT_LABEL[r.verdict]}`,
+  ]
+}
+
+function headlineRows(benchmarks: BenchmarkComparison[], emphasise: boolean): string[][] {
+  const rows: string[][] = []
+  for (const b of benchmarks) {
+    for (const m of headlineMetrics(b)) rows.push(metricCells(metricRow(b, m), emphasise))
+  }
+  return rows
+}
+
+function section(title: string, benchmarks: BenchmarkComparison[], emphasise: boolean): string[] {
+  if (benchmarks.length === 0) return []
+  return [`#### ${title}`, table(METRIC_HEADER, headlineRows(benchmarks, emphasise))]
+}
+
+function failedSection(benchmarks: BenchmarkComparison[]): string[] {
+  if (benchmarks.length === 0) return []
+  const out = ['#### Failed']
+  out.push(
+    table(
+      ['Benchmark', 'Error'],
+      benchmarks.map((b) => [markdownCode(b.name), escapeMarkdownInline(b.error?.message ?? 'failed')]),
+    ),
+  )
+  for (const b of benchmarks) {
+    const tail = b.error?.stderrTail?.trim()
+    const command = b.command ? `Command: ${markdownCode(b.command.join(' '))}\n\n` : ''
+    const body = tail
+      ? `${command}stderr (last lines):\n\n${markdownCodeBlock(tail)}`
+      : `${command}No stderr output.`
+    out.push(details(`${markdownCode(b.name)}: output`, body))
+  }
+  return out
+}
+
+function newSection(benchmarks: BenchmarkComparison[]): string[] {
+  if (benchmarks.length === 0) return []
+  const rows = benchmarks.map((b) => {
+    const gated = b.headOnly.find((h) => h.metric === 'wall') ?? b.headOnly[0]
+    if (!gated) return [markdownCode(b.name), '', '', '', '']
+    const s = gated.summary
+    return [
+      markdownCode(b.name),
+      escapeMarkdownInline(gated.metric),
+      formatValue(s.median, gated.unit),
+      `± ${formatValue(s.mad, gated.unit)}`,
+      String(s.n),
+    ]
+  })
+  return ['#### Without a baseline', table(['Benchmark', 'Metric', 'Median', 'MAD', 'Runs'], rows)]
+}
+
+function allMetricsBlock(benchmarks: BenchmarkComparison[]): string[] {
+  const withMetrics = benchmarks.filter((b) => b.metrics.length > 0 || b.headOnly.length > 0)
+  if (withMetrics.length === 0) return []
+  const rows: string[][] = []
+  for (const b of withMetrics) {
+    for (const m of b.metrics) {
+      const r = metricRow(b, m)
+      const cells = metricCells(r, false)
+      cells[1] = `${escapeMarkdownInline(r.metric)}${m.gated ? ' (gated)' : ''}`
+      rows.push(cells)
+    }
+    for (const h of b.headOnly) {
+      rows.push([
+        markdownCode(b.name),
+        escapeMarkdownInline(h.metric),
+        '',
+        formatValue(h.summary.median, h.unit),
+        '',
+        '',
+        '',
+        `${VERDICT_ICON.new} ${VERDICT_LABEL.new}`,
+      ])
+    }
+  }
+  return [details('All metrics', table(METRIC_HEADER, rows))]
+}
+
+function notesBlock(benchmarks: BenchmarkComparison[]): string[] {
+  const lines: string[] = []
+  for (const b of benchmarks) {
+    const notes = [
+      ...b.notes,
+      ...b.metrics.filter((m) => m.gated).flatMap((m) => m.notes.map((n) => `${m.metric}: ${n}`)),
+    ]
+    for (const n of new Set(notes)) lines.push(`- ${markdownCode(b.name)}: ${escapeMarkdownInline(n)}`)
+  }
+  return lines.length > 0 ? [details(`Notes (${lines.length})`, lines.join('\n'))] : []
+}
+
+function rankingBlock(c: Comparison): string[] {
+  if (c.ranking.length < 2) return []
+  const fastest = c.ranking[0]!
+  const lines = c.ranking.slice(1).map((r) => {
+    const interval = `${sig3(r.ci[0])}–${sig3(r.ci[1])}`
+    return `- ${markdownCode(fastest.name)} ran **${sig3(r.ratio)}×** faster than ${markdownCode(r.name)} (95% interval ${interval})`
+  })
+  return [details('Ranking by median wall time', lines.join('\n'))]
+}
+
+function environmentBlock(c: Comparison): string[] {
+  const rows = environmentRows(c).map(([k, b, h]) => {
+    const differs = c.baseline !== undefined && b !== '' && b !== h
+    return [
+      escapeMarkdownInline(k),
+      escapeMarkdownInline(b),
+      `${escapeMarkdownInline(h)}${differs ? ' ⚠️' : ''}`,
+    ]
+  })
+  return [details('Environment', table(['', 'Base', 'Head'], rows))]
+}
+
+export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
+  const now = options.now ?? new Date()
+  const h = headline(c)
+  const out: string[] = [markerFor(c.suite)]
+  out.push(`### ${h.icon} bench-action · ${escapeMarkdownInline(c.suite)}: ${h.text}`)
+  out.push(describeCounts(c).join(' · '))
+
+  const provenance = [
+    `**Head:** ${escapeMarkdownInline(describeCommit(c.head.commit))}`,
+    c.baseline
+      ? `**Baseline:** ${escapeMarkdownInline(describeBaseline(c, now))}`
+      : `**No baseline:** ${escapeMarkdownInline(c.noBaselineReason ?? '')}. Results are shown without a verdict.`,
+  ]
+  out.push(provenance.join('  \n'))
+
+  const warnings: string[] = [...c.baselineWarnings]
+  if (c.environmentDifferences.length > 0) {
+    const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
+    warnings.push(
+      `The baseline was measured in a different environment (${diffs}); timings may not be comparable.`,
+    )
+  }
+  if (warnings.length > 0) {
+    out.push(['> [!WARNING]', ...warnings.map((w) => `> ${escapeMarkdownInline(w)}`)].join('\n'))
+  }
+
+  const by = (v: BenchmarkComparison['verdict']) => c.benchmarks.filter((b) => b.verdict === v)
+  out.push(...section('Regressions', by('regression'), true))
+  out.push(...failedSection(by('failed')))
+  out.push(...section('Unclear: beyond the threshold but not significant', by('unclear'), false))
+  out.push(...section('Warnings: changed, but the environment differs', by('warning'), false))
+  out.push(...section('Improvements', by('improvement'), true))
+  out.push(...newSection(by('new')))
+  const missing = by('missing')
+  if (missing.length > 0) {
+    out.push(
+      `#### In the baseline, not run now\n${missing.map((b) => `- ${markdownCode(b.name)}`).join('\n')}`,
+    )
+  }
+  const unchanged = by('unchanged')
+  if (unchanged.length > 0) {
+    out.push(details(`${unchanged.length} unchanged`, table(METRIC_HEADER, headlineRows(unchanged, false))))
+  }
+  out.push(...allMetricsBlock(c.benchmarks))
+  out.push(...notesBlock(c.benchmarks))
+  out.push(...rankingBlock(c))
+  out.push(...environmentBlock(c))
+  const version = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : ''
+  out.push(
+    `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the median.${version}</sub>`,
+  )
+  return `${out.join('\n\n')}\n`
+}
+
+function intervalLevels(c: Comparison): string {
+  const levels = new Set(c.benchmarks.map((b) => `${sig3((1 - b.alpha) * 100)}%`))
+  return [...levels].join(', ') || '99%'
+}
+
+/** A one-line reason for a failed step, naming what regressed or failed. */
+export function failureMessage(c: Comparison): string | undefined {
+  const regressions = c.benchmarks.filter((b) => b.verdict === 'regression')
+  const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
+  const parts: string[] = []
+  if (failed.length > 0) {
+    parts.push(
+      `${failed.length} benchmark${failed.length === 1 ? '' : 's'} failed: ${failed
+        .map((b) => `${b.name} (${b.error?.message ?? 'failed'})`)
+        .join('; ')}`,
+    )
+  }
+  if (regressions.length > 0) {
+    parts.push(
+      `${regressions.length} regression${regressions.length === 1 ? '' : 's'}: ${regressions
+        .map((b) => {
+          const m = headlineMetrics(b)[0]
+          return m ? `${b.name} ${m.metric} ${formatChange(m.change)}` : b.name
+        })
+        .join('; ')}`,
+    )
+  }
+  return parts.length > 0 ? parts.join('. ') : undefined
+}

@@ -1,0 +1,160 @@
+// The rows both reports show, as plain text cells. Markdown and terminal rendering differ only in how
+// they escape, align and colour these.
+import type { BenchmarkComparison, BenchmarkVerdict, Comparison, MetricComparison } from '../compare.ts'
+import {
+  formatAge,
+  formatChange,
+  formatPercentSetting,
+  formatPValue,
+  formatRatioInterval,
+  formatValue,
+  shortSha,
+} from '../format.ts'
+import type { CommitInfo } from '../results.ts'
+
+export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {
+  regression: 'regression',
+  improvement: 'improvement',
+  unchanged: 'unchanged',
+  unclear: 'unclear',
+  warning: 'warning',
+  new: 'no baseline',
+  missing: 'not run',
+  failed: 'failed',
+}
+
+export const VERDICT_ICON: Record<BenchmarkVerdict, string> = {
+  regression: '🔴',
+  improvement: '🟢',
+  unchanged: '⚪',
+  unclear: '🟡',
+  warning: '⚠️',
+  new: '🆕',
+  missing: '➖',
+  failed: '💥',
+}
+
+export interface MetricRow {
+  benchmark: string
+  metric: string
+  base: string
+  head: string
+  change: string
+  interval: string
+  p: string
+  verdict: BenchmarkVerdict
+  notes: string[]
+}
+
+/** The metric a reader should see first: the gated one that decided, else the first gated. */
+export function headlineMetrics(b: BenchmarkComparison): MetricComparison[] {
+  const gated = b.metrics.filter((m) => m.gated)
+  const deciding = gated.filter((m) => m.verdict === b.verdict)
+  return deciding.length > 0 ? deciding : gated.slice(0, 1)
+}
+
+export function metricLabel(m: MetricComparison): string {
+  return m.exact ? m.metric : `${m.metric} (median)`
+}
+
+export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRow {
+  return {
+    benchmark: b.name,
+    metric: metricLabel(m),
+    base: formatValue(m.exact ? m.base.median : m.base.median, m.unit),
+    head: formatValue(m.head.median, m.unit),
+    change: formatChange(m.change),
+    interval: m.ci ? formatRatioInterval(m.ci[0], m.ci[1]) : 'exact',
+    p: m.pValue !== undefined ? formatPValue(m.pValue) : '',
+    verdict: m.verdict,
+    notes: m.notes,
+  }
+}
+
+export function describeCommit(commit: CommitInfo): string {
+  const parts = [shortSha(commit.sha)]
+  if (commit.branch) parts.push(`on ${commit.branch}`)
+  if (commit.dirty) parts.push('with uncommitted changes')
+  return parts.join(' ')
+}
+
+/** "abc1234 on main, measured 3 minutes ago: newest results on branch main". */
+export function describeBaseline(c: Comparison, now: Date): string {
+  if (!c.baseline) return `no baseline: ${c.noBaselineReason}`
+  const when = formatAge(new Date(c.baseline.createdAt), now)
+  return `${describeCommit(c.baseline.commit)}, measured ${when}: ${c.baseline.reason}`
+}
+
+export function describeCounts(c: Comparison): string[] {
+  const parts: string[] = []
+  const order: BenchmarkVerdict[] = [
+    'regression',
+    'failed',
+    'unclear',
+    'warning',
+    'improvement',
+    'unchanged',
+    'new',
+    'missing',
+  ]
+  for (const v of order) {
+    const n = c.counts[v]
+    if (n > 0 || v === 'regression')
+      parts.push(`${n} ${n === 1 || v !== 'regression' ? VERDICT_LABEL[v] : 'regressions'}`)
+  }
+  return parts
+}
+
+export function headline(c: Comparison): { icon: string; text: string } {
+  const failed = c.counts.failed
+  const regressions = c.counts.regression
+  const total = c.benchmarks.length
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  if (regressions > 0 && failed > 0) {
+    return {
+      icon: '🔴',
+      text: `${plural(regressions, 'regression')} and ${plural(failed, 'failed benchmark')}`,
+    }
+  }
+  if (regressions > 0)
+    return { icon: '🔴', text: `${plural(regressions, 'regression')} in ${plural(total, 'benchmark')}` }
+  if (failed > 0) return { icon: '💥', text: `${plural(failed, 'benchmark')} failed to run` }
+  if (!c.baseline)
+    return { icon: 'ℹ️', text: `${plural(total, 'benchmark')} measured, no baseline to compare with` }
+  return { icon: '✅', text: `no regressions in ${plural(total, 'benchmark')}` }
+}
+
+export function gateDescription(c: Comparison): string {
+  const thresholds = new Set(c.benchmarks.map((b) => formatPercentSetting(b.threshold)))
+  const alphas = new Set(c.benchmarks.map((b) => String(b.alpha)))
+  const t = [...thresholds].join(', ')
+  const a = [...alphas].join(', ')
+  return (
+    `A regression is a gated metric worse than its threshold (${t}) and significant ` +
+    `(Mann–Whitney U p < α = ${a}, with the bootstrap confidence interval of the ratio of medians wholly on the bad side). ` +
+    'Beyond the threshold but not significant is unclear: shown, not failing.'
+  )
+}
+
+export function environmentRows(c: Comparison): Array<[string, string, string]> {
+  const head = c.head.environment
+  const base = c.baseline?.environment
+  const rows: Array<[string, string, string]> = []
+  const keys: Array<[string, (e: typeof head) => string | undefined]> = [
+    ['OS', (e) => `${e.os} ${e.arch}`],
+    ['kernel', (e) => e.kernel],
+    ['CPU', (e) => `${e.cpuModel} × ${e.cpuCount}`],
+    ['glibc', (e) => e.glibc],
+    ['runner image', (e) => e.runnerImage],
+    ['node', (e) => e.node],
+  ]
+  for (const [label, get] of keys) {
+    const h = get(head)
+    const b = base ? get(base) : undefined
+    if (h === undefined && b === undefined) continue
+    rows.push([label, b ?? '', h ?? ''])
+  }
+  const tools = new Set([...Object.keys(head.tools), ...Object.keys(base?.tools ?? {})])
+  for (const t of [...tools].sort()) rows.push([t, base?.tools[t] ?? '', head.tools[t] ?? ''])
+  return rows
+}

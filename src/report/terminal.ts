@@ -1,0 +1,170 @@
+// The CLI's report: an aligned table, coloured on a terminal, plain in CI and in files.
+import type { BenchmarkComparison, BenchmarkVerdict, Comparison } from '../compare.ts'
+import { formatValue, sig3 } from '../format.ts'
+import {
+  describeBaseline,
+  describeCommit,
+  describeCounts,
+  headline,
+  headlineMetrics,
+  metricRow,
+  VERDICT_LABEL,
+} from './rows.ts'
+
+export interface TerminalOptions {
+  color: boolean
+  now?: Date
+  /** Show every metric, not only the gated ones. */
+  verbose?: boolean
+}
+
+const CODES = { red: 31, green: 32, yellow: 33, magenta: 35, dim: 2, bold: 1 } as const
+type Style = keyof typeof CODES
+
+export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
+  if (env.CI) return false
+  return stream.isTTY === true && env.TERM !== 'dumb'
+}
+
+const VERDICT_STYLE: Record<BenchmarkVerdict, Style | undefined> = {
+  regression: 'red',
+  failed: 'red',
+  unclear: 'yellow',
+  warning: 'yellow',
+  improvement: 'green',
+  unchanged: 'dim',
+  new: undefined,
+  missing: 'dim',
+}
+
+/** Replaces terminal control characters (escape sequences, carriage returns) so user text cannot rewrite the screen. */
+function stripControl(text: string): string {
+  let out = ''
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!
+    const control = (code < 0x20 && ch !== '\n' && ch !== '\t') || (code >= 0x7f && code <= 0x9f)
+    out += control ? '?' : ch
+  }
+  return out
+}
+
+/** One line of user text. */
+function clean(text: string): string {
+  return stripControl(text).replace(/\n/g, ' ')
+}
+
+function alignTable(header: string[], rows: string[][], rightAligned: Set<number>): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)))
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => {
+        const pad = ' '.repeat(widths[i]! - [...c].length)
+        return rightAligned.has(i) ? pad + c : c + pad
+      })
+      .join('  ')
+      .trimEnd()
+  return [fmt(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(fmt)]
+}
+
+export function renderTerminal(c: Comparison, options: TerminalOptions): string {
+  const paint = (style: Style | undefined, text: string) =>
+    options.color && style ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text
+  const now = options.now ?? new Date()
+  const out: string[] = []
+  const h = headline(c)
+  const headStyle: Style = c.verdict === 'pass' ? 'green' : 'red'
+  out.push(paint('bold', `bench-action · ${clean(c.suite)}: `) + paint(headStyle, h.text))
+  out.push(describeCounts(c).join(' · '))
+  out.push(`head:     ${clean(describeCommit(c.head.commit))}`)
+  out.push(`baseline: ${clean(describeBaseline(c, now))}`)
+  for (const w of c.baselineWarnings) out.push(paint('yellow', `warning: ${clean(w)}`))
+  if (c.environmentDifferences.length > 0) {
+    const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
+    out.push(paint('yellow', `warning: environment differs from the baseline (${clean(diffs)})`))
+  }
+  out.push('')
+
+  const header = ['benchmark', 'metric', 'base', 'head', 'change', 'interval', 'p', 'verdict']
+  const rows: string[][] = []
+  const styles: Array<Style | undefined> = []
+  const order: BenchmarkVerdict[] = [
+    'regression',
+    'failed',
+    'unclear',
+    'warning',
+    'improvement',
+    'new',
+    'missing',
+    'unchanged',
+  ]
+  const sorted = [...c.benchmarks].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict))
+  for (const b of sorted) {
+    for (const row of benchmarkRows(b, options.verbose === true)) {
+      rows.push(row)
+      styles.push(VERDICT_STYLE[row[7] === VERDICT_LABEL.failed ? 'failed' : b.verdict])
+    }
+  }
+  const lines = alignTable(header, rows, new Set([2, 3, 4, 6]))
+  out.push(paint('bold', lines[0]!), paint('dim', lines[1]!))
+  lines.slice(2).forEach((line, i) => {
+    out.push(paint(styles[i], line))
+  })
+
+  const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
+  for (const b of failed) {
+    out.push('', paint('red', `${clean(b.name)}: ${clean(b.error?.message ?? 'failed')}`))
+    const tail = b.error?.stderrTail?.trimEnd()
+    if (tail) {
+      for (const line of tail.split('\n')) out.push(`  │ ${stripControl(line)}`)
+    }
+  }
+
+  if (c.ranking.length >= 2) {
+    out.push('', paint('bold', 'Ranking by median wall time'))
+    const fastest = c.ranking[0]!
+    out.push(`  ${clean(fastest.name)} (${formatValue(fastest.median, 'ns')})`)
+    for (const r of c.ranking.slice(1)) {
+      out.push(
+        `    ran ${paint('bold', `${sig3(r.ratio)}×`)} faster than ${clean(r.name)} (95% interval ${sig3(r.ci[0])}–${sig3(r.ci[1])})`,
+      )
+    }
+  }
+  return `${out.join('\n')}\n`
+}
+
+function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
+  if (b.verdict === 'failed') {
+    return [[clean(b.name), '', '', '', '', '', '', VERDICT_LABEL.failed]]
+  }
+  if (b.verdict === 'missing') return [[clean(b.name), '', '', '', '', '', '', VERDICT_LABEL.missing]]
+  if (b.verdict === 'new') {
+    const shown = verbose ? b.headOnly : b.headOnly.filter((h) => h.metric === 'wall').slice(0, 1)
+    const list = shown.length > 0 ? shown : b.headOnly.slice(0, 1)
+    return list.map((h) => [
+      clean(b.name),
+      `${clean(h.metric)} (median)`,
+      '',
+      `${formatValue(h.summary.median, h.unit)} ± ${formatValue(h.summary.mad, h.unit)}`,
+      '',
+      '',
+      '',
+      VERDICT_LABEL.new,
+    ])
+  }
+  const metrics = verbose ? b.metrics : headlineMetrics(b)
+  return metrics.map((m) => {
+    const r = metricRow(b, m)
+    return [
+      clean(r.benchmark),
+      clean(r.metric),
+      r.base,
+      r.head,
+      r.change,
+      r.interval,
+      r.p,
+      VERDICT_LABEL[m.verdict],
+    ]
+  })
+}

@@ -1,0 +1,136 @@
+// The ResultSet contract (DESIGN §3): what a run measured, written as versioned JSON and validated on
+// read, so a file written by one version loads in the next or fails with a clear message.
+import * as z from 'zod'
+
+export const RESULTS_SCHEMA = 'bench-action/results'
+export const RESULTS_VERSION = 1
+
+/** Units are normalised before they are stored: time in ns, memory in bytes. */
+export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'percent'] as const
+export type Unit = (typeof UNITS)[number]
+
+/** Which way is better belongs to each metric, never to a tool or a kind. */
+export type Direction = 'lower' | 'higher'
+
+export const metricSchema = z
+  .object({
+    unit: z.enum(UNITS),
+    direction: z.enum(['lower', 'higher']),
+    /** Sampled metrics: one value per counted run, in run order. */
+    samples: z.array(z.number()).optional(),
+    /** Deterministic metrics: the single exact value. */
+    value: z.number().optional(),
+  })
+  .refine((m) => m.samples !== undefined || m.value !== undefined, 'a metric needs samples or a value')
+export type Metric = z.infer<typeof metricSchema>
+
+export const KINDS = ['process', 'instructions', 'wall-clock', 'scaling'] as const
+export type Kind = (typeof KINDS)[number]
+
+export const gateSchema = z.object({
+  /** Metrics whose verdicts decide pass or fail; the others are reported only. */
+  metrics: z.array(z.string()),
+  /** Relative change that counts as a regression, as a fraction (0.05 = 5%). */
+  threshold: z.number().nonnegative(),
+  /** Significance level for sampled metrics. */
+  alpha: z.number().positive().max(1),
+})
+export type Gate = z.infer<typeof gateSchema>
+
+export const benchmarkErrorSchema = z.object({
+  message: z.string(),
+  exitCode: z.number().int().optional(),
+  signal: z.string().optional(),
+  timedOut: z.boolean().optional(),
+  stderrTail: z.string().optional(),
+})
+export type BenchmarkError = z.infer<typeof benchmarkErrorSchema>
+
+export const benchmarkResultSchema = z.object({
+  /** Unique within a suite: the name plus its parameter point. */
+  id: z.string().min(1),
+  name: z.string().min(1),
+  kind: z.enum(KINDS),
+  parameters: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+  command: z.array(z.string()).optional(),
+  status: z.enum(['ok', 'failed']),
+  error: benchmarkErrorSchema.optional(),
+  metrics: z.record(z.string(), metricSchema),
+  gate: gateSchema,
+  /** Free-form notes from measurement (outliers, slow first run, missing helper). */
+  notes: z.array(z.string()).default([]),
+})
+export type BenchmarkResult = z.infer<typeof benchmarkResultSchema>
+
+export const environmentSchema = z.object({
+  os: z.string(),
+  arch: z.string(),
+  cpuModel: z.string(),
+  cpuCount: z.number().int(),
+  kernel: z.string(),
+  glibc: z.string().optional(),
+  node: z.string(),
+  /** Versions of the tools the measurements depend on: cc, valgrind, zig, rustc. */
+  tools: z.record(z.string(), z.string()).default({}),
+  /** GitHub-hosted runner image (ImageOS/ImageVersion) when there is one. */
+  runnerImage: z.string().optional(),
+})
+export type Environment = z.infer<typeof environmentSchema>
+
+export const commitSchema = z.object({
+  sha: z.string().optional(),
+  ref: z.string().optional(),
+  branch: z.string().optional(),
+  /** The working tree had uncommitted changes when measured. */
+  dirty: z.boolean().optional(),
+})
+export type CommitInfo = z.infer<typeof commitSchema>
+
+export const resultSetSchema = z.object({
+  schema: z.literal(RESULTS_SCHEMA),
+  version: z.literal(RESULTS_VERSION),
+  suite: z.string().min(1),
+  commit: commitSchema,
+  createdAt: z.string(),
+  environment: environmentSchema,
+  benchmarks: z.array(benchmarkResultSchema),
+})
+export type ResultSet = z.infer<typeof resultSetSchema>
+
+export class ResultsFormatError extends Error {
+  override name = 'ResultsFormatError'
+}
+
+/** Validates parsed JSON as a ResultSet; the error says what file and what is wrong. */
+export function parseResultSet(data: unknown, source: string): ResultSet {
+  if (typeof data === 'object' && data !== null) {
+    const d = data as Record<string, unknown>
+    if (d.schema !== RESULTS_SCHEMA) {
+      throw new ResultsFormatError(
+        `${source}: not a bench-action results file (schema is ${JSON.stringify(d.schema)})`,
+      )
+    }
+    if (typeof d.version === 'number' && d.version > RESULTS_VERSION) {
+      throw new ResultsFormatError(
+        `${source}: results format version ${d.version} is newer than this bench-action reads (${RESULTS_VERSION}); upgrade bench-action`,
+      )
+    }
+  }
+  const parsed = resultSetSchema.safeParse(data)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)'
+    throw new ResultsFormatError(`${source}: invalid results at ${where}: ${issue.message}`)
+  }
+  return parsed.data
+}
+
+export function parseResultSetText(text: string, source: string): ResultSet {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (e) {
+    throw new ResultsFormatError(`${source}: not valid JSON (${(e as Error).message})`)
+  }
+  return parseResultSet(data, source)
+}

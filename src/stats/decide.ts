@@ -1,0 +1,209 @@
+// The pass/fail rule (DESIGN §4). A sampled metric regresses only when the change is both large enough
+// to matter (beyond the threshold) and real (significant by the Mann–Whitney test, with the bootstrap
+// interval of the ratio wholly on the bad side of 1). A deterministic metric regresses when the change
+// is beyond the threshold. "Beyond" is strict: a change exactly at the threshold passes.
+import { bootstrapRatioOfMedians, DEFAULT_RESAMPLES, DEFAULT_SEED, ratioOf } from './bootstrap.ts'
+import { mannWhitneyU, smallestPValue } from './mann-whitney.ts'
+import { type Summary, summarize } from './summary.ts'
+
+/** Which way is better: lower for times, sizes and counts; higher for throughput. */
+export type Direction = 'lower' | 'higher'
+
+export type SampledVerdict = 'regression' | 'improvement' | 'unchanged' | 'unclear'
+export type ExactVerdict = 'regression' | 'improvement' | 'unchanged'
+
+/** Below this many samples on a side, neither the test nor the interval can be trusted much. */
+export const MIN_RELIABLE_SAMPLES = 9
+
+/**
+ * Slack when comparing a change with the threshold, so that rounding cannot push a change that is
+ * exactly at the threshold over it: 101 / 100 − 1 is 0.010000000000000009 in floating point.
+ */
+const THRESHOLD_TOLERANCE = 1e-12
+
+export interface SampledDecisionOptions {
+  /** Relative change that matters, as a fraction: 0.05 = 5%. */
+  threshold: number
+  /** Significance level of the test; the interval's confidence is 1 − alpha. */
+  alpha: number
+  direction: Direction
+  /** Seed of the bootstrap; the same seed and samples always give the same decision. */
+  seed?: string | number
+  /** Bootstrap resamples (default 10 000). */
+  resamples?: number
+}
+
+export interface SampledDecision {
+  baseSummary: Summary
+  headSummary: Summary
+  /** median(head) / median(base); see `ratioOf` for a zero base median. */
+  ratio: number
+  /** ratio − 1: +0.08 means head's median is 8% above base's. */
+  change: number
+  /** Bootstrap interval of the ratio at confidence 1 − alpha. */
+  ci: [low: number, high: number]
+  /** Two-sided Mann–Whitney p-value. */
+  pValue: number
+  test: 'mann-whitney-exact' | 'mann-whitney-normal'
+  verdict: SampledVerdict
+  /** Why the verdict may deserve less trust, in words for the report. */
+  notes: string[]
+}
+
+export interface ExactDecisionOptions {
+  threshold: number
+  direction: Direction
+}
+
+export interface ExactDecision {
+  /** head / base; see `ratioOf` for a zero base. */
+  ratio: number
+  /** ratio − 1 */
+  change: number
+  verdict: ExactVerdict
+  notes: string[]
+}
+
+/**
+ * Decides a sampled metric. Regression needs all three: the change beyond the threshold on the bad
+ * side (lower is better: ratio > 1 + threshold; higher is better: ratio < 1 − threshold), p < alpha,
+ * and the whole interval on the bad side of 1. Improvement is the mirror image. A change beyond the
+ * threshold either way that fails the other two is 'unclear'; everything else, including a significant
+ * change within the threshold, is 'unchanged'. Throws when either side has no samples.
+ */
+export function decideSampled(
+  base: readonly number[],
+  head: readonly number[],
+  options: SampledDecisionOptions,
+): SampledDecision {
+  const { threshold, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options
+  assertThreshold(threshold)
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
+  assertDirection(direction)
+  if (base.length === 0 || head.length === 0) {
+    throw new Error(
+      `cannot compare: ${base.length} base and ${head.length} head samples (each side needs at least one)`,
+    )
+  }
+
+  const baseSummary = summarize(base)
+  const headSummary = summarize(head)
+  const ratio = ratioOf(headSummary.median, baseSummary.median)
+  const change = ratio - 1
+  const interval = bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed })
+  const test = mannWhitneyU(base, head)
+
+  const side = sideOf(change, threshold, direction)
+  const significant = test.pValue < alpha
+  const intervalSide = intervalSideOf(interval.low, interval.high, direction)
+  let verdict: SampledVerdict = 'unchanged'
+  if (side !== 'within') verdict = significant && intervalSide === side ? side : 'unclear'
+
+  const notes: string[] = []
+  if (base.length < MIN_RELIABLE_SAMPLES || head.length < MIN_RELIABLE_SAMPLES) {
+    notes.push(
+      `n=${base.length} base, ${head.length} head: fewer than ${MIN_RELIABLE_SAMPLES} samples, verdict unreliable`,
+    )
+  }
+  const floor = smallestPValue(base.length, head.length)
+  if (floor >= alpha) {
+    notes.push(
+      `with ${base.length} base and ${head.length} head samples the smallest possible p-value is ` +
+        `${format(floor)}, not below α = ${format(alpha)}: no change can be significant`,
+    )
+  }
+  if (baseSummary.median === 0) {
+    notes.push(
+      headSummary.median === 0
+        ? 'base and head medians are both 0: the ratio is taken as 1'
+        : 'base median is 0: the relative change is infinite',
+    )
+  }
+  if (baseSummary.median < 0 || headSummary.median < 0) {
+    notes.push('a median is negative: the ratio of medians does not measure a relative change')
+  }
+  if (verdict === 'unclear' && floor < alpha) {
+    if (!significant) notes.push(`p = ${format(test.pValue)} is not below α = ${format(alpha)}`)
+    if (intervalSide !== side) {
+      notes.push(
+        `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval.low)}, ${format(interval.high)}], ` +
+          `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
+      )
+    }
+  }
+
+  return {
+    baseSummary,
+    headSummary,
+    ratio,
+    change,
+    ci: [interval.low, interval.high],
+    pValue: test.pValue,
+    test: test.method === 'exact' ? 'mann-whitney-exact' : 'mann-whitney-normal',
+    verdict,
+    notes,
+  }
+}
+
+/**
+ * Decides a deterministic metric (one exact value per side, e.g. an instruction count): change =
+ * head / base − 1, regression when it is beyond the threshold on the bad side, improvement when beyond
+ * it on the good side. A change exactly at the threshold is 'unchanged'. A base of 0 gives an infinite
+ * change when head is not 0 (a regression if lower is better), and no change when head is 0 too.
+ */
+export function decideExact(base: number, head: number, options: ExactDecisionOptions): ExactDecision {
+  const { threshold, direction } = options
+  assertThreshold(threshold)
+  assertDirection(direction)
+  for (const [name, value] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
+    if (!Number.isFinite(value)) throw new Error(`${name} is ${value}: values must be finite numbers`)
+  }
+  const ratio = ratioOf(head, base)
+  const change = ratio - 1
+  const side = sideOf(change, threshold, direction)
+  const notes: string[] = []
+  if (base === 0) {
+    notes.push(
+      head === 0
+        ? 'base and head are both 0: the ratio is taken as 1'
+        : 'base is 0: the relative change is infinite',
+    )
+  }
+  return { ratio, change, verdict: side === 'within' ? 'unchanged' : side, notes }
+}
+
+type Side = 'regression' | 'improvement' | 'within'
+
+/** Where a relative change lies against the threshold, read in the metric's direction. */
+function sideOf(change: number, threshold: number, direction: Direction): Side {
+  const worse = direction === 'lower' ? change : -change
+  if (worse > threshold + THRESHOLD_TOLERANCE) return 'regression'
+  if (worse < -threshold - THRESHOLD_TOLERANCE) return 'improvement'
+  return 'within'
+}
+
+/** Which side of 1 the whole interval of the ratio lies on, read in the metric's direction. */
+function intervalSideOf(low: number, high: number, direction: Direction): Side {
+  if (low > 1) return direction === 'lower' ? 'regression' : 'improvement'
+  if (high < 1) return direction === 'lower' ? 'improvement' : 'regression'
+  return 'within'
+}
+
+function assertThreshold(threshold: number): void {
+  if (!(Number.isFinite(threshold) && threshold >= 0)) {
+    throw new RangeError(`threshold must be a non-negative fraction (0.05 = 5%), got ${threshold}`)
+  }
+}
+
+function assertDirection(direction: Direction): void {
+  if (direction !== 'lower' && direction !== 'higher') {
+    throw new RangeError(`direction must be 'lower' or 'higher', got ${String(direction)}`)
+  }
+}
+
+function format(value: number): string {
+  return String(Number(value.toPrecision(3)))
+}
