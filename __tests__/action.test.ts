@@ -74,7 +74,8 @@ test('a passing suite writes the summary and outputs and does not fail the step'
   const dir = await gitRepo({
     // A generous threshold: the second run compares /bin/true with itself; this test is about the
     // action's plumbing, not sub-millisecond noise.
-    'bench.yml': 'suite: act\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 5, threshold: 50% }\n',
+    'bench.yml':
+      'suite: act\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 5, threshold: 50% }\n',
   })
   dirs.push(dir)
   const first = await runAction(dir, {})
