@@ -16413,63 +16413,99 @@ var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
 var STDERR_KEEP_BYTES = 4096;
 var STDERR_GRACE_MS = 100;
-async function measureProcess(c, options = {}) {
-  const notes = [];
-  const result = (metrics2, error2) => ({
-    id: c.id,
-    name: c.name,
-    kind: "process",
-    parameters: { ...c.parameters },
-    command: [...c.command],
-    status: error2 ? "failed" : "ok",
-    ...error2 ? { error: error2 } : {},
-    metrics: metrics2,
-    gate: c.gate,
-    notes
-  });
-  const unusable = await checkCase(c);
-  if (unusable) return result({}, { message: unusable });
-  const total = c.warmup + c.runs;
-  let done = 0;
-  const onRun = () => options.onProgress?.(++done, total);
-  const helper = options.helper ?? await ensureExecHelper();
-  let outcome;
-  let metrics = {};
-  if ("unavailable" in helper) {
-    notes.push(`no C compiler found: measured wall time only (${helper.unavailable})`);
-    outcome = await runFromNode(c, onRun, options.inherit);
-    const counted = countedRuns(outcome.runs);
-    if (counted.length > 0)
-      metrics = {
+var ProcessMeasurement = class {
+  constructor(c, options = {}) {
+    this.c = c;
+    this.options = options;
+  }
+  c;
+  options;
+  runs = [];
+  notes = [];
+  failure;
+  unusable;
+  helper;
+  started = false;
+  counted = 0;
+  done = 0;
+  /** Counted runs still to do; 0 once the benchmark failed. */
+  get remaining() {
+    return this.failure || this.unusable ? 0 : this.c.runs - this.counted;
+  }
+  /** Runs up to `count` more counted runs (the warmups first, on the first call). */
+  async run(count) {
+    if (!this.started) {
+      this.started = true;
+      this.unusable = await checkCase(this.c);
+      if (this.unusable) return;
+      this.helper = this.options.helper ?? await ensureExecHelper();
+      if ("unavailable" in this.helper) {
+        this.notes.push(`no C compiler found: measured wall time only (${this.helper.unavailable})`);
+      }
+    }
+    const runs = Math.min(count, this.remaining);
+    if (runs <= 0) return;
+    const warmup = this.counted === 0 && this.runs.length === 0 ? this.c.warmup : 0;
+    const part = { ...this.c, runs, warmup };
+    const total = this.c.warmup + this.c.runs;
+    const onRun = () => this.options.onProgress?.(++this.done, total);
+    const helper = this.helper;
+    const outcome = "unavailable" in helper ? await runFromNode(part, onRun, this.options.inherit) : await runExecHelper(helper.path, {
+      command: part.command,
+      cwd: part.cwd,
+      env: part.env,
+      inherit: this.options.inherit,
+      runs,
+      warmup,
+      timeoutMs: part.timeoutMs,
+      onRun
+    });
+    const offset = this.counted;
+    for (const r of outcome.runs) if (r.phase === "run") r.index += offset;
+    const failure2 = outcome.failure;
+    if (failure2?.kind === "run" && failure2.run.phase === "run" && !outcome.runs.includes(failure2.run)) {
+      failure2.run.index += offset;
+    }
+    if (failure2?.kind === "spawn" && failure2.phase === "run") failure2.index += offset;
+    this.runs.push(...outcome.runs);
+    this.counted += countedRuns(outcome.runs).length;
+    this.failure = failure2;
+  }
+  result() {
+    const c = this.c;
+    const notes = [...this.notes];
+    const error2 = this.unusable ? { message: this.unusable } : this.failure ? describeFailure(this.failure, c) : void 0;
+    const counted = countedRuns(this.runs);
+    let metrics = {};
+    if (counted.length > 0) {
+      metrics = this.helper && !("unavailable" in this.helper) ? processMetrics(counted) : {
         wall: sampled(
           "ns",
           counted.map((r) => r.wallNs)
         )
       };
-  } else {
-    const measured = await runExecHelper(helper.path, {
-      command: c.command,
-      cwd: c.cwd,
-      env: c.env,
-      inherit: options.inherit,
-      runs: c.runs,
-      warmup: c.warmup,
-      timeoutMs: c.timeoutMs,
-      onRun
-    });
-    outcome = measured;
-    const counted = countedRuns(measured.runs);
-    if (counted.length > 0) metrics = processMetrics(counted);
+    }
+    const wall = metrics.wall?.samples ?? [];
+    notes.push(...outlierNotes(wall));
+    if (!error2 && wall.length < FEW_SAMPLES) {
+      notes.push(
+        `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`
+      );
+    }
+    return {
+      id: c.id,
+      name: c.name,
+      kind: "process",
+      parameters: { ...c.parameters },
+      command: [...c.command],
+      status: error2 ? "failed" : "ok",
+      ...error2 ? { error: error2 } : {},
+      metrics,
+      gate: c.gate,
+      notes
+    };
   }
-  const wall = metrics.wall?.samples ?? [];
-  notes.push(...outlierNotes(wall));
-  if (!outcome.failure && wall.length < FEW_SAMPLES) {
-    notes.push(
-      `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`
-    );
-  }
-  return result(metrics, outcome.failure ? describeFailure(outcome.failure, c) : void 0);
-}
+};
 function countedRuns(runs) {
   return runs.filter((r) => r.phase === "run" && !runFailed(r));
 }
@@ -16658,11 +16694,39 @@ function runOnceFromNode(c, phase, index, inherit) {
 }
 
 // src/measure/index.ts
-function measureCase(c, options = {}) {
-  switch (c.kind) {
-    case "process":
-      return measureProcess(c, { onProgress: options.onProgress, inherit: options.inherit });
+var MAX_ROUNDS = 10;
+async function measureSuite(cases, options = {}) {
+  const measurements = cases.map(
+    (c) => new ProcessMeasurement(c, {
+      inherit: options.inherit,
+      onProgress: (done, total) => options.onProgress?.(c, done, total)
+    })
+  );
+  const rounds = cases.length > 1 ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs))) : 1;
+  const random = new SeededRandom(cases.map((c) => c.id).join("\0"));
+  const reported = /* @__PURE__ */ new Set();
+  const report = (i) => {
+    if (reported.has(i) || measurements[i].remaining > 0) return;
+    reported.add(i);
+    options.onResult?.(cases[i], measurements[i].result());
+  };
+  for (let round = 0; round < rounds; round++) {
+    const order = cases.map((_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = random.nextInt(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const i of order) {
+      const m = measurements[i];
+      const share = Math.ceil(m.remaining / (rounds - round));
+      if (share > 0) await m.run(share);
+      report(i);
+    }
   }
+  return measurements.map((m, i) => {
+    report(i);
+    return m.result();
+  });
 }
 
 // src/plan.ts
@@ -17151,23 +17215,24 @@ async function runPipeline(options) {
     options.log(`${setupFailure.message}; every benchmark is marked failed`);
     for (const c of cases) benchmarks.push(failedBySetup(c, setupFailure.message, setupFailure.outputTail));
   } else {
-    for (const [i, c] of cases.entries()) {
-      const prefix = `[${i + 1}/${cases.length}] ${c.name}`;
-      let lastShown = 0;
-      const result = await measureCase(c, {
-        inherit: options.env,
-        onProgress: (done, total) => {
-          const quarter = Math.floor(done / total * 4);
-          if (quarter > lastShown || done === total) {
-            lastShown = quarter;
-            options.log(`${prefix}: ${done}/${total} runs`);
-          }
+    const index = new Map(cases.map((c, i) => [c.id, i]));
+    const shown = /* @__PURE__ */ new Map();
+    const prefix = (c) => `[${index.get(c.id) + 1}/${cases.length}] ${c.name}`;
+    const measured = await measureSuite(cases, {
+      inherit: options.env,
+      onProgress: (c, done, total) => {
+        const quarter = Math.floor(done / total * 4);
+        if (quarter > (shown.get(c.id) ?? 0)) {
+          shown.set(c.id, quarter);
+          options.log(`${prefix(c)}: ${done}/${total} runs`);
         }
-      });
-      if (result.status === "failed")
-        options.log(`${prefix}: failed: ${result.error?.message ?? "unknown error"}`);
-      benchmarks.push(result);
-    }
+      },
+      onResult: (c, result) => {
+        if (result.status === "failed")
+          options.log(`${prefix(c)}: failed: ${result.error?.message ?? "unknown error"}`);
+      }
+    });
+    benchmarks.push(...measured);
   }
   const results = {
     schema: RESULTS_SCHEMA,

@@ -8,7 +8,7 @@ import { type Comparison, compareResults, exitCodeFor } from './compare.ts'
 import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
 import { commitInfo, defaultBranch, mergeBase } from './git.ts'
-import { measureCase } from './measure/index.ts'
+import { measureSuite } from './measure/index.ts'
 import { planCases } from './plan.ts'
 import type { Case } from './plan-types.ts'
 import { renderMarkdown } from './report/markdown.ts'
@@ -122,24 +122,25 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     options.log(`${setupFailure.message}; every benchmark is marked failed`)
     for (const c of cases) benchmarks.push(failedBySetup(c, setupFailure.message, setupFailure.outputTail))
   } else {
-    for (const [i, c] of cases.entries()) {
-      const prefix = `[${i + 1}/${cases.length}] ${c.name}`
-      let lastShown = 0
-      const result = await measureCase(c, {
-        inherit: options.env,
-        onProgress: (done, total) => {
-          // A line per 25% keeps CI logs short; a terminal would redraw but logs cannot.
-          const quarter = Math.floor((done / total) * 4)
-          if (quarter > lastShown || done === total) {
-            lastShown = quarter
-            options.log(`${prefix}: ${done}/${total} runs`)
-          }
-        },
-      })
-      if (result.status === 'failed')
-        options.log(`${prefix}: failed: ${result.error?.message ?? 'unknown error'}`)
-      benchmarks.push(result)
-    }
+    const index = new Map(cases.map((c, i) => [c.id, i]))
+    const shown = new Map<string, number>()
+    const prefix = (c: Case) => `[${index.get(c.id)! + 1}/${cases.length}] ${c.name}`
+    const measured = await measureSuite(cases, {
+      inherit: options.env,
+      onProgress: (c, done, total) => {
+        // A line per quarter keeps CI logs short; a terminal could redraw, a log cannot.
+        const quarter = Math.floor((done / total) * 4)
+        if (quarter > (shown.get(c.id) ?? 0)) {
+          shown.set(c.id, quarter)
+          options.log(`${prefix(c)}: ${done}/${total} runs`)
+        }
+      },
+      onResult: (c, result) => {
+        if (result.status === 'failed')
+          options.log(`${prefix(c)}: failed: ${result.error?.message ?? 'unknown error'}`)
+      },
+    })
+    benchmarks.push(...measured)
   }
 
   const results: ResultSet = {

@@ -38,73 +38,131 @@ const STDERR_KEEP_BYTES = 4096
 const STDERR_GRACE_MS = 100
 
 /**
- * Measures one process case. A benchmark that fails (cannot start, exits non-zero, is killed,
- * times out) comes back with status `failed` and the samples of the runs that succeeded before it;
- * only bugs and I/O errors throw.
+ * One process benchmark, measured in parts: the warmup runs with the first part, then counted runs
+ * in as many parts as the caller likes. A scheduler can so spread a benchmark's runs over the whole
+ * measurement window, in rounds with the suite's other benchmarks, and each sample then reflects
+ * the machine's drift instead of one quiet or busy moment. Run indices in messages count across
+ * parts ("run 7 of 20").
+ */
+export class ProcessMeasurement {
+  private readonly runs: RunOutcome[] = []
+  private readonly notes: string[] = []
+  private failure?: RunFailure
+  private unusable?: string
+  private helper?: ExecHelper
+  private started = false
+  private counted = 0
+  private done = 0
+
+  constructor(
+    readonly c: ProcessCase,
+    private readonly options: MeasureProcessOptions = {},
+  ) {}
+
+  /** Counted runs still to do; 0 once the benchmark failed. */
+  get remaining(): number {
+    return this.failure || this.unusable ? 0 : this.c.runs - this.counted
+  }
+
+  /** Runs up to `count` more counted runs (the warmups first, on the first call). */
+  async run(count: number): Promise<void> {
+    if (!this.started) {
+      this.started = true
+      this.unusable = await checkCase(this.c)
+      if (this.unusable) return
+      this.helper = this.options.helper ?? (await ensureExecHelper())
+      if ('unavailable' in this.helper) {
+        this.notes.push(`no C compiler found: measured wall time only (${this.helper.unavailable})`)
+      }
+    }
+    const runs = Math.min(count, this.remaining)
+    if (runs <= 0) return
+    const warmup = this.counted === 0 && this.runs.length === 0 ? this.c.warmup : 0
+    const part: ProcessCase = { ...this.c, runs, warmup }
+    const total = this.c.warmup + this.c.runs
+    const onRun = () => this.options.onProgress?.(++this.done, total)
+    const helper = this.helper!
+    const outcome: RunsOutcome<RunOutcome> =
+      'unavailable' in helper
+        ? await runFromNode(part, onRun, this.options.inherit)
+        : await runExecHelper(helper.path, {
+            command: part.command,
+            cwd: part.cwd,
+            env: part.env,
+            inherit: this.options.inherit,
+            runs,
+            warmup,
+            timeoutMs: part.timeoutMs,
+            onRun,
+          })
+    // The helper numbers runs within this part; number them within the benchmark.
+    const offset = this.counted
+    for (const r of outcome.runs) if (r.phase === 'run') r.index += offset
+    const failure = outcome.failure
+    if (failure?.kind === 'run' && failure.run.phase === 'run' && !outcome.runs.includes(failure.run)) {
+      failure.run.index += offset
+    }
+    if (failure?.kind === 'spawn' && failure.phase === 'run') failure.index += offset
+    this.runs.push(...outcome.runs)
+    this.counted += countedRuns(outcome.runs).length
+    this.failure = failure
+  }
+
+  result(): BenchmarkResult {
+    const c = this.c
+    const notes = [...this.notes]
+    const error: BenchmarkError | undefined = this.unusable
+      ? { message: this.unusable }
+      : this.failure
+        ? describeFailure(this.failure, c)
+        : undefined
+    const counted = countedRuns(this.runs)
+    let metrics: Record<string, Metric> = {}
+    if (counted.length > 0) {
+      metrics =
+        this.helper && !('unavailable' in this.helper)
+          ? processMetrics(counted as ProcessRun[])
+          : {
+              wall: sampled(
+                'ns',
+                counted.map((r) => r.wallNs),
+              ),
+            }
+    }
+    const wall = metrics.wall?.samples ?? []
+    notes.push(...outlierNotes(wall))
+    if (!error && wall.length < FEW_SAMPLES) {
+      notes.push(
+        `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`,
+      )
+    }
+    return {
+      id: c.id,
+      name: c.name,
+      kind: 'process',
+      parameters: { ...c.parameters },
+      command: [...c.command],
+      status: error ? 'failed' : 'ok',
+      ...(error ? { error } : {}),
+      metrics,
+      gate: c.gate,
+      notes,
+    }
+  }
+}
+
+/**
+ * Measures one process case in one go. A benchmark that fails (cannot start, exits non-zero, is
+ * killed, times out) comes back with status `failed` and the samples of the runs that succeeded
+ * before it; only bugs and I/O errors throw.
  */
 export async function measureProcess(
   c: ProcessCase,
   options: MeasureProcessOptions = {},
 ): Promise<BenchmarkResult> {
-  const notes: string[] = []
-  const result = (metrics: Record<string, Metric>, error?: BenchmarkError): BenchmarkResult => ({
-    id: c.id,
-    name: c.name,
-    kind: 'process',
-    parameters: { ...c.parameters },
-    command: [...c.command],
-    status: error ? 'failed' : 'ok',
-    ...(error ? { error } : {}),
-    metrics,
-    gate: c.gate,
-    notes,
-  })
-
-  const unusable = await checkCase(c)
-  if (unusable) return result({}, { message: unusable })
-
-  const total = c.warmup + c.runs
-  let done = 0
-  const onRun = () => options.onProgress?.(++done, total)
-  const helper = options.helper ?? (await ensureExecHelper())
-
-  let outcome: RunsOutcome<RunOutcome>
-  let metrics: Record<string, Metric> = {}
-  if ('unavailable' in helper) {
-    notes.push(`no C compiler found: measured wall time only (${helper.unavailable})`)
-    outcome = await runFromNode(c, onRun, options.inherit)
-    const counted = countedRuns(outcome.runs)
-    if (counted.length > 0)
-      metrics = {
-        wall: sampled(
-          'ns',
-          counted.map((r) => r.wallNs),
-        ),
-      }
-  } else {
-    const measured = await runExecHelper(helper.path, {
-      command: c.command,
-      cwd: c.cwd,
-      env: c.env,
-      inherit: options.inherit,
-      runs: c.runs,
-      warmup: c.warmup,
-      timeoutMs: c.timeoutMs,
-      onRun,
-    })
-    outcome = measured
-    const counted = countedRuns(measured.runs)
-    if (counted.length > 0) metrics = processMetrics(counted)
-  }
-
-  const wall = metrics.wall?.samples ?? []
-  notes.push(...outlierNotes(wall))
-  if (!outcome.failure && wall.length < FEW_SAMPLES) {
-    notes.push(
-      `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`,
-    )
-  }
-  return result(metrics, outcome.failure ? describeFailure(outcome.failure, c) : undefined)
+  const measurement = new ProcessMeasurement(c, options)
+  await measurement.run(c.runs)
+  return measurement.result()
 }
 
 /** Counted runs that succeeded: a failed run's numbers describe the failure, not the benchmark. */
