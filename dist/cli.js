@@ -14177,6 +14177,7 @@ function entryMatchesSha(entry, sha) {
 }
 
 // src/baseline.ts
+var HISTORY_RUNS = 10;
 var BaselineUsageError = class extends Error {
   name = "BaselineUsageError";
 };
@@ -14185,7 +14186,7 @@ async function firstReadable(store, candidates, warnings) {
     for (const e of c.entries) {
       try {
         const results = await store.load(e);
-        return { results, source: e.path, reason: c.reason(e) };
+        return { baseline: { results, source: e.path, reason: c.reason(e) }, entry: e };
       } catch (err) {
         warnings.push(`skipped unreadable baseline ${e.path}: ${err.message}`);
       }
@@ -14212,13 +14213,29 @@ async function chooseBaseline(q) {
     reason: (e) => q.mergeBase ? `newest results on ${q.defaultBranch} (${shortSha(e.sha)}); none stored for the merge base ${shortSha(q.mergeBase)}` : `newest results on ${q.defaultBranch}`
   };
   const order = q.pullRequest ? [mergeBaseCandidate, baseNewest, ownNewest] : [ownNewest, mergeBaseCandidate, baseNewest];
-  const baseline = await firstReadable(q.store, order, warnings);
-  if (baseline) return { baseline, warnings };
+  const found = await firstReadable(q.store, order, warnings);
+  if (found) {
+    return {
+      baseline: found.baseline,
+      warnings,
+      history: await branchHistory(q.store, q.suite, found.entry.branch)
+    };
+  }
   const looked = [q.head.branch, q.defaultBranch].filter((b, i, all) => b && all.indexOf(b) === i).join(" or ");
   return {
     warnings,
     noBaselineReason: `nothing stored for suite "${q.suite}"${looked ? ` on ${looked}` : ""} in ${q.store.root}`
   };
+}
+async function branchHistory(store, suite, branch) {
+  const results = [];
+  for (const e of (await store.list(suite, branch)).slice(0, HISTORY_RUNS)) {
+    try {
+      results.push(await store.load(e));
+    } catch {
+    }
+  }
+  return { branch, results };
 }
 async function explicitBaseline(target, store) {
   let isDir;
@@ -14995,6 +15012,19 @@ function format(value) {
   return String(Number(value.toPrecision(3)));
 }
 
+// src/stats/run-noise.ts
+var MIN_RUNS_FOR_NOISE = 3;
+function runToRunNoise(medians) {
+  const positive = medians.filter((m) => Number.isFinite(m) && m > 0);
+  if (positive.length < MIN_RUNS_FOR_NOISE) return void 0;
+  return { runs: positive.length, maxRatio: Math.max(...positive) / Math.min(...positive) };
+}
+function withinRunNoise(ratio, noise) {
+  if (!(ratio > 0) || !Number.isFinite(ratio)) return false;
+  const magnitude = ratio >= 1 ? ratio : 1 / ratio;
+  return magnitude <= noise.maxRatio;
+}
+
 // src/compare.ts
 var VERDICT_ORDER = [
   "failed",
@@ -15031,7 +15061,7 @@ function valuesOf(metric) {
 function isExact(metric) {
   return metric.value !== void 0 && (metric.samples === void 0 || metric.samples.length === 0);
 }
-function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers) {
+function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, runNoise) {
   const baseValues = valuesOf(base);
   const headValues = valuesOf(head);
   if (baseValues.length === 0 || headValues.length === 0) return void 0;
@@ -15046,13 +15076,13 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers) 
   };
   if (isExact(base) && isExact(head)) {
     const d2 = decideExact(base.value, head.value, { threshold: gate.threshold, direction: head.direction });
-    const notes = [];
-    let verdict = d2.verdict;
-    if (environmentDiffers && verdict !== "unchanged") {
-      notes.push("environment differs from the baseline: shown as a warning, not failing");
-      verdict = "warning";
+    const notes2 = [];
+    let verdict2 = d2.verdict;
+    if (environmentDiffers && verdict2 !== "unchanged") {
+      notes2.push("environment differs from the baseline: shown as a warning, not failing");
+      verdict2 = "warning";
     }
-    return { ...common, exact: true, ratio: d2.ratio, change: d2.change, verdict, notes };
+    return { ...common, exact: true, ratio: d2.ratio, change: d2.change, verdict: verdict2, notes: notes2 };
   }
   const d = decideSampled(baseValues, headValues, {
     threshold: gate.threshold,
@@ -15060,6 +15090,17 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers) 
     direction: head.direction,
     seed: `${benchmarkId}\0${name}`
   });
+  let verdict = d.verdict;
+  const notes = [...d.notes];
+  if (runNoise && (verdict === "regression" || verdict === "improvement")) {
+    const seen = `medians of the last ${runNoise.runs} stored runs differ by up to ${formatChange(runNoise.maxRatio - 1)}`;
+    if (withinRunNoise(d.ratio, runNoise)) {
+      notes.push(`within run-to-run noise: ${seen}`);
+      verdict = "unclear";
+    } else {
+      notes.push(`beyond run-to-run noise: ${seen}`);
+    }
+  }
   return {
     ...common,
     exact: false,
@@ -15068,8 +15109,9 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers) 
     ci: d.ci,
     pValue: d.pValue,
     test: d.test,
-    verdict: d.verdict,
-    notes: d.notes
+    runNoise,
+    verdict,
+    notes
   };
 }
 var METRIC_SEVERITY = ["regression", "unclear", "warning", "improvement", "unchanged"];
@@ -15083,7 +15125,24 @@ function benchmarkVerdict(metrics) {
 function headOnly(result) {
   return Object.entries(result.metrics).filter(([, m]) => valuesOf(m).length > 0).map(([metric, m]) => ({ metric, unit: m.unit, summary: summarize(valuesOf(m)) }));
 }
-function compareBenchmark(base, head, environmentDiffers) {
+function historyMedians(history) {
+  const out = /* @__PURE__ */ new Map();
+  for (const results of history) {
+    for (const b of results.benchmarks) {
+      if (b.status !== "ok") continue;
+      const byMetric = out.get(b.id) ?? /* @__PURE__ */ new Map();
+      out.set(b.id, byMetric);
+      for (const [name, metric] of Object.entries(b.metrics)) {
+        if (!metric.samples || metric.samples.length === 0) continue;
+        const list = byMetric.get(name) ?? [];
+        list.push(summarize(metric.samples).median);
+        byMetric.set(name, list);
+      }
+    }
+  }
+  return out;
+}
+function compareBenchmark(base, head, environmentDiffers, history) {
   const common = {
     id: head.id,
     name: head.name,
@@ -15105,7 +15164,8 @@ function compareBenchmark(base, head, environmentDiffers) {
   for (const [name, headMetric] of Object.entries(head.metrics)) {
     const baseMetric = base.metrics[name];
     if (!baseMetric) continue;
-    const m = compareMetric(name, head.id, baseMetric, headMetric, head.gate, environmentDiffers);
+    const noise = history?.get(name) ? runToRunNoise(history.get(name)) : void 0;
+    const m = compareMetric(name, head.id, baseMetric, headMetric, head.gate, environmentDiffers, noise);
     if (m) metrics.push(m);
   }
   const notes = [...head.notes];
@@ -15138,8 +15198,9 @@ function compareResults(head, options = {}) {
   const base = options.baseline?.results;
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : [];
   const baseById = new Map(base?.benchmarks.map((b) => [b.id, b]) ?? []);
+  const medians = historyMedians(options.history?.results ?? []);
   const benchmarks = head.benchmarks.map(
-    (h) => compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0)
+    (h) => compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0, medians.get(h.id))
   );
   if (base) {
     const headIds = new Set(head.benchmarks.map((b) => b.id));
@@ -15174,6 +15235,7 @@ function compareResults(head, options = {}) {
     } : void 0,
     noBaselineReason: options.baseline ? void 0 : options.noBaselineReason ?? "no baseline was given",
     baselineWarnings: options.baselineWarnings ?? [],
+    history: options.history ? { runs: options.history.results.length, branch: options.history.branch } : void 0,
     benchmarks,
     counts,
     verdict,
@@ -16834,6 +16896,15 @@ function describeBaseline(c, now) {
   const when = formatAge(new Date(c.baseline.createdAt), now);
   return `${describeCommit(c.baseline.commit)}, measured ${when}: ${c.baseline.reason}`;
 }
+function describeRunNoise(c) {
+  if (!c.baseline) return void 0;
+  const runs = c.history?.runs ?? 0;
+  const where = c.history?.branch ? ` on ${c.history.branch}` : "";
+  if (runs >= MIN_RUNS_FOR_NOISE) {
+    return `estimated from the last ${runs} stored runs${where}; a change no larger than those runs' spread is unclear, not a regression`;
+  }
+  return `unknown (${runs} stored run${runs === 1 ? "" : "s"}${where}, ${MIN_RUNS_FOR_NOISE} needed); verdicts assume the machine was as fast for the baseline as for this run`;
+}
 function describeCounts(c) {
   const parts = [];
   const order = [
@@ -17044,6 +17115,8 @@ function renderMarkdown(c, options = {}) {
     `**Head:** ${escapeMarkdownInline(describeCommit(c.head.commit))}`,
     c.baseline ? `**Baseline:** ${escapeMarkdownInline(describeBaseline(c, now))}` : `**No baseline:** ${escapeMarkdownInline(c.noBaselineReason ?? "")}. Results are shown without a verdict.`
   ];
+  const noise = describeRunNoise(c);
+  if (noise) provenance.push(`**Run-to-run noise:** ${escapeMarkdownInline(noise)}`);
   out.push(provenance.join("  \n"));
   const warnings = [...c.baselineWarnings];
   if (c.environmentDifferences.length > 0) {
@@ -17247,7 +17320,8 @@ async function runPipeline(options) {
   const comparison = compareResults(results, {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
-    baselineWarnings: choice.warnings
+    baselineWarnings: choice.warnings,
+    history: choice.history
   });
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION });
   let savedPath;
@@ -17327,6 +17401,8 @@ function renderTerminal(c, options) {
   out.push(describeCounts(c).join(" · "));
   out.push(`head:     ${clean(describeCommit(c.head.commit))}`);
   out.push(`baseline: ${clean(describeBaseline(c, now))}`);
+  const noise = describeRunNoise(c);
+  if (noise) out.push(`noise:    ${clean(noise)}`);
   for (const w of c.baselineWarnings) out.push(paint("yellow", `warning: ${clean(w)}`));
   if (c.environmentDifferences.length > 0) {
     const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join("; ");

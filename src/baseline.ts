@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises'
 import type { BaselineInfo } from './compare.ts'
 import { shortSha } from './format.ts'
-import type { CommitInfo } from './results.ts'
+import type { CommitInfo, ResultSet } from './results.ts'
 import { type DirStore, entryMatchesSha, type StoredEntry } from './store/dir.ts'
 
 export interface BaselineChoice {
@@ -11,7 +11,12 @@ export interface BaselineChoice {
   noBaselineReason?: string
   /** Corrupt or unreadable candidates that were skipped. */
   warnings: string[]
+  /** The newest runs stored for the baseline's branch (the baseline among them): run-to-run noise. */
+  history?: { branch: string; results: ResultSet[] }
 }
+
+/** How many stored runs of the baseline's branch feed the run-to-run noise estimate. */
+export const HISTORY_RUNS = 10
 
 export interface BaselineQuery {
   store: DirStore
@@ -38,12 +43,12 @@ async function firstReadable(
   store: DirStore,
   candidates: Candidate[],
   warnings: string[],
-): Promise<BaselineInfo | undefined> {
+): Promise<{ baseline: BaselineInfo; entry: StoredEntry } | undefined> {
   for (const c of candidates) {
     for (const e of c.entries) {
       try {
         const results = await store.load(e)
-        return { results, source: e.path, reason: c.reason(e) }
+        return { baseline: { results, source: e.path, reason: c.reason(e) }, entry: e }
       } catch (err) {
         warnings.push(`skipped unreadable baseline ${e.path}: ${(err as Error).message}`)
       }
@@ -78,8 +83,14 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
   const order = q.pullRequest
     ? [mergeBaseCandidate, baseNewest, ownNewest]
     : [ownNewest, mergeBaseCandidate, baseNewest]
-  const baseline = await firstReadable(q.store, order, warnings)
-  if (baseline) return { baseline, warnings }
+  const found = await firstReadable(q.store, order, warnings)
+  if (found) {
+    return {
+      baseline: found.baseline,
+      warnings,
+      history: await branchHistory(q.store, q.suite, found.entry.branch),
+    }
+  }
   const looked = [q.head.branch, q.defaultBranch]
     .filter((b, i, all) => b && all.indexOf(b) === i)
     .join(' or ')
@@ -87,6 +98,22 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
     warnings,
     noBaselineReason: `nothing stored for suite "${q.suite}"${looked ? ` on ${looked}` : ''} in ${q.store.root}`,
   }
+}
+
+async function branchHistory(
+  store: DirStore,
+  suite: string,
+  branch: string,
+): Promise<BaselineChoice['history']> {
+  const results: ResultSet[] = []
+  for (const e of (await store.list(suite, branch)).slice(0, HISTORY_RUNS)) {
+    try {
+      results.push(await store.load(e))
+    } catch {
+      // An unreadable run adds nothing to the noise estimate; it was reported if it was a candidate.
+    }
+  }
+  return { branch, results }
 }
 
 /** `--baseline FILE` compares with that file; `--baseline DIR` uses DIR as the store. */

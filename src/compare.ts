@@ -1,5 +1,7 @@
 // compare: (base ResultSet, head ResultSet) → Comparison. Pure: no I/O, deterministic for the same
 // inputs (the bootstrap is seeded from the benchmark and metric names).
+
+import { formatChange } from './format.ts'
 import type {
   BenchmarkError,
   BenchmarkResult,
@@ -14,8 +16,11 @@ import {
   bootstrapRatioOfMedians,
   decideExact,
   decideSampled,
+  type RunNoise,
+  runToRunNoise,
   type Summary,
   summarize,
+  withinRunNoise,
 } from './stats/index.ts'
 
 export type MetricVerdict = 'regression' | 'improvement' | 'unchanged' | 'unclear' | 'warning'
@@ -36,6 +41,8 @@ export interface MetricComparison {
   ci?: [number, number]
   pValue?: number
   test?: string
+  /** Run-to-run noise of this metric's median among the stored runs, when there are enough. */
+  runNoise?: RunNoise
   verdict: MetricVerdict
   notes: string[]
 }
@@ -92,6 +99,8 @@ export interface Comparison {
   noBaselineReason?: string
   /** Problems met while looking for a baseline (a corrupt file, say); reported, never fatal. */
   baselineWarnings: string[]
+  /** Earlier runs used to estimate run-to-run noise (DESIGN §4), when any were given. */
+  history?: { runs: number; branch?: string }
   benchmarks: BenchmarkComparison[]
   counts: Record<BenchmarkVerdict, number>
   /** pass: nothing regressed; regression: a gated metric regressed; failed: a benchmark failed. */
@@ -148,6 +157,7 @@ function compareMetric(
   head: Metric,
   gate: BenchmarkResult['gate'],
   environmentDiffers: boolean,
+  runNoise: RunNoise | undefined,
 ): MetricComparison | undefined {
   const baseValues = valuesOf(base)
   const headValues = valuesOf(head)
@@ -178,6 +188,18 @@ function compareMetric(
     direction: head.direction,
     seed: `${benchmarkId}\u0000${name}`,
   })
+  let verdict: MetricVerdict = d.verdict
+  const notes = [...d.notes]
+  if (runNoise && (verdict === 'regression' || verdict === 'improvement')) {
+    const seen = `medians of the last ${runNoise.runs} stored runs differ by up to ${formatChange(runNoise.maxRatio - 1)}`
+    if (withinRunNoise(d.ratio, runNoise)) {
+      // Significant within this run, but no larger than the machine's own swings between runs.
+      notes.push(`within run-to-run noise: ${seen}`)
+      verdict = 'unclear'
+    } else {
+      notes.push(`beyond run-to-run noise: ${seen}`)
+    }
+  }
   return {
     ...common,
     exact: false,
@@ -186,8 +208,9 @@ function compareMetric(
     ci: d.ci,
     pValue: d.pValue,
     test: d.test,
-    verdict: d.verdict,
-    notes: d.notes,
+    runNoise,
+    verdict,
+    notes,
   }
 }
 
@@ -207,10 +230,32 @@ function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
     .map(([metric, m]) => ({ metric, unit: m.unit, summary: summarize(valuesOf(m)) }))
 }
 
+/** Medians of each metric across earlier runs, by benchmark id then metric name. */
+export type HistoryMedians = Map<string, Map<string, number[]>>
+
+export function historyMedians(history: ResultSet[]): HistoryMedians {
+  const out: HistoryMedians = new Map()
+  for (const results of history) {
+    for (const b of results.benchmarks) {
+      if (b.status !== 'ok') continue
+      const byMetric = out.get(b.id) ?? new Map<string, number[]>()
+      out.set(b.id, byMetric)
+      for (const [name, metric] of Object.entries(b.metrics)) {
+        if (!metric.samples || metric.samples.length === 0) continue
+        const list = byMetric.get(name) ?? []
+        list.push(summarize(metric.samples).median)
+        byMetric.set(name, list)
+      }
+    }
+  }
+  return out
+}
+
 export function compareBenchmark(
   base: BenchmarkResult | undefined,
   head: BenchmarkResult,
   environmentDiffers: boolean,
+  history?: Map<string, number[]>,
 ): BenchmarkComparison {
   const common = {
     id: head.id,
@@ -233,7 +278,8 @@ export function compareBenchmark(
   for (const [name, headMetric] of Object.entries(head.metrics)) {
     const baseMetric = base.metrics[name]
     if (!baseMetric) continue
-    const m = compareMetric(name, head.id, baseMetric, headMetric, head.gate, environmentDiffers)
+    const noise = history?.get(name) ? runToRunNoise(history.get(name)!) : undefined
+    const m = compareMetric(name, head.id, baseMetric, headMetric, head.gate, environmentDiffers, noise)
     if (m) metrics.push(m)
   }
   const notes = [...head.notes]
@@ -271,14 +317,17 @@ export interface CompareOptions {
   baseline?: BaselineInfo
   noBaselineReason?: string
   baselineWarnings?: string[]
+  /** Earlier stored runs (the baseline among them) for the run-to-run noise of each metric. */
+  history?: { branch?: string; results: ResultSet[] }
 }
 
 export function compareResults(head: ResultSet, options: CompareOptions = {}): Comparison {
   const base = options.baseline?.results
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : []
   const baseById = new Map(base?.benchmarks.map((b) => [b.id, b]) ?? [])
+  const medians = historyMedians(options.history?.results ?? [])
   const benchmarks = head.benchmarks.map((h) =>
-    compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0),
+    compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0, medians.get(h.id)),
   )
   if (base) {
     const headIds = new Set(head.benchmarks.map((b) => b.id))
@@ -315,6 +364,9 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
       : undefined,
     noBaselineReason: options.baseline ? undefined : (options.noBaselineReason ?? 'no baseline was given'),
     baselineWarnings: options.baselineWarnings ?? [],
+    history: options.history
+      ? { runs: options.history.results.length, branch: options.history.branch }
+      : undefined,
     benchmarks,
     counts,
     verdict,

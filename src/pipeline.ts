@@ -158,6 +158,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
+    history: choice.history,
   })
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 

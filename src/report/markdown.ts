@@ -7,6 +7,7 @@ import {
   describeBaseline,
   describeCommit,
   describeCounts,
+  describeRunNoise,
   environmentRows,
   gateDescription,
   headline,
@@ -173,6 +174,8 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
       ? `**Baseline:** ${escapeMarkdownInline(describeBaseline(c, now))}`
       : `**No baseline:** ${escapeMarkdownInline(c.noBaselineReason ?? '')}. Results are shown without a verdict.`,
   ]
+  const noise = describeRunNoise(c)
+  if (noise) provenance.push(`**Run-to-run noise:** ${escapeMarkdownInline(noise)}`)
   out.push(provenance.join('  \n'))
 
   const warnings: string[] = [...c.baselineWarnings]

@@ -11,6 +11,7 @@ import {
   shortSha,
 } from '../format.ts'
 import type { CommitInfo } from '../results.ts'
+import { MIN_RUNS_FOR_NOISE } from '../stats/index.ts'
 
 export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {
   regression: 'regression',
@@ -83,6 +84,20 @@ export function describeBaseline(c: Comparison, now: Date): string {
   if (!c.baseline) return `no baseline: ${c.noBaselineReason}`
   const when = formatAge(new Date(c.baseline.createdAt), now)
   return `${describeCommit(c.baseline.commit)}, measured ${when}: ${c.baseline.reason}`
+}
+
+/** Whether verdicts could account for the machine's run-to-run swings, in one sentence. */
+export function describeRunNoise(c: Comparison): string | undefined {
+  if (!c.baseline) return undefined
+  const runs = c.history?.runs ?? 0
+  const where = c.history?.branch ? ` on ${c.history.branch}` : ''
+  if (runs >= MIN_RUNS_FOR_NOISE) {
+    return `estimated from the last ${runs} stored runs${where}; a change no larger than those runs' spread is unclear, not a regression`
+  }
+  return (
+    `unknown (${runs} stored run${runs === 1 ? '' : 's'}${where}, ${MIN_RUNS_FOR_NOISE} needed); ` +
+    'verdicts assume the machine was as fast for the baseline as for this run'
+  )
 }
 
 export function describeCounts(c: Comparison): string[] {

@@ -5,6 +5,7 @@ import {
   describeBaseline,
   describeCommit,
   describeCounts,
+  describeRunNoise,
   headline,
   headlineMetrics,
   metricRow,
@@ -79,6 +80,8 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   out.push(describeCounts(c).join(' · '))
   out.push(`head:     ${clean(describeCommit(c.head.commit))}`)
   out.push(`baseline: ${clean(describeBaseline(c, now))}`)
+  const noise = describeRunNoise(c)
+  if (noise) out.push(`noise:    ${clean(noise)}`)
   for (const w of c.baselineWarnings) out.push(paint('yellow', `warning: ${clean(w)}`))
   if (c.environmentDifferences.length > 0) {
     const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')

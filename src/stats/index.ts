@@ -31,4 +31,5 @@ export {
   smallestPValue,
 } from './mann-whitney.ts'
 export { SeededRandom } from './random.ts'
+export { MIN_RUNS_FOR_NOISE, type RunNoise, runToRunNoise, withinRunNoise } from './run-noise.ts'
 export { halfSampleMode, halfSampleModeSorted, type Summary, summarize } from './summary.ts'
