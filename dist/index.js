@@ -35279,8 +35279,8 @@ function withinRunNoise(ratio, noise) {
 
 // src/compare.ts
 var VERDICT_ORDER = [
-  "failed",
   "regression",
+  "failed",
   "unclear",
   "warning",
   "improvement",
@@ -36293,16 +36293,7 @@ function describeRunNoise(c) {
 }
 function describeCounts(c) {
   const parts = [];
-  const order = [
-    "regression",
-    "failed",
-    "unclear",
-    "warning",
-    "improvement",
-    "unchanged",
-    "new",
-    "missing"
-  ];
+  const order = VERDICT_ORDER;
   for (const v of order) {
     const n = c.counts[v];
     if (n > 0 || v === "regression")
@@ -36811,16 +36802,7 @@ function renderTerminal(c, options) {
   const header = ["benchmark", "metric", "base", "head", "change", "interval", "p", "verdict"];
   const rows = [];
   const styles = [];
-  const order = [
-    "regression",
-    "failed",
-    "unclear",
-    "warning",
-    "improvement",
-    "new",
-    "missing",
-    "unchanged"
-  ];
+  const order = VERDICT_ORDER;
   const sorted = [...c.benchmarks].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict));
   for (const b of sorted) {
     for (const row of benchmarkRows(b, options.verbose === true)) {

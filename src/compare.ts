@@ -109,9 +109,10 @@ export interface Comparison {
   ranking: RankEntry[]
 }
 
+/** The order reports list verdicts in: what needs attention first. */
 export const VERDICT_ORDER: BenchmarkVerdict[] = [
-  'failed',
   'regression',
+  'failed',
   'unclear',
   'warning',
   'improvement',

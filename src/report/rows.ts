@@ -1,6 +1,12 @@
 // The rows both reports show, as plain text cells. Markdown and terminal rendering differ only in how
 // they escape, align and colour these.
-import type { BenchmarkComparison, BenchmarkVerdict, Comparison, MetricComparison } from '../compare.ts'
+import {
+  type BenchmarkComparison,
+  type BenchmarkVerdict,
+  type Comparison,
+  type MetricComparison,
+  VERDICT_ORDER,
+} from '../compare.ts'
 import {
   formatAge,
   formatChange,
@@ -102,16 +108,7 @@ export function describeRunNoise(c: Comparison): string | undefined {
 
 export function describeCounts(c: Comparison): string[] {
   const parts: string[] = []
-  const order: BenchmarkVerdict[] = [
-    'regression',
-    'failed',
-    'unclear',
-    'warning',
-    'improvement',
-    'unchanged',
-    'new',
-    'missing',
-  ]
+  const order = VERDICT_ORDER
   for (const v of order) {
     const n = c.counts[v]
     if (n > 0 || v === 'regression')

@@ -1,5 +1,10 @@
 // The CLI's report: an aligned table, coloured on a terminal, plain in CI and in files.
-import type { BenchmarkComparison, BenchmarkVerdict, Comparison } from '../compare.ts'
+import {
+  type BenchmarkComparison,
+  type BenchmarkVerdict,
+  type Comparison,
+  VERDICT_ORDER,
+} from '../compare.ts'
 import { formatValue, sig3 } from '../format.ts'
 import {
   describeBaseline,
@@ -92,16 +97,7 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   const header = ['benchmark', 'metric', 'base', 'head', 'change', 'interval', 'p', 'verdict']
   const rows: string[][] = []
   const styles: Array<Style | undefined> = []
-  const order: BenchmarkVerdict[] = [
-    'regression',
-    'failed',
-    'unclear',
-    'warning',
-    'improvement',
-    'new',
-    'missing',
-    'unchanged',
-  ]
+  const order = VERDICT_ORDER
   const sorted = [...c.benchmarks].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict))
   for (const b of sorted) {
     for (const row of benchmarkRows(b, options.verbose === true)) {

@@ -1,0 +1,691 @@
+// Reader for the profile format written by valgrind's callgrind (Callgrind Format Specification, version 1).
+// Cachegrind's output is a subset of the same format and reads the same way.
+//
+// What is kept: the header of every part, the totals, and per function (object + name) the self cost, the
+// inclusive cost and how often it was called. Source lines and instruction addresses are validated but not
+// kept: the gate compares whole programs and functions, never single lines.
+//
+// Counters are 64-bit in the format and JavaScript numbers here; they are exact up to 2^53 (about 9·10^15
+// instructions, days of simulated run time), far beyond what a benchmark under valgrind reaches.
+
+/** Cost per event name, e.g. `{ Ir: 165459, Dr: 34360 }`. */
+export type Costs = Record<string, number>
+
+export class CallgrindFormatError extends Error {
+  override name = 'CallgrindFormatError'
+  constructor(
+    readonly source: string,
+    readonly line: number,
+    readonly problem: string,
+  ) {
+    super(`${source}:${line}: ${problem}`)
+  }
+}
+
+/** Calls from one function to another, summed over all call sites. */
+export interface CallgrindCall {
+  /** Key of the called function (see `functionKey`). */
+  callee: string
+  /** How many calls were made; 0 when the call began before collection was switched on. */
+  count: number
+  /** Inclusive cost of those calls: everything that ran inside them. */
+  inclusive: Costs
+}
+
+export interface CallgrindFunction {
+  /** Identity within a profile: object and name (`functionKey`). */
+  key: string
+  /**
+   * The function's name. Callgrind's recursion levels (`fib'2`, `fib'3` with the default `--separate-recs=2`)
+   * are folded into the function they belong to, so `fib` holds the cost of every level.
+   */
+  name: string
+  /** The ELF object (`ob=`): program or shared library path; empty when the file names none (cachegrind). */
+  object: string
+  /** Source file the function was first seen in (`fl=`), `???` without debug information. */
+  file: string
+  /** The name, followed by `[object file name]` when several objects define a function of that name. */
+  displayName: string
+  /** Exclusive cost: what ran in the function's own instructions. */
+  self: Costs
+  /**
+   * Self cost plus the inclusive cost of calls to other functions. Calls to itself (direct recursion and the
+   * folded recursion levels) are left out, so this is exact for direct recursion, where callgrind_annotate
+   * counts nested activations again and can exceed the program total. Recursion through several functions
+   * (a calls b calls a) is still counted more than once.
+   */
+  inclusive: Costs
+  /** How often the function was called, recursive calls included. */
+  calls: number
+  /** The function calls itself, directly or through callgrind's recursion levels. */
+  recursive: boolean
+  /** Calls out of this function, one entry per callee. */
+  callees: CallgrindCall[]
+}
+
+/** One part of a profile: a dump at program end, a client-request dump, or one thread's data. */
+export interface CallgrindPart {
+  source: string
+  /** Line of the part's first header line in `source`. */
+  line: number
+  part?: number
+  thread?: number
+  pid?: number
+  cmd?: string
+  /** `desc:` lines by type, e.g. `{ 'I1 cache': '32768 B, 64 B, 8-way associative', Trigger: '…' }`. */
+  desc: Record<string, string>
+  /** `desc: Trigger:` — why the part was dumped (`Program termination`, `Client Request: NAME`). */
+  trigger?: string
+  /** Event names in the order of the counters on cost lines. */
+  events: string[]
+  /** Subposition columns that lead each cost line: `line`, or `instr line` with `--dump-instr=yes`. */
+  positions: string[]
+  summary?: Costs
+  /** The `totals:` line when the part has one. */
+  totalsLine?: Costs
+  /** `totals:` when present, else `summary:`, else the sum of the self costs. */
+  totals: Costs
+  totalsFrom: 'totals' | 'summary' | 'self costs'
+  /** Sum of every self cost line in the part. */
+  sumOfSelf: Costs
+}
+
+export interface CallgrindProfile {
+  sources: string[]
+  creator?: string
+  cmd?: string
+  pid?: number
+  /** Every event seen, in order of first appearance. */
+  events: string[]
+  /** The first part's `desc:` lines. */
+  desc: Record<string, string>
+  parts: CallgrindPart[]
+  /** Sum of the parts' totals. */
+  totals: Costs
+  /** Sum of every self cost line; equals `totals` for callgrind's own output. */
+  sumOfSelf: Costs
+  /** By `functionKey(object, name)`, in order of first appearance. */
+  functions: Map<string, CallgrindFunction>
+}
+
+/** The key of a function in `CallgrindProfile.functions`. */
+export function functionKey(object: string, name: string): string {
+  return `${object}\u0000${name}`
+}
+
+/** Callgrind's suffix for recursion levels with `--separate-recs`: `fib'2`. */
+const RECURSION_LEVEL = /'\d+$/
+
+const SUBPOSITION = /^(?:0x[0-9a-fA-F]+|[+-]?\d+|\*)$/
+const COUNTER = /^-?\d+$/
+const CALL_COUNT = /^\d+$/
+const COMPRESSED_NAME = /^\((\d+)\)\s*(.*)$/
+const HEADER_LINE = /^([A-Za-z][A-Za-z0-9_-]*):\s*(.*)$/
+const SPEC_LINE = /^([a-z]+)=(.*)$/
+const POSITION_NAMES = new Set(['instr', 'bb', 'line'])
+
+/** Name compression keeps one table per kind of name; the position specs share them like this. */
+const NAME_KIND: Record<string, 'object' | 'file' | 'function'> = {
+  ob: 'object',
+  cob: 'object',
+  fl: 'file',
+  fi: 'file',
+  fe: 'file',
+  cfi: 'file',
+  cfl: 'file',
+  jfi: 'file',
+  fn: 'function',
+  cfn: 'function',
+  jfn: 'function',
+}
+
+interface FunctionBuilder {
+  name: string
+  object: string
+  file: string
+  self: Costs
+  calls: number
+  callees: Map<string, { count: number; inclusive: Costs }>
+}
+
+interface PartBuilder {
+  part: CallgrindPart
+  hasBody: boolean
+}
+
+interface CallTarget {
+  object: string
+  file: string
+  name: string
+}
+
+function addCosts(into: Costs, from: Costs): void {
+  for (const [event, value] of Object.entries(from)) into[event] = (into[event] ?? 0) + value
+}
+
+function zeroCosts(events: readonly string[]): Costs {
+  return Object.fromEntries(events.map((event) => [event, 0]))
+}
+
+function withAllEvents(costs: Costs, events: readonly string[]): Costs {
+  const out = zeroCosts(events)
+  addCosts(out, costs)
+  return out
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
+}
+
+/**
+ * Parses one callgrind (or cachegrind) output file. `source` names the file in errors. Every part of the
+ * file is read; their totals and per-function costs are summed.
+ */
+export function parseCallgrindOut(text: string, source: string): CallgrindProfile {
+  const fail = (line: number, problem: string): never => {
+    throw new CallgrindFormatError(source, line, problem)
+  }
+  const lines = text.split(/\r?\n/)
+  const nameTables = {
+    object: new Map<string, string>(),
+    file: new Map<string, string>(),
+    function: new Map(),
+  }
+  const functions = new Map<string, FunctionBuilder>()
+  const parts: PartBuilder[] = []
+  let creator: string | undefined
+  let sawEvents = false
+
+  // Header state carried from part to part: a part that repeats no `events:` or `positions:` keeps the
+  // previous part's.
+  let events: string[] = []
+  let positions: string[] = ['line']
+  let current: PartBuilder | undefined
+
+  // Body state.
+  let object = ''
+  let file = ''
+  let fn: FunctionBuilder | undefined
+  let callObject: string | undefined
+  let callFile: string | undefined
+  let callTarget: CallTarget | undefined
+  let pendingCall: { line: number; count: number; target: CallTarget } | undefined
+
+  const startPart = (line: number): PartBuilder => {
+    // Each part's body names its object, file and function afresh.
+    object = ''
+    file = ''
+    fn = undefined
+    callObject = undefined
+    callFile = undefined
+    callTarget = undefined
+    const part: PartBuilder = {
+      part: {
+        source,
+        line,
+        desc: {},
+        events,
+        positions,
+        totals: {},
+        totalsFrom: 'self costs',
+        sumOfSelf: zeroCosts(events),
+      },
+      hasBody: false,
+    }
+    parts.push(part)
+    return part
+  }
+  const partForHeader = (line: number): PartBuilder => {
+    if (current === undefined || current.hasBody) current = startPart(line)
+    return current
+  }
+  const partForBody = (line: number): PartBuilder => {
+    current ??= startPart(line)
+    current.hasBody = true
+    return current
+  }
+
+  const resolveName = (spec: string, value: string, line: number): string => {
+    const kind = NAME_KIND[spec]!
+    const table: Map<string, string> = nameTables[kind]
+    const compressed = COMPRESSED_NAME.exec(value)
+    if (compressed === null) return value
+    const [, id, name] = compressed as unknown as [string, string, string]
+    if (name !== '') {
+      table.set(id, name)
+      return name
+    }
+    const known = table.get(id)
+    if (known === undefined) {
+      return fail(line, `${spec}=(${id}) refers to a ${kind} name that no earlier "(${id}) name" defined`)
+    }
+    return known
+  }
+
+  const functionFor = (objectName: string, rawName: string, fileName: string): FunctionBuilder => {
+    const name = rawName.replace(RECURSION_LEVEL, '')
+    const key = functionKey(objectName, name)
+    let builder = functions.get(key)
+    if (builder === undefined) {
+      builder = { name, object: objectName, file: fileName, self: {}, calls: 0, callees: new Map() }
+      functions.set(key, builder)
+    }
+    return builder
+  }
+
+  const parseCounters = (tokens: string[], from: number, line: number, what: string): Costs => {
+    if (events.length === 0) {
+      return fail(line, `${what} before the "events:" header line that names its counters`)
+    }
+    const count = tokens.length - from
+    if (count > events.length) {
+      return fail(
+        line,
+        `${what} has ${count} counters but "events:" names ${events.length} (${events.join(' ')})`,
+      )
+    }
+    // Missing trailing counters are zero.
+    const costs = zeroCosts(events)
+    for (let i = 0; i < count; i++) {
+      const token = tokens[from + i]!
+      if (!COUNTER.test(token)) {
+        return fail(
+          line,
+          `expected a counter (an integer) for event ${events[i]} in ${what}, found ${quote(token)}`,
+        )
+      }
+      costs[events[i]!] = Number(token)
+    }
+    return costs
+  }
+
+  const checkSubpositions = (tokens: string[], from: number, count: number, line: number, what: string) => {
+    for (let i = from; i < from + count; i++) {
+      const token = tokens[i]
+      if (token === undefined || !SUBPOSITION.test(token)) {
+        fail(
+          line,
+          `expected ${positions.join(' ')} position${positions.length > 1 ? 's' : ''} (a number, +N, -N, * or 0x…) ` +
+            `at the start of ${what}, found ${token === undefined ? 'the end of the line' : quote(token)}`,
+        )
+      }
+    }
+  }
+
+  const costLine = (raw: string, line: number): void => {
+    const tokens = raw.trim().split(/\s+/)
+    const what = pendingCall ? `the cost line of the call on line ${pendingCall.line}` : 'a cost line'
+    checkSubpositions(tokens, 0, positions.length, line, what)
+    const costs = parseCounters(tokens, positions.length, line, what)
+    const part = partForBody(line).part
+    if (pendingCall) {
+      // The line after `calls=` holds the inclusive cost of the calls, not self cost of the caller.
+      const caller = fn ?? fail(pendingCall.line, 'calls= line before any fn= line')
+      const { target, count } = pendingCall
+      const callee = functionFor(target.object, target.name, target.file)
+      const key = functionKey(callee.object, callee.name)
+      let call = caller.callees.get(key)
+      if (call === undefined) {
+        call = { count: 0, inclusive: {} }
+        caller.callees.set(key, call)
+      }
+      call.count += count
+      addCosts(call.inclusive, costs)
+      callee.calls += count
+      pendingCall = undefined
+      return
+    }
+    const owner = fn ?? fail(line, 'cost line before any fn= line')
+    addCosts(owner.self, costs)
+    addCosts(part.sumOfSelf, costs)
+  }
+
+  const callLine = (value: string, line: number): void => {
+    const tokens = value.trim().split(/\s+/)
+    const count = tokens[0] ?? ''
+    if (!CALL_COUNT.test(count))
+      fail(line, `expected "calls=COUNT TARGET-POSITION", found ${quote(`calls=${value}`)}`)
+    if (tokens.length - 1 > positions.length) {
+      fail(
+        line,
+        `calls= target has ${tokens.length - 1} positions but "positions:" names ${positions.length}`,
+      )
+    }
+    checkSubpositions(tokens, 1, tokens.length - 1, line, 'the calls= target')
+    const target = callTarget ?? fail(line, 'calls= line without a cfn= line naming the called function')
+    pendingCall = { line, count: Number(count), target }
+  }
+
+  const jumpLine = (spec: 'jump' | 'jcnd', value: string, line: number): void => {
+    // Jumps are control flow, not cost. `jump=COUNT TARGET`; `jcnd=EXECUTED/FOLLOWED TARGET` as callgrind
+    // writes it, or `jcnd=EXECUTED FOLLOWED TARGET` as the specification documents it.
+    const tokens = value.trim().split(/\s+/)
+    let from = 1
+    const first = tokens[0] ?? ''
+    const counts = spec === 'jcnd' && first.includes('/') ? first.split('/') : [first]
+    if (spec === 'jcnd' && counts.length === 1) {
+      counts.push(tokens[1] ?? '')
+      from = 2
+    }
+    if (counts.length !== (spec === 'jcnd' ? 2 : 1) || !counts.every((c) => CALL_COUNT.test(c))) {
+      const form = spec === 'jcnd' ? 'jcnd=EXECUTED/FOLLOWED TARGET' : 'jump=COUNT TARGET'
+      fail(line, `expected "${form}", found ${quote(`${spec}=${value}`)}`)
+    }
+    if (tokens.length - from > positions.length) {
+      fail(
+        line,
+        `${spec}= target has ${tokens.length - from} positions but "positions:" names ${positions.length}`,
+      )
+    }
+    checkSubpositions(tokens, from, tokens.length - from, line, `the ${spec}= target`)
+  }
+
+  const specLine = (spec: string, value: string, line: number): void => {
+    if (pendingCall) {
+      fail(
+        line,
+        `expected the cost line of the call on line ${pendingCall.line}, found ${quote(`${spec}=${value}`)}`,
+      )
+    }
+    partForBody(line)
+    switch (spec) {
+      case 'ob':
+        object = resolveName(spec, value, line)
+        return
+      case 'fl':
+        file = resolveName(spec, value, line)
+        return
+      case 'fi':
+      case 'fe':
+      case 'jfi':
+      case 'jfn':
+        // Inlined code and jump targets do not change which function owns the costs, but may define names.
+        resolveName(spec, value, line)
+        return
+      case 'fn':
+        fn = functionFor(object, resolveName(spec, value, line), file)
+        return
+      case 'cob':
+        callObject = resolveName(spec, value, line)
+        return
+      case 'cfi':
+      case 'cfl':
+        callFile = resolveName(spec, value, line)
+        return
+      case 'cfn':
+        // cob= and cfi= are written only when they differ from the caller's object and file, and belong to
+        // the cfn= that follows them.
+        callTarget = {
+          object: callObject ?? object,
+          file: callFile ?? file,
+          name: resolveName(spec, value, line),
+        }
+        callObject = undefined
+        callFile = undefined
+        return
+      case 'calls':
+        callLine(value, line)
+        return
+      case 'jump':
+      case 'jcnd':
+        jumpLine(spec, value, line)
+        return
+      case 'ln':
+        // Line changes inside a basic block (`--dump-bbs=yes`): positions only.
+        return
+      default:
+        fail(
+          line,
+          `unknown specification ${quote(`${spec}=`)}; expected one of ob= fl= fi= fe= fn= cob= cfi= cfl= cfn= ` +
+            'calls= jump= jcnd= jfi= jfn=',
+        )
+    }
+  }
+
+  const integerHeader = (key: string, value: string, line: number): number => {
+    if (!/^\d+$/.test(value)) fail(line, `expected a number after "${key}:", found ${quote(value)}`)
+    return Number(value)
+  }
+
+  const headerLine = (key: string, value: string, line: number): void => {
+    if (pendingCall) {
+      fail(
+        line,
+        `expected the cost line of the call on line ${pendingCall.line}, found ${quote(`${key}: ${value}`)}`,
+      )
+    }
+    if (key === 'totals' || key === 'summary') {
+      // `summary:` sits in the header, `totals:` after the body (cachegrind writes `summary:` last too).
+      const part = (current ?? partForHeader(line)).part
+      const costs = parseCounters(value === '' ? [] : value.split(/\s+/), 0, line, `the ${key}: line`)
+      if (key === 'totals') {
+        part.totalsLine = costs
+        if (current) current.hasBody = true
+      } else {
+        part.summary = costs
+      }
+      return
+    }
+    const part = partForHeader(line).part
+    switch (key) {
+      case 'version': {
+        const version = integerHeader(key, value, line)
+        if (version !== 1) fail(line, `callgrind format version ${version} is not supported (only version 1)`)
+        return
+      }
+      case 'creator':
+        creator = value
+        return
+      case 'pid':
+        part.pid = integerHeader(key, value, line)
+        return
+      case 'thread':
+        part.thread = integerHeader(key, value, line)
+        return
+      case 'part':
+        part.part = integerHeader(key, value, line)
+        return
+      case 'cmd':
+        part.cmd = value
+        return
+      case 'desc': {
+        const colon = value.indexOf(':')
+        if (colon < 0) fail(line, `expected "desc: TYPE: VALUE", found ${quote(`desc: ${value}`)}`)
+        const type = value.slice(0, colon).trim()
+        part.desc[type] = value.slice(colon + 1).trim()
+        if (type === 'Trigger') part.trigger = part.desc[type]
+        return
+      }
+      case 'positions': {
+        const names = value === '' ? [] : value.split(/\s+/)
+        const unknown = names.find((name) => !POSITION_NAMES.has(name))
+        if (unknown !== undefined) {
+          fail(line, `unknown position type ${quote(unknown)}; expected instr and/or line`)
+        }
+        positions = names
+        part.positions = names
+        return
+      }
+      case 'events': {
+        const names = value === '' ? [] : value.split(/\s+/)
+        if (names.length === 0) fail(line, 'expected event names after "events:"')
+        const repeated = names.find((name, i) => names.indexOf(name) !== i)
+        if (repeated !== undefined) fail(line, `event ${quote(repeated)} is named twice in "events:"`)
+        events = names
+        sawEvents = true
+        part.events = names
+        part.sumOfSelf = zeroCosts(names)
+        return
+      }
+      default:
+        // Unknown header keys (and `event:` definitions of derived events) are ignored.
+        return
+    }
+  }
+
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index]!
+    const line = index + 1
+    const first = raw.charCodeAt(0)
+    if (raw.trim() === '' || first === 0x23 /* # */) continue
+    // Cost lines start with a subposition (a digit, +, -, * or 0x), or with a counter when there are none.
+    if ((first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2a) {
+      costLine(raw, line)
+      continue
+    }
+    const spec = SPEC_LINE.exec(raw)
+    if (spec) {
+      specLine(spec[1]!, spec[2]!, line)
+      continue
+    }
+    const header = HEADER_LINE.exec(raw)
+    if (header) {
+      headerLine(header[1]!, header[2]!.trim(), line)
+      continue
+    }
+    fail(
+      line,
+      `expected a header line "key: value", a position spec such as "fn=", or a cost line; found ${quote(raw)}`,
+    )
+  }
+  if (pendingCall) {
+    fail(pendingCall.line, 'calls= line at the end of the file, without the cost line of the call after it')
+  }
+  if (!sawEvents)
+    fail(lines.length, 'no "events:" header line: this is not a callgrind or cachegrind profile')
+
+  const partList = parts.map(({ part }) => {
+    if (part.totalsLine) {
+      part.totals = part.totalsLine
+      part.totalsFrom = 'totals'
+    } else if (part.summary) {
+      part.totals = part.summary
+      part.totalsFrom = 'summary'
+    } else {
+      part.totals = { ...part.sumOfSelf }
+      part.totalsFrom = 'self costs'
+    }
+    return part
+  })
+  const firstPart = partList[0]
+  return assembleProfile(
+    {
+      sources: [source],
+      creator,
+      cmd: firstPart?.cmd,
+      pid: firstPart?.pid,
+      desc: firstPart?.desc ?? {},
+      parts: partList,
+    },
+    [...functions.entries()].map(([key, f]) => ({
+      key,
+      name: f.name,
+      object: f.object,
+      file: f.file,
+      self: f.self,
+      calls: f.calls,
+      callees: [...f.callees.entries()].map(([callee, call]) => ({ callee, ...call })),
+    })),
+  )
+}
+
+type ProfileHeader = Pick<CallgrindProfile, 'sources' | 'creator' | 'cmd' | 'pid' | 'desc' | 'parts'>
+type FunctionCosts = Pick<
+  CallgrindFunction,
+  'key' | 'name' | 'object' | 'file' | 'self' | 'calls' | 'callees'
+>
+
+/** Builds the profile from its parts and functions: totals, inclusive costs and display names. */
+function assembleProfile(header: ProfileHeader, functionCosts: FunctionCosts[]): CallgrindProfile {
+  const events: string[] = []
+  for (const part of header.parts) {
+    for (const event of part.events) if (!events.includes(event)) events.push(event)
+  }
+  const totals = zeroCosts(events)
+  const sumOfSelf = zeroCosts(events)
+  for (const part of header.parts) {
+    addCosts(totals, part.totals)
+    addCosts(sumOfSelf, part.sumOfSelf)
+  }
+
+  const objectsByName = new Map<string, Set<string>>()
+  for (const f of functionCosts) {
+    const objects = objectsByName.get(f.name) ?? new Set()
+    objects.add(f.object)
+    objectsByName.set(f.name, objects)
+  }
+
+  const functions = new Map<string, CallgrindFunction>()
+  for (const f of functionCosts) {
+    const self = withAllEvents(f.self, events)
+    const inclusive = { ...self }
+    let recursive = false
+    const callees = f.callees.map((call) => ({ ...call, inclusive: withAllEvents(call.inclusive, events) }))
+    for (const call of callees) {
+      if (call.callee === f.key) recursive = true
+      else addCosts(inclusive, call.inclusive)
+    }
+    const ambiguous = (objectsByName.get(f.name)?.size ?? 0) > 1
+    functions.set(f.key, {
+      key: f.key,
+      name: f.name,
+      object: f.object,
+      file: f.file,
+      displayName: ambiguous ? `${f.name} [${baseName(f.object)}]` : f.name,
+      self,
+      inclusive,
+      calls: f.calls,
+      recursive,
+      callees,
+    })
+  }
+  return { ...header, events, totals, sumOfSelf, functions }
+}
+
+/** The last path component: how an object is named to people (`libc.so.6`, `app`). */
+export function baseName(path: string): string {
+  const slash = path.lastIndexOf('/')
+  return slash < 0 ? path : path.slice(slash + 1)
+}
+
+/**
+ * Sums profiles of one run that callgrind split over several files: one per thread (`--separate-threads=yes`:
+ * `out-01`, `out-02`, …) or one per dump (`out.1`, `out.2`, … and the final `out`). Totals, self and
+ * inclusive costs, call counts and calls between functions add up.
+ */
+export function mergeCallgrindProfiles(profiles: readonly CallgrindProfile[]): CallgrindProfile {
+  if (profiles.length === 0) throw new Error('no callgrind profiles to merge')
+  const merged = new Map<string, FunctionCosts & { calleeMap: Map<string, CallgrindCall> }>()
+  for (const profile of profiles) {
+    for (const f of profile.functions.values()) {
+      let into = merged.get(f.key)
+      if (into === undefined) {
+        into = { ...f, self: {}, calls: 0, callees: [], calleeMap: new Map() }
+        merged.set(f.key, into)
+      }
+      addCosts(into.self, f.self)
+      into.calls += f.calls
+      for (const call of f.callees) {
+        let target = into.calleeMap.get(call.callee)
+        if (target === undefined) {
+          target = { callee: call.callee, count: 0, inclusive: {} }
+          into.calleeMap.set(call.callee, target)
+        }
+        target.count += call.count
+        addCosts(target.inclusive, call.inclusive)
+      }
+    }
+  }
+  const first = profiles[0]!
+  return assembleProfile(
+    {
+      sources: profiles.flatMap((p) => p.sources),
+      creator: first.creator,
+      cmd: first.cmd,
+      pid: first.pid,
+      desc: first.desc,
+      parts: profiles.flatMap((p) => p.parts),
+    },
+    [...merged.values()].map(({ calleeMap, ...f }) => ({ ...f, callees: [...calleeMap.values()] })),
+  )
+}
