@@ -6,17 +6,24 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import {
+  type BenchmarkConfig,
   ConfigError,
   configJsonSchema,
   DEFAULTS,
   findConfigFile,
   loadConfig,
+  type ProcessBenchmarkConfig,
   parseConfig,
   parseDurationMs,
   parsePercent,
   splitCommand,
   ValueError,
 } from '../src/config/index.ts'
+
+function processBenchmark(b: BenchmarkConfig): ProcessBenchmarkConfig {
+  assert.equal(b.kind, 'process', `${b.name} is a process benchmark`)
+  return b as ProcessBenchmarkConfig
+}
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'configs')
 const GOOD = path.join(FIXTURES, 'good')
@@ -68,10 +75,10 @@ const BAD_CASES: Record<string, string> = {
     ':7:16: benchmarks[0].env.OPTIONS: expected a string (numbers and booleans are converted), got a mapping',
   'gate-unknown-metric.yml': `:5:18: benchmarks[0].gate[1]: expected one of: ${METRICS}, got "rss"`,
   'kind-not-available.yml':
-    ':3:11: benchmarks[0].kind: expected one of: process, got "instructions"; the instructions kind is not available in this version of bench-action',
+    ':3:11: benchmarks[0].kind: expected one of: process, instructions, got "scaling"; the scaling kind is not available in this version of bench-action',
   'missing-benchmarks.yml':
     ':1:1: missing required key "benchmarks" (expected a non-empty list of benchmarks)',
-  'missing-kind.yml': ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process)',
+  'missing-kind.yml': ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions)',
   'missing-name.yml': ':2:5: benchmarks[0]: missing required key "name" (expected a non-empty name)',
   'multiple-documents.yml':
     ':5:1: the file holds more than one YAML document (a second "---"); a config is one document',
@@ -102,7 +109,7 @@ const BAD_CASES: Record<string, string> = {
     ":4:14: benchmarks[0].command: unbalanced quote: the ' at character 6 is never closed",
   'unknown-benchmark-key.yml': `:5:5: benchmarks[0].thraeds: unknown key "thraeds" (expected one of: ${PROCESS_KEYS})`,
   'unknown-kind.yml':
-    ':3:11: benchmarks[0].kind: expected one of: process, got "proces"; did you mean "process"?',
+    ':3:11: benchmarks[0].kind: expected one of: process, instructions, got "proces"; did you mean "process"?',
   'unknown-top-level-key.yml':
     ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, benchmarks)',
   'yaml-bad-indentation.yml': ':4:1: invalid YAML: Sequence item without - indicator',
@@ -272,7 +279,7 @@ describe('good configs', () => {
       },
     ])
 
-    const byName = new Map(config.benchmarks.map((b) => [b.name, b]))
+    const byName = new Map(config.benchmarks.map((b) => [b.name, processBenchmark(b)]))
     const inherits = byName.get('inherits')!
     assert.deepEqual(inherits.command, ['./app', '--version'])
     assert.equal(inherits.threshold, 0.025)
@@ -338,7 +345,7 @@ describe('good configs', () => {
     ].join('\n')
     const config = parseConfig(text, 'bench.yml')
     assert.equal(config.benchmarks[1]!.name, 'b')
-    assert.equal(config.benchmarks[1]!.runs, 5)
+    assert.equal(processBenchmark(config.benchmarks[1]!).runs, 5)
     assert.deepEqual(config.benchmarks[1]!.env, { A: '1' })
   })
 })

@@ -118,17 +118,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path6) {
-      const ctrl = callVisitor(key, node2, visitor, path6);
+    function visit_(key, node2, visitor, path7) {
+      const ctrl = callVisitor(key, node2, visitor, path7);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path6, ctrl);
-        return visit_(key, ctrl, visitor, path6);
+        replaceNode(key, path7, ctrl);
+        return visit_(key, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path6 = Object.freeze(path6.concat(node2));
+          path7 = Object.freeze(path7.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path6);
+            const ci = visit_(i, node2.items[i], visitor, path7);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -139,13 +139,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path6 = Object.freeze(path6.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path6);
+          path7 = Object.freeze(path7.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path7);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path6);
+          const cv = visit_("value", node2.value, visitor, path7);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -166,17 +166,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path6) {
-      const ctrl = await callVisitor(key, node2, visitor, path6);
+    async function visitAsync_(key, node2, visitor, path7) {
+      const ctrl = await callVisitor(key, node2, visitor, path7);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path6, ctrl);
-        return visitAsync_(key, ctrl, visitor, path6);
+        replaceNode(key, path7, ctrl);
+        return visitAsync_(key, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path6 = Object.freeze(path6.concat(node2));
+          path7 = Object.freeze(path7.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path6);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path7);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -187,13 +187,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path6 = Object.freeze(path6.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path6);
+          path7 = Object.freeze(path7.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path7);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path6);
+          const cv = await visitAsync_("value", node2.value, visitor, path7);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -220,23 +220,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path6) {
+    function callVisitor(key, node2, visitor, path7) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path6);
+        return visitor(key, node2, path7);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path6);
+        return visitor.Map?.(key, node2, path7);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path6);
+        return visitor.Seq?.(key, node2, path7);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path6);
+        return visitor.Pair?.(key, node2, path7);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path6);
+        return visitor.Scalar?.(key, node2, path7);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path6);
+        return visitor.Alias?.(key, node2, path7);
       return void 0;
     }
-    function replaceNode(key, path6, node2) {
-      const parent = path6[path6.length - 1];
+    function replaceNode(key, path7, node2) {
+      const parent = path7[path7.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -848,10 +848,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path6, value) {
+    function collectionFromPath(schema, path7, value) {
       let v = value;
-      for (let i = path6.length - 1; i >= 0; --i) {
-        const k = path6[i];
+      for (let i = path7.length - 1; i >= 0; --i) {
+        const k = path7[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -870,7 +870,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path6) => path6 == null || typeof path6 === "object" && !!path6[Symbol.iterator]().next().done;
+    var isEmptyPath = (path7) => path7 == null || typeof path7 === "object" && !!path7[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -900,11 +900,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path6, value) {
-        if (isEmptyPath(path6))
+      addIn(path7, value) {
+        if (isEmptyPath(path7))
           this.add(value);
         else {
-          const [key, ...rest] = path6;
+          const [key, ...rest] = path7;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -918,8 +918,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path6) {
-        const [key, ...rest] = path6;
+      deleteIn(path7) {
+        const [key, ...rest] = path7;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -933,8 +933,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path6, keepScalar) {
-        const [key, ...rest] = path6;
+      getIn(path7, keepScalar) {
+        const [key, ...rest] = path7;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -952,8 +952,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path6) {
-        const [key, ...rest] = path6;
+      hasIn(path7) {
+        const [key, ...rest] = path7;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -963,8 +963,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path6, value) {
-        const [key, ...rest] = path6;
+      setIn(path7, value) {
+        const [key, ...rest] = path7;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3479,9 +3479,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path6, value) {
+      addIn(path7, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path6, value);
+          this.contents.addIn(path7, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3556,14 +3556,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path6) {
-        if (Collection.isEmptyPath(path6)) {
+      deleteIn(path7) {
+        if (Collection.isEmptyPath(path7)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path6) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path7) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3578,10 +3578,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path6, keepScalar) {
-        if (Collection.isEmptyPath(path6))
+      getIn(path7, keepScalar) {
+        if (Collection.isEmptyPath(path7))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path6, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3592,10 +3592,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path6) {
-        if (Collection.isEmptyPath(path6))
+      hasIn(path7) {
+        if (Collection.isEmptyPath(path7))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path6) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3612,13 +3612,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path6, value) {
-        if (Collection.isEmptyPath(path6)) {
+      setIn(path7, value) {
+        if (Collection.isEmptyPath(path7)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path6), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path7), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path6, value);
+          this.contents.setIn(path7, value);
         }
       }
       /**
@@ -5579,9 +5579,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path6) => {
+    visit.itemAtPath = (cst, path7) => {
       let item = cst;
-      for (const [field, index] of path6) {
+      for (const [field, index] of path7) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5590,23 +5590,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path6) => {
-      const parent = visit.itemAtPath(cst, path6.slice(0, -1));
-      const field = path6[path6.length - 1][0];
+    visit.parentCollection = (cst, path7) => {
+      const parent = visit.itemAtPath(cst, path7.slice(0, -1));
+      const field = path7[path7.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path6, item, visitor) {
-      let ctrl = visitor(item, path6);
+    function _visit(path7, item, visitor) {
+      let ctrl = visitor(item, path7);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path6.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path7.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5617,10 +5617,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path6);
+            ctrl = ctrl(item, path7);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path6) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path7) : ctrl;
     }
     exports.visit = visit;
   }
@@ -6046,9 +6046,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
-        if (quote === "'") {
+        const quote2 = this.charAt(0);
+        let end = this.buffer.indexOf(quote2, this.pos + 1);
+        if (quote2 === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -7372,8 +7372,8 @@ var require_dist = __commonJS({
 });
 
 // src/cli.ts
-import { readFile as readFile5 } from "node:fs/promises";
-import path5 from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import path6 from "node:path";
 import { parseArgs } from "node:util";
 
 // src/baseline.ts
@@ -7704,10 +7704,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path6) {
-  if (!path6)
+function getElementAtPath(obj, path7) {
+  if (!path7)
     return obj;
-  return path6.reduce((acc, key) => acc?.[key], obj);
+  return path7.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -8047,11 +8047,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path6, issues) {
+function prefixIssues(path7, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path6);
+    iss.path.unshift(path7);
     return iss;
   });
 }
@@ -8512,16 +8512,16 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error3, path6 = []) => {
+  const processError = (error3, path7 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path6, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path7, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path6, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path7, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path6, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path7, ...issue2.path]);
       } else {
-        const fullpath = [...path6, ...issue2.path];
+        const fullpath = [...path7, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -14022,6 +14022,13 @@ var benchmarkErrorSchema = object({
   timedOut: boolean2().optional(),
   stderrTail: string2().optional()
 });
+var functionCostSchema = object({
+  name: string2(),
+  /** File name of the ELF object defining it. */
+  object: string2(),
+  self: number2(),
+  inclusive: number2()
+});
 var benchmarkResultSchema = object({
   /** Unique within a suite: the name plus its parameter point. */
   id: string2().min(1),
@@ -14034,7 +14041,9 @@ var benchmarkResultSchema = object({
   metrics: record(string2(), metricSchema),
   gate: gateSchema,
   /** Free-form notes from measurement (outliers, slow first run, missing helper). */
-  notes: array(string2()).default([])
+  notes: array(string2()).default([]),
+  /** Instruction kinds: the functions with the largest self Ir. */
+  functions: array(functionCostSchema).optional()
 });
 var environmentSchema = object({
   os: string2(),
@@ -14257,6 +14266,609 @@ async function explicitBaseline(target, store) {
       noBaselineReason: `the baseline file ${target} could not be read`
     };
   }
+}
+
+// src/formats/callgrind.ts
+var CallgrindFormatError = class extends Error {
+  constructor(source, line, problem) {
+    super(`${source}:${line}: ${problem}`);
+    this.source = source;
+    this.line = line;
+    this.problem = problem;
+  }
+  source;
+  line;
+  problem;
+  name = "CallgrindFormatError";
+};
+function functionKey(object2, name) {
+  return `${object2}\0${name}`;
+}
+var RECURSION_LEVEL = /'\d+$/;
+var SUBPOSITION = /^(?:0x[0-9a-fA-F]+|[+-]?\d+|\*)$/;
+var COUNTER = /^-?\d+$/;
+var CALL_COUNT = /^\d+$/;
+var COMPRESSED_NAME = /^\((\d+)\)\s*(.*)$/;
+var HEADER_LINE = /^([A-Za-z][A-Za-z0-9_-]*):\s*(.*)$/;
+var SPEC_LINE = /^([a-z]+)=(.*)$/;
+var POSITION_NAMES = /* @__PURE__ */ new Set(["instr", "bb", "line"]);
+var NAME_KIND = {
+  ob: "object",
+  cob: "object",
+  fl: "file",
+  fi: "file",
+  fe: "file",
+  cfi: "file",
+  cfl: "file",
+  jfi: "file",
+  fn: "function",
+  cfn: "function",
+  jfn: "function"
+};
+function addCosts(into, from) {
+  for (const [event, value] of Object.entries(from)) into[event] = (into[event] ?? 0) + value;
+}
+function zeroCosts(events) {
+  return Object.fromEntries(events.map((event) => [event, 0]));
+}
+function withAllEvents(costs, events) {
+  const out = zeroCosts(events);
+  addCosts(out, costs);
+  return out;
+}
+function quote(text) {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+function parseCallgrindOut(text, source) {
+  const fail = (line, problem) => {
+    throw new CallgrindFormatError(source, line, problem);
+  };
+  const lines = text.split(/\r?\n/);
+  const nameTables = {
+    object: /* @__PURE__ */ new Map(),
+    file: /* @__PURE__ */ new Map(),
+    function: /* @__PURE__ */ new Map()
+  };
+  const functions = /* @__PURE__ */ new Map();
+  const parts = [];
+  let creator;
+  let sawEvents = false;
+  let events = [];
+  let positions = ["line"];
+  let current;
+  let object2 = "";
+  let file = "";
+  let lineFile = "";
+  let fn;
+  let callObject;
+  let callFile;
+  let callTarget;
+  let pendingCall;
+  const startPart = (line) => {
+    object2 = "";
+    file = "";
+    lineFile = "";
+    fn = void 0;
+    callObject = void 0;
+    callFile = void 0;
+    callTarget = void 0;
+    const part = {
+      part: {
+        source,
+        line,
+        desc: {},
+        events,
+        positions,
+        totals: {},
+        totalsFrom: "self costs",
+        sumOfSelf: zeroCosts(events)
+      },
+      hasBody: false
+    };
+    parts.push(part);
+    return part;
+  };
+  const partForHeader = (line) => {
+    if (current === void 0 || current.hasBody) current = startPart(line);
+    return current;
+  };
+  const partForBody = (line) => {
+    current ??= startPart(line);
+    current.hasBody = true;
+    return current;
+  };
+  const resolveName = (spec, value, line) => {
+    const kind = NAME_KIND[spec];
+    const table2 = nameTables[kind];
+    const compressed = COMPRESSED_NAME.exec(value);
+    if (compressed === null) return value;
+    const [, id, name] = compressed;
+    if (name !== "") {
+      table2.set(id, name);
+      return name;
+    }
+    const known = table2.get(id);
+    if (known === void 0) {
+      return fail(line, `${spec}=(${id}) refers to a ${kind} name that no earlier "(${id}) name" defined`);
+    }
+    return known;
+  };
+  const functionFor = (objectName, rawName, fileName) => {
+    const name = rawName.replace(RECURSION_LEVEL, "");
+    const key = functionKey(objectName, name);
+    let builder = functions.get(key);
+    if (builder === void 0) {
+      builder = { name, object: objectName, file: fileName, self: {}, calls: 0, callees: /* @__PURE__ */ new Map() };
+      functions.set(key, builder);
+    }
+    return builder;
+  };
+  const parseCounters = (tokens, from, line, what) => {
+    if (events.length === 0) {
+      return fail(line, `${what} before the "events:" header line that names its counters`);
+    }
+    const count = tokens.length - from;
+    if (count > events.length) {
+      return fail(
+        line,
+        `${what} has ${count} counters but "events:" names ${events.length} (${events.join(" ")})`
+      );
+    }
+    const costs = zeroCosts(events);
+    for (let i = 0; i < count; i++) {
+      const token = tokens[from + i];
+      if (!COUNTER.test(token)) {
+        return fail(
+          line,
+          `expected a counter (an integer) for event ${events[i]} in ${what}, found ${quote(token)}`
+        );
+      }
+      costs[events[i]] = Number(token);
+    }
+    return costs;
+  };
+  const checkSubpositions = (tokens, from, count, line, what) => {
+    for (let i = from; i < from + count; i++) {
+      const token = tokens[i];
+      if (token === void 0 || !SUBPOSITION.test(token)) {
+        fail(
+          line,
+          `expected ${positions.join(" ")} position${positions.length > 1 ? "s" : ""} (a number, +N, -N, * or 0x…) at the start of ${what}, found ${token === void 0 ? "the end of the line" : quote(token)}`
+        );
+      }
+    }
+  };
+  const checkTargetCount = (spec, count, line) => {
+    if (count === 0 && positions.length > 0) fail(line, `${spec}= line without a target position`);
+    if (count > positions.length) {
+      fail(line, `${spec}= target has ${count} positions but "positions:" names ${positions.length}`);
+    }
+  };
+  const costLine = (raw, line) => {
+    const tokens = raw.trim().split(/\s+/);
+    const what = pendingCall ? `the cost line of the call on line ${pendingCall.line}` : "a cost line";
+    checkSubpositions(tokens, 0, positions.length, line, what);
+    const costs = parseCounters(tokens, positions.length, line, what);
+    const part = partForBody(line).part;
+    if (pendingCall) {
+      const caller = fn ?? fail(pendingCall.line, "calls= line before any fn= line");
+      const { target, count } = pendingCall;
+      const callee = functionFor(target.object, target.name, target.file);
+      const key = functionKey(callee.object, callee.name);
+      let call = caller.callees.get(key);
+      if (call === void 0) {
+        call = { count: 0, inclusive: {} };
+        caller.callees.set(key, call);
+      }
+      call.count += count;
+      addCosts(call.inclusive, costs);
+      callee.calls += count;
+      pendingCall = void 0;
+      return;
+    }
+    const owner = fn ?? fail(line, "cost line before any fn= line");
+    addCosts(owner.self, costs);
+    addCosts(part.sumOfSelf, costs);
+  };
+  const callLine = (value, line) => {
+    const tokens = value.trim().split(/\s+/);
+    const count = tokens[0] ?? "";
+    if (!CALL_COUNT.test(count))
+      fail(line, `expected "calls=COUNT TARGET-POSITION", found ${quote(`calls=${value}`)}`);
+    checkTargetCount("calls", tokens.length - 1, line);
+    checkSubpositions(tokens, 1, tokens.length - 1, line, "the calls= target");
+    const target = callTarget ?? fail(line, "calls= line without a cfn= line naming the called function");
+    pendingCall = { line, count: Number(count), target };
+  };
+  const jumpLine = (spec, value, line) => {
+    const tokens = value.trim().split(/\s+/);
+    let from = 1;
+    const first = tokens[0] ?? "";
+    const counts = spec === "jcnd" && first.includes("/") ? first.split("/") : [first];
+    if (spec === "jcnd" && counts.length === 1) {
+      counts.push(tokens[1] ?? "");
+      from = 2;
+    }
+    if (counts.length !== (spec === "jcnd" ? 2 : 1) || !counts.every((c) => CALL_COUNT.test(c))) {
+      const form = spec === "jcnd" ? "jcnd=EXECUTED/FOLLOWED TARGET" : "jump=COUNT TARGET";
+      fail(line, `expected "${form}", found ${quote(`${spec}=${value}`)}`);
+    }
+    checkTargetCount(spec, tokens.length - from, line);
+    checkSubpositions(tokens, from, tokens.length - from, line, `the ${spec}= target`);
+  };
+  const specLine = (spec, value, line) => {
+    if (pendingCall) {
+      fail(
+        line,
+        `expected the cost line of the call on line ${pendingCall.line}, found ${quote(`${spec}=${value}`)}`
+      );
+    }
+    partForBody(line);
+    switch (spec) {
+      case "ob":
+        object2 = resolveName(spec, value, line);
+        return;
+      case "fl":
+        file = resolveName(spec, value, line);
+        lineFile = file;
+        return;
+      case "fi":
+      case "fe":
+        lineFile = resolveName(spec, value, line);
+        return;
+      case "jfi":
+      case "jfn":
+        resolveName(spec, value, line);
+        return;
+      case "fn":
+        fn = functionFor(object2, resolveName(spec, value, line), file);
+        return;
+      case "cob":
+        callObject = resolveName(spec, value, line);
+        return;
+      case "cfi":
+      case "cfl":
+        callFile = resolveName(spec, value, line);
+        return;
+      case "cfn":
+        callTarget = {
+          object: callObject ?? object2,
+          file: callFile ?? lineFile,
+          name: resolveName(spec, value, line)
+        };
+        callObject = void 0;
+        callFile = void 0;
+        return;
+      case "calls":
+        callLine(value, line);
+        return;
+      case "jump":
+      case "jcnd":
+        jumpLine(spec, value, line);
+        return;
+      case "ln":
+        return;
+      default:
+        fail(
+          line,
+          `unknown specification ${quote(`${spec}=`)}; expected one of ob= fl= fi= fe= fn= cob= cfi= cfl= cfn= calls= jump= jcnd= jfi= jfn=`
+        );
+    }
+  };
+  const integerHeader = (key, value, line) => {
+    if (!/^\d+$/.test(value)) fail(line, `expected a number after "${key}:", found ${quote(value)}`);
+    return Number(value);
+  };
+  const headerLine = (key, value, line) => {
+    if (pendingCall) {
+      fail(
+        line,
+        `expected the cost line of the call on line ${pendingCall.line}, found ${quote(`${key}: ${value}`)}`
+      );
+    }
+    if (key === "totals" || key === "summary") {
+      const part2 = (current ?? partForHeader(line)).part;
+      const costs = parseCounters(value === "" ? [] : value.split(/\s+/), 0, line, `the ${key}: line`);
+      if (key === "totals") {
+        part2.totalsLine = costs;
+        if (current) current.hasBody = true;
+      } else {
+        part2.summary = costs;
+      }
+      return;
+    }
+    const part = partForHeader(line).part;
+    switch (key) {
+      case "version": {
+        const version2 = integerHeader(key, value, line);
+        if (version2 !== 1) fail(line, `callgrind format version ${version2} is not supported (only version 1)`);
+        return;
+      }
+      case "creator":
+        creator = value;
+        return;
+      case "pid":
+        part.pid = integerHeader(key, value, line);
+        return;
+      case "thread":
+        part.thread = integerHeader(key, value, line);
+        return;
+      case "part":
+        part.part = integerHeader(key, value, line);
+        return;
+      case "cmd":
+        part.cmd = value;
+        return;
+      case "desc": {
+        const colon = value.indexOf(":");
+        if (colon < 0) fail(line, `expected "desc: TYPE: VALUE", found ${quote(`desc: ${value}`)}`);
+        const type = value.slice(0, colon).trim();
+        part.desc[type] = value.slice(colon + 1).trim();
+        if (type === "Trigger") part.trigger = part.desc[type];
+        return;
+      }
+      case "positions": {
+        const names = value === "" ? [] : value.split(/\s+/);
+        const unknown2 = names.find((name) => !POSITION_NAMES.has(name));
+        if (unknown2 !== void 0) {
+          fail(line, `unknown position type ${quote(unknown2)}; expected instr and/or line`);
+        }
+        positions = names;
+        part.positions = names;
+        return;
+      }
+      case "events": {
+        const names = value === "" ? [] : value.split(/\s+/);
+        if (names.length === 0) fail(line, 'expected event names after "events:"');
+        const repeated = names.find((name, i) => names.indexOf(name) !== i);
+        if (repeated !== void 0) fail(line, `event ${quote(repeated)} is named twice in "events:"`);
+        events = names;
+        sawEvents = true;
+        part.events = names;
+        part.sumOfSelf = zeroCosts(names);
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index];
+    const line = index + 1;
+    const first = raw.charCodeAt(0);
+    if (raw.trim() === "" || first === 35) continue;
+    if (first >= 48 && first <= 57 || first === 43 || first === 45 || first === 42) {
+      costLine(raw, line);
+      continue;
+    }
+    const spec = SPEC_LINE.exec(raw);
+    if (spec) {
+      specLine(spec[1], spec[2], line);
+      continue;
+    }
+    const header = HEADER_LINE.exec(raw);
+    if (header) {
+      headerLine(header[1], header[2].trim(), line);
+      continue;
+    }
+    fail(
+      line,
+      `expected a header line "key: value", a position spec such as "fn=", or a cost line; found ${quote(raw)}`
+    );
+  }
+  if (pendingCall) {
+    fail(pendingCall.line, "calls= line at the end of the file, without the cost line of the call after it");
+  }
+  if (!sawEvents)
+    fail(lines.length, 'no "events:" header line: this is not a callgrind or cachegrind profile');
+  const partList = parts.map(({ part }) => {
+    if (part.totalsLine) {
+      part.totals = part.totalsLine;
+      part.totalsFrom = "totals";
+    } else if (part.summary) {
+      part.totals = part.summary;
+      part.totalsFrom = "summary";
+    } else {
+      part.totals = { ...part.sumOfSelf };
+      part.totalsFrom = "self costs";
+    }
+    return part;
+  });
+  const firstPart = partList[0];
+  return assembleProfile(
+    {
+      sources: [source],
+      creator,
+      cmd: firstPart?.cmd,
+      pid: firstPart?.pid,
+      desc: firstPart?.desc ?? {},
+      parts: partList
+    },
+    [...functions.entries()].map(([key, f]) => ({
+      key,
+      name: f.name,
+      object: f.object,
+      file: f.file,
+      self: f.self,
+      calls: f.calls,
+      callees: [...f.callees.entries()].map(([callee, call]) => ({ callee, ...call }))
+    }))
+  );
+}
+function assembleProfile(header, functionCosts2) {
+  const events = [];
+  for (const part of header.parts) {
+    for (const event of part.events) if (!events.includes(event)) events.push(event);
+  }
+  const totals = zeroCosts(events);
+  const sumOfSelf = zeroCosts(events);
+  for (const part of header.parts) {
+    addCosts(totals, part.totals);
+    addCosts(sumOfSelf, part.sumOfSelf);
+  }
+  const objectsByName = /* @__PURE__ */ new Map();
+  for (const f of functionCosts2) {
+    const objects = objectsByName.get(f.name) ?? /* @__PURE__ */ new Set();
+    objects.add(f.object);
+    objectsByName.set(f.name, objects);
+  }
+  const functions = /* @__PURE__ */ new Map();
+  for (const f of functionCosts2) {
+    const self = withAllEvents(f.self, events);
+    const inclusive = { ...self };
+    let recursive2 = false;
+    const callees = f.callees.map((call) => ({ ...call, inclusive: withAllEvents(call.inclusive, events) }));
+    for (const call of callees) {
+      if (call.callee === f.key) recursive2 = true;
+      else addCosts(inclusive, call.inclusive);
+    }
+    const ambiguous = (objectsByName.get(f.name)?.size ?? 0) > 1;
+    functions.set(f.key, {
+      key: f.key,
+      name: f.name,
+      object: f.object,
+      file: f.file,
+      displayName: ambiguous ? `${f.name} [${baseName(f.object)}]` : f.name,
+      self,
+      inclusive,
+      calls: f.calls,
+      recursive: recursive2,
+      callees
+    });
+  }
+  return { ...header, events, totals, sumOfSelf, functions };
+}
+function baseName(path7) {
+  const slash = path7.lastIndexOf("/");
+  return slash < 0 ? path7 : path7.slice(slash + 1);
+}
+function mergeCallgrindProfiles(profiles) {
+  if (profiles.length === 0) throw new Error("no callgrind profiles to merge");
+  const merged = /* @__PURE__ */ new Map();
+  for (const profile of profiles) {
+    for (const f of profile.functions.values()) {
+      let into = merged.get(f.key);
+      if (into === void 0) {
+        into = { ...f, self: {}, calls: 0, callees: [], calleeMap: /* @__PURE__ */ new Map() };
+        merged.set(f.key, into);
+      }
+      addCosts(into.self, f.self);
+      into.calls += f.calls;
+      for (const call of f.callees) {
+        let target = into.calleeMap.get(call.callee);
+        if (target === void 0) {
+          target = { callee: call.callee, count: 0, inclusive: {} };
+          into.calleeMap.set(call.callee, target);
+        }
+        target.count += call.count;
+        addCosts(target.inclusive, call.inclusive);
+      }
+    }
+  }
+  const first = profiles[0];
+  return assembleProfile(
+    {
+      sources: profiles.flatMap((p) => p.sources),
+      creator: first.creator,
+      cmd: first.cmd,
+      pid: first.pid,
+      desc: first.desc,
+      parts: profiles.flatMap((p) => p.parts)
+    },
+    [...merged.values()].map(({ calleeMap, ...f }) => ({ ...f, callees: [...calleeMap.values()] }))
+  );
+}
+
+// src/formats/callgrind-metrics.ts
+var EVENT_METRICS = [
+  ["Ir", "ir"],
+  ["Dr", "dr"],
+  ["Dw", "dw"],
+  ["I1mr", "i1mr"],
+  ["D1mr", "d1mr"],
+  ["D1mw", "d1mw"],
+  ["ILmr", "ilmr"],
+  ["DLmr", "dlmr"],
+  ["DLmw", "dlmw"],
+  ["Bc", "bc"],
+  ["Bcm", "bcm"],
+  ["Bi", "bi"],
+  ["Bim", "bim"]
+];
+var CACHE_EVENTS = ["Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw"];
+function instructionMetrics(totals) {
+  const metrics = {};
+  for (const [event, metric] of EVENT_METRICS) {
+    const value = totals[event];
+    if (value !== void 0) metrics[metric] = value;
+  }
+  if (CACHE_EVENTS.every((event) => totals[event] !== void 0)) {
+    const t = (event) => totals[event];
+    const ramHits = t("ILmr") + t("DLmr") + t("DLmw");
+    const l1Misses = t("I1mr") + t("D1mr") + t("D1mw");
+    const llHits = Math.max(0, l1Misses - ramHits);
+    const totalRw = t("Ir") + t("Dr") + t("Dw");
+    const l1Hits = Math.max(0, totalRw - ramHits - llHits);
+    metrics["l1-hits"] = l1Hits;
+    metrics["ll-hits"] = llHits;
+    metrics["ram-hits"] = ramHits;
+    metrics["total-rw"] = totalRw;
+    metrics["estimated-cycles"] = l1Hits + 5 * llHits + 35 * ramHits;
+  }
+  return metrics;
+}
+function instructionResultMetrics(totals) {
+  const out = {};
+  for (const [name, value] of Object.entries(instructionMetrics(totals))) {
+    const unit = name === "ir" ? "instructions" : "count";
+    out[name] = { unit, direction: "lower", value };
+  }
+  return out;
+}
+var CLONE_SUFFIXES = /(?:\.(?:constprop|isra|part|cold|lto_priv|localalias|llvm)(?:\.\d+)?)+$/;
+function functionCosts(profile, event = "Ir") {
+  const rows = /* @__PURE__ */ new Map();
+  for (const f of profile.functions.values()) {
+    const name = f.name.replace(CLONE_SUFFIXES, "");
+    const object2 = baseName(f.object);
+    const key = `${object2}\0${name}`;
+    let row = rows.get(key);
+    if (row === void 0) {
+      row = { name, object: object2, self: 0, inclusive: 0 };
+      rows.set(key, row);
+    }
+    row.self += f.self[event] ?? 0;
+    row.inclusive += f.inclusive[event] ?? 0;
+  }
+  return [...rows.values()].sort((a, b) => b.self - a.self || a.name.localeCompare(b.name));
+}
+function diffFunctionCosts(base, head, top = 10) {
+  const rows = /* @__PURE__ */ new Map();
+  const collect2 = (costs, side) => {
+    for (const f of costs) {
+      const key = `${f.object}\0${f.name}`;
+      let row = rows.get(key);
+      if (row === void 0) {
+        row = { name: f.name, object: f.object, base: 0, head: 0 };
+        rows.set(key, row);
+      }
+      row[side] += f.self;
+    }
+  };
+  collect2(base, "base");
+  collect2(head, "head");
+  const objectsByName = /* @__PURE__ */ new Map();
+  for (const row of rows.values()) objectsByName.set(row.name, (objectsByName.get(row.name) ?? 0) + 1);
+  return [...rows.values()].filter((row) => row.head !== row.base).map((row) => {
+    const delta = row.head - row.base;
+    return {
+      name: (objectsByName.get(row.name) ?? 0) > 1 ? `${row.name} [${row.object}]` : row.name,
+      base: row.base,
+      head: row.head,
+      delta,
+      deltaPercent: row.base === 0 ? null : delta / row.base * 100
+    };
+  }).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.name.localeCompare(b.name)).slice(0, Math.max(0, top));
 }
 
 // src/stats/random.ts
@@ -15026,6 +15638,7 @@ function withinRunNoise(ratio, noise) {
 }
 
 // src/compare.ts
+var FUNCTION_CHANGES_SHOWN = 10;
 var VERDICT_ORDER = [
   "regression",
   "failed",
@@ -15123,7 +15736,13 @@ function benchmarkVerdict(metrics) {
   return "unchanged";
 }
 function headOnly(result) {
-  return Object.entries(result.metrics).filter(([, m]) => valuesOf(m).length > 0).map(([metric, m]) => ({ metric, unit: m.unit, summary: summarize(valuesOf(m)) }));
+  return Object.entries(result.metrics).filter(([, m]) => valuesOf(m).length > 0).map(([metric, m]) => ({
+    metric,
+    unit: m.unit,
+    gated: result.gate.metrics.includes(metric),
+    exact: isExact(m),
+    summary: summarize(valuesOf(m))
+  }));
 }
 function historyMedians(history) {
   const out = /* @__PURE__ */ new Map();
@@ -15171,7 +15790,10 @@ function compareBenchmark(base, head, environmentDiffers, history) {
   const notes = [...head.notes];
   const missingGated = head.gate.metrics.filter((g2) => !metrics.some((m) => m.metric === g2));
   if (missingGated.length > 0) notes.push(`no baseline values for gated metric ${missingGated.join(", ")}`);
-  return { ...common, verdict: benchmarkVerdict(metrics), metrics, headOnly: [], notes };
+  const verdict = benchmarkVerdict(metrics);
+  const changed = metrics.some((m) => m.gated && m.change !== 0);
+  const functionChanges = changed && base.functions && head.functions ? diffFunctionCosts(base.functions, head.functions, FUNCTION_CHANGES_SHOWN) : void 0;
+  return { ...common, verdict, metrics, headOnly: [], notes, functionChanges };
 }
 function rankProcessBenchmarks(head) {
   const candidates = head.benchmarks.filter(
@@ -15724,11 +16346,11 @@ function problemsFromIssues(issues, data, schema, source) {
   const problems = [];
   for (const { segments, at, expected, detail, missingKey } of located) {
     if (missingKey !== void 0 && misspelt.has(`${formatPath(segments)}\0${missingKey}`)) continue;
-    const path6 = formatPath(segments);
-    if (seen.has(`${path6}\0${detail}`)) continue;
-    seen.add(`${path6}\0${detail}`);
+    const path7 = formatPath(segments);
+    if (seen.has(`${path7}\0${detail}`)) continue;
+    seen.add(`${path7}\0${detail}`);
     const position = source ? locate(source, segments, at) : void 0;
-    problems.push({ path: path6, ...position, ...expected === void 0 ? {} : { expected }, detail });
+    problems.push({ path: path7, ...position, ...expected === void 0 ? {} : { expected }, detail });
   }
   return problems.map((problem, index) => ({ problem, index })).sort(
     (a, b) => (a.problem.line ?? Number.POSITIVE_INFINITY) - (b.problem.line ?? Number.POSITIVE_INFINITY) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index
@@ -15764,6 +16386,28 @@ var PROCESS_METRICS = [
   "involuntary-cs"
 ];
 var DEFAULT_PROCESS_GATE = ["wall"];
+var INSTRUCTION_METRICS = [
+  "ir",
+  "dr",
+  "dw",
+  "i1mr",
+  "d1mr",
+  "d1mw",
+  "ilmr",
+  "dlmr",
+  "dlmw",
+  "l1-hits",
+  "ll-hits",
+  "ram-hits",
+  "total-rw",
+  "estimated-cycles",
+  "bc",
+  "bcm",
+  "bi",
+  "bim"
+];
+var DEFAULT_INSTRUCTIONS_GATE = ["ir"];
+var DEFAULT_INSTRUCTIONS_THRESHOLD = 0.01;
 function expecting(what) {
   return { error: `expected ${what}` };
 }
@@ -15817,12 +16461,12 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
 function checkCommandForm(command, shell, ctx, key) {
-  const path6 = key === "" ? [] : [key];
+  const path7 = key === "" ? [] : [key];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
         code: "custom",
-        path: path6,
+        path: path7,
         message: `expected one string (a script for ${SHELL} -c)`,
         params: {
           hint: "with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list"
@@ -15833,17 +16477,17 @@ function checkCommandForm(command, shell, ctx, key) {
   }
   if (Array.isArray(command)) {
     if (command[0] === "") {
-      ctx.addIssue({ code: "custom", path: [...path6, 0], message: "expected the program to run" });
+      ctx.addIssue({ code: "custom", path: [...path7, 0], message: "expected the program to run" });
     }
     return;
   }
   try {
     if (splitCommand(command).length === 0) {
-      ctx.addIssue({ code: "custom", path: path6, message: "expected a non-empty command" });
+      ctx.addIssue({ code: "custom", path: path7, message: "expected a non-empty command" });
     }
   } catch (error2) {
     if (!(error2 instanceof ValueError)) throw error2;
-    ctx.addIssue({ code: "custom", path: path6, message: error2.message, params: { hint: error2.hint } });
+    ctx.addIssue({ code: "custom", path: path7, message: error2.message, params: { hint: error2.hint } });
   }
 }
 var nameSchema = string2(expecting("a non-empty name")).min(1, expecting("a non-empty name")).regex(/^[^\x00-\x1f\x7f]*$/, expecting("a name on one line, without control characters")).meta({ description: "Unique in the file; names the benchmark in reports and baselines." });
@@ -15853,17 +16497,20 @@ var suiteSchema = string2(expecting(SUITE_EXPECTED)).regex(/^[A-Za-z0-9._-]+$/, 
   default: DEFAULT_SUITE,
   examples: ["example"]
 });
-var gateMetricSchema = _enum(PROCESS_METRICS, expecting(`one of: ${PROCESS_METRICS.join(", ")}`));
-var gateSchema2 = union(
-  [
-    gateMetricSchema,
-    array(gateMetricSchema, expecting("a list of metric names")).min(1, expecting("a non-empty list of metric names"))
-  ],
-  expecting(`a metric name or a list of them (one of: ${PROCESS_METRICS.join(", ")})`)
-).meta({
-  description: "Metrics whose verdicts decide pass or fail; the others are reported only.",
-  default: "wall"
-}).transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])]);
+function gateSchemaFor(metrics, defaultMetric) {
+  const metricSchema2 = _enum(metrics, expecting(`one of: ${metrics.join(", ")}`));
+  return union(
+    [
+      metricSchema2,
+      array(metricSchema2, expecting("a list of metric names")).min(1, expecting("a non-empty list of metric names"))
+    ],
+    expecting(`a metric name or a list of them (one of: ${metrics.join(", ")})`)
+  ).meta({
+    description: "Metrics whose verdicts decide pass or fail; the others are reported only.",
+    default: defaultMetric
+  }).transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])]);
+}
+var gateSchema2 = gateSchemaFor(PROCESS_METRICS, "wall");
 var timeoutDescription = "Per run; a run past it is killed and the benchmark fails.";
 var processBenchmarkSchema = strictObject(
   {
@@ -15886,9 +16533,40 @@ var processBenchmarkSchema = strictObject(
   },
   expecting("a benchmark: a mapping with name, kind and command")
 ).superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, "command"));
+var flagSchema = (description) => boolean2(expecting("true or false")).meta({ description });
+var instructionsBenchmarkSchema = strictObject(
+  {
+    name: nameSchema,
+    kind: literal("instructions").meta({
+      description: "Exact instruction and cache counts from one run under valgrind --tool=callgrind."
+    }),
+    command: commandSchema,
+    shell: shellSchema.optional(),
+    cwd: cwdSchema.optional(),
+    env: envSchema(
+      "The whole environment of the program (counts depend on it): nothing else is passed, not even PATH."
+    ).optional(),
+    threshold: percentSchema(
+      "A count worse than this is a regression. Default 1% (defaults.threshold is for timed kinds)."
+    ).optional(),
+    timeout: durationSchema(`${timeoutDescription} Inherits defaults.timeout (60s).`).optional(),
+    "entry-point": string2(expecting("a function name or glob")).min(1, expecting("a function name or glob")).meta({
+      description: 'Count only inside functions matching this name or glob (callgrind --toggle-collect), e.g. "app::parse" or "parse*".'
+    }).optional(),
+    harness: flagSchema(
+      "The command is a bench-action harness (runners/): one benchmark per name it lists, each counted inside bench_action_measure only."
+    ).optional(),
+    "cache-sim": flagSchema(
+      "Simulate caches for L1/LL/RAM hits and estimated cycles (default true; slower)."
+    ).optional(),
+    "branch-sim": flagSchema("Simulate branch prediction: Bc, Bcm, Bi, Bim (default false).").optional(),
+    gate: gateSchemaFor(INSTRUCTION_METRICS, "ir").optional()
+  },
+  expecting("a benchmark: a mapping with name, kind and command")
+).superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, "command"));
 var benchmarkSchema = discriminatedUnion(
   "kind",
-  [processBenchmarkSchema],
+  [processBenchmarkSchema, instructionsBenchmarkSchema],
   expecting("a benchmark: a mapping with name, kind and command")
 );
 var SUPPORTED_KINDS = benchmarkSchema.options.map(
@@ -16108,12 +16786,30 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
         gate: benchmark.gate ?? [...DEFAULT_PROCESS_GATE]
       };
     }
+    case "instructions": {
+      const shell = benchmark.shell ?? false;
+      return {
+        name: benchmark.name,
+        kind: "instructions",
+        command: toArgv(benchmark.command, shell),
+        shell,
+        cwd: path2.resolve(dir, benchmark.cwd ?? "."),
+        env: { ...defaultEnv, ...benchmark.env },
+        threshold: benchmark.threshold ?? DEFAULT_INSTRUCTIONS_THRESHOLD,
+        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
+        entryPoint: benchmark["entry-point"],
+        harness: benchmark.harness ?? false,
+        cacheSim: benchmark["cache-sim"] ?? true,
+        branchSim: benchmark["branch-sim"] ?? false,
+        gate: benchmark.gate ?? [...DEFAULT_INSTRUCTIONS_GATE]
+      };
+    }
   }
 }
 
 // src/pipeline.ts
 import { mkdir as mkdir3, stat as stat3, writeFile as writeFile2 } from "node:fs/promises";
-import path4 from "node:path";
+import path5 from "node:path";
 
 // src/environment.ts
 import { execFile } from "node:child_process";
@@ -16203,10 +16899,66 @@ async function mergeBase(cwd, a, b) {
   return git(cwd, ["merge-base", a, b]);
 }
 
-// src/measure/process.ts
-import { spawn as spawn2 } from "node:child_process";
-import { stat as stat2 } from "node:fs/promises";
-import { getSystemErrorMap } from "node:util";
+// src/measure/index.ts
+import os4 from "node:os";
+
+// src/plan.ts
+function globToRegExp(glob) {
+  const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${body}$`);
+}
+function matchesFilter(name, filter) {
+  if (!filter) return true;
+  return filter.split(",").map((g2) => g2.trim()).filter((g2) => g2 !== "").some((g2) => globToRegExp(g2).test(name));
+}
+function caseFor(b) {
+  if (b.kind === "instructions") {
+    return {
+      kind: "instructions",
+      id: b.name,
+      name: b.name,
+      parameters: {},
+      command: b.command,
+      cwd: b.cwd,
+      env: b.env,
+      timeoutMs: b.timeoutMs,
+      entryPoint: b.entryPoint,
+      harness: b.harness,
+      cacheSim: b.cacheSim,
+      branchSim: b.branchSim,
+      // Counts are exact: alpha plays no part in their verdict.
+      gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 }
+    };
+  }
+  return {
+    kind: "process",
+    id: b.name,
+    name: b.name,
+    parameters: {},
+    command: b.command,
+    cwd: b.cwd,
+    env: b.env,
+    runs: b.runs,
+    warmup: b.warmup,
+    timeoutMs: b.timeoutMs,
+    gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha }
+  };
+}
+function keeps(b, filter) {
+  if (matchesFilter(b.name, filter)) return true;
+  if (b.kind !== "instructions" || !b.harness || !filter) return false;
+  return filter.split(",").some((g2) => g2.includes("/") && globToRegExp(g2.trim().split("/")[0]).test(b.name));
+}
+function planCases(config2, filter) {
+  return config2.benchmarks.filter((b) => keeps(b, filter)).map(caseFor);
+}
+
+// src/measure/instructions.ts
+import { execFile as execFile4, spawn as spawn2 } from "node:child_process";
+import { access as access2, mkdtemp, open as open2, readdir as readdir2, readFile as readFile5, rm as rm2 } from "node:fs/promises";
+import os3 from "node:os";
+import path4 from "node:path";
+import { promisify as promisify3 } from "node:util";
 
 // src/measure/exec-helper.ts
 import { execFile as execFile3, spawn } from "node:child_process";
@@ -16375,7 +17127,7 @@ function parseLine(line) {
     );
   }
   const r = parsed.data;
-  const run3 = {
+  const run4 = {
     phase: r.phase,
     index: r.i,
     wallNs: r.wall_ns,
@@ -16392,12 +17144,12 @@ function parseLine(line) {
   };
   if (r.stderr_hex !== void 0) {
     const bytes = Buffer.from(r.stderr_hex, "hex");
-    run3.stderrTail = stderrTail(bytes, bytes.length >= HELPER_STDERR_BYTES);
+    run4.stderrTail = stderrTail(bytes, bytes.length >= HELPER_STDERR_BYTES);
   }
-  return run3;
+  return run4;
 }
-function runFailed(run3) {
-  return run3.timedOut || run3.signal !== null || run3.exitCode !== 0;
+function runFailed(run4) {
+  return run4.timedOut || run4.signal !== null || run4.exitCode !== 0;
 }
 function runExecHelper(helperPath, options) {
   const args = [
@@ -16470,10 +17222,233 @@ function runExecHelper(helperPath, options) {
   });
 }
 
+// src/measure/instructions.ts
+var run3 = promisify3(execFile4);
+var CACHE_MODEL = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
+var HARNESS_ENTRY_POINT = "bench_action_measure";
+var FUNCTIONS_KEPT = 200;
+var STDERR_KEEP_BYTES = 4096;
+async function resolveProgram(program, cwd, pathVar) {
+  if (program.includes("/")) return path4.resolve(cwd, program);
+  for (const dir of (pathVar ?? "/usr/local/bin:/usr/bin:/bin").split(":")) {
+    if (!dir) continue;
+    const candidate = path4.join(dir, program);
+    try {
+      await access2(candidate, 1);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+var setarchWorks;
+function canDisableAslr() {
+  setarchWorks ??= run3("setarch", [os3.machine(), "-R", "true"]).then(
+    () => true,
+    () => false
+  );
+  return setarchWorks;
+}
+async function valgrindVersion() {
+  try {
+    return (await run3("valgrind", ["--version"])).stdout.trim();
+  } catch {
+    return void 0;
+  }
+}
+function callgrindArguments(c, outDir) {
+  const args = [
+    "--tool=callgrind",
+    `--callgrind-out-file=${path4.join(outDir, "callgrind.out.%p")}`,
+    `--log-file=${path4.join(outDir, "valgrind.log.%p")}`,
+    // Child processes are part of what the command costs.
+    "--trace-children=yes",
+    `--cache-sim=${c.cacheSim ? "yes" : "no"}`
+  ];
+  if (c.cacheSim) args.push(...CACHE_MODEL);
+  if (c.branchSim) args.push("--branch-sim=yes");
+  if (c.entryPoint) args.push(`--toggle-collect=${c.entryPoint}`);
+  return args;
+}
+async function runUnderValgrind(argv, c, outDir) {
+  const stdout = await open2("/dev/null", "w");
+  const stderrPath = path4.join(outDir, "stderr");
+  const stderrFile = await open2(stderrPath, "w");
+  try {
+    return await new Promise((resolve) => {
+      let timedOut = false;
+      const child = spawn2(argv[0], argv.slice(1), {
+        cwd: c.cwd,
+        env: c.env,
+        // Fixed destinations: output to a pipe or a file costs a different number of instructions.
+        stdio: ["ignore", stdout.fd, stderrFile.fd],
+        detached: true
+      });
+      const timer = c.timeoutMs > 0 ? setTimeout(() => {
+        timedOut = true;
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+        }
+      }, c.timeoutMs) : void 0;
+      child.on("error", (error2) => {
+        clearTimeout(timer);
+        resolve({
+          exitCode: null,
+          signal: null,
+          timedOut: false,
+          stderr: Buffer.alloc(0),
+          spawnError: error2.message
+        });
+      });
+      child.on("exit", async (exitCode, signal) => {
+        clearTimeout(timer);
+        resolve({ exitCode, signal, timedOut, stderr: await readFile5(stderrPath) });
+      });
+    });
+  } finally {
+    await stdout.close();
+    await stderrFile.close();
+  }
+}
+async function readProfiles(outDir) {
+  const names = (await readdir2(outDir)).filter((n) => n.startsWith("callgrind.out.")).sort();
+  const profiles = [];
+  for (const name of names) {
+    const text = await readFile5(path4.join(outDir, name), "utf8");
+    if (text.trim() === "") continue;
+    profiles.push(parseCallgrindOut(text, name));
+  }
+  return profiles;
+}
+function failed(c, error2, notes = []) {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: "instructions",
+    parameters: c.parameters,
+    command: c.command,
+    status: "failed",
+    error: error2,
+    metrics: {},
+    gate: c.gate,
+    notes
+  };
+}
+async function measureInstructions(c, options = {}) {
+  const inherit = options.inherit ?? process.env;
+  const valgrind = await resolveProgram("valgrind", c.cwd, inherit.PATH);
+  if (!valgrind) {
+    return failed(c, {
+      message: 'valgrind is not installed: run "bench-action setup valgrind" or install it with your package manager'
+    });
+  }
+  const program = await resolveProgram(c.command[0], c.cwd, c.env.PATH ?? inherit.PATH);
+  if (!program) return failed(c, { message: `cannot execute "${c.command[0]}": not found` });
+  const outDir = await mkdtemp(path4.join(os3.tmpdir(), "bench-action-callgrind-"));
+  try {
+    const notes = [];
+    const prefix = await canDisableAslr() ? ["setarch", os3.machine(), "-R"] : [];
+    if (prefix.length === 0) notes.push("address randomisation could not be turned off (setarch -R failed)");
+    const argv = [...prefix, valgrind, ...callgrindArguments(c, outDir), program, ...c.command.slice(1)];
+    const r = await runUnderValgrind(argv, c, outDir);
+    const tail = r.stderr.length > 0 ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES), r.stderr.length > STDERR_KEEP_BYTES) : void 0;
+    if (r.spawnError) return failed(c, { message: `cannot start valgrind: ${r.spawnError}` });
+    if (r.timedOut)
+      return failed(c, {
+        message: `timed out after ${c.timeoutMs / 1e3}s under valgrind (process group killed)`,
+        timedOut: true,
+        stderrTail: tail
+      });
+    if (r.signal)
+      return failed(c, {
+        message: `killed by ${r.signal} under valgrind`,
+        signal: r.signal,
+        stderrTail: tail
+      });
+    if (r.exitCode !== 0) {
+      const log = await valgrindLog(outDir);
+      return failed(c, {
+        message: `exited with code ${r.exitCode} under valgrind`,
+        exitCode: r.exitCode ?? void 0,
+        stderrTail: tail ?? log
+      });
+    }
+    const profiles = await readProfiles(outDir);
+    if (profiles.length === 0) {
+      return failed(c, {
+        message: "valgrind wrote no callgrind output",
+        stderrTail: await valgrindLog(outDir)
+      });
+    }
+    const profile = mergeCallgrindProfiles(profiles);
+    const ir = profile.totals.Ir ?? 0;
+    if (c.entryPoint && ir === 0) {
+      return failed(c, {
+        message: `no instructions were counted inside entry point "${c.entryPoint}": the function was never entered. It may be inlined (mark it noinline / #[inline(never)]), renamed by the compiler (f.constprop.0: use a glob like "${c.entryPoint}*"), or misspelled`
+      });
+    }
+    if (profiles.length > 1) notes.push(`${profiles.length} processes counted (child processes included)`);
+    return {
+      id: c.id,
+      name: c.name,
+      kind: "instructions",
+      parameters: c.parameters,
+      command: c.command,
+      status: "ok",
+      metrics: instructionResultMetrics(profile.totals),
+      gate: c.gate,
+      notes,
+      functions: functionCosts(profile).filter((f) => f.self > 0).slice(0, FUNCTIONS_KEPT)
+    };
+  } finally {
+    await rm2(outDir, { recursive: true, force: true });
+  }
+}
+async function valgrindLog(outDir) {
+  const names = (await readdir2(outDir)).filter((n) => n.startsWith("valgrind.log."));
+  const text = (await Promise.all(names.map((n) => readFile5(path4.join(outDir, n), "utf8")))).join("\n").trim();
+  return text ? text.split("\n").slice(-20).join("\n") : void 0;
+}
+async function expandHarness(c, inherit = process.env) {
+  const program = await resolveProgram(c.command[0], c.cwd, c.env.PATH ?? inherit.PATH);
+  if (!program)
+    return { failure: failed(c, { message: `cannot execute harness "${c.command[0]}": not found` }) };
+  let stdout;
+  try {
+    stdout = (await run3(program, [...c.command.slice(1), "--list"], { cwd: c.cwd, env: c.env, timeout: c.timeoutMs })).stdout;
+  } catch (error2) {
+    const e = error2;
+    return {
+      failure: failed(c, {
+        message: `the harness could not list its benchmarks (--list): ${e.message.split("\n")[0]}`,
+        stderrTail: e.stderr
+      })
+    };
+  }
+  const names = stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  if (names.length === 0)
+    return { failure: failed(c, { message: "the harness lists no benchmarks (--list printed nothing)" }) };
+  return {
+    cases: names.map((bench) => ({
+      ...c,
+      id: `${c.name}/${bench}`,
+      name: `${c.name}/${bench}`,
+      parameters: { ...c.parameters, benchmark: bench },
+      command: [...c.command, "--run", bench],
+      entryPoint: c.entryPoint ?? HARNESS_ENTRY_POINT,
+      harness: false
+    }))
+  };
+}
+
 // src/measure/process.ts
+import { spawn as spawn3 } from "node:child_process";
+import { stat as stat2 } from "node:fs/promises";
+import { getSystemErrorMap } from "node:util";
 var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
-var STDERR_KEEP_BYTES = 4096;
+var STDERR_KEEP_BYTES2 = 4096;
 var STDERR_GRACE_MS = 100;
 var ProcessMeasurement = class {
   constructor(c, options = {}) {
@@ -16604,20 +17579,20 @@ function describeFailure(failure2, c) {
   if (failure2.kind === "spawn") {
     return { message: `cannot execute ${JSON.stringify(failure2.program)}: ${failure2.reason}` };
   }
-  const run3 = failure2.run;
-  const where = run3.phase === "warmup" ? `warmup run ${run3.index + 1} of ${c.warmup}` : `run ${run3.index + 1} of ${c.runs}`;
+  const run4 = failure2.run;
+  const where = run4.phase === "warmup" ? `warmup run ${run4.index + 1} of ${c.warmup}` : `run ${run4.index + 1} of ${c.runs}`;
   const error2 = { message: "" };
-  if (run3.timedOut) {
+  if (run4.timedOut) {
     error2.message = `timed out after ${formatMilliseconds(c.timeoutMs)} on ${where} (process group killed)`;
     error2.timedOut = true;
-  } else if (run3.signal !== null) {
-    error2.message = `killed by ${run3.signal} on ${where}`;
-    error2.signal = run3.signal;
+  } else if (run4.signal !== null) {
+    error2.message = `killed by ${run4.signal} on ${where}`;
+    error2.signal = run4.signal;
   } else {
-    error2.message = `exited with code ${run3.exitCode} on ${where}`;
-    if (run3.exitCode !== null) error2.exitCode = run3.exitCode;
+    error2.message = `exited with code ${run4.exitCode} on ${where}`;
+    if (run4.exitCode !== null) error2.exitCode = run4.exitCode;
   }
-  if (run3.stderrTail) error2.stderrTail = run3.stderrTail;
+  if (run4.stderrTail) error2.stderrTail = run4.stderrTail;
   return error2;
 }
 function outlierNotes(samples) {
@@ -16662,11 +17637,11 @@ async function runFromNode(c, onRun, inherit) {
   ];
   for (const [phase, count] of phases) {
     for (let index = 0; index < count; index++) {
-      const run3 = await runOnceFromNode(c, phase, index, inherit);
-      if ("kind" in run3) return { runs, failure: run3 };
-      runs.push(run3);
+      const run4 = await runOnceFromNode(c, phase, index, inherit);
+      if ("kind" in run4) return { runs, failure: run4 };
+      runs.push(run4);
       onRun();
-      if (runFailed(run3)) return { runs, failure: { kind: "run", run: run3 } };
+      if (runFailed(run4)) return { runs, failure: { kind: "run", run: run4 } };
     }
   }
   return { runs };
@@ -16688,7 +17663,7 @@ function runOnceFromNode(c, phase, index, inherit) {
     const start = process.hrtime.bigint();
     let child;
     try {
-      child = spawn2(program, args, {
+      child = spawn3(program, args, {
         cwd: c.cwd,
         env: { ...inherit ?? process.env, ...c.env },
         stdio: ["ignore", "ignore", "pipe"],
@@ -16708,8 +17683,8 @@ function runOnceFromNode(c, phase, index, inherit) {
     };
     child.stderr?.on("data", (chunk) => {
       stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > 2 * STDERR_KEEP_BYTES) {
-        stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES);
+      if (stderr.length > 2 * STDERR_KEEP_BYTES2) {
+        stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES2);
         stderrCut = true;
       }
     });
@@ -16727,7 +17702,7 @@ function runOnceFromNode(c, phase, index, inherit) {
       const wallNs = Number(process.hrtime.bigint() - start);
       clearTimeout(timer);
       const finish = () => {
-        const run3 = {
+        const run4 = {
           phase,
           index,
           wallNs,
@@ -16735,11 +17710,11 @@ function runOnceFromNode(c, phase, index, inherit) {
           signal,
           timedOut: timedOut && signal === "SIGKILL"
         };
-        if (runFailed(run3)) {
-          const cut = stderrCut || stderr.length > STDERR_KEEP_BYTES;
-          run3.stderrTail = stderrTail(stderr.subarray(-STDERR_KEEP_BYTES), cut);
+        if (runFailed(run4)) {
+          const cut = stderrCut || stderr.length > STDERR_KEEP_BYTES2;
+          run4.stderrTail = stderrTail(stderr.subarray(-STDERR_KEEP_BYTES2), cut);
         }
-        settle2(run3);
+        settle2(run4);
       };
       const stream = child.stderr;
       if (!stream || stream.readableEnded || stream.destroyed) return finish();
@@ -16758,6 +17733,55 @@ function runOnceFromNode(c, phase, index, inherit) {
 // src/measure/index.ts
 var MAX_ROUNDS = 10;
 async function measureSuite(cases, options = {}) {
+  const planned = [];
+  const results = /* @__PURE__ */ new Map();
+  const finish = (c, r) => {
+    results.set(c.id, r);
+    options.onResult?.(c, r);
+  };
+  for (const c of cases) {
+    if (c.kind !== "instructions" || !c.harness) {
+      planned.push(c);
+      continue;
+    }
+    const listed = await expandHarness(c, options.inherit);
+    if ("failure" in listed) {
+      planned.push(c);
+      finish(c, listed.failure);
+      continue;
+    }
+    const kept = listed.cases.filter(
+      (x) => matchesFilter(x.name, options.filter) || matchesFilter(c.name, options.filter)
+    );
+    planned.push(...kept);
+  }
+  const instructionCases = planned.filter(
+    (c) => c.kind === "instructions" && !results.has(c.id)
+  );
+  await measureInstructionCases(instructionCases, options, finish);
+  await measureInRounds(
+    planned.filter((c) => c.kind === "process"),
+    options,
+    finish
+  );
+  return planned.map((c) => results.get(c.id));
+}
+async function measureInstructionCases(cases, options, finish) {
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const c = cases[next++];
+      options.onProgress?.(c, 0, 1);
+      const r = await measureInstructions(c, { inherit: options.inherit });
+      options.onProgress?.(c, 1, 1);
+      finish(c, r);
+    }
+  };
+  const parallel = Math.max(1, Math.min(os4.availableParallelism(), cases.length));
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+async function measureInRounds(cases, options, finish) {
+  if (cases.length === 0) return;
   const measurements = cases.map(
     (c) => new ProcessMeasurement(c, {
       inherit: options.inherit,
@@ -16767,10 +17791,10 @@ async function measureSuite(cases, options = {}) {
   const rounds = cases.length > 1 ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs))) : 1;
   const random = new SeededRandom(cases.map((c) => c.id).join("\0"));
   const reported = /* @__PURE__ */ new Set();
-  const report = (i) => {
-    if (reported.has(i) || measurements[i].remaining > 0) return;
+  const report = (i, force = false) => {
+    if (reported.has(i) || measurements[i].remaining > 0 && !force) return;
     reported.add(i);
-    options.onResult?.(cases[i], measurements[i].result());
+    finish(cases[i], measurements[i].result());
   };
   for (let round = 0; round < rounds; round++) {
     const order = cases.map((_, i) => i);
@@ -16785,38 +17809,9 @@ async function measureSuite(cases, options = {}) {
       report(i);
     }
   }
-  return measurements.map((m, i) => {
-    report(i);
-    return m.result();
+  cases.forEach((_, i) => {
+    report(i, true);
   });
-}
-
-// src/plan.ts
-function globToRegExp(glob) {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-  return new RegExp(`^${body}$`);
-}
-function matchesFilter(name, filter) {
-  if (!filter) return true;
-  return filter.split(",").map((g2) => g2.trim()).filter((g2) => g2 !== "").some((g2) => globToRegExp(g2).test(name));
-}
-function caseFor(b) {
-  return {
-    kind: "process",
-    id: b.name,
-    name: b.name,
-    parameters: {},
-    command: b.command,
-    cwd: b.cwd,
-    env: b.env,
-    runs: b.runs,
-    warmup: b.warmup,
-    timeoutMs: b.timeoutMs,
-    gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha }
-  };
-}
-function planCases(config2, filter) {
-  return config2.benchmarks.filter((b) => matchesFilter(b.name, filter)).map(caseFor);
 }
 
 // src/report/escape.ts
@@ -16869,6 +17864,15 @@ function headlineMetrics(b) {
   const deciding = gated.filter((m) => m.verdict === b.verdict);
   return deciding.length > 0 ? deciding : gated.slice(0, 1);
 }
+function headOnlyValue(h) {
+  if (h.exact) return formatValue(h.summary.median, h.unit);
+  return `${formatValue(h.summary.median, h.unit)} ± ${formatValue(h.summary.mad, h.unit)}`;
+}
+function shownHeadOnly(b, verbose) {
+  if (verbose) return b.headOnly;
+  const gated = b.headOnly.filter((h) => h.gated);
+  return gated.length > 0 ? gated : b.headOnly.slice(0, 1);
+}
 function metricLabel(m) {
   return m.exact ? m.metric : `${m.metric} (median)`;
 }
@@ -16916,19 +17920,19 @@ function describeCounts(c) {
   return parts;
 }
 function headline(c) {
-  const failed = c.counts.failed;
+  const failed2 = c.counts.failed;
   const regressions = c.counts.regression;
   const total = c.benchmarks.length;
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (regressions > 0 && failed > 0) {
+  if (regressions > 0 && failed2 > 0) {
     return {
       icon: "🔴",
-      text: `${plural(regressions, "regression")} and ${plural(failed, "failed benchmark")}`
+      text: `${plural(regressions, "regression")} and ${plural(failed2, "failed benchmark")}`
     };
   }
   if (regressions > 0)
     return { icon: "🔴", text: `${plural(regressions, "regression")} in ${plural(total, "benchmark")}` };
-  if (failed > 0) return { icon: "💥", text: `${plural(failed, "benchmark")} failed to run` };
+  if (failed2 > 0) return { icon: "💥", text: `${plural(failed2, "benchmark")} failed to run` };
   if (!c.baseline)
     return { icon: "ℹ️", text: `${plural(total, "benchmark")} measured, no baseline to compare with` };
   return { icon: "✅", text: `no regressions in ${plural(total, "benchmark")}` };
@@ -17002,6 +18006,26 @@ function section(title, benchmarks, emphasise) {
   if (benchmarks.length === 0) return [];
   return [`#### ${title}`, table(METRIC_HEADER, headlineRows(benchmarks, emphasise))];
 }
+function functionChangesBlocks(benchmarks) {
+  const out = [];
+  for (const b of benchmarks) {
+    if (!b.functionChanges || b.functionChanges.length === 0) continue;
+    const rows = b.functionChanges.map((f) => [
+      markdownCode(f.name),
+      formatCount(f.base),
+      formatCount(f.head),
+      `${f.delta > 0 ? "+" : ""}${formatCount(f.delta)}`,
+      f.deltaPercent === null ? "new" : formatChange(f.deltaPercent / 100)
+    ]);
+    out.push(
+      details(
+        `${markdownCode(b.name)}: functions whose instructions changed most`,
+        table(["Function", "Base Ir", "Head Ir", "Δ", "Δ%"], rows)
+      )
+    );
+  }
+  return out;
+}
 function failedSection(benchmarks) {
   if (benchmarks.length === 0) return [];
   const out = ["#### Failed"];
@@ -17025,19 +18049,15 @@ ${markdownCodeBlock(tail)}` : `${command}No stderr output.`;
 }
 function newSection(benchmarks) {
   if (benchmarks.length === 0) return [];
-  const rows = benchmarks.map((b) => {
-    const gated = b.headOnly.find((h) => h.metric === "wall") ?? b.headOnly[0];
-    if (!gated) return [markdownCode(b.name), "", "", "", ""];
-    const s = gated.summary;
-    return [
+  const rows = benchmarks.flatMap(
+    (b) => shownHeadOnly(b, false).map((h) => [
       markdownCode(b.name),
-      escapeMarkdownInline(gated.metric),
-      formatValue(s.median, gated.unit),
-      `± ${formatValue(s.mad, gated.unit)}`,
-      String(s.n)
-    ];
-  });
-  return ["#### Without a baseline", table(["Benchmark", "Metric", "Median", "MAD", "Runs"], rows)];
+      `${escapeMarkdownInline(h.metric)}${h.exact ? "" : " (median ± MAD)"}`,
+      headOnlyValue(h),
+      String(h.summary.n)
+    ])
+  );
+  return ["#### Without a baseline", table(["Benchmark", "Metric", "Value", "Runs"], rows)];
 }
 function allMetricsBlock(benchmarks) {
   const withMetrics = benchmarks.filter((b) => b.metrics.length > 0 || b.headOnly.length > 0);
@@ -17055,7 +18075,7 @@ function allMetricsBlock(benchmarks) {
         markdownCode(b.name),
         escapeMarkdownInline(h.metric),
         "",
-        formatValue(h.summary.median, h.unit),
+        headOnlyValue(h),
         "",
         "",
         "",
@@ -17121,10 +18141,13 @@ function renderMarkdown(c, options = {}) {
   }
   const by = (v) => c.benchmarks.filter((b) => b.verdict === v);
   out.push(...section("Regressions", by("regression"), true));
+  out.push(...functionChangesBlocks(by("regression")));
   out.push(...failedSection(by("failed")));
   out.push(...section("Unclear: beyond the threshold but not significant", by("unclear"), false));
   out.push(...section("Warnings: changed, but the environment differs", by("warning"), false));
   out.push(...section("Improvements", by("improvement"), true));
+  out.push(...functionChangesBlocks(by("improvement")));
+  out.push(...functionChangesBlocks([...by("unclear"), ...by("warning")]));
   out.push(...newSection(by("new")));
   const missing = by("missing");
   if (missing.length > 0) {
@@ -17154,7 +18177,7 @@ function intervalLevels(c) {
 }
 
 // src/setup-steps.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 var TAIL_BYTES = 4096;
 function tailOf(chunks) {
   const all = Buffer.concat(chunks);
@@ -17165,7 +18188,7 @@ function runSetupStep(step, index, inherit) {
     const [program, ...args] = step.command;
     const output = [];
     let timedOut = false;
-    const child = spawn3(program, args, {
+    const child = spawn4(program, args, {
       cwd: step.cwd,
       env: { ...inherit, ...step.env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -17218,10 +18241,10 @@ var UsageError = class extends Error {
   name = "UsageError";
 };
 async function resolveConfigPath(cwd, configPath) {
-  if (configPath) return path4.resolve(cwd, configPath);
+  if (configPath) return path5.resolve(cwd, configPath);
   const found = findConfigFile(cwd);
   if (!found)
-    throw new UsageError(`no bench.yml found in ${cwd} or ${path4.join(cwd, ".github")}; pass --config FILE`);
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path5.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
 function failedBySetup(c, message, tail) {
@@ -17239,9 +18262,9 @@ function failedBySetup(c, message, tail) {
   };
 }
 async function findBaseline(options, suite, head) {
-  let storeRoot = path4.resolve(options.cwd, options.storeDir);
+  let storeRoot = path5.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
-    const target = path4.resolve(options.cwd, options.baseline);
+    const target = path5.resolve(options.cwd, options.baseline);
     const isDir = await stat3(target).then(
       (s) => s.isDirectory(),
       () => false
@@ -17271,7 +18294,11 @@ async function runPipeline(options) {
   const createdAt = now().toISOString();
   const [commit, environment] = await Promise.all([
     commitInfo(options.cwd, options.env),
-    collectEnvironment({ cc: await toolVersion(options.env.CC || "cc") })
+    collectEnvironment({
+      cc: await toolVersion(options.env.CC || "cc"),
+      // Instruction counts depend on the valgrind that counted them.
+      valgrind: cases.some((c) => c.kind === "instructions") ? await valgrindVersion() : void 0
+    })
   ]);
   const benchmarks = [];
   const setupFailure = await runSetup(config2.setup, options.env, options.log);
@@ -17281,9 +18308,13 @@ async function runPipeline(options) {
   } else {
     const index = new Map(cases.map((c, i) => [c.id, i]));
     const shown = /* @__PURE__ */ new Map();
-    const prefix = (c) => `[${index.get(c.id) + 1}/${cases.length}] ${c.name}`;
+    const prefix = (c) => {
+      const i = index.get(c.id);
+      return i === void 0 ? c.name : `[${i + 1}/${cases.length}] ${c.name}`;
+    };
     const measured = await measureSuite(cases, {
       inherit: options.env,
+      filter: options.filter,
       onProgress: (c, done, total) => {
         const quarter = Math.floor(done / total * 4);
         if (quarter > (shown.get(c.id) ?? 0)) {
@@ -17318,15 +18349,15 @@ async function runPipeline(options) {
   let savedPath;
   if (options.save) {
     if (benchmarks.some((b) => b.status === "ok")) {
-      savedPath = await new DirStore(path4.resolve(options.cwd, options.storeDir)).save(results);
+      savedPath = await new DirStore(path5.resolve(options.cwd, options.storeDir)).save(results);
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }
   }
-  const jsonPath = options.jsonPath ? path4.resolve(options.cwd, options.jsonPath) : void 0;
+  const jsonPath = options.jsonPath ? path5.resolve(options.cwd, options.jsonPath) : void 0;
   if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}
 `);
-  const markdownPath = options.markdownPath ? path4.resolve(options.cwd, options.markdownPath) : void 0;
+  const markdownPath = options.markdownPath ? path5.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
   return {
     exitCode: exitCodeFor(comparison),
@@ -17340,7 +18371,7 @@ async function runPipeline(options) {
   };
 }
 async function writeText(file, text) {
-  await mkdir3(path4.dirname(file), { recursive: true });
+  await mkdir3(path5.dirname(file), { recursive: true });
   await writeFile2(file, text);
 }
 
@@ -17416,8 +18447,15 @@ function renderTerminal(c, options) {
   lines.slice(2).forEach((line, i) => {
     out.push(paint(styles[i], line));
   });
-  const failed = c.benchmarks.filter((b) => b.verdict === "failed");
-  for (const b of failed) {
+  for (const b of c.benchmarks.filter((x) => x.verdict === "regression" && x.functionChanges?.length)) {
+    out.push("", paint("bold", `${clean(b.name)}: functions whose instructions changed most`));
+    for (const f of b.functionChanges.slice(0, 5)) {
+      const pct = f.deltaPercent === null ? "new" : formatChange(f.deltaPercent / 100);
+      out.push(`  ${f.delta > 0 ? "+" : ""}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`);
+    }
+  }
+  const failed2 = c.benchmarks.filter((b) => b.verdict === "failed");
+  for (const b of failed2) {
     out.push("", paint("red", `${clean(b.name)}: ${clean(b.error?.message ?? "failed")}`));
     const tail = b.error?.stderrTail?.trimEnd();
     if (tail) {
@@ -17443,13 +18481,11 @@ function benchmarkRows(b, verbose) {
   }
   if (b.verdict === "missing") return [[clean(b.name), "", "", "", "", "", "", VERDICT_LABEL.missing]];
   if (b.verdict === "new") {
-    const shown = verbose ? b.headOnly : b.headOnly.filter((h) => h.metric === "wall").slice(0, 1);
-    const list = shown.length > 0 ? shown : b.headOnly.slice(0, 1);
-    return list.map((h) => [
+    return shownHeadOnly(b, verbose).map((h) => [
       clean(b.name),
-      `${clean(h.metric)} (median)`,
+      h.exact ? clean(h.metric) : `${clean(h.metric)} (median)`,
       "",
-      `${formatValue(h.summary.median, h.unit)} ± ${formatValue(h.summary.mad, h.unit)}`,
+      headOnlyValue(h),
       "",
       "",
       "",
@@ -17576,15 +18612,15 @@ async function dispatch(argv, io) {
       verbose: values.verbose === true
     })
   );
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path5.relative(io.cwd, outcome.savedPath)}
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path6.relative(io.cwd, outcome.savedPath)}
 `);
   return outcome.exitCode;
 }
 async function readResults(file, cwd) {
-  const full = path5.resolve(cwd, file);
+  const full = path6.resolve(cwd, file);
   let text;
   try {
-    text = await readFile5(full, "utf8");
+    text = await readFile6(full, "utf8");
   } catch (err) {
     throw new UsageError(
       `cannot read ${file}: ${err.code ?? err.message}`
@@ -17611,7 +18647,7 @@ async function compareCommand(argv, io) {
     baseline: { results: base, source: baseFile, reason: `the file ${baseFile}, given on the command line` }
   });
   if (values.markdown) {
-    await writeText(path5.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }));
+    await writeText(path6.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }));
   }
   io.stdout.write(
     renderTerminal(comparison, {

@@ -2,6 +2,7 @@
 // inputs (the bootstrap is seeded from the benchmark and metric names).
 
 import { formatChange } from './format.ts'
+import { diffFunctionCosts, type FunctionChange } from './formats/callgrind-metrics.ts'
 import type {
   BenchmarkError,
   BenchmarkResult,
@@ -57,9 +58,22 @@ export interface BenchmarkComparison {
   alpha: number
   metrics: MetricComparison[]
   /** Head-only summaries, for benchmarks with no usable baseline. */
-  headOnly: Array<{ metric: string; unit: Unit; summary: Summary }>
+  headOnly: HeadOnlyMetric[]
   error?: BenchmarkError
   notes: string[]
+  /** Instruction benchmarks that changed: the functions whose self Ir changed most. */
+  functionChanges?: FunctionChange[]
+}
+
+/** How many functions a report lists per changed instruction benchmark. */
+export const FUNCTION_CHANGES_SHOWN = 10
+
+export interface HeadOnlyMetric {
+  metric: string
+  unit: Unit
+  gated: boolean
+  exact: boolean
+  summary: Summary
 }
 
 export interface BaselineInfo {
@@ -228,7 +242,13 @@ function benchmarkVerdict(metrics: MetricComparison[]): BenchmarkVerdict {
 function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
   return Object.entries(result.metrics)
     .filter(([, m]) => valuesOf(m).length > 0)
-    .map(([metric, m]) => ({ metric, unit: m.unit, summary: summarize(valuesOf(m)) }))
+    .map(([metric, m]) => ({
+      metric,
+      unit: m.unit,
+      gated: result.gate.metrics.includes(metric),
+      exact: isExact(m),
+      summary: summarize(valuesOf(m)),
+    }))
 }
 
 /** Medians of each metric across earlier runs, by benchmark id then metric name. */
@@ -286,7 +306,13 @@ export function compareBenchmark(
   const notes = [...head.notes]
   const missingGated = head.gate.metrics.filter((g) => !metrics.some((m) => m.metric === g))
   if (missingGated.length > 0) notes.push(`no baseline values for gated metric ${missingGated.join(', ')}`)
-  return { ...common, verdict: benchmarkVerdict(metrics), metrics, headOnly: [], notes }
+  const verdict = benchmarkVerdict(metrics)
+  const changed = metrics.some((m) => m.gated && m.change !== 0)
+  const functionChanges =
+    changed && base.functions && head.functions
+      ? diffFunctionCosts(base.functions, head.functions, FUNCTION_CHANGES_SHOWN)
+      : undefined
+  return { ...common, verdict, metrics, headOnly: [], notes, functionChanges }
 }
 
 /** hyperfine-style ranking of the suite's process benchmarks by median wall time. */

@@ -9,6 +9,7 @@ import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
 import { commitInfo, defaultBranch, mergeBase } from './git.ts'
 import { measureSuite } from './measure/index.ts'
+import { valgrindVersion } from './measure/instructions.ts'
 import { planCases } from './plan.ts'
 import type { Case } from './plan-types.ts'
 import { renderMarkdown } from './report/markdown.ts'
@@ -113,7 +114,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   const createdAt = now().toISOString()
   const [commit, environment] = await Promise.all([
     commitInfo(options.cwd, options.env),
-    collectEnvironment({ cc: await toolVersion(options.env.CC || 'cc') }),
+    collectEnvironment({
+      cc: await toolVersion(options.env.CC || 'cc'),
+      // Instruction counts depend on the valgrind that counted them.
+      valgrind: cases.some((c) => c.kind === 'instructions') ? await valgrindVersion() : undefined,
+    }),
   ])
 
   const benchmarks: BenchmarkResult[] = []
@@ -124,9 +129,13 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   } else {
     const index = new Map(cases.map((c, i) => [c.id, i]))
     const shown = new Map<string, number>()
-    const prefix = (c: Case) => `[${index.get(c.id)! + 1}/${cases.length}] ${c.name}`
+    const prefix = (c: Case) => {
+      const i = index.get(c.id)
+      return i === undefined ? c.name : `[${i + 1}/${cases.length}] ${c.name}`
+    }
     const measured = await measureSuite(cases, {
       inherit: options.env,
+      filter: options.filter,
       onProgress: (c, done, total) => {
         // A line per quarter keeps CI logs short; a terminal could redraw, a log cannot.
         const quarter = Math.floor((done / total) * 4)

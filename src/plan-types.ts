@@ -1,21 +1,37 @@
 // A Case is one benchmark at one parameter point, fully resolved: what `measure` needs and nothing more.
 import type { Gate } from './results.ts'
 
-export interface ProcessCase {
-  kind: 'process'
+interface CaseBase {
   /** Unique within the suite. */
   id: string
   name: string
   parameters: Record<string, string | number>
-  /** argv; when `shell` is true, argv is [shell, '-c', script]. */
+  /** argv; when the config says `shell: true`, argv is [shell, '-c', script]. */
   command: string[]
   cwd: string
+  gate: Gate
+}
+
+export interface ProcessCase extends CaseBase {
+  kind: 'process'
   /** Added to the inherited environment. */
   env: Record<string, string>
   runs: number
   warmup: number
   timeoutMs: number
-  gate: Gate
 }
 
-export type Case = ProcessCase
+export interface InstructionsCase extends CaseBase {
+  kind: 'instructions'
+  /** The program's whole environment: nothing is inherited, so counts do not depend on the caller's. */
+  env: Record<string, string>
+  timeoutMs: number
+  /** Count only inside matching functions (callgrind --toggle-collect). */
+  entryPoint?: string
+  /** The command is a harness still to be asked for its benchmarks (`--list`), one case each. */
+  harness: boolean
+  cacheSim: boolean
+  branchSim: boolean
+}
+
+export type Case = ProcessCase | InstructionsCase

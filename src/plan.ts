@@ -22,6 +22,24 @@ export function matchesFilter(name: string, filter: string | undefined): boolean
 }
 
 function caseFor(b: BenchmarkConfig): Case {
+  if (b.kind === 'instructions') {
+    return {
+      kind: 'instructions',
+      id: b.name,
+      name: b.name,
+      parameters: {},
+      command: b.command,
+      cwd: b.cwd,
+      env: b.env,
+      timeoutMs: b.timeoutMs,
+      entryPoint: b.entryPoint,
+      harness: b.harness,
+      cacheSim: b.cacheSim,
+      branchSim: b.branchSim,
+      // Counts are exact: alpha plays no part in their verdict.
+      gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 },
+    }
+  }
   return {
     kind: 'process',
     id: b.name,
@@ -37,6 +55,16 @@ function caseFor(b: BenchmarkConfig): Case {
   }
 }
 
+/**
+ * A harness's benchmarks are named `CONFIG-NAME/BENCHMARK` once listed; a filter such as `rust/fib*`
+ * keeps the harness entry `rust` so that its listed benchmarks can be filtered after listing.
+ */
+function keeps(b: BenchmarkConfig, filter: string | undefined): boolean {
+  if (matchesFilter(b.name, filter)) return true
+  if (b.kind !== 'instructions' || !b.harness || !filter) return false
+  return filter.split(',').some((g) => g.includes('/') && globToRegExp(g.trim().split('/')[0]!).test(b.name))
+}
+
 export function planCases(config: Config, filter?: string): Case[] {
-  return config.benchmarks.filter((b) => matchesFilter(b.name, filter)).map(caseFor)
+  return config.benchmarks.filter((b) => keeps(b, filter)).map(caseFor)
 }

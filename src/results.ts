@@ -46,6 +46,16 @@ export const benchmarkErrorSchema = z.object({
 })
 export type BenchmarkError = z.infer<typeof benchmarkErrorSchema>
 
+/** Self cost of one function in an instruction profile: where the instructions went. */
+export const functionCostSchema = z.object({
+  name: z.string(),
+  /** File name of the ELF object defining it. */
+  object: z.string(),
+  self: z.number(),
+  inclusive: z.number(),
+})
+export type FunctionCost = z.infer<typeof functionCostSchema>
+
 export const benchmarkResultSchema = z.object({
   /** Unique within a suite: the name plus its parameter point. */
   id: z.string().min(1),
@@ -59,6 +69,8 @@ export const benchmarkResultSchema = z.object({
   gate: gateSchema,
   /** Free-form notes from measurement (outliers, slow first run, missing helper). */
   notes: z.array(z.string()).default([]),
+  /** Instruction kinds: the functions with the largest self Ir. */
+  functions: z.array(functionCostSchema).optional(),
 })
 export type BenchmarkResult = z.infer<typeof benchmarkResultSchema>
 

@@ -13,6 +13,8 @@ import {
   type ConfigDefaults,
   type ConfigFile,
   configSchema,
+  DEFAULT_INSTRUCTIONS_GATE,
+  DEFAULT_INSTRUCTIONS_THRESHOLD,
   DEFAULT_PROCESS_GATE,
   DEFAULT_SETUP_TIMEOUT_MS,
   DEFAULT_SUITE,
@@ -213,6 +215,24 @@ function resolveBenchmark(
         warmup: benchmark.warmup ?? defaults.warmup,
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         gate: benchmark.gate ?? [...DEFAULT_PROCESS_GATE],
+      }
+    }
+    case 'instructions': {
+      const shell = benchmark.shell ?? false
+      return {
+        name: benchmark.name,
+        kind: 'instructions',
+        command: toArgv(benchmark.command, shell),
+        shell,
+        cwd: path.resolve(dir, benchmark.cwd ?? '.'),
+        env: { ...defaultEnv, ...benchmark.env },
+        threshold: benchmark.threshold ?? DEFAULT_INSTRUCTIONS_THRESHOLD,
+        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
+        entryPoint: benchmark['entry-point'],
+        harness: benchmark.harness ?? false,
+        cacheSim: benchmark['cache-sim'] ?? true,
+        branchSim: benchmark['branch-sim'] ?? false,
+        gate: benchmark.gate ?? [...DEFAULT_INSTRUCTIONS_GATE],
       }
     }
   }

@@ -73,7 +73,31 @@ export interface ProcessBenchmarkConfig {
   gate: string[]
 }
 
-export type BenchmarkConfig = ProcessBenchmarkConfig
+export interface InstructionsBenchmarkConfig {
+  name: string
+  kind: 'instructions'
+  /** argv of the program run under valgrind; with `shell` it is ['/bin/sh', '-c', script]. */
+  command: string[]
+  shell: boolean
+  /** Absolute. */
+  cwd: string
+  /**
+   * The program's whole environment: counts depend on it, so nothing else is inherited
+   * (`defaults.env` merged under the benchmark's own).
+   */
+  env: Record<string, string>
+  threshold: number
+  timeoutMs: number
+  /** Count only inside functions matching this glob (valgrind --toggle-collect). */
+  entryPoint?: string
+  /** The command is a bench-action harness: one case per benchmark it lists. */
+  harness: boolean
+  cacheSim: boolean
+  branchSim: boolean
+  gate: string[]
+}
+
+export type BenchmarkConfig = ProcessBenchmarkConfig | InstructionsBenchmarkConfig
 
 // ---------------------------------------------------------------------------------------------------
 // Values that apply when the file says nothing.
@@ -102,6 +126,31 @@ export const PROCESS_METRICS = [
   'involuntary-cs',
 ] as const
 export const DEFAULT_PROCESS_GATE: readonly string[] = ['wall']
+
+/** Metrics the instructions kind reports (callgrind events and iai-callgrind's derived ones). */
+export const INSTRUCTION_METRICS = [
+  'ir',
+  'dr',
+  'dw',
+  'i1mr',
+  'd1mr',
+  'd1mw',
+  'ilmr',
+  'dlmr',
+  'dlmw',
+  'l1-hits',
+  'll-hits',
+  'ram-hits',
+  'total-rw',
+  'estimated-cycles',
+  'bc',
+  'bcm',
+  'bi',
+  'bim',
+] as const
+export const DEFAULT_INSTRUCTIONS_GATE: readonly string[] = ['ir']
+/** Counts are exact, so a much smaller change is a regression than for sampled metrics. */
+export const DEFAULT_INSTRUCTIONS_THRESHOLD = 0.01
 
 // ---------------------------------------------------------------------------------------------------
 // Building blocks.
@@ -273,23 +322,26 @@ const suiteSchema = z
     examples: ['example'],
   })
 
-const gateMetricSchema = z.enum(PROCESS_METRICS, expecting(`one of: ${PROCESS_METRICS.join(', ')}`))
+function gateSchemaFor(metrics: readonly [string, ...string[]], defaultMetric: string) {
+  const metricSchema = z.enum(metrics, expecting(`one of: ${metrics.join(', ')}`))
+  return z
+    .union(
+      [
+        metricSchema,
+        z
+          .array(metricSchema, expecting('a list of metric names'))
+          .min(1, expecting('a non-empty list of metric names')),
+      ],
+      expecting(`a metric name or a list of them (one of: ${metrics.join(', ')})`),
+    )
+    .meta({
+      description: 'Metrics whose verdicts decide pass or fail; the others are reported only.',
+      default: defaultMetric,
+    })
+    .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
+}
 
-const gateSchema = z
-  .union(
-    [
-      gateMetricSchema,
-      z
-        .array(gateMetricSchema, expecting('a list of metric names'))
-        .min(1, expecting('a non-empty list of metric names')),
-    ],
-    expecting(`a metric name or a list of them (one of: ${PROCESS_METRICS.join(', ')})`),
-  )
-  .meta({
-    description: 'Metrics whose verdicts decide pass or fail; the others are reported only.',
-    default: 'wall',
-  })
-  .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
+const gateSchema = gateSchemaFor(PROCESS_METRICS, 'wall')
 
 // ---------------------------------------------------------------------------------------------------
 // The file.
@@ -322,9 +374,49 @@ export const processBenchmarkSchema = z
   )
   .superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command'))
 
+const flagSchema = (description: string) => z.boolean(expecting('true or false')).meta({ description })
+
+export const instructionsBenchmarkSchema = z
+  .strictObject(
+    {
+      name: nameSchema,
+      kind: z.literal('instructions').meta({
+        description: 'Exact instruction and cache counts from one run under valgrind --tool=callgrind.',
+      }),
+      command: commandSchema,
+      shell: shellSchema.optional(),
+      cwd: cwdSchema.optional(),
+      env: envSchema(
+        'The whole environment of the program (counts depend on it): nothing else is passed, not even PATH.',
+      ).optional(),
+      threshold: percentSchema(
+        'A count worse than this is a regression. Default 1% (defaults.threshold is for timed kinds).',
+      ).optional(),
+      timeout: durationSchema(`${timeoutDescription} Inherits defaults.timeout (60s).`).optional(),
+      'entry-point': z
+        .string(expecting('a function name or glob'))
+        .min(1, expecting('a function name or glob'))
+        .meta({
+          description:
+            'Count only inside functions matching this name or glob (callgrind --toggle-collect), e.g. "app::parse" or "parse*".',
+        })
+        .optional(),
+      harness: flagSchema(
+        'The command is a bench-action harness (runners/): one benchmark per name it lists, each counted inside bench_action_measure only.',
+      ).optional(),
+      'cache-sim': flagSchema(
+        'Simulate caches for L1/LL/RAM hits and estimated cycles (default true; slower).',
+      ).optional(),
+      'branch-sim': flagSchema('Simulate branch prediction: Bc, Bcm, Bi, Bim (default false).').optional(),
+      gate: gateSchemaFor(INSTRUCTION_METRICS, 'ir').optional(),
+    },
+    expecting('a benchmark: a mapping with name, kind and command'),
+  )
+  .superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command'))
+
 export const benchmarkSchema = z.discriminatedUnion(
   'kind',
-  [processBenchmarkSchema],
+  [processBenchmarkSchema, instructionsBenchmarkSchema],
   expecting('a benchmark: a mapping with name, kind and command'),
 )
 

@@ -1,6 +1,6 @@
 // What an instructions benchmark reports from a callgrind profile: the collected events, the cache figures
 // derived from them the way iai-callgrind (Gungraun) derives them, and which functions changed most.
-import type { Metric, Unit } from '../results.ts'
+import type { FunctionCost, Metric, Unit } from '../results.ts'
 import { baseName, type CallgrindProfile } from './callgrind.ts'
 
 /** Events reported as metrics when the profile has them, by metric name. */
@@ -23,7 +23,13 @@ const EVENT_METRICS: ReadonlyArray<readonly [event: string, metric: string]> = [
 /** The events `--cache-sim=yes` adds; the derived metrics need all of them. */
 const CACHE_EVENTS = ['Ir', 'Dr', 'Dw', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'] as const
 
-export const DERIVED_CACHE_METRICS = ['l1-hits', 'll-hits', 'ram-hits', 'total-rw', 'estimated-cycles'] as const
+export const DERIVED_CACHE_METRICS = [
+  'l1-hits',
+  'll-hits',
+  'ram-hits',
+  'total-rw',
+  'estimated-cycles',
+] as const
 
 /**
  * Metric values from a profile's totals (event name → count). The events present are reported under
@@ -89,33 +95,46 @@ export interface FunctionChange {
 const CLONE_SUFFIXES = /(?:\.(?:constprop|isra|part|cold|lto_priv|localalias|llvm)(?:\.\d+)?)+$/
 
 /**
- * The functions whose self cost of `event` changed most between two profiles, largest |delta| first,
- * functions present on one side only included and unchanged ones left out. Functions are paired by name
- * (without clone suffixes) and the file name of their object, so the same program built in two directories
- * pairs up.
+ * Self and inclusive cost of `event` per function, the unit a stored result keeps and a diff pairs on:
+ * the name without clone suffixes and the file name of its object, so the same program built in two
+ * directories pairs up and a function's clones count as the function. Largest self cost first.
  */
-export function functionDiff(
-  base: CallgrindProfile,
-  head: CallgrindProfile,
-  event = 'Ir',
+export function functionCosts(profile: CallgrindProfile, event = 'Ir'): FunctionCost[] {
+  const rows = new Map<string, FunctionCost>()
+  for (const f of profile.functions.values()) {
+    const name = f.name.replace(CLONE_SUFFIXES, '')
+    const object = baseName(f.object)
+    const key = `${object}\u0000${name}`
+    let row = rows.get(key)
+    if (row === undefined) {
+      row = { name, object, self: 0, inclusive: 0 }
+      rows.set(key, row)
+    }
+    row.self += f.self[event] ?? 0
+    row.inclusive += f.inclusive[event] ?? 0
+  }
+  return [...rows.values()].sort((a, b) => b.self - a.self || a.name.localeCompare(b.name))
+}
+
+/**
+ * The functions whose self cost changed most between two lists of function costs, largest |delta|
+ * first, functions present on one side only included and unchanged ones left out.
+ */
+export function diffFunctionCosts(
+  base: readonly FunctionCost[],
+  head: readonly FunctionCost[],
   top = 10,
 ): FunctionChange[] {
-  if (!base.events.includes(event) && !head.events.includes(event)) {
-    const known = [...new Set([...base.events, ...head.events])].join(' ')
-    throw new Error(`event ${event} is in neither profile (events: ${known})`)
-  }
   const rows = new Map<string, { name: string; object: string; base: number; head: number }>()
-  const collect = (profile: CallgrindProfile, side: 'base' | 'head') => {
-    for (const f of profile.functions.values()) {
-      const name = f.name.replace(CLONE_SUFFIXES, '')
-      const object = baseName(f.object)
-      const key = `${object}\u0000${name}`
+  const collect = (costs: readonly FunctionCost[], side: 'base' | 'head') => {
+    for (const f of costs) {
+      const key = `${f.object}\u0000${f.name}`
       let row = rows.get(key)
       if (row === undefined) {
-        row = { name, object, base: 0, head: 0 }
+        row = { name: f.name, object: f.object, base: 0, head: 0 }
         rows.set(key, row)
       }
-      row[side] += f.self[event] ?? 0
+      row[side] += f.self
     }
   }
   collect(base, 'base')
@@ -138,4 +157,18 @@ export function functionDiff(
     })
     .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.name.localeCompare(b.name))
     .slice(0, Math.max(0, top))
+}
+
+/** `diffFunctionCosts` of two whole profiles, by one event. */
+export function functionDiff(
+  base: CallgrindProfile,
+  head: CallgrindProfile,
+  event = 'Ir',
+  top = 10,
+): FunctionChange[] {
+  if (!base.events.includes(event) && !head.events.includes(event)) {
+    const known = [...new Set([...base.events, ...head.events])].join(' ')
+    throw new Error(`event ${event} is in neither profile (events: ${known})`)
+  }
+  return diffFunctionCosts(functionCosts(base, event), functionCosts(head, event), top)
 }

@@ -6,7 +6,7 @@
 // kept: the gate compares whole programs and functions, never single lines.
 //
 // Counters are 64-bit in the format and JavaScript numbers here; they are exact up to 2^53 (about 9·10^15
-// instructions, days of simulated run time), far beyond what a benchmark under valgrind reaches.
+// events), far more than any run under valgrind reaches.
 
 /** Cost per event name, e.g. `{ Ir: 165459, Dr: 34360 }`. */
 export type Costs = Record<string, number>
@@ -189,7 +189,7 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
   const nameTables = {
     object: new Map<string, string>(),
     file: new Map<string, string>(),
-    function: new Map(),
+    function: new Map<string, string>(),
   }
   const functions = new Map<string, FunctionBuilder>()
   const parts: PartBuilder[] = []
@@ -205,6 +205,8 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
   // Body state.
   let object = ''
   let file = ''
+  /** The file of the lines being read: `fl=`, or an inlined file after `fi=`/`fe=`. */
+  let lineFile = ''
   let fn: FunctionBuilder | undefined
   let callObject: string | undefined
   let callFile: string | undefined
@@ -215,6 +217,7 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
     // Each part's body names its object, file and function afresh.
     object = ''
     file = ''
+    lineFile = ''
     fn = undefined
     callObject = undefined
     callFile = undefined
@@ -312,6 +315,13 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
     }
   }
 
+  const checkTargetCount = (spec: string, count: number, line: number): void => {
+    if (count === 0 && positions.length > 0) fail(line, `${spec}= line without a target position`)
+    if (count > positions.length) {
+      fail(line, `${spec}= target has ${count} positions but "positions:" names ${positions.length}`)
+    }
+  }
+
   const costLine = (raw: string, line: number): void => {
     const tokens = raw.trim().split(/\s+/)
     const what = pendingCall ? `the cost line of the call on line ${pendingCall.line}` : 'a cost line'
@@ -345,12 +355,7 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
     const count = tokens[0] ?? ''
     if (!CALL_COUNT.test(count))
       fail(line, `expected "calls=COUNT TARGET-POSITION", found ${quote(`calls=${value}`)}`)
-    if (tokens.length - 1 > positions.length) {
-      fail(
-        line,
-        `calls= target has ${tokens.length - 1} positions but "positions:" names ${positions.length}`,
-      )
-    }
+    checkTargetCount('calls', tokens.length - 1, line)
     checkSubpositions(tokens, 1, tokens.length - 1, line, 'the calls= target')
     const target = callTarget ?? fail(line, 'calls= line without a cfn= line naming the called function')
     pendingCall = { line, count: Number(count), target }
@@ -371,12 +376,7 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
       const form = spec === 'jcnd' ? 'jcnd=EXECUTED/FOLLOWED TARGET' : 'jump=COUNT TARGET'
       fail(line, `expected "${form}", found ${quote(`${spec}=${value}`)}`)
     }
-    if (tokens.length - from > positions.length) {
-      fail(
-        line,
-        `${spec}= target has ${tokens.length - from} positions but "positions:" names ${positions.length}`,
-      )
-    }
+    checkTargetCount(spec, tokens.length - from, line)
     checkSubpositions(tokens, from, tokens.length - from, line, `the ${spec}= target`)
   }
 
@@ -394,12 +394,15 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
         return
       case 'fl':
         file = resolveName(spec, value, line)
+        lineFile = file
         return
       case 'fi':
       case 'fe':
+        lineFile = resolveName(spec, value, line)
+        return
       case 'jfi':
       case 'jfn':
-        // Inlined code and jump targets do not change which function owns the costs, but may define names.
+        // Jump targets do not change which function owns the costs, but may define names.
         resolveName(spec, value, line)
         return
       case 'fn':
@@ -413,11 +416,11 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
         callFile = resolveName(spec, value, line)
         return
       case 'cfn':
-        // cob= and cfi= are written only when they differ from the caller's object and file, and belong to
-        // the cfn= that follows them.
+        // cob= and cfi= are written only when they differ from the caller's object and the current file,
+        // and belong to the cfn= that follows them.
         callTarget = {
           object: callObject ?? object,
-          file: callFile ?? file,
+          file: callFile ?? lineFile,
           name: resolveName(spec, value, line),
         }
         callObject = undefined

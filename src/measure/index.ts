@@ -1,30 +1,96 @@
 // measure: Case → BenchmarkResult, one module per kind. A failing case comes back as a failed result;
 // only bugs throw.
-import type { Case } from '../plan-types.ts'
+import os from 'node:os'
+import { matchesFilter } from '../plan.ts'
+import type { Case, InstructionsCase, ProcessCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
 import { SeededRandom } from '../stats/index.ts'
+import { expandHarness, measureInstructions } from './instructions.ts'
 import { ProcessMeasurement } from './process.ts'
 
 export interface MeasureOptions {
   /** Progress of one case: runs done (warmups included) out of its total. */
   onProgress?: (c: Case, done: number, total: number) => void
-  /** The environment benchmarks inherit; the case's own env is added to it. */
+  /** The environment process benchmarks inherit; the case's own env is added to it. */
   inherit?: NodeJS.ProcessEnv
   /** Called once per case when its last run is done, in the order cases finish. */
   onResult?: (c: Case, result: BenchmarkResult) => void
+  /** Applied again to the benchmarks a harness lists (`rust/fib*`). */
+  filter?: string
 }
 
-/** How many rounds a suite's runs are spread over, at most. */
+/** How many rounds a suite's timed runs are spread over, at most. */
 export const MAX_ROUNDS = 10
 
 /**
- * Measures a suite in rounds: each round runs a share of every benchmark's counted runs, the
- * benchmarks in a freshly shuffled (seeded) order. Slow drift of a shared machine — a neighbour's
- * load, frequency changes — then falls on every benchmark alike and shows up in each benchmark's
- * spread, instead of making one benchmark look fast and the next slow (asv's rounds). A suite of one
- * benchmark runs in one go.
+ * Measures a suite. Harnesses are asked for their benchmarks first. Instruction counts do not depend
+ * on the machine's load, so those cases run side by side, one per core. Timed cases then run in
+ * rounds: each round runs a share of every benchmark's counted runs, the benchmarks in a freshly
+ * shuffled (seeded) order, so slow drift of a shared machine — a neighbour's load, frequency
+ * changes — falls on every benchmark alike and shows up in each one's spread instead of making one
+ * look fast and the next slow (asv's rounds). Results come back in plan order.
  */
 export async function measureSuite(cases: Case[], options: MeasureOptions = {}): Promise<BenchmarkResult[]> {
+  const planned: Case[] = []
+  const results = new Map<string, BenchmarkResult>()
+  const finish = (c: Case, r: BenchmarkResult) => {
+    results.set(c.id, r)
+    options.onResult?.(c, r)
+  }
+  for (const c of cases) {
+    if (c.kind !== 'instructions' || !c.harness) {
+      planned.push(c)
+      continue
+    }
+    const listed = await expandHarness(c, options.inherit)
+    if ('failure' in listed) {
+      planned.push(c)
+      finish(c, listed.failure)
+      continue
+    }
+    const kept = listed.cases.filter(
+      (x) => matchesFilter(x.name, options.filter) || matchesFilter(c.name, options.filter),
+    )
+    planned.push(...kept)
+  }
+
+  const instructionCases = planned.filter(
+    (c): c is InstructionsCase => c.kind === 'instructions' && !results.has(c.id),
+  )
+  await measureInstructionCases(instructionCases, options, finish)
+  await measureInRounds(
+    planned.filter((c): c is ProcessCase => c.kind === 'process'),
+    options,
+    finish,
+  )
+  return planned.map((c) => results.get(c.id)!)
+}
+
+async function measureInstructionCases(
+  cases: InstructionsCase[],
+  options: MeasureOptions,
+  finish: (c: Case, r: BenchmarkResult) => void,
+): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < cases.length) {
+      const c = cases[next++]!
+      options.onProgress?.(c, 0, 1)
+      const r = await measureInstructions(c, { inherit: options.inherit })
+      options.onProgress?.(c, 1, 1)
+      finish(c, r)
+    }
+  }
+  const parallel = Math.max(1, Math.min(os.availableParallelism(), cases.length))
+  await Promise.all(Array.from({ length: parallel }, worker))
+}
+
+async function measureInRounds(
+  cases: ProcessCase[],
+  options: MeasureOptions,
+  finish: (c: Case, r: BenchmarkResult) => void,
+): Promise<void> {
+  if (cases.length === 0) return
   const measurements = cases.map(
     (c) =>
       new ProcessMeasurement(c, {
@@ -35,10 +101,10 @@ export async function measureSuite(cases: Case[], options: MeasureOptions = {}):
   const rounds = cases.length > 1 ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs))) : 1
   const random = new SeededRandom(cases.map((c) => c.id).join('\u0000'))
   const reported = new Set<number>()
-  const report = (i: number) => {
-    if (reported.has(i) || measurements[i]!.remaining > 0) return
+  const report = (i: number, force = false) => {
+    if (reported.has(i) || (measurements[i]!.remaining > 0 && !force)) return
     reported.add(i)
-    options.onResult?.(cases[i]!, measurements[i]!.result())
+    finish(cases[i]!, measurements[i]!.result())
   }
   for (let round = 0; round < rounds; round++) {
     const order = cases.map((_, i) => i)
@@ -48,14 +114,13 @@ export async function measureSuite(cases: Case[], options: MeasureOptions = {}):
     }
     for (const i of order) {
       const m = measurements[i]!
-      // This round's share: what is left spread evenly over the rounds that are left.
+      // This round's share: what is left, spread evenly over the rounds that are left.
       const share = Math.ceil(m.remaining / (rounds - round))
       if (share > 0) await m.run(share)
       report(i)
     }
   }
-  return measurements.map((m, i) => {
-    report(i)
-    return m.result()
+  cases.forEach((_, i) => {
+    report(i, true)
   })
 }

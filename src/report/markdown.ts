@@ -1,7 +1,7 @@
 // The PR comment and job summary body (DESIGN §6): verdict first, regressions before improvements,
 // unchanged rows collapsed, and what was compared with what stated plainly.
 import type { BenchmarkComparison, Comparison } from '../compare.ts'
-import { formatChange, formatValue, sig3 } from '../format.ts'
+import { formatChange, formatCount, sig3 } from '../format.ts'
 import { escapeMarkdownInline, markdownCode, markdownCodeBlock, markerFor } from './escape.ts'
 import {
   describeBaseline,
@@ -12,8 +12,10 @@ import {
   gateDescription,
   headline,
   headlineMetrics,
+  headOnlyValue,
   type MetricRow,
   metricRow,
+  shownHeadOnly,
   VERDICT_ICON,
   VERDICT_LABEL,
 } from './rows.ts'
@@ -63,6 +65,27 @@ function section(title: string, benchmarks: BenchmarkComparison[], emphasise: bo
   return [`#### ${title}`, table(METRIC_HEADER, headlineRows(benchmarks, emphasise))]
 }
 
+function functionChangesBlocks(benchmarks: BenchmarkComparison[]): string[] {
+  const out: string[] = []
+  for (const b of benchmarks) {
+    if (!b.functionChanges || b.functionChanges.length === 0) continue
+    const rows = b.functionChanges.map((f) => [
+      markdownCode(f.name),
+      formatCount(f.base),
+      formatCount(f.head),
+      `${f.delta > 0 ? '+' : ''}${formatCount(f.delta)}`,
+      f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100),
+    ])
+    out.push(
+      details(
+        `${markdownCode(b.name)}: functions whose instructions changed most`,
+        table(['Function', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows),
+      ),
+    )
+  }
+  return out
+}
+
 function failedSection(benchmarks: BenchmarkComparison[]): string[] {
   if (benchmarks.length === 0) return []
   const out = ['#### Failed']
@@ -85,19 +108,15 @@ function failedSection(benchmarks: BenchmarkComparison[]): string[] {
 
 function newSection(benchmarks: BenchmarkComparison[]): string[] {
   if (benchmarks.length === 0) return []
-  const rows = benchmarks.map((b) => {
-    const gated = b.headOnly.find((h) => h.metric === 'wall') ?? b.headOnly[0]
-    if (!gated) return [markdownCode(b.name), '', '', '', '']
-    const s = gated.summary
-    return [
+  const rows = benchmarks.flatMap((b) =>
+    shownHeadOnly(b, false).map((h) => [
       markdownCode(b.name),
-      escapeMarkdownInline(gated.metric),
-      formatValue(s.median, gated.unit),
-      `± ${formatValue(s.mad, gated.unit)}`,
-      String(s.n),
-    ]
-  })
-  return ['#### Without a baseline', table(['Benchmark', 'Metric', 'Median', 'MAD', 'Runs'], rows)]
+      `${escapeMarkdownInline(h.metric)}${h.exact ? '' : ' (median ± MAD)'}`,
+      headOnlyValue(h),
+      String(h.summary.n),
+    ]),
+  )
+  return ['#### Without a baseline', table(['Benchmark', 'Metric', 'Value', 'Runs'], rows)]
 }
 
 function allMetricsBlock(benchmarks: BenchmarkComparison[]): string[] {
@@ -116,7 +135,7 @@ function allMetricsBlock(benchmarks: BenchmarkComparison[]): string[] {
         markdownCode(b.name),
         escapeMarkdownInline(h.metric),
         '',
-        formatValue(h.summary.median, h.unit),
+        headOnlyValue(h),
         '',
         '',
         '',
@@ -191,10 +210,13 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
 
   const by = (v: BenchmarkComparison['verdict']) => c.benchmarks.filter((b) => b.verdict === v)
   out.push(...section('Regressions', by('regression'), true))
+  out.push(...functionChangesBlocks(by('regression')))
   out.push(...failedSection(by('failed')))
   out.push(...section('Unclear: beyond the threshold but not significant', by('unclear'), false))
   out.push(...section('Warnings: changed, but the environment differs', by('warning'), false))
   out.push(...section('Improvements', by('improvement'), true))
+  out.push(...functionChangesBlocks(by('improvement')))
+  out.push(...functionChangesBlocks([...by('unclear'), ...by('warning')]))
   out.push(...newSection(by('new')))
   const missing = by('missing')
   if (missing.length > 0) {

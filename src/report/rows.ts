@@ -4,6 +4,7 @@ import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
   type Comparison,
+  type HeadOnlyMetric,
   type MetricComparison,
   VERDICT_ORDER,
 } from '../compare.ts'
@@ -58,6 +59,19 @@ export function headlineMetrics(b: BenchmarkComparison): MetricComparison[] {
   const gated = b.metrics.filter((m) => m.gated)
   const deciding = gated.filter((m) => m.verdict === b.verdict)
   return deciding.length > 0 ? deciding : gated.slice(0, 1)
+}
+
+/** "1,611,515" for an exact count, "19.1 ms ± 578 µs" (median ± MAD) for samples. */
+export function headOnlyValue(h: HeadOnlyMetric): string {
+  if (h.exact) return formatValue(h.summary.median, h.unit)
+  return `${formatValue(h.summary.median, h.unit)} ± ${formatValue(h.summary.mad, h.unit)}`
+}
+
+/** The metrics to show for a benchmark without a baseline: the gated ones, or all when verbose. */
+export function shownHeadOnly(b: BenchmarkComparison, verbose: boolean): HeadOnlyMetric[] {
+  if (verbose) return b.headOnly
+  const gated = b.headOnly.filter((h) => h.gated)
+  return gated.length > 0 ? gated : b.headOnly.slice(0, 1)
 }
 
 export function metricLabel(m: MetricComparison): string {

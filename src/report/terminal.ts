@@ -5,7 +5,7 @@ import {
   type Comparison,
   VERDICT_ORDER,
 } from '../compare.ts'
-import { formatValue, sig3 } from '../format.ts'
+import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
 import {
   describeBaseline,
   describeCommit,
@@ -13,7 +13,9 @@ import {
   describeRunNoise,
   headline,
   headlineMetrics,
+  headOnlyValue,
   metricRow,
+  shownHeadOnly,
   VERDICT_LABEL,
 } from './rows.ts'
 
@@ -111,6 +113,14 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
     out.push(paint(styles[i], line))
   })
 
+  for (const b of c.benchmarks.filter((x) => x.verdict === 'regression' && x.functionChanges?.length)) {
+    out.push('', paint('bold', `${clean(b.name)}: functions whose instructions changed most`))
+    for (const f of b.functionChanges!.slice(0, 5)) {
+      const pct = f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100)
+      out.push(`  ${f.delta > 0 ? '+' : ''}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`)
+    }
+  }
+
   const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
   for (const b of failed) {
     out.push('', paint('red', `${clean(b.name)}: ${clean(b.error?.message ?? 'failed')}`))
@@ -139,13 +149,11 @@ function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
   }
   if (b.verdict === 'missing') return [[clean(b.name), '', '', '', '', '', '', VERDICT_LABEL.missing]]
   if (b.verdict === 'new') {
-    const shown = verbose ? b.headOnly : b.headOnly.filter((h) => h.metric === 'wall').slice(0, 1)
-    const list = shown.length > 0 ? shown : b.headOnly.slice(0, 1)
-    return list.map((h) => [
+    return shownHeadOnly(b, verbose).map((h) => [
       clean(b.name),
-      `${clean(h.metric)} (median)`,
+      h.exact ? clean(h.metric) : `${clean(h.metric)} (median)`,
       '',
-      `${formatValue(h.summary.median, h.unit)} ± ${formatValue(h.summary.mad, h.unit)}`,
+      headOnlyValue(h),
       '',
       '',
       '',

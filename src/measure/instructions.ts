@@ -1,0 +1,295 @@
+// The instructions kind: one run under valgrind --tool=callgrind gives exact event counts. Everything that
+// could change a count between base and head besides the code is held fixed: a pinned cache model, the
+// environment (only what the config lists), stdio destinations, argv, and no address randomisation.
+import { execFile, spawn } from 'node:child_process'
+import { access, mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindOut } from '../formats/callgrind.ts'
+import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
+import type { InstructionsCase } from '../plan-types.ts'
+import type { BenchmarkError, BenchmarkResult, FunctionCost } from '../results.ts'
+import { stderrTail } from './exec-helper.ts'
+
+const run = promisify(execFile)
+
+/** iai-callgrind's cache model, so miss counts do not depend on the CPU the runner happens to have. */
+export const CACHE_MODEL = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64']
+/** The trampoline every bench-action harness calls benchmarks through (runners/README.md). */
+export const HARNESS_ENTRY_POINT = 'bench_action_measure'
+/** Functions kept per benchmark for the report's "where did the instructions go" table. */
+const FUNCTIONS_KEPT = 200
+const STDERR_KEEP_BYTES = 4096
+
+export interface MeasureInstructionsOptions {
+  /** The caller's environment: only its PATH is used, to find the program. */
+  inherit?: NodeJS.ProcessEnv
+}
+
+/** Finds a program the way execvp would, so valgrind can be given an absolute path and no PATH. */
+async function resolveProgram(
+  program: string,
+  cwd: string,
+  pathVar: string | undefined,
+): Promise<string | undefined> {
+  if (program.includes('/')) return path.resolve(cwd, program)
+  for (const dir of (pathVar ?? '/usr/local/bin:/usr/bin:/bin').split(':')) {
+    if (!dir) continue
+    const candidate = path.join(dir, program)
+    try {
+      await access(candidate, 1)
+      return candidate
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined
+}
+
+let setarchWorks: Promise<boolean> | undefined
+/** `setarch -R` turns address randomisation off; some containers forbid the personality change. */
+function canDisableAslr(): Promise<boolean> {
+  setarchWorks ??= run('setarch', [os.machine(), '-R', 'true']).then(
+    () => true,
+    () => false,
+  )
+  return setarchWorks
+}
+
+export async function valgrindVersion(): Promise<string | undefined> {
+  try {
+    return (await run('valgrind', ['--version'])).stdout.trim()
+  } catch {
+    return undefined
+  }
+}
+
+export function callgrindArguments(c: InstructionsCase, outDir: string): string[] {
+  const args = [
+    '--tool=callgrind',
+    `--callgrind-out-file=${path.join(outDir, 'callgrind.out.%p')}`,
+    `--log-file=${path.join(outDir, 'valgrind.log.%p')}`,
+    // Child processes are part of what the command costs.
+    '--trace-children=yes',
+    `--cache-sim=${c.cacheSim ? 'yes' : 'no'}`,
+  ]
+  if (c.cacheSim) args.push(...CACHE_MODEL)
+  if (c.branchSim) args.push('--branch-sim=yes')
+  if (c.entryPoint) args.push(`--toggle-collect=${c.entryPoint}`)
+  return args
+}
+
+interface RunResult {
+  exitCode: number | null
+  signal: NodeJS.Signals | null
+  timedOut: boolean
+  stderr: Buffer
+  spawnError?: string
+}
+
+async function runUnderValgrind(argv: string[], c: InstructionsCase, outDir: string): Promise<RunResult> {
+  const stdout = await open('/dev/null', 'w')
+  const stderrPath = path.join(outDir, 'stderr')
+  const stderrFile = await open(stderrPath, 'w')
+  try {
+    return await new Promise<RunResult>((resolve) => {
+      let timedOut = false
+      const child = spawn(argv[0]!, argv.slice(1), {
+        cwd: c.cwd,
+        env: c.env,
+        // Fixed destinations: output to a pipe or a file costs a different number of instructions.
+        stdio: ['ignore', stdout.fd, stderrFile.fd],
+        detached: true,
+      })
+      const timer =
+        c.timeoutMs > 0
+          ? setTimeout(() => {
+              timedOut = true
+              try {
+                process.kill(-child.pid!, 'SIGKILL')
+              } catch {
+                // Already gone.
+              }
+            }, c.timeoutMs)
+          : undefined
+      child.on('error', (error) => {
+        clearTimeout(timer)
+        resolve({
+          exitCode: null,
+          signal: null,
+          timedOut: false,
+          stderr: Buffer.alloc(0),
+          spawnError: error.message,
+        })
+      })
+      child.on('exit', async (exitCode, signal) => {
+        clearTimeout(timer)
+        resolve({ exitCode, signal, timedOut, stderr: await readFile(stderrPath) })
+      })
+    })
+  } finally {
+    await stdout.close()
+    await stderrFile.close()
+  }
+}
+
+async function readProfiles(outDir: string): Promise<CallgrindProfile[]> {
+  const names = (await readdir(outDir)).filter((n) => n.startsWith('callgrind.out.')).sort()
+  const profiles: CallgrindProfile[] = []
+  for (const name of names) {
+    const text = await readFile(path.join(outDir, name), 'utf8')
+    // With threads written separately, callgrind leaves the base file empty.
+    if (text.trim() === '') continue
+    profiles.push(parseCallgrindOut(text, name))
+  }
+  return profiles
+}
+
+function failed(c: InstructionsCase, error: BenchmarkError, notes: string[] = []): BenchmarkResult {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: 'instructions',
+    parameters: c.parameters,
+    command: c.command,
+    status: 'failed',
+    error,
+    metrics: {},
+    gate: c.gate,
+    notes,
+  }
+}
+
+export async function measureInstructions(
+  c: InstructionsCase,
+  options: MeasureInstructionsOptions = {},
+): Promise<BenchmarkResult> {
+  const inherit = options.inherit ?? process.env
+  const valgrind = await resolveProgram('valgrind', c.cwd, inherit.PATH)
+  if (!valgrind) {
+    return failed(c, {
+      message:
+        'valgrind is not installed: run "bench-action setup valgrind" or install it with your package manager',
+    })
+  }
+  const program = await resolveProgram(c.command[0]!, c.cwd, c.env.PATH ?? inherit.PATH)
+  if (!program) return failed(c, { message: `cannot execute "${c.command[0]}": not found` })
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-callgrind-'))
+  try {
+    const notes: string[] = []
+    const prefix = (await canDisableAslr()) ? ['setarch', os.machine(), '-R'] : []
+    if (prefix.length === 0) notes.push('address randomisation could not be turned off (setarch -R failed)')
+    const argv = [...prefix, valgrind, ...callgrindArguments(c, outDir), program, ...c.command.slice(1)]
+    const r = await runUnderValgrind(argv, c, outDir)
+    const tail =
+      r.stderr.length > 0
+        ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES), r.stderr.length > STDERR_KEEP_BYTES)
+        : undefined
+    if (r.spawnError) return failed(c, { message: `cannot start valgrind: ${r.spawnError}` })
+    if (r.timedOut)
+      return failed(c, {
+        message: `timed out after ${c.timeoutMs / 1000}s under valgrind (process group killed)`,
+        timedOut: true,
+        stderrTail: tail,
+      })
+    if (r.signal)
+      return failed(c, {
+        message: `killed by ${r.signal} under valgrind`,
+        signal: r.signal,
+        stderrTail: tail,
+      })
+    if (r.exitCode !== 0) {
+      const log = await valgrindLog(outDir)
+      return failed(c, {
+        message: `exited with code ${r.exitCode} under valgrind`,
+        exitCode: r.exitCode ?? undefined,
+        stderrTail: tail ?? log,
+      })
+    }
+    const profiles = await readProfiles(outDir)
+    if (profiles.length === 0) {
+      return failed(c, {
+        message: 'valgrind wrote no callgrind output',
+        stderrTail: await valgrindLog(outDir),
+      })
+    }
+    const profile = mergeCallgrindProfiles(profiles)
+    const ir = profile.totals.Ir ?? 0
+    if (c.entryPoint && ir === 0) {
+      return failed(c, {
+        message:
+          `no instructions were counted inside entry point "${c.entryPoint}": the function was never entered. ` +
+          'It may be inlined (mark it noinline / #[inline(never)]), renamed by the compiler (f.constprop.0: ' +
+          `use a glob like "${c.entryPoint}*"), or misspelled`,
+      })
+    }
+    if (profiles.length > 1) notes.push(`${profiles.length} processes counted (child processes included)`)
+    return {
+      id: c.id,
+      name: c.name,
+      kind: 'instructions',
+      parameters: c.parameters,
+      command: c.command,
+      status: 'ok',
+      metrics: instructionResultMetrics(profile.totals),
+      gate: c.gate,
+      notes,
+      functions: functionCosts(profile)
+        .filter((f) => f.self > 0)
+        .slice(0, FUNCTIONS_KEPT),
+    }
+  } finally {
+    await rm(outDir, { recursive: true, force: true })
+  }
+}
+
+async function valgrindLog(outDir: string): Promise<string | undefined> {
+  const names = (await readdir(outDir)).filter((n) => n.startsWith('valgrind.log.'))
+  const text = (await Promise.all(names.map((n) => readFile(path.join(outDir, n), 'utf8')))).join('\n').trim()
+  return text ? text.split('\n').slice(-20).join('\n') : undefined
+}
+
+/**
+ * Asks a harness for its benchmarks (`--list`) and makes one case per benchmark, each run with
+ * `--run NAME` and counted inside the harness's trampoline only.
+ */
+export async function expandHarness(
+  c: InstructionsCase,
+  inherit: NodeJS.ProcessEnv = process.env,
+): Promise<{ cases: InstructionsCase[] } | { failure: BenchmarkResult }> {
+  const program = await resolveProgram(c.command[0]!, c.cwd, c.env.PATH ?? inherit.PATH)
+  if (!program)
+    return { failure: failed(c, { message: `cannot execute harness "${c.command[0]}": not found` }) }
+  let stdout: string
+  try {
+    stdout = (
+      await run(program, [...c.command.slice(1), '--list'], { cwd: c.cwd, env: c.env, timeout: c.timeoutMs })
+    ).stdout
+  } catch (error) {
+    const e = error as { stderr?: string; message: string }
+    return {
+      failure: failed(c, {
+        message: `the harness could not list its benchmarks (--list): ${e.message.split('\n')[0]}`,
+        stderrTail: e.stderr,
+      }),
+    }
+  }
+  const names = stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  if (names.length === 0)
+    return { failure: failed(c, { message: 'the harness lists no benchmarks (--list printed nothing)' }) }
+  return {
+    cases: names.map((bench) => ({
+      ...c,
+      id: `${c.name}/${bench}`,
+      name: `${c.name}/${bench}`,
+      parameters: { ...c.parameters, benchmark: bench },
+      command: [...c.command, '--run', bench],
+      entryPoint: c.entryPoint ?? HARNESS_ENTRY_POINT,
+      harness: false,
+    })),
+  }
+}
