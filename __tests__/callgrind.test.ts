@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, test } from 'node:test'
 import {
   CallgrindFormatError,
@@ -7,6 +9,7 @@ import {
   type CallgrindProfile,
   type Costs,
   mergeCallgrindProfiles,
+  parseCallgrindFile,
   parseCallgrindOut,
 } from '../src/formats/callgrind.ts'
 import {
@@ -593,4 +596,18 @@ describe('malformed input', () => {
     assertFormatError('events: Ir\n1 2\n', 2, 'before any fn=')
     assertFormatError('events: Ir\ntotals: 1 2\n', 2, 'totals:')
   })
+})
+
+test('streaming a file gives the same profile as parsing it whole, whatever the chunk boundaries', async () => {
+  const dir = path.join(import.meta.dirname, 'fixtures/callgrind')
+  for (const name of ['fib15-instr.out', 'client-combined.out']) {
+    const file = path.join(dir, name)
+    const whole = parseCallgrindOut(await readFile(file, 'utf8'), name)
+    for (const chunk of [7, 4096]) {
+      const streamed = await parseCallgrindFile(file, name, chunk)
+      assert.deepEqual(streamed.totals, whole.totals, `${name} totals with ${chunk}-byte chunks`)
+      assert.deepEqual([...streamed.functions.keys()], [...whole.functions.keys()], `${name} functions`)
+      assert.deepEqual(streamed.parts.length, whole.parts.length, `${name} parts`)
+    }
+  }
 })

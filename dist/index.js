@@ -34591,10 +34591,11 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
 }
 
 // src/pipeline.ts
-import { mkdir as mkdir4, stat as stat4, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir4, stat as stat5, writeFile as writeFile3 } from "node:fs/promises";
 import path5 from "node:path";
 
 // src/formats/callgrind.ts
+import { createReadStream } from "node:fs";
 var CallgrindFormatError = class extends Error {
   constructor(source, line, problem) {
     super(`${source}:${line}: ${problem}`);
@@ -34645,11 +34646,10 @@ function withAllEvents(costs, events) {
 function quote(text) {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
-function parseCallgrindOut(text, source) {
+function createCallgrindParser(source) {
   const fail = (line, problem) => {
     throw new CallgrindFormatError(source, line, problem);
   };
-  const lines = text.split(/\r?\n/);
   const nameTables = {
     object: /* @__PURE__ */ new Map(),
     file: /* @__PURE__ */ new Map(),
@@ -34958,68 +34958,85 @@ function parseCallgrindOut(text, source) {
         return;
     }
   };
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index];
-    const line = index + 1;
+  let lineNumber = 0;
+  const feed = (raw) => {
+    const line = ++lineNumber;
     const first = raw.charCodeAt(0);
-    if (raw.trim() === "" || first === 35) continue;
+    if (raw.trim() === "" || first === 35) return;
     if (first >= 48 && first <= 57 || first === 43 || first === 45 || first === 42) {
       costLine(raw, line);
-      continue;
+      return;
     }
     const spec = SPEC_LINE.exec(raw);
     if (spec) {
       specLine(spec[1], spec[2], line);
-      continue;
+      return;
     }
     const header = HEADER_LINE.exec(raw);
     if (header) {
       headerLine(header[1], header[2].trim(), line);
-      continue;
+      return;
     }
     fail(
       line,
       `expected a header line "key: value", a position spec such as "fn=", or a cost line; found ${quote(raw)}`
     );
-  }
-  if (pendingCall) {
-    fail(pendingCall.line, "calls= line at the end of the file, without the cost line of the call after it");
-  }
-  if (!sawEvents)
-    fail(lines.length, 'no "events:" header line: this is not a callgrind or cachegrind profile');
-  const partList = parts.map(({ part }) => {
-    if (part.totalsLine) {
-      part.totals = part.totalsLine;
-      part.totalsFrom = "totals";
-    } else if (part.summary) {
-      part.totals = part.summary;
-      part.totalsFrom = "summary";
-    } else {
-      part.totals = { ...part.sumOfSelf };
-      part.totalsFrom = "self costs";
+  };
+  const finish = () => {
+    if (pendingCall) {
+      fail(pendingCall.line, "calls= line at the end of the file, without the cost line of the call after it");
     }
-    return part;
-  });
-  const firstPart = partList[0];
-  return assembleProfile(
-    {
-      sources: [source],
-      creator,
-      cmd: firstPart?.cmd,
-      pid: firstPart?.pid,
-      desc: firstPart?.desc ?? {},
-      parts: partList
-    },
-    [...functions.entries()].map(([key, f]) => ({
-      key,
-      name: f.name,
-      object: f.object,
-      file: f.file,
-      self: f.self,
-      calls: f.calls,
-      callees: [...f.callees.entries()].map(([callee, call]) => ({ callee, ...call }))
-    }))
-  );
+    if (!sawEvents)
+      fail(lineNumber, 'no "events:" header line: this is not a callgrind or cachegrind profile');
+    const partList = parts.map(({ part }) => {
+      if (part.totalsLine) {
+        part.totals = part.totalsLine;
+        part.totalsFrom = "totals";
+      } else if (part.summary) {
+        part.totals = part.summary;
+        part.totalsFrom = "summary";
+      } else {
+        part.totals = { ...part.sumOfSelf };
+        part.totalsFrom = "self costs";
+      }
+      return part;
+    });
+    const firstPart = partList[0];
+    return assembleProfile(
+      {
+        sources: [source],
+        creator,
+        cmd: firstPart?.cmd,
+        pid: firstPart?.pid,
+        desc: firstPart?.desc ?? {},
+        parts: partList
+      },
+      [...functions.entries()].map(([key, f]) => ({
+        key,
+        name: f.name,
+        object: f.object,
+        file: f.file,
+        self: f.self,
+        calls: f.calls,
+        callees: [...f.callees.entries()].map(([callee, call]) => ({ callee, ...call }))
+      }))
+    );
+  };
+  return { line: feed, finish };
+}
+async function parseCallgrindFile(file, source = file, chunkBytes = 1 << 20) {
+  const parser = createCallgrindParser(source);
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of createReadStream(file, { highWaterMark: chunkBytes })) {
+    const text = pending + decoder.decode(chunk, { stream: true });
+    const lines = text.split("\n");
+    pending = lines.pop();
+    for (const raw of lines) parser.line(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+  }
+  pending += decoder.decode();
+  if (pending !== "") parser.line(pending);
+  return parser.finish();
 }
 function assembleProfile(header, functionCosts2) {
   const events = [];
@@ -36341,7 +36358,7 @@ function planCases(config2, filter) {
 
 // src/measure/instructions.ts
 import { execFile as execFile4, spawn as spawn2 } from "node:child_process";
-import { access as access3, mkdtemp, open as open3, readdir as readdir3, readFile as readFile5, rm as rm3 } from "node:fs/promises";
+import { access as access3, mkdtemp, open as open3, readdir as readdir3, readFile as readFile5, rm as rm3, stat as stat3 } from "node:fs/promises";
 import os7 from "node:os";
 import path4 from "node:path";
 import { promisify as promisify3 } from "node:util";
@@ -36701,9 +36718,9 @@ async function readProfiles(outDir) {
   const names = (await readdir3(outDir)).filter((n) => n.startsWith("callgrind.out.")).sort();
   const profiles = [];
   for (const name of names) {
-    const text = await readFile5(path4.join(outDir, name), "utf8");
-    if (text.trim() === "") continue;
-    profiles.push(parseCallgrindOut(text, name));
+    const file = path4.join(outDir, name);
+    if ((await stat3(file)).size === 0) continue;
+    profiles.push(await parseCallgrindFile(file, name));
   }
   return profiles;
 }
@@ -36830,7 +36847,7 @@ async function expandHarness(c, inherit = process.env) {
 
 // src/measure/process.ts
 import { spawn as spawn3 } from "node:child_process";
-import { stat as stat3 } from "node:fs/promises";
+import { stat as stat4 } from "node:fs/promises";
 import { getSystemErrorMap } from "node:util";
 var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
@@ -36952,7 +36969,7 @@ function processMetrics(runs) {
 async function checkCase(c) {
   if (c.command.length === 0 || c.command[0] === "") return "the command is empty";
   try {
-    const s = await stat3(c.cwd);
+    const s = await stat4(c.cwd);
     if (!s.isDirectory()) return `working directory "${c.cwd}" is not a directory`;
   } catch (error3) {
     const code = error3.code;
@@ -37670,7 +37687,7 @@ async function findBaseline(options, suite, head) {
   let storeRoot = path5.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
     const target = path5.resolve(options.cwd, options.baseline);
-    const isDir = await stat4(target).then(
+    const isDir = await stat5(target).then(
       (s) => s.isDirectory(),
       () => false
     );

@@ -7,6 +7,7 @@
 //
 // Counters are 64-bit in the format and JavaScript numbers here; they are exact up to 2^53 (about 9·10^15
 // events), far more than any run under valgrind reaches.
+import { createReadStream } from 'node:fs'
 
 /** Cost per event name, e.g. `{ Ir: 165459, Dr: 34360 }`. */
 export type Costs = Record<string, number>
@@ -181,11 +182,16 @@ function quote(text: string): string {
  * Parses one callgrind (or cachegrind) output file. `source` names the file in errors. Every part of the
  * file is read; their totals and per-function costs are summed.
  */
-export function parseCallgrindOut(text: string, source: string): CallgrindProfile {
+/** A parser fed one line at a time, so a profile of any size is read without holding the file. */
+export interface CallgrindLineParser {
+  line(raw: string): void
+  finish(): CallgrindProfile
+}
+
+export function createCallgrindParser(source: string): CallgrindLineParser {
   const fail = (line: number, problem: string): never => {
     throw new CallgrindFormatError(source, line, problem)
   }
-  const lines = text.split(/\r?\n/)
   const nameTables = {
     object: new Map<string, string>(),
     file: new Map<string, string>(),
@@ -526,70 +532,104 @@ export function parseCallgrindOut(text: string, source: string): CallgrindProfil
     }
   }
 
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]!
-    const line = index + 1
+  let lineNumber = 0
+  const feed = (raw: string): void => {
+    const line = ++lineNumber
     const first = raw.charCodeAt(0)
-    if (raw.trim() === '' || first === 0x23 /* # */) continue
+    if (raw.trim() === '' || first === 0x23 /* # */) return
     // Cost lines start with a subposition (a digit, +, -, * or 0x), or with a counter when there are none.
     if ((first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2a) {
       costLine(raw, line)
-      continue
+      return
     }
     const spec = SPEC_LINE.exec(raw)
     if (spec) {
       specLine(spec[1]!, spec[2]!, line)
-      continue
+      return
     }
     const header = HEADER_LINE.exec(raw)
     if (header) {
       headerLine(header[1]!, header[2]!.trim(), line)
-      continue
+      return
     }
     fail(
       line,
       `expected a header line "key: value", a position spec such as "fn=", or a cost line; found ${quote(raw)}`,
     )
   }
-  if (pendingCall) {
-    fail(pendingCall.line, 'calls= line at the end of the file, without the cost line of the call after it')
-  }
-  if (!sawEvents)
-    fail(lines.length, 'no "events:" header line: this is not a callgrind or cachegrind profile')
 
-  const partList = parts.map(({ part }) => {
-    if (part.totalsLine) {
-      part.totals = part.totalsLine
-      part.totalsFrom = 'totals'
-    } else if (part.summary) {
-      part.totals = part.summary
-      part.totalsFrom = 'summary'
-    } else {
-      part.totals = { ...part.sumOfSelf }
-      part.totalsFrom = 'self costs'
+  const finish = (): CallgrindProfile => {
+    if (pendingCall) {
+      fail(pendingCall.line, 'calls= line at the end of the file, without the cost line of the call after it')
     }
-    return part
-  })
-  const firstPart = partList[0]
-  return assembleProfile(
-    {
-      sources: [source],
-      creator,
-      cmd: firstPart?.cmd,
-      pid: firstPart?.pid,
-      desc: firstPart?.desc ?? {},
-      parts: partList,
-    },
-    [...functions.entries()].map(([key, f]) => ({
-      key,
-      name: f.name,
-      object: f.object,
-      file: f.file,
-      self: f.self,
-      calls: f.calls,
-      callees: [...f.callees.entries()].map(([callee, call]) => ({ callee, ...call })),
-    })),
-  )
+    if (!sawEvents)
+      fail(lineNumber, 'no "events:" header line: this is not a callgrind or cachegrind profile')
+
+    const partList = parts.map(({ part }) => {
+      if (part.totalsLine) {
+        part.totals = part.totalsLine
+        part.totalsFrom = 'totals'
+      } else if (part.summary) {
+        part.totals = part.summary
+        part.totalsFrom = 'summary'
+      } else {
+        part.totals = { ...part.sumOfSelf }
+        part.totalsFrom = 'self costs'
+      }
+      return part
+    })
+    const firstPart = partList[0]
+    return assembleProfile(
+      {
+        sources: [source],
+        creator,
+        cmd: firstPart?.cmd,
+        pid: firstPart?.pid,
+        desc: firstPart?.desc ?? {},
+        parts: partList,
+      },
+      [...functions.entries()].map(([key, f]) => ({
+        key,
+        name: f.name,
+        object: f.object,
+        file: f.file,
+        self: f.self,
+        calls: f.calls,
+        callees: [...f.callees.entries()].map(([callee, call]) => ({ callee, ...call })),
+      })),
+    )
+  }
+  return { line: feed, finish }
+}
+
+/** Parses a whole callgrind.out held in memory. */
+export function parseCallgrindOut(text: string, source: string): CallgrindProfile {
+  const parser = createCallgrindParser(source)
+  for (const raw of text.split(/\r?\n/)) parser.line(raw)
+  return parser.finish()
+}
+
+/**
+ * Parses a callgrind.out file as it streams in: memory grows with the number of functions, not with
+ * the file (a --dump-instr=yes profile of a large program runs to hundreds of megabytes).
+ */
+export async function parseCallgrindFile(
+  file: string,
+  source = file,
+  chunkBytes = 1 << 20,
+): Promise<CallgrindProfile> {
+  const parser = createCallgrindParser(source)
+  const decoder = new TextDecoder()
+  let pending = ''
+  for await (const chunk of createReadStream(file, { highWaterMark: chunkBytes })) {
+    const text = pending + decoder.decode(chunk as Buffer, { stream: true })
+    const lines = text.split('\n')
+    pending = lines.pop()!
+    for (const raw of lines) parser.line(raw.endsWith('\r') ? raw.slice(0, -1) : raw)
+  }
+  pending += decoder.decode()
+  if (pending !== '') parser.line(pending)
+  return parser.finish()
 }
 
 type ProfileHeader = Pick<CallgrindProfile, 'sources' | 'creator' | 'cmd' | 'pid' | 'desc' | 'parts'>

@@ -2,11 +2,11 @@
 // could change a count between base and head besides the code is held fixed: a pinned cache model, the
 // environment (only what the config lists), stdio destinations, argv, and no address randomisation.
 import { execFile, spawn } from 'node:child_process'
-import { access, mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises'
+import { access, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindOut } from '../formats/callgrind.ts'
+import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } from '../formats/callgrind.ts'
 import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
 import type { InstructionsCase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, FunctionCost } from '../results.ts'
@@ -138,10 +138,10 @@ async function readProfiles(outDir: string): Promise<CallgrindProfile[]> {
   const names = (await readdir(outDir)).filter((n) => n.startsWith('callgrind.out.')).sort()
   const profiles: CallgrindProfile[] = []
   for (const name of names) {
-    const text = await readFile(path.join(outDir, name), 'utf8')
+    const file = path.join(outDir, name)
     // With threads written separately, callgrind leaves the base file empty.
-    if (text.trim() === '') continue
-    profiles.push(parseCallgrindOut(text, name))
+    if ((await stat(file)).size === 0) continue
+    profiles.push(await parseCallgrindFile(file, name))
   }
   return profiles
 }
