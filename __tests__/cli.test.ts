@@ -46,9 +46,9 @@ describe('the README quick start', () => {
     const first = await runOnce()
     assert.equal(first.code, 0, first.stderr)
     assert.match(first.stdout, /no baseline/)
-    for (const name of ['start-up', 'hash 4M', 'sort 200k'])
+    for (const name of ['start-up', 'hash 4M', 'sort 200k', 'rust/fibonacci_20', 'c/sum_fields'])
       assert.match(first.stdout, new RegExp(`${name}.*no baseline`))
-    assert.match(first.stderr, /setup 2\/2: done/)
+    assert.match(first.stderr, /setup 4\/4: done/)
     assert.equal((await storedFiles(dir, 'example')).length, 1)
 
     const second = await runOnce()
@@ -62,6 +62,10 @@ describe('the README quick start', () => {
         second.stdout,
         new RegExp(`${name} +wall \\(median\\).*(unchanged|improvement|regression|unclear)`),
       )
+    }
+    // Instruction counts are exact: the same code counts the same, to the instruction.
+    for (const name of ['rust/empty', 'rust/fibonacci_20', 'c/empty', 'c/search_sorted_100k']) {
+      assert.match(second.stdout, new RegExp(`${name} +ir +([\\d,]+) +\\1 +±0\\.00% +exact +unchanged`))
     }
     assert.equal((await storedFiles(dir, 'example')).length, 2)
     assert.match(second.stdout, /noise: +unknown \(1 stored run on main, 3 needed\)/)

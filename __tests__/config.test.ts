@@ -78,7 +78,8 @@ const BAD_CASES: Record<string, string> = {
     ':3:11: benchmarks[0].kind: expected one of: process, instructions, got "scaling"; the scaling kind is not available in this version of bench-action',
   'missing-benchmarks.yml':
     ':1:1: missing required key "benchmarks" (expected a non-empty list of benchmarks)',
-  'missing-kind.yml': ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions)',
+  'missing-kind.yml':
+    ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions)',
   'missing-name.yml': ':2:5: benchmarks[0]: missing required key "name" (expected a non-empty name)',
   'multiple-documents.yml':
     ':5:1: the file holds more than one YAML document (a second "---"); a config is one document',

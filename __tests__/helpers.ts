@@ -20,7 +20,13 @@ export async function removeDir(dir: string): Promise<void> {
 /** A real git repository with one commit on `main`, holding the given files. */
 export async function gitRepo(files: Record<string, string>, copyExamples = false): Promise<string> {
   const dir = await tempDir('repo')
-  if (copyExamples) await cp(path.join(repoRoot, 'examples'), path.join(dir, 'examples'), { recursive: true })
+  if (copyExamples) {
+    // The examples build against the harnesses in runners/; build outputs are not copied.
+    const skipBuilt = (src: string) => !/\/(target|build)$/.test(src)
+    for (const sub of ['examples', 'runners']) {
+      await cp(path.join(repoRoot, sub), path.join(dir, sub), { recursive: true, filter: skipBuilt })
+    }
+  }
   for (const [name, text] of Object.entries(files)) {
     await writeFile(path.join(dir, name), text)
   }

@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } from '../formats/callgrind.ts'
 import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
 import type { InstructionsCase } from '../plan-types.ts'
-import type { BenchmarkError, BenchmarkResult, FunctionCost } from '../results.ts'
+import type { BenchmarkError, BenchmarkResult } from '../results.ts'
 import { stderrTail } from './exec-helper.ts'
 
 const run = promisify(execFile)
