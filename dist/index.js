@@ -34646,6 +34646,9 @@ function withAllEvents(costs, events) {
 function quote(text) {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
+function ownCopy(text) {
+  return Buffer.from(text, "utf8").toString("utf8");
+}
 function createCallgrindParser(source) {
   const fail = (line, problem) => {
     throw new CallgrindFormatError(source, line, problem);
@@ -34707,11 +34710,12 @@ function createCallgrindParser(source) {
     const kind = NAME_KIND[spec];
     const table2 = nameTables[kind];
     const compressed = COMPRESSED_NAME.exec(value);
-    if (compressed === null) return value;
+    if (compressed === null) return ownCopy(value);
     const [, id, name] = compressed;
     if (name !== "") {
-      table2.set(id, name);
-      return name;
+      const kept = ownCopy(name);
+      table2.set(id, kept);
+      return kept;
     }
     const known = table2.get(id);
     if (known === void 0) {
@@ -34911,7 +34915,7 @@ function createCallgrindParser(source) {
         return;
       }
       case "creator":
-        creator = value;
+        creator = ownCopy(value);
         return;
       case "pid":
         part.pid = integerHeader(key, value, line);
@@ -34923,13 +34927,13 @@ function createCallgrindParser(source) {
         part.part = integerHeader(key, value, line);
         return;
       case "cmd":
-        part.cmd = value;
+        part.cmd = ownCopy(value);
         return;
       case "desc": {
         const colon = value.indexOf(":");
         if (colon < 0) fail(line, `expected "desc: TYPE: VALUE", found ${quote(`desc: ${value}`)}`);
         const type = value.slice(0, colon).trim();
-        part.desc[type] = value.slice(colon + 1).trim();
+        part.desc[ownCopy(type)] = ownCopy(value.slice(colon + 1).trim());
         if (type === "Trigger") part.trigger = part.desc[type];
         return;
       }

@@ -182,6 +182,15 @@ function quote(text: string): string {
  * Parses one callgrind (or cachegrind) output file. `source` names the file in errors. Every part of the
  * file is read; their totals and per-function costs are summed.
  */
+/**
+ * A copy of a string that does not share memory with the text it was cut from. V8 keeps a whole
+ * chunk of the file alive for as long as any substring of it is kept; names and header values live
+ * as long as the profile, so they are copied out.
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8')
+}
+
 /** A parser fed one line at a time, so a profile of any size is read without holding the file. */
 export interface CallgrindLineParser {
   line(raw: string): void
@@ -258,11 +267,12 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
     const kind = NAME_KIND[spec]!
     const table: Map<string, string> = nameTables[kind]
     const compressed = COMPRESSED_NAME.exec(value)
-    if (compressed === null) return value
+    if (compressed === null) return ownCopy(value)
     const [, id, name] = compressed as unknown as [string, string, string]
     if (name !== '') {
-      table.set(id, name)
-      return name
+      const kept = ownCopy(name)
+      table.set(id, kept)
+      return kept
     }
     const known = table.get(id)
     if (known === undefined) {
@@ -483,7 +493,7 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
         return
       }
       case 'creator':
-        creator = value
+        creator = ownCopy(value)
         return
       case 'pid':
         part.pid = integerHeader(key, value, line)
@@ -495,13 +505,13 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
         part.part = integerHeader(key, value, line)
         return
       case 'cmd':
-        part.cmd = value
+        part.cmd = ownCopy(value)
         return
       case 'desc': {
         const colon = value.indexOf(':')
         if (colon < 0) fail(line, `expected "desc: TYPE: VALUE", found ${quote(`desc: ${value}`)}`)
         const type = value.slice(0, colon).trim()
-        part.desc[type] = value.slice(colon + 1).trim()
+        part.desc[ownCopy(type)] = ownCopy(value.slice(colon + 1).trim())
         if (type === 'Trigger') part.trigger = part.desc[type]
         return
       }
