@@ -34733,7 +34733,8 @@ function createCallgrindParser(source) {
     }
     return builder;
   };
-  const parseCounters = (tokens, from, line, what) => {
+  const counters = [];
+  const readCounters = (tokens, from, line, what) => {
     if (events.length === 0) {
       return fail(line, `${what} before the "events:" header line that names its counters`);
     }
@@ -34744,7 +34745,6 @@ function createCallgrindParser(source) {
         `${what} has ${count} counters but "events:" names ${events.length} (${events.join(" ")})`
       );
     }
-    const costs = zeroCosts(events);
     for (let i = 0; i < count; i++) {
       const token = tokens[from + i];
       if (!COUNTER.test(token)) {
@@ -34753,8 +34753,20 @@ function createCallgrindParser(source) {
           `expected a counter (an integer) for event ${events[i]} in ${what}, found ${quote(token)}`
         );
       }
-      costs[events[i]] = Number(token);
+      counters[i] = Number(token);
     }
+    return count;
+  };
+  const addCounters = (into, count) => {
+    for (let i = 0; i < count; i++) {
+      const event = events[i];
+      into[event] = (into[event] ?? 0) + counters[i];
+    }
+  };
+  const parseCounters = (tokens, from, line, what) => {
+    const count = readCounters(tokens, from, line, what);
+    const costs = zeroCosts(events);
+    addCounters(costs, count);
     return costs;
   };
   const checkSubpositions = (tokens, from, count, line, what) => {
@@ -34778,11 +34790,11 @@ function createCallgrindParser(source) {
     const tokens = raw.trim().split(/\s+/);
     const what = pendingCall ? `the cost line of the call on line ${pendingCall.line}` : "a cost line";
     checkSubpositions(tokens, 0, positions.length, line, what);
-    const costs = parseCounters(tokens, positions.length, line, what);
+    const count = readCounters(tokens, positions.length, line, what);
     const part = partForBody(line).part;
     if (pendingCall) {
       const caller = fn ?? fail(pendingCall.line, "calls= line before any fn= line");
-      const { target, count } = pendingCall;
+      const { target, count: calls } = pendingCall;
       const callee = functionFor(target.object, target.name, target.file);
       const key = functionKey(callee.object, callee.name);
       let call = caller.callees.get(key);
@@ -34790,15 +34802,15 @@ function createCallgrindParser(source) {
         call = { count: 0, inclusive: {} };
         caller.callees.set(key, call);
       }
-      call.count += count;
-      addCosts(call.inclusive, costs);
-      callee.calls += count;
+      call.count += calls;
+      addCounters(call.inclusive, count);
+      callee.calls += calls;
       pendingCall = void 0;
       return;
     }
     const owner = fn ?? fail(line, "cost line before any fn= line");
-    addCosts(owner.self, costs);
-    addCosts(part.sumOfSelf, costs);
+    addCounters(owner.self, count);
+    addCounters(part.sumOfSelf, count);
   };
   const callLine = (value, line) => {
     const tokens = value.trim().split(/\s+/);

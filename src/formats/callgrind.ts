@@ -292,7 +292,10 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
     return builder
   }
 
-  const parseCounters = (tokens: string[], from: number, line: number, what: string): Costs => {
+  // Cost lines are most of a file: their counters go through one reused buffer, not an object each.
+  const counters: number[] = []
+  /** Reads the counters of `tokens` from `from` into `counters`; returns how many there are. */
+  const readCounters = (tokens: string[], from: number, line: number, what: string): number => {
     if (events.length === 0) {
       return fail(line, `${what} before the "events:" header line that names its counters`)
     }
@@ -303,8 +306,6 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
         `${what} has ${count} counters but "events:" names ${events.length} (${events.join(' ')})`,
       )
     }
-    // Missing trailing counters are zero.
-    const costs = zeroCosts(events)
     for (let i = 0; i < count; i++) {
       const token = tokens[from + i]!
       if (!COUNTER.test(token)) {
@@ -313,8 +314,22 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
           `expected a counter (an integer) for event ${events[i]} in ${what}, found ${quote(token)}`,
         )
       }
-      costs[events[i]!] = Number(token)
+      counters[i] = Number(token)
     }
+    return count
+  }
+  /** Adds the first `count` counters to `into`; missing trailing counters are zero and add nothing. */
+  const addCounters = (into: Costs, count: number): void => {
+    for (let i = 0; i < count; i++) {
+      const event = events[i]!
+      into[event] = (into[event] ?? 0) + counters[i]!
+    }
+  }
+  const parseCounters = (tokens: string[], from: number, line: number, what: string): Costs => {
+    const count = readCounters(tokens, from, line, what)
+    // Missing trailing counters are zero.
+    const costs = zeroCosts(events)
+    addCounters(costs, count)
     return costs
   }
 
@@ -342,12 +357,12 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
     const tokens = raw.trim().split(/\s+/)
     const what = pendingCall ? `the cost line of the call on line ${pendingCall.line}` : 'a cost line'
     checkSubpositions(tokens, 0, positions.length, line, what)
-    const costs = parseCounters(tokens, positions.length, line, what)
+    const count = readCounters(tokens, positions.length, line, what)
     const part = partForBody(line).part
     if (pendingCall) {
       // The line after `calls=` holds the inclusive cost of the calls, not self cost of the caller.
       const caller = fn ?? fail(pendingCall.line, 'calls= line before any fn= line')
-      const { target, count } = pendingCall
+      const { target, count: calls } = pendingCall
       const callee = functionFor(target.object, target.name, target.file)
       const key = functionKey(callee.object, callee.name)
       let call = caller.callees.get(key)
@@ -355,15 +370,15 @@ export function createCallgrindParser(source: string): CallgrindLineParser {
         call = { count: 0, inclusive: {} }
         caller.callees.set(key, call)
       }
-      call.count += count
-      addCosts(call.inclusive, costs)
-      callee.calls += count
+      call.count += calls
+      addCounters(call.inclusive, count)
+      callee.calls += calls
       pendingCall = undefined
       return
     }
     const owner = fn ?? fail(line, 'cost line before any fn= line')
-    addCosts(owner.self, costs)
-    addCosts(part.sumOfSelf, costs)
+    addCounters(owner.self, count)
+    addCounters(part.sumOfSelf, count)
   }
 
   const callLine = (value: string, line: number): void => {
