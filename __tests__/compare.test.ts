@@ -1,0 +1,76 @@
+// compare for exact counts: a threshold, no statistics, and no red check across different toolchains.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { compareResults, exitCodeFor } from '../src/compare.ts'
+import type { Environment, ResultSet } from '../src/results.ts'
+
+const environment: Environment = {
+  os: 'Debian GNU/Linux 12',
+  arch: 'x64',
+  cpuModel: 'Xeon',
+  cpuCount: 2,
+  kernel: '6.1',
+  glibc: '2.36',
+  node: 'v20.20.2',
+  tools: { valgrind: 'valgrind-3.19.0' },
+}
+
+function counted(ir: number, env: Environment = environment): ResultSet {
+  return {
+    schema: 'bench-action/results',
+    version: 1,
+    suite: 's',
+    commit: { branch: 'main' },
+    createdAt: '2026-11-21T00:00:00.000Z',
+    environment: env,
+    benchmarks: [
+      {
+        id: 'parse',
+        name: 'parse',
+        kind: 'instructions',
+        parameters: {},
+        status: 'ok',
+        metrics: { ir: { unit: 'instructions', direction: 'lower', value: ir } },
+        gate: { metrics: ['ir'], threshold: 0.005, alpha: 0.01 },
+        notes: [],
+        functions: [
+          { name: 'parse', object: 'app', self: ir - 1000, inclusive: ir },
+          { name: 'main', object: 'app', self: 1000, inclusive: ir },
+        ],
+      },
+    ],
+  }
+}
+
+const baseline = (results: ResultSet) => ({ baseline: { results, source: 'base.json', reason: 'test' } })
+
+test('exact counts: 1% more is a regression at 0.5%, 0.4% is not, and the changed function comes first', () => {
+  const regressed = compareResults(counted(1_010_000), baseline(counted(1_000_000)))
+  const b = regressed.benchmarks[0]!
+  assert.equal(b.verdict, 'regression')
+  assert.equal(b.metrics[0]!.exact, true)
+  assert.ok(Math.abs(b.metrics[0]!.change - 0.01) < 1e-12, 'change is head/base − 1')
+  assert.equal(exitCodeFor(regressed), 1)
+  assert.deepEqual(b.functionChanges?.[0], {
+    name: 'parse',
+    base: 999_000,
+    head: 1_009_000,
+    delta: 10_000,
+    deltaPercent: (10_000 / 999_000) * 100,
+  })
+  assert.equal(
+    compareResults(counted(1_004_000), baseline(counted(1_000_000))).benchmarks[0]!.verdict,
+    'unchanged',
+  )
+})
+
+test('a changed count measured with another valgrind is a warning, not a failure', () => {
+  const other = { ...environment, tools: { valgrind: 'valgrind-3.22.0' } }
+  const c = compareResults(counted(1_200_000, other), baseline(counted(1_000_000)))
+  assert.equal(c.benchmarks[0]!.verdict, 'warning')
+  assert.match(c.benchmarks[0]!.metrics[0]!.notes.join('\n'), /environment differs/)
+  assert.deepEqual(c.environmentDifferences, [
+    { key: 'valgrind', base: 'valgrind-3.19.0', head: 'valgrind-3.22.0' },
+  ])
+  assert.equal(exitCodeFor(c), 0)
+})
