@@ -51,6 +51,7 @@ async function runAction(workspace: string, inputs: Record<string, string>): Pro
   // The runner passes every declared input, defaults included, as INPUT_<NAME>.
   env['INPUT_STORE-DIR'] = '.bench'
   env.INPUT_SAVE = 'true'
+  env['INPUT_INSTALL-TOOLS'] = 'true'
   env['INPUT_WORKING-DIRECTORY'] = '.'
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v
   const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
@@ -127,4 +128,21 @@ test('a bad config fails the step as a configuration error, with file and path',
     /::error::Invalid bench-action configuration: .*perf\.yml:2:\d+: benchmarks\[0\]\.runs: expected/,
   )
   assert.doesNotMatch(r.stdout, /\n\s+at /)
+})
+
+test('an instructions benchmark: the action checks for valgrind first, then counts', async () => {
+  const dir = await gitRepo({
+    'bench.yml':
+      'suite: instr\nbenchmarks:\n  - { name: t, kind: instructions, command: [/bin/true], cache-sim: false }\n',
+  })
+  dirs.push(dir)
+  const r = await runAction(dir, {})
+  assert.equal(r.code, 0, r.stdout)
+  assert.match(r.stdout, /setup: valgrind \d+\.\d+\.\d+ \(/)
+  const results = parseResultSetText(await readFile(r.outputs['results-path']!, 'utf8'), 'results')
+  assert.ok(
+    (results.benchmarks[0]!.metrics.ir?.value ?? 0) > 10_000,
+    'instructions of /bin/true were counted',
+  )
+  assert.match(results.environment.tools.valgrind ?? '', /^valgrind-\d/)
 })

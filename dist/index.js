@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path7 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path9 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path7 && path7[0] !== "/") {
-          path7 = `/${path7}`;
+        if (path9 && path9[0] !== "/") {
+          path9 = `/${path9}`;
         }
-        return new URL(`${origin}${path7}`);
+        return new URL(`${origin}${path9}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path7, origin }
+          request: { method, path: path9, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path7);
+        debuglog("sending request to %s %s/%s", method, origin, path9);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path7, origin },
+          request: { method, path: path9, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path7,
+          path9,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path7, origin }
+          request: { method, path: path9, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path7);
+        debuglog("trailers received from %s %s/%s", method, origin, path9);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path7, origin },
+          request: { method, path: path9, origin },
           error: error3
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path7,
+          path9,
           error3.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path7, origin }
+            request: { method, path: path9, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path7);
+          debuglog("sending request to %s %s/%s", method, origin, path9);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,11 +1683,11 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path7,
+        path: path9,
         method,
         body,
         headers,
-        query,
+        query: query2,
         idempotent,
         blocking,
         upgrade,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path7 !== "string") {
+        if (typeof path9 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path7[0] !== "/" && !(path7.startsWith("http://") || path7.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path9[0] !== "/" && !(path9.startsWith("http://") || path9.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path7)) {
+        } else if (invalidPathRegex.test(path9)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path7, query) : path7;
+        this.path = query2 ? buildURL(path9, query2) : path9;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -5790,7 +5790,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants5 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5865,7 +5865,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert2(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5960,11 +5960,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants5.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants5.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5987,10 +5987,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants5.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6007,7 +6007,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants5.ERROR[ret], data);
       }
       destroy() {
         assert2(this.ptr != null);
@@ -6187,7 +6187,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants5.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6209,7 +6209,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6245,13 +6245,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert2(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path7, host, upgrade, blocking, reset } = request;
+      const { method, path: path9, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path7} HTTP/1.1\r
+      let header = `${method} ${path9} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path7, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path9, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade) {
         util.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path7;
+      headers[HTTP2_HEADER_PATH] = path9;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path7 = search ? `${pathname}${search}` : pathname;
+        const path9 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path7;
+        this.opts.path = path9;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path7 = "/",
+          path: path9 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path7;
+        opts.path = origin + path9;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path7) {
-      if (typeof path7 !== "string") {
-        return path7;
+    function safeUrl(path9) {
+      if (typeof path9 !== "string") {
+        return path9;
       }
-      const pathSegments = path7.split("?");
+      const pathSegments = path9.split("?");
       if (pathSegments.length !== 2) {
-        return path7;
+        return path9;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path7, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path7);
+    function matchKey(mockDispatch2, { path: path9, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path9);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path7 }) => matchValue(safeUrl(path7), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path9 }) => matchValue(safeUrl(path9), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,13 +10810,13 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path7, method, body, headers, query } = opts;
+      const { path: path9, method, body, headers, query: query2 } = opts;
       return {
-        path: path7,
+        path: path9,
         method,
         body,
         headers,
-        query
+        query: query2
       };
     }
     function generateKeyValues(data) {
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path7, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path9, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path7,
+            Path: path9,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -12039,12 +12039,12 @@ var require_headers = __commonJS({
       append(name, value, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
-        const exists3 = this[kHeadersMap].get(lowercaseName);
-        if (exists3) {
+        const exists4 = this[kHeadersMap].get(lowercaseName);
+        if (exists4) {
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
-            name: exists3.name,
-            value: `${exists3.value}${delimiter}${value}`
+            name: exists4.name,
+            value: `${exists4.value}${delimiter}${value}`
           });
         } else {
           this[kHeadersMap].set(lowercaseName, { name, value });
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path7) {
-      for (let i = 0; i < path7.length; ++i) {
-        const code = path7.charCodeAt(i);
+    function validateCookiePath(path9) {
+      for (let i = 0; i < path9.length; ++i) {
+        const code = path9.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path7 = opts.path;
+          let path9 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path7 = `/${path7}`;
+            path9 = `/${path9}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path7);
+          url = new URL(util.parseOrigin(url).origin + path9);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -19162,14 +19162,14 @@ var require_identity = __commonJS({
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
     var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
-    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SCALAR2 = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
     var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
     var isMap2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isScalar3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR2;
     var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
     function isCollection(node2) {
       if (node2 && typeof node2 === "object")
@@ -19185,7 +19185,7 @@ var require_identity = __commonJS({
         switch (node2[NODE_TYPE]) {
           case ALIAS:
           case MAP:
-          case SCALAR:
+          case SCALAR2:
           case SEQ:
             return true;
         }
@@ -19197,7 +19197,7 @@ var require_identity = __commonJS({
     exports.MAP = MAP;
     exports.NODE_TYPE = NODE_TYPE;
     exports.PAIR = PAIR;
-    exports.SCALAR = SCALAR;
+    exports.SCALAR = SCALAR2;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
     exports.isAlias = isAlias2;
@@ -19231,17 +19231,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path7) {
-      const ctrl = callVisitor(key, node2, visitor, path7);
+    function visit_(key, node2, visitor, path9) {
+      const ctrl = callVisitor(key, node2, visitor, path9);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path7, ctrl);
-        return visit_(key, ctrl, visitor, path7);
+        replaceNode(key, path9, ctrl);
+        return visit_(key, ctrl, visitor, path9);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path7 = Object.freeze(path7.concat(node2));
+          path9 = Object.freeze(path9.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path7);
+            const ci = visit_(i, node2.items[i], visitor, path9);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19252,13 +19252,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path7 = Object.freeze(path7.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path7);
+          path9 = Object.freeze(path9.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path9);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path7);
+          const cv = visit_("value", node2.value, visitor, path9);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19279,17 +19279,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path7) {
-      const ctrl = await callVisitor(key, node2, visitor, path7);
+    async function visitAsync_(key, node2, visitor, path9) {
+      const ctrl = await callVisitor(key, node2, visitor, path9);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path7, ctrl);
-        return visitAsync_(key, ctrl, visitor, path7);
+        replaceNode(key, path9, ctrl);
+        return visitAsync_(key, ctrl, visitor, path9);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path7 = Object.freeze(path7.concat(node2));
+          path9 = Object.freeze(path9.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path7);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path9);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19300,13 +19300,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path7 = Object.freeze(path7.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path7);
+          path9 = Object.freeze(path9.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path9);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path7);
+          const cv = await visitAsync_("value", node2.value, visitor, path9);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19333,23 +19333,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path7) {
+    function callVisitor(key, node2, visitor, path9) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path7);
+        return visitor(key, node2, path9);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path7);
+        return visitor.Map?.(key, node2, path9);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path7);
+        return visitor.Seq?.(key, node2, path9);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path7);
+        return visitor.Pair?.(key, node2, path9);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path7);
+        return visitor.Scalar?.(key, node2, path9);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path7);
+        return visitor.Alias?.(key, node2, path9);
       return void 0;
     }
-    function replaceNode(key, path7, node2) {
-      const parent = path7[path7.length - 1];
+    function replaceNode(key, path9, node2) {
+      const parent = path9[path9.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -19961,10 +19961,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path7, value) {
+    function collectionFromPath(schema, path9, value) {
       let v = value;
-      for (let i = path7.length - 1; i >= 0; --i) {
-        const k = path7[i];
+      for (let i = path9.length - 1; i >= 0; --i) {
+        const k = path9[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -19983,7 +19983,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path7) => path7 == null || typeof path7 === "object" && !!path7[Symbol.iterator]().next().done;
+    var isEmptyPath = (path9) => path9 == null || typeof path9 === "object" && !!path9[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -20013,11 +20013,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path7, value) {
-        if (isEmptyPath(path7))
+      addIn(path9, value) {
+        if (isEmptyPath(path9))
           this.add(value);
         else {
-          const [key, ...rest] = path7;
+          const [key, ...rest] = path9;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -20031,8 +20031,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        const [key, ...rest] = path7;
+      deleteIn(path9) {
+        const [key, ...rest] = path9;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -20046,8 +20046,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        const [key, ...rest] = path7;
+      getIn(path9, keepScalar) {
+        const [key, ...rest] = path9;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -20065,8 +20065,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path7) {
-        const [key, ...rest] = path7;
+      hasIn(path9) {
+        const [key, ...rest] = path9;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -20076,8 +20076,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value) {
-        const [key, ...rest] = path7;
+      setIn(path9, value) {
+        const [key, ...rest] = path9;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -22592,9 +22592,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path7, value) {
+      addIn(path9, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path7, value);
+          this.contents.addIn(path9, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -22669,14 +22669,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        if (Collection.isEmptyPath(path7)) {
+      deleteIn(path9) {
+        if (Collection.isEmptyPath(path9)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path7) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path9) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -22691,10 +22691,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        if (Collection.isEmptyPath(path7))
+      getIn(path9, keepScalar) {
+        if (Collection.isEmptyPath(path9))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path9, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -22705,10 +22705,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path7) {
-        if (Collection.isEmptyPath(path7))
+      hasIn(path9) {
+        if (Collection.isEmptyPath(path9))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path9) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -22725,13 +22725,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value) {
-        if (Collection.isEmptyPath(path7)) {
+      setIn(path9, value) {
+        if (Collection.isEmptyPath(path9)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path7), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path9), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path7, value);
+          this.contents.setIn(path9, value);
         }
       }
       /**
@@ -24692,9 +24692,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path7) => {
+    visit.itemAtPath = (cst, path9) => {
       let item = cst;
-      for (const [field, index] of path7) {
+      for (const [field, index] of path9) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -24703,23 +24703,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path7) => {
-      const parent = visit.itemAtPath(cst, path7.slice(0, -1));
-      const field = path7[path7.length - 1][0];
+    visit.parentCollection = (cst, path9) => {
+      const parent = visit.itemAtPath(cst, path9.slice(0, -1));
+      const field = path9[path9.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path7, item, visitor) {
-      let ctrl = visitor(item, path7);
+    function _visit(path9, item, visitor) {
+      let ctrl = visitor(item, path9);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path7.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path9.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -24730,10 +24730,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path7);
+            ctrl = ctrl(item, path9);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path7) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path9) : ctrl;
     }
     exports.visit = visit;
   }
@@ -24749,7 +24749,7 @@ var require_cst = __commonJS({
     var BOM = "\uFEFF";
     var DOCUMENT = "";
     var FLOW_END = "";
-    var SCALAR = "";
+    var SCALAR2 = "";
     var isCollection = (token) => !!token && "items" in token;
     var isScalar3 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
@@ -24760,7 +24760,7 @@ var require_cst = __commonJS({
           return "<DOC>";
         case FLOW_END:
           return "<FLOW_END>";
-        case SCALAR:
+        case SCALAR2:
           return "<SCALAR>";
         default:
           return JSON.stringify(token);
@@ -24774,7 +24774,7 @@ var require_cst = __commonJS({
           return "doc-mode";
         case FLOW_END:
           return "flow-error-end";
-        case SCALAR:
+        case SCALAR2:
           return "scalar";
         case "---":
           return "doc-start";
@@ -24833,7 +24833,7 @@ var require_cst = __commonJS({
     exports.BOM = BOM;
     exports.DOCUMENT = DOCUMENT;
     exports.FLOW_END = FLOW_END;
-    exports.SCALAR = SCALAR;
+    exports.SCALAR = SCALAR2;
     exports.isCollection = isCollection;
     exports.isScalar = isScalar3;
     exports.prettyToken = prettyToken;
@@ -26485,8 +26485,8 @@ var require_dist = __commonJS({
 });
 
 // src/action-main.ts
-import os9 from "node:os";
-import path6 from "node:path";
+import os10 from "node:os";
+import path8 from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -27312,10 +27312,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path7) {
-  if (!path7)
+function getElementAtPath(obj, path9) {
+  if (!path9)
     return obj;
-  return path7.reduce((acc, key) => acc?.[key], obj);
+  return path9.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -27655,11 +27655,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path7, issues) {
+function prefixIssues(path9, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path7);
+    iss.path.unshift(path9);
     return iss;
   });
 }
@@ -28120,16 +28120,16 @@ function flattenError(error3, mapper = (issue3) => issue3.message) {
 }
 function formatError(error3, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error4, path7 = []) => {
+  const processError = (error4, path9 = []) => {
     for (const issue3 of error4.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path7, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path9, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path7, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path9, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path7, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path9, ...issue3.path]);
       } else {
-        const fullpath = [...path7, ...issue3.path];
+        const fullpath = [...path9, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -34123,20 +34123,20 @@ function discriminatorProblem(issue3, segments, data) {
   };
 }
 function problemsFromIssues(issues, data, schema, source) {
-  const located = [];
-  for (const issue3 of issues) collect(issue3, [], data, schema, located);
+  const located2 = [];
+  for (const issue3 of issues) collect(issue3, [], data, schema, located2);
   const misspelt = new Set(
-    located.filter((p) => p.meantKey !== void 0).map((p) => `${formatPath(p.segments.slice(0, -1))}\0${p.meantKey}`)
+    located2.filter((p) => p.meantKey !== void 0).map((p) => `${formatPath(p.segments.slice(0, -1))}\0${p.meantKey}`)
   );
   const seen = /* @__PURE__ */ new Set();
   const problems = [];
-  for (const { segments, at, expected, detail, missingKey } of located) {
+  for (const { segments, at, expected, detail, missingKey } of located2) {
     if (missingKey !== void 0 && misspelt.has(`${formatPath(segments)}\0${missingKey}`)) continue;
-    const path7 = formatPath(segments);
-    if (seen.has(`${path7}\0${detail}`)) continue;
-    seen.add(`${path7}\0${detail}`);
+    const path9 = formatPath(segments);
+    if (seen.has(`${path9}\0${detail}`)) continue;
+    seen.add(`${path9}\0${detail}`);
     const position = source ? locate(source, segments, at) : void 0;
-    problems.push({ path: path7, ...position, ...expected === void 0 ? {} : { expected }, detail });
+    problems.push({ path: path9, ...position, ...expected === void 0 ? {} : { expected }, detail });
   }
   return problems.map((problem, index) => ({ problem, index })).sort(
     (a, b) => (a.problem.line ?? Number.POSITIVE_INFINITY) - (b.problem.line ?? Number.POSITIVE_INFINITY) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index
@@ -34247,12 +34247,12 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
 function checkCommandForm(command, shell, ctx, key) {
-  const path7 = key === "" ? [] : [key];
+  const path9 = key === "" ? [] : [key];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
         code: "custom",
-        path: path7,
+        path: path9,
         message: `expected one string (a script for ${SHELL} -c)`,
         params: {
           hint: "with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list"
@@ -34263,17 +34263,17 @@ function checkCommandForm(command, shell, ctx, key) {
   }
   if (Array.isArray(command)) {
     if (command[0] === "") {
-      ctx.addIssue({ code: "custom", path: [...path7, 0], message: "expected the program to run" });
+      ctx.addIssue({ code: "custom", path: [...path9, 0], message: "expected the program to run" });
     }
     return;
   }
   try {
     if (splitCommand(command).length === 0) {
-      ctx.addIssue({ code: "custom", path: path7, message: "expected a non-empty command" });
+      ctx.addIssue({ code: "custom", path: path9, message: "expected a non-empty command" });
     }
   } catch (error3) {
     if (!(error3 instanceof ValueError)) throw error3;
-    ctx.addIssue({ code: "custom", path: path7, message: error3.message, params: { hint: error3.hint } });
+    ctx.addIssue({ code: "custom", path: path9, message: error3.message, params: { hint: error3.hint } });
   }
 }
 var nameSchema = string2(expecting("a non-empty name")).min(1, expecting("a non-empty name")).regex(/^[^\x00-\x1f\x7f]*$/, expecting("a name on one line, without control characters")).meta({ description: "Unique in the file; names the benchmark in reports and baselines." });
@@ -34591,8 +34591,8 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
 }
 
 // src/pipeline.ts
-import { mkdir as mkdir4, stat as stat5, writeFile as writeFile3 } from "node:fs/promises";
-import path5 from "node:path";
+import { mkdir as mkdir4, stat as stat7, writeFile as writeFile3 } from "node:fs/promises";
+import path7 from "node:path";
 
 // src/formats/callgrind.ts
 import { createReadStream } from "node:fs";
@@ -35097,9 +35097,9 @@ function assembleProfile(header, functionCosts2) {
   }
   return { ...header, events, totals, sumOfSelf, functions };
 }
-function baseName(path7) {
-  const slash = path7.lastIndexOf("/");
-  return slash < 0 ? path7 : path7.slice(slash + 1);
+function baseName(path9) {
+  const slash = path9.lastIndexOf("/");
+  return slash < 0 ? path9 : path9.slice(slash + 1);
 }
 function mergeCallgrindProfiles(profiles) {
   if (profiles.length === 0) throw new Error("no callgrind profiles to merge");
@@ -37614,6 +37614,987 @@ function failureMessage(c) {
   return parts.length > 0 ? parts.join(". ") : void 0;
 }
 
+// src/setup/index.ts
+import { execFile as execFile5 } from "node:child_process";
+import { constants as constants4 } from "node:fs";
+import { access as access4, stat as stat6 } from "node:fs/promises";
+import os9 from "node:os";
+import path6 from "node:path";
+
+// src/setup/rust.ts
+import { readFile as readFile6, stat as stat5 } from "node:fs/promises";
+import path5 from "node:path";
+var BARE_KEY = /[A-Za-z0-9_-]+/y;
+var SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y;
+var SCALAR = /^(?:true|false|[+-]?(?:inf|nan)|[+-]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?|0x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*|0o[0-7](?:_?[0-7])*|0b[01](?:_?[01])*|\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}:\d{2}(?:\.\d+)?)$/;
+var ESCAPES = { b: "\b", t: "	", n: "\n", f: "\f", r: "\r", '"': '"', "\\": "\\" };
+var TomlReader = class {
+  constructor(text, file) {
+    this.text = text;
+    this.file = file;
+  }
+  text;
+  file;
+  pos = 0;
+  line = 1;
+  /** Every key = value, by its full dotted path (JSON-encoded, so quoted keys with dots stay apart). */
+  values = /* @__PURE__ */ new Map();
+  /** Every [table] header, by path, with its line. */
+  tables = /* @__PURE__ */ new Map();
+  arrayTables = 0;
+  fail(message, line = this.line) {
+    throw new SetupError(`${this.file}:${line}: ${message}`, { file: this.file, line });
+  }
+  get here() {
+    const c = this.text[this.pos];
+    if (c === void 0) return "the end of the file";
+    if (c === "\n" || c === "\r") return "the end of the line";
+    return JSON.stringify(this.text.slice(this.pos, this.pos + 12).split(/[\r\n]/)[0]);
+  }
+  read() {
+    if (this.text.startsWith("\uFEFF")) this.pos = 1;
+    let table2 = [];
+    for (; ; ) {
+      this.skipBlank();
+      if (this.pos >= this.text.length) return this;
+      if (this.text[this.pos] === "[") table2 = this.header();
+      else this.keyValue(table2);
+    }
+  }
+  spaces() {
+    while (this.text[this.pos] === " " || this.text[this.pos] === "	") this.pos++;
+  }
+  comment() {
+    if (this.text[this.pos] !== "#") return;
+    while (this.pos < this.text.length && this.text[this.pos] !== "\n") this.pos++;
+  }
+  newline() {
+    if (this.text[this.pos] === "\n") {
+      this.pos++;
+    } else if (this.text.startsWith("\r\n", this.pos)) {
+      this.pos += 2;
+    } else return false;
+    this.line++;
+    return true;
+  }
+  /** Spaces, newlines and comments. */
+  skipBlank() {
+    for (; ; ) {
+      this.spaces();
+      this.comment();
+      if (!this.newline()) return;
+    }
+  }
+  endOfLine() {
+    this.spaces();
+    this.comment();
+    if (this.pos >= this.text.length || this.newline()) return;
+    this.fail(`unexpected ${this.here} after the value (one key = value per line)`);
+  }
+  expect(char, what) {
+    if (this.text[this.pos] !== char) this.fail(`expected ${what}, found ${this.here}`);
+    this.pos++;
+  }
+  header() {
+    const line = this.line;
+    this.pos++;
+    const isArray = this.text[this.pos] === "[";
+    if (isArray) this.pos++;
+    this.spaces();
+    const key = this.key();
+    this.spaces();
+    this.expect("]", isArray ? '"]]" to close the table header' : '"]" to close the table header');
+    if (isArray) this.expect("]", '"]]" to close the table header');
+    this.endOfLine();
+    if (isArray) return [...key, `[[${this.arrayTables++}]]`];
+    const id = JSON.stringify(key);
+    const earlier = this.tables.get(id);
+    if (earlier !== void 0)
+      this.fail(`[${key.join(".")}] is defined twice (first on line ${earlier})`, line);
+    this.checkPrefixes(key, line);
+    if (this.values.has(id)) this.fail(`${key.join(".")} is already a value, not a table`, line);
+    this.tables.set(id, line);
+    return key;
+  }
+  checkPrefixes(keyPath, line) {
+    for (let i = 1; i < keyPath.length; i++) {
+      const prefix = keyPath.slice(0, i);
+      const value = this.values.get(JSON.stringify(prefix));
+      if (value && value.type !== "inline-table")
+        this.fail(`${prefix.join(".")} is a value (line ${value.line}), not a table`, line);
+    }
+  }
+  keyValue(table2) {
+    const line = this.line;
+    const key = this.key();
+    this.spaces();
+    this.expect("=", `"=" after the key ${key.join(".")}`);
+    this.spaces();
+    const value = this.value();
+    this.endOfLine();
+    const full = [...table2, ...key];
+    const id = JSON.stringify(full);
+    const earlier = this.values.get(id);
+    if (earlier) this.fail(`${full.join(".")} is defined twice (first on line ${earlier.line})`, line);
+    if (this.tables.has(id)) this.fail(`${full.join(".")} is already a table`, line);
+    this.checkPrefixes(full, line);
+    this.values.set(id, value);
+  }
+  key() {
+    const parts = [this.simpleKey()];
+    for (; ; ) {
+      this.spaces();
+      if (this.text[this.pos] !== ".") return parts;
+      this.pos++;
+      this.spaces();
+      parts.push(this.simpleKey());
+    }
+  }
+  simpleKey() {
+    const c = this.text[this.pos];
+    if (c === '"') return this.basicString();
+    if (c === "'") return this.literalString();
+    BARE_KEY.lastIndex = this.pos;
+    const m = BARE_KEY.exec(this.text);
+    if (!m) this.fail(`expected a key, found ${this.here}`);
+    this.pos += m[0].length;
+    return m[0];
+  }
+  value() {
+    const line = this.line;
+    const c = this.text[this.pos];
+    if (c === '"') {
+      const value = this.text.startsWith('"""', this.pos) ? this.multilineBasicString() : this.basicString();
+      return { type: "string", value, line };
+    }
+    if (c === "'") {
+      const value = this.text.startsWith("'''", this.pos) ? this.multilineLiteralString() : this.literalString();
+      return { type: "string", value, line };
+    }
+    if (c === "[") return this.array();
+    if (c === "{") return this.inlineTable();
+    SCALAR_TOKEN.lastIndex = this.pos;
+    const m = SCALAR_TOKEN.exec(this.text);
+    if (!m) this.fail(`expected a value, found ${this.here}`);
+    let token = m[0];
+    const time2 = /^\d{4}-\d{2}-\d{2}$/.test(token) ? / \d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?/y : void 0;
+    if (time2) {
+      time2.lastIndex = this.pos + token.length;
+      const t = time2.exec(this.text);
+      if (t) token += `T${t[0].slice(1)}`;
+      this.pos += t ? t[0].length : 0;
+    }
+    this.pos += m[0].length;
+    if (SCALAR.test(token)) return { type: "scalar", text: token, line };
+    if (/^[A-Za-z_][\w.+-]*$/.test(token))
+      this.fail(`${token} is not a TOML value: strings are quoted, as in "${token}"`, line);
+    this.fail(`${token} is not a TOML value`, line);
+  }
+  escape() {
+    const line = this.line;
+    const c = this.text[this.pos + 1];
+    const simple = c === void 0 ? void 0 : ESCAPES[c];
+    if (simple !== void 0) {
+      this.pos += 2;
+      return simple;
+    }
+    if (c === "u" || c === "U") {
+      const digits = c === "u" ? 4 : 8;
+      const hex = this.text.slice(this.pos + 2, this.pos + 2 + digits);
+      const code = /^[0-9A-Fa-f]+$/.test(hex) && hex.length === digits ? Number.parseInt(hex, 16) : Number.NaN;
+      if (Number.isNaN(code) || code > 1114111 || code >= 55296 && code <= 57343)
+        this.fail(`invalid escape \\${c}${hex} in a string`, line);
+      this.pos += 2 + digits;
+      return String.fromCodePoint(code);
+    }
+    this.fail(`invalid escape \\${c ?? ""} in a string (use \\\\ for a backslash)`, line);
+  }
+  basicString() {
+    const line = this.line;
+    this.pos++;
+    let out = "";
+    for (; ; ) {
+      const c = this.text[this.pos];
+      if (c === void 0 || c === "\n" || c === "\r") this.fail("unterminated string", line);
+      if (c === '"') {
+        this.pos++;
+        return out;
+      }
+      if (c === "\\") out += this.escape();
+      else {
+        out += c;
+        this.pos++;
+      }
+    }
+  }
+  literalString() {
+    const line = this.line;
+    const start = ++this.pos;
+    for (; ; ) {
+      const c = this.text[this.pos];
+      if (c === void 0 || c === "\n" || c === "\r") this.fail("unterminated string", line);
+      if (c === "'") return this.text.slice(start, this.pos++);
+      this.pos++;
+    }
+  }
+  /** Up to two quotes right before the closing delimiter belong to the string. */
+  closeMultiline(quote2) {
+    if (!this.text.startsWith(quote2.repeat(3), this.pos)) return void 0;
+    let extra = "";
+    while (extra.length < 2 && this.text[this.pos + 3] === quote2) {
+      extra += quote2;
+      this.pos++;
+    }
+    this.pos += 3;
+    return extra;
+  }
+  multilineBasicString() {
+    const line = this.line;
+    this.pos += 3;
+    this.newline();
+    let out = "";
+    for (; ; ) {
+      const c = this.text[this.pos];
+      if (c === void 0) this.fail('unterminated """ string', line);
+      const closing = this.closeMultiline('"');
+      if (closing !== void 0) return out + closing;
+      if (c === "\\" && /^\\[ \t]*\r?\n/.test(this.text.slice(this.pos, this.pos + 64))) {
+        this.pos++;
+        this.skipBlankNoComments();
+      } else if (c === "\\") out += this.escape();
+      else if (this.newline()) out += "\n";
+      else {
+        out += c;
+        this.pos++;
+      }
+    }
+  }
+  skipBlankNoComments() {
+    for (; ; ) {
+      this.spaces();
+      if (!this.newline()) return;
+    }
+  }
+  multilineLiteralString() {
+    const line = this.line;
+    this.pos += 3;
+    this.newline();
+    let out = "";
+    for (; ; ) {
+      if (this.pos >= this.text.length) this.fail("unterminated ''' string", line);
+      const closing = this.closeMultiline("'");
+      if (closing !== void 0) return out + closing;
+      if (this.newline()) out += "\n";
+      else out += this.text[this.pos++];
+    }
+  }
+  array() {
+    const line = this.line;
+    this.pos++;
+    const items = [];
+    for (; ; ) {
+      this.skipBlank();
+      if (this.pos >= this.text.length) this.fail('unterminated array: no "]"', line);
+      if (this.text[this.pos] === "]") break;
+      items.push(this.value());
+      this.skipBlank();
+      if (this.text[this.pos] === ",") {
+        this.pos++;
+        continue;
+      }
+      if (this.text[this.pos] === "]") break;
+      if (this.pos >= this.text.length) this.fail('unterminated array: no "]"', line);
+      this.fail(`expected "," or "]" in the array, found ${this.here}`);
+    }
+    this.pos++;
+    return { type: "array", items, line };
+  }
+  inlineTable() {
+    const line = this.line;
+    this.pos++;
+    this.spaces();
+    const keys = /* @__PURE__ */ new Set();
+    if (this.text[this.pos] === "}") {
+      this.pos++;
+      return { type: "inline-table", line };
+    }
+    for (; ; ) {
+      const key = this.key();
+      const id = JSON.stringify(key);
+      if (keys.has(id)) this.fail(`${key.join(".")} is defined twice in the inline table`);
+      keys.add(id);
+      this.spaces();
+      this.expect("=", `"=" after the key ${key.join(".")}`);
+      this.spaces();
+      this.value();
+      this.spaces();
+      if (this.text[this.pos] === ",") {
+        this.pos++;
+        this.spaces();
+        continue;
+      }
+      this.expect("}", '"," or "}" in the inline table');
+      return { type: "inline-table", line };
+    }
+  }
+};
+var CHANNEL = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/;
+var PROFILES = ["minimal", "default", "complete"];
+var CHANNEL_EXAMPLES = "stable, beta, nightly, 1.78.0 or nightly-2024-05-01";
+function located(file, line, message) {
+  return new SetupError(`${file}:${line}: ${message}`, { file, line });
+}
+function toolchainFromToml(reader, file) {
+  const get = (key) => reader.values.get(JSON.stringify(["toolchain", key]));
+  const asTable = reader.values.get(JSON.stringify(["toolchain"]));
+  if (asTable)
+    throw located(file, asTable.line, 'toolchain must be a table: write [toolchain] and then channel = "…"');
+  let tableLine = reader.tables.get(JSON.stringify(["toolchain"]));
+  if (tableLine === void 0) {
+    for (const [key, value] of reader.values) {
+      if (JSON.parse(key)[0] === "toolchain")
+        tableLine = Math.min(tableLine ?? value.line, value.line);
+    }
+  }
+  if (tableLine === void 0)
+    throw new SetupError(
+      `${file}: no [toolchain] table; expected for example:
+[toolchain]
+channel = "stable"`,
+      {
+        file
+      }
+    );
+  const string3 = (key) => {
+    const v = get(key);
+    if (!v) return void 0;
+    if (v.type !== "string")
+      throw located(
+        file,
+        v.line,
+        `toolchain.${key} must be a quoted string${v.type === "scalar" ? `, as in ${key} = "${v.text}"` : ""}`
+      );
+    return v.value;
+  };
+  const strings = (key) => {
+    const v = get(key);
+    if (!v) return [];
+    if (v.type !== "array")
+      throw located(file, v.line, `toolchain.${key} must be an array of strings, as in ${key} = ["…"]`);
+    return v.items.map((item) => {
+      if (item.type !== "string" || !CHANNEL.test(item.value))
+        throw located(
+          file,
+          item.line,
+          `toolchain.${key} must hold names as quoted strings, as in ${key} = ["…"]`
+        );
+      return item.value;
+    });
+  };
+  const channel = string3("channel");
+  if (channel !== void 0 && !CHANNEL.test(channel))
+    throw located(file, get("channel").line, `"${channel}" is not a toolchain channel (${CHANNEL_EXAMPLES})`);
+  const profile = string3("profile");
+  if (profile !== void 0 && !PROFILES.includes(profile))
+    throw located(file, get("profile").line, `profile "${profile}" is not one of ${PROFILES.join(", ")}`);
+  const toolchainPath = string3("path");
+  const components = strings("components");
+  const targets = strings("targets");
+  if (channel === void 0 && toolchainPath === void 0)
+    throw located(file, tableLine, `[toolchain] names no channel; add for example channel = "stable"`);
+  const spec = { components, targets, file };
+  if (channel !== void 0) spec.channel = channel;
+  if (profile !== void 0) spec.profile = profile;
+  if (toolchainPath !== void 0) spec.path = path5.resolve(path5.dirname(file), toolchainPath);
+  return spec;
+}
+function legacyChannel(text, file) {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).map((content, i) => ({ content: content.trim(), line: i + 1 })).filter((l) => l.content !== "");
+  const [first, second] = lines;
+  if (!first) throw located(file, 1, `empty file: write one toolchain name (${CHANNEL_EXAMPLES})`);
+  if (second)
+    throw located(
+      file,
+      second.line,
+      "a rust-toolchain file holds one toolchain name; for components or targets use TOML with a [toolchain] table"
+    );
+  if (!CHANNEL.test(first.content))
+    throw located(file, first.line, `"${first.content}" is not a toolchain channel (${CHANNEL_EXAMPLES})`);
+  return { channel: first.content, components: [], targets: [], file };
+}
+function parseToolchainFile(text, file) {
+  const legacy = path5.basename(file) === "rust-toolchain";
+  if (legacy && !/^\s*\[|=/m.test(text)) return legacyChannel(text, file);
+  return toolchainFromToml(new TomlReader(text, file).read(), file);
+}
+async function exists3(file) {
+  try {
+    const s = await stat5(file);
+    return s.isFile() ? "file" : s.isDirectory() ? "dir" : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function findToolchainFile(cwd) {
+  let dir = path5.resolve(cwd);
+  for (; ; ) {
+    for (const name of ["rust-toolchain", "rust-toolchain.toml"]) {
+      const candidate = path5.join(dir, name);
+      if (await exists3(candidate) === "file") return candidate;
+    }
+    if (await exists3(path5.join(dir, ".git"))) return void 0;
+    const parent = path5.dirname(dir);
+    if (parent === dir) return void 0;
+    dir = parent;
+  }
+}
+async function readToolchainFile(file) {
+  let text;
+  try {
+    text = await readFile6(file, "utf8");
+  } catch (err) {
+    throw new SetupError(
+      `cannot read ${file}: ${err.code ?? err.message}`,
+      {
+        file
+      }
+    );
+  }
+  return parseToolchainFile(text, file);
+}
+async function resolvePin(opts, env, log) {
+  const named = (channel, source) => {
+    if (!CHANNEL.test(channel))
+      throw new SetupError(`${source}: "${channel}" is not a toolchain channel (${CHANNEL_EXAMPLES})`);
+    return { channel, components: [], targets: [], source };
+  };
+  if (opts.toolchain !== void 0)
+    return { ...named(opts.toolchain.trim(), "the toolchain option"), explicit: true };
+  if (env.RUSTUP_TOOLCHAIN) return named(env.RUSTUP_TOOLCHAIN.trim(), "RUSTUP_TOOLCHAIN");
+  const file = await findToolchainFile(opts.cwd);
+  if (!file) return { components: [], targets: [], source: "the default toolchain" };
+  if (path5.basename(file) === "rust-toolchain" && await exists3(`${file}.toml`) === "file")
+    log(`warning: both ${file} and ${file}.toml exist; rustup uses ${file}, and so does bench-action`);
+  return { ...await readToolchainFile(file), source: file };
+}
+function isTriple(rest) {
+  return /^[a-z][a-z0-9_.]*(?:-[a-z0-9_.]+){1,3}$/.test(rest);
+}
+function nameMatches(installed, wanted) {
+  if (installed === wanted) return true;
+  return installed.startsWith(`${wanted}-`) && isTriple(installed.slice(wanted.length + 1));
+}
+function parseToolchainList(text) {
+  const names = [];
+  let hasDefault = false;
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^(\S+)(.*)$/.exec(line.trim());
+    if (!m || /^no installed toolchains/i.test(line.trim())) continue;
+    names.push(m[1]);
+    if (/\(([^)]*\b)?default\b/.test(m[2])) hasDefault = true;
+  }
+  return { names, hasDefault };
+}
+function parseRustVersion(text, program) {
+  return new RegExp(`^${program}\\s+(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.]+)?)`, "m").exec(text)?.[1];
+}
+function channelMatches(channel, version2) {
+  const base = channel.replace(/-\d{4}-\d{2}-\d{2}$/, "");
+  if (base === "stable") return !version2.includes("-");
+  if (base === "beta" || base === "nightly") return version2.includes(`-${base}`);
+  if (/^\d+\.\d+$/.test(base)) return version2.startsWith(`${base}.`);
+  if (/^\d+\.\d+\.\d+$/.test(base)) return version2 === base || version2.startsWith(`${base}-`);
+  return true;
+}
+async function runOrFail(ctx, argv, what, quiet = false) {
+  if (!quiet) ctx.log(`$ ${argv.join(" ")}`);
+  const result = await ctx.run(argv, { env: ctx.env, cwd: ctx.cwd });
+  if (result.code !== 0) {
+    const tail = outputTail(result);
+    throw new SetupError(
+      `${what}: \`${argv.join(" ")}\` failed (exit ${result.code})${tail ? `:
+${tail}` : ""}`
+    );
+  }
+  return result.stdout;
+}
+async function query(ctx, argv) {
+  const result = await ctx.run(argv, { env: ctx.env, cwd: ctx.cwd, timeoutMs: 12e4 });
+  return result.code === 0 ? result.stdout : void 0;
+}
+async function detectVersions(ctx, plus, pin) {
+  const select = plus ? [`+${plus}`] : [];
+  const probe = async (program) => {
+    const argv = [program, ...select, "--version"];
+    const result = await ctx.run(argv, { env: ctx.env, cwd: ctx.cwd, timeoutMs: 12e4 });
+    if (result.code === 127)
+      throw new SetupError(
+        `${program} is not on PATH${plus ? ` (toolchain ${plus} is installed)` : ""}: add rustup's bin directory (usually ~/.cargo/bin) to PATH, then run again`
+      );
+    if (result.code !== 0) {
+      const tail = outputTail(result);
+      throw new SetupError(
+        `\`${argv.join(" ")}\` failed (exit ${result.code}) for ${pin.source}${tail ? `:
+${tail}` : ""}`
+      );
+    }
+    const version2 = parseRustVersion(result.stdout, program);
+    if (!version2)
+      throw new SetupError(
+        `\`${argv.join(" ")}\` printed ${JSON.stringify(result.stdout.trim().slice(0, 200))}, expected "${program} X.Y.Z (…)"`
+      );
+    return version2;
+  };
+  const rustc = await probe("rustc");
+  await probe("cargo");
+  return { version: rustc, path: await findExecutable("cargo", ctx.env, ctx.platform) ?? "cargo" };
+}
+async function withRustup(ctx, pin, justInstalled) {
+  const list = justInstalled ? parseToolchainList(await query(ctx, ["rustup", "toolchain", "list"]) ?? "") : parseToolchainList(
+    await runOrFail(ctx, ["rustup", "toolchain", "list"], "cannot list Rust toolchains", true)
+  );
+  let installed = justInstalled;
+  let channel = pin.channel;
+  if (!channel && !pin.path && !list.hasDefault) {
+    channel = "stable";
+    ctx.log("rustup has no default toolchain: using stable");
+  }
+  if (channel && !pin.path) {
+    const profile = pin.profile ?? "minimal";
+    if (!list.names.some((n) => nameMatches(n, channel))) {
+      ctx.log(`Rust toolchain ${channel} (from ${pin.source}) is not installed: installing it`);
+      await runOrFail(
+        ctx,
+        [
+          "rustup",
+          "toolchain",
+          "install",
+          channel,
+          "--profile",
+          profile,
+          "--no-self-update",
+          ...pin.components.flatMap((c) => ["--component", c]),
+          ...pin.targets.flatMap((t) => ["--target", t])
+        ],
+        `cannot install Rust toolchain ${channel}`
+      );
+      installed = true;
+    } else {
+      installed = await addMissing(ctx, channel, pin) || installed;
+    }
+    const ci = ctx.env.GITHUB_ACTIONS === "true";
+    if (!list.hasDefault || ci && pin.explicit) {
+      await runOrFail(ctx, ["rustup", "default", channel], `cannot make ${channel} the default toolchain`);
+    }
+  }
+  const { version: version2, path: where } = await detectVersions(ctx, pin.path ? void 0 : channel, pin);
+  ctx.log(`Rust ${version2}${channel ? ` (toolchain ${channel})` : ""}: cargo at ${where}`);
+  const status = { tool: "rust", version: version2, path: where, installed };
+  if (channel) status.toolchain = channel;
+  return status;
+}
+async function addMissing(ctx, channel, pin) {
+  let added = false;
+  if (pin.components.length > 0) {
+    const listed = await query(ctx, ["rustup", "component", "list", "--installed", "--toolchain", channel]);
+    const have = (listed ?? "").split(/\r?\n/).map((l) => l.trim());
+    const missing = pin.components.filter(
+      (c) => listed === void 0 || !have.some((h) => nameMatches(h, c.replace(/-preview$/, "")))
+    );
+    if (missing.length > 0) {
+      await runOrFail(
+        ctx,
+        ["rustup", "component", "add", "--toolchain", channel, ...missing],
+        `cannot add components to ${channel}`
+      );
+      added = true;
+    }
+  }
+  if (pin.targets.length > 0) {
+    const listed = await query(ctx, ["rustup", "target", "list", "--installed", "--toolchain", channel]);
+    const have = new Set((listed ?? "").split(/\r?\n/).map((l) => l.trim()));
+    const missing = pin.targets.filter((t) => listed === void 0 || !have.has(t));
+    if (missing.length > 0) {
+      await runOrFail(
+        ctx,
+        ["rustup", "target", "add", "--toolchain", channel, ...missing],
+        `cannot add targets to ${channel}`
+      );
+      added = true;
+    }
+  }
+  return added;
+}
+async function withoutRustup(ctx, pin) {
+  const { version: version2, path: where } = await detectVersions(ctx, void 0, pin);
+  if (pin.channel && !channelMatches(pin.channel, version2))
+    ctx.log(
+      `warning: ${pin.source} asks for Rust ${pin.channel}, but rustup is not installed, so the cargo on PATH (Rust ${version2}) is used`
+    );
+  if (pin.components.length + pin.targets.length > 0)
+    ctx.log(`warning: without rustup the components and targets named in ${pin.source} are not checked`);
+  ctx.log(`Rust ${version2}: cargo at ${where}`);
+  const status = { tool: "rust", version: version2, path: where, installed: false };
+  if (pin.channel) status.toolchain = pin.channel;
+  return status;
+}
+function howToGetRust(ctx, channel, packaged) {
+  const ways = [];
+  if (ctx.platform === "darwin") ways.push(`\`brew install rustup\`, then \`rustup default ${channel}\``);
+  else if (ctx.platform === "win32") ways.push("`winget install Rustlang.Rustup`");
+  if (packaged) ways.push(packaged);
+  ways.push("rustup from https://rustup.rs");
+  return `Install Rust with ${ways.join("; or ")}. In a GitHub Actions workflow, add \`- uses: dtolnay/rust-toolchain@${/^[\w.-]+$/.test(channel) ? channel : "stable"}\` before bench-action.`;
+}
+async function installRustup(ctx, pin) {
+  const channel = pin.channel ?? "stable";
+  const missing = "neither cargo nor rustup is installed";
+  if (ctx.platform !== "linux") throw new SetupError(`${missing}. ${howToGetRust(ctx, channel)}`);
+  if (!await findExecutable("apt-get", ctx.env, ctx.platform)) {
+    const other = await otherPackageManagerCommand("rustup", ctx.env, ctx.uid);
+    throw new SetupError(
+      `${missing}. ${howToGetRust(ctx, channel, other ? `\`${other.command}\` (${other.manager})` : void 0)}`
+    );
+  }
+  const install = { run: ctx.run, env: ctx.env, log: ctx.log, uid: ctx.uid, apt: ctx.apt };
+  const policy = async () => {
+    const out = await query(ctx, ["apt-cache", "policy", "rustup", "cargo"]);
+    return parseAptPolicy(out ?? "");
+  };
+  let candidates = await policy();
+  if (!candidates.has("rustup") && !candidates.has("cargo") && !ctx.apt.updated) {
+    await aptUpdate(install, `${sudoHint(ctx.uid)}apt-get update`);
+    candidates = await policy();
+  }
+  if (candidates.has("rustup")) {
+    ctx.log(`${missing}: installing rustup ${candidates.get("rustup")} with apt-get`);
+    await aptInstall(["rustup"], install);
+    if (!await findExecutable("rustup", ctx.env, ctx.platform))
+      throw new SetupError(
+        "apt-get installed rustup, but `rustup` is not on PATH: check PATH, then run again"
+      );
+    return withRustup(ctx, { ...pin, channel }, true);
+  }
+  const cargo = candidates.get("cargo");
+  throw new SetupError(
+    `${missing}, and apt has no rustup package here. ${howToGetRust(
+      ctx,
+      channel,
+      cargo ? `the distribution's cargo (${cargo}, usually older than stable): \`${sudoHint(ctx.uid)}apt-get install -y cargo\`` : void 0
+    )}`
+  );
+}
+async function ensureRust(opts) {
+  const env = opts.env ?? process.env;
+  const ctx = {
+    run: opts.run ?? defaultRunner,
+    env,
+    log: opts.log ?? (() => {
+    }),
+    cwd: path5.resolve(opts.cwd),
+    platform: opts.platform ?? process.platform,
+    uid: opts.uid ?? currentUid(),
+    apt: opts.apt ?? { updated: false }
+  };
+  const pin = await resolvePin(opts, env, ctx.log);
+  if (pin.channel) ctx.log(`Rust toolchain ${pin.channel} from ${pin.source}`);
+  if (await findExecutable("rustup", env, ctx.platform)) return withRustup(ctx, pin, false);
+  if (await findExecutable("cargo", env, ctx.platform)) return withoutRustup(ctx, pin);
+  return installRustup(ctx, pin);
+}
+
+// src/setup/valgrind.ts
+var VERSION_TIMEOUT_MS = 6e4;
+function parseValgrindVersion(text) {
+  return /\bvalgrind-(\d+\.\d+(?:\.\d+)?(?:[.-][0-9A-Za-z.+~-]*)?)/.exec(text)?.[1];
+}
+function isOlderThan(version2, major, minor) {
+  const [a, b] = version2.split(".").map((n) => Number.parseInt(n, 10));
+  return a < major || a === major && b < minor;
+}
+function unsupportedPlatform(platform2) {
+  if (platform2 === "darwin")
+    return new SetupError(
+      'valgrind does not run on macOS: recent macOS versions are not supported by valgrind. Measure instructions benchmarks on Linux (a Linux CI runner, or a container such as `docker run --rm -it -v "$PWD":/src -w /src ubuntu:24.04`), or use the process kind to time benchmarks on this machine.'
+    );
+  if (platform2 === "win32")
+    return new SetupError(
+      "valgrind does not run on Windows. Measure instructions benchmarks on Linux (WSL, a Linux container or a Linux CI runner), or use the process kind to time benchmarks here."
+    );
+  return void 0;
+}
+async function detect(run4, env) {
+  const result = await run4(["valgrind", "--version"], { env, timeoutMs: VERSION_TIMEOUT_MS });
+  if (result.code === 127) return void 0;
+  const where = await findExecutable("valgrind", env) ?? "valgrind";
+  if (result.code !== 0) {
+    const tail = outputTail(result);
+    throw new SetupError(
+      `${where} is installed but \`valgrind --version\` failed (exit ${result.code})${tail ? `:
+${tail}` : ""}`
+    );
+  }
+  const version2 = parseValgrindVersion(result.stdout) ?? parseValgrindVersion(result.stderr);
+  if (!version2)
+    throw new SetupError(
+      `${where} is not a valgrind this can use: \`valgrind --version\` printed ${JSON.stringify(
+        (result.stdout || result.stderr).trim().slice(0, 200)
+      )}, expected "valgrind-X.Y.Z"`
+    );
+  return { version: version2, path: where };
+}
+function warnIfOld(found, log) {
+  if (isOlderThan(found.version, 3, 19))
+    log(
+      `warning: valgrind ${found.version} misreads DWARF 5 debug info (the default of clang 14 and later); compile benchmarks with -gdwarf-4, or use valgrind 3.19 or later (ubuntu-24.04 ships 3.22)`
+    );
+}
+async function ensureValgrind(opts = {}) {
+  const run4 = opts.run ?? defaultRunner;
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? (() => {
+  });
+  const platform2 = opts.platform ?? process.platform;
+  const uid = opts.uid ?? currentUid();
+  const unsupported = unsupportedPlatform(platform2);
+  if (unsupported) throw unsupported;
+  const existing = await detect(run4, env);
+  if (existing) {
+    log(`valgrind ${existing.version} found at ${existing.path}`);
+    warnIfOld(existing, log);
+    return { tool: "valgrind", version: existing.version, path: existing.path, installed: false };
+  }
+  if (platform2 !== "linux")
+    throw new SetupError(
+      `valgrind is not installed: install it with the system's package manager (on FreeBSD: \`${sudoHint(uid)}pkg install -y valgrind\`), then run again`
+    );
+  if (!await findExecutable("apt-get", env)) {
+    const other = await otherPackageManagerCommand("valgrind", env, uid);
+    throw new SetupError(
+      other ? `valgrind is not installed, and this system uses ${other.manager}, not apt-get: install it with \`${other.command}\`, then run again` : "valgrind is not installed, and apt-get is not available: install valgrind with the distribution's package manager (the package is called valgrind), then run again"
+    );
+  }
+  log("valgrind is not installed: installing it with apt-get");
+  const ctx = { run: run4, env, log, uid, apt: opts.apt ?? { updated: false } };
+  await aptInstall(["valgrind"], ctx);
+  const installed = await detect(run4, env);
+  if (!installed)
+    throw new SetupError(
+      "apt-get installed valgrind, but `valgrind` is still not on PATH: check PATH, or run `apt-get install -y valgrind` by hand"
+    );
+  log(`valgrind ${installed.version} installed at ${installed.path}`);
+  warnIfOld(installed, log);
+  return { tool: "valgrind", version: installed.version, path: installed.path, installed: true };
+}
+
+// src/setup/index.ts
+var KNOWN_TOOLS = ["valgrind", "rust"];
+var SetupError = class extends Error {
+  name = "SetupError";
+  exitCode = 3;
+  /** The file the problem is in, when there is one (a malformed rust-toolchain.toml). */
+  file;
+  line;
+  constructor(message, where) {
+    super(message);
+    this.file = where?.file;
+    this.line = where?.line;
+  }
+};
+var MAX_OUTPUT = 64 * 1024 * 1024;
+var defaultRunner = (argv, opts = {}) => {
+  const [file, ...args] = argv;
+  if (!file) return Promise.reject(new TypeError("defaultRunner: empty argv"));
+  return new Promise((resolve) => {
+    execFile5(
+      file,
+      args,
+      {
+        cwd: opts.cwd,
+        env: opts.env ?? process.env,
+        timeout: opts.timeoutMs ?? 0,
+        maxBuffer: MAX_OUTPUT,
+        windowsHide: true,
+        encoding: "utf8"
+      },
+      (err, stdout, stderr) => {
+        if (!err) {
+          resolve({ code: 0, stdout, stderr });
+          return;
+        }
+        const failure2 = err;
+        if (typeof failure2.code === "number") resolve({ code: failure2.code, stdout, stderr });
+        else if (failure2.code === "ENOENT")
+          resolve({ code: 127, stdout: "", stderr: `${file}: command not found` });
+        else if (failure2.code === "EACCES")
+          resolve({ code: 126, stdout: "", stderr: `${file}: permission denied` });
+        else if (failure2.signal) {
+          const number3 = os9.constants.signals[failure2.signal] ?? 0;
+          const why = failure2.killed && opts.timeoutMs ? `timed out after ${opts.timeoutMs / 1e3}s` : "";
+          resolve({
+            code: 128 + number3,
+            stdout,
+            stderr: `${stderr}${stderr && !stderr.endsWith("\n") ? "\n" : ""}${file}: ${why || `killed by ${failure2.signal}`}`
+          });
+        } else resolve({ code: 1, stdout, stderr: `${stderr}${err.message}` });
+      }
+    );
+  });
+};
+function outputTail(result, lines = 6) {
+  return (result.stderr.trim() ? result.stderr : result.stdout).split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l.trim() !== "").slice(-lines).join("\n");
+}
+function pathVariable(env, platform2) {
+  if (platform2 !== "win32") return env.PATH ?? "";
+  const key = Object.keys(env).find((k) => k.toUpperCase() === "PATH");
+  return key ? env[key] ?? "" : "";
+}
+async function isExecutableFile(file) {
+  try {
+    if (!(await stat6(file)).isFile()) return false;
+    await access4(file, constants4.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function findExecutable(name, env = process.env, platform2 = process.platform) {
+  if (name.includes("/") || platform2 === "win32" && name.includes("\\"))
+    return await isExecutableFile(name) ? path6.resolve(name) : void 0;
+  const separator = platform2 === "win32" ? ";" : ":";
+  const extensions = platform2 === "win32" ? ["", ...(env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter(Boolean)] : [""];
+  for (const dir of pathVariable(env, platform2).split(separator)) {
+    if (dir === "") continue;
+    for (const ext of extensions) {
+      const candidate = path6.join(dir, name + ext);
+      if (await isExecutableFile(candidate)) return path6.resolve(candidate);
+    }
+  }
+  return void 0;
+}
+function currentUid() {
+  return typeof process.getuid === "function" ? process.getuid() : void 0;
+}
+function sudoHint(uid) {
+  return uid === 0 ? "" : "sudo ";
+}
+async function rootPrefix(ctx, manual) {
+  if (ctx.uid === 0) return [];
+  if (await findExecutable("sudo", ctx.env)) return ["sudo", "-n"];
+  throw new SetupError(
+    `installing needs root, and sudo is not available here: run \`${manual}\` as root, then run again`
+  );
+}
+function aptFailure(argv, result, manual) {
+  const tail = outputTail(result);
+  if (argv[0] === "sudo" && /password is required|terminal is required|askpass/i.test(result.stderr))
+    return new SetupError(
+      `sudo needs a password here, so bench-action cannot install on its own: run \`${manual}\` yourself, then run again`
+    );
+  return new SetupError(
+    `\`${argv.join(" ")}\` failed (exit ${result.code})${tail ? `:
+${tail}` : ""}
+Install by hand with \`${manual}\`, then run again.`
+  );
+}
+async function aptGet(args, ctx, manual) {
+  const prefix = await rootPrefix(ctx, manual);
+  const argv = [
+    ...prefix,
+    ...prefix.length > 0 ? ["DEBIAN_FRONTEND=noninteractive"] : [],
+    "apt-get",
+    ...args
+  ];
+  ctx.log(`$ ${argv.join(" ")}`);
+  const result = await ctx.run(argv, { env: { ...ctx.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (result.code !== 0) throw aptFailure(argv, result, manual);
+}
+async function aptUpdate(ctx, manual) {
+  if (ctx.apt.updated) return;
+  await aptGet(["update"], ctx, manual);
+  ctx.apt.updated = true;
+}
+async function aptInstall(packages, ctx) {
+  const manual = `${sudoHint(ctx.uid)}apt-get install -y ${packages.join(" ")}`;
+  await aptUpdate(ctx, manual);
+  await aptGet(["install", "-y", "--no-install-recommends", ...packages], ctx, manual);
+}
+function parseAptPolicy(text) {
+  const candidates = /* @__PURE__ */ new Map();
+  let current;
+  for (const line of text.split(/\r?\n/)) {
+    const header = /^(\S+):\s*$/.exec(line);
+    if (header) {
+      current = header[1].replace(/:[a-z0-9]+$/, "");
+      continue;
+    }
+    const candidate = /^\s+Candidate:\s*(\S+)/.exec(line);
+    if (current && candidate && candidate[1] !== "(none)") candidates.set(current, candidate[1]);
+  }
+  return candidates;
+}
+var OTHER_PACKAGE_MANAGERS = [
+  { exe: "dnf", install: (pkg) => `dnf install -y ${pkg}` },
+  { exe: "yum", install: (pkg) => `yum install -y ${pkg}` },
+  { exe: "apk", install: (pkg) => `apk add ${pkg}` },
+  { exe: "pacman", install: (pkg) => `pacman -S --needed --noconfirm ${pkg}` },
+  { exe: "zypper", install: (pkg) => `zypper --non-interactive install ${pkg}` }
+];
+async function otherPackageManagerCommand(pkg, env, uid) {
+  for (const manager of OTHER_PACKAGE_MANAGERS) {
+    if (await findExecutable(manager.exe, env))
+      return { manager: manager.exe, command: `${sudoHint(uid)}${manager.install(pkg)}` };
+  }
+  return void 0;
+}
+function programName(arg) {
+  return path6.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
+}
+var RUST_PROGRAMS = /* @__PURE__ */ new Set(["cargo", "rustc", "rustup"]);
+function scriptRunsRust(script) {
+  return /(?:^|[\n;&|(]|\b(?:then|do|else|exec|env|time)\s)\s*(?:\S*\/)?(?:cargo|rustc|rustup)(?:\s|$)/.test(
+    script
+  );
+}
+function toolsNeeded(kinds, config2) {
+  const needed = /* @__PURE__ */ new Set();
+  if (kinds.includes("instructions")) needed.add("valgrind");
+  for (const step of config2?.setup ?? []) {
+    const [program, flag, script] = step.command;
+    if (program && RUST_PROGRAMS.has(programName(program))) needed.add("rust");
+    else if ((step.shell || flag === "-c") && script && scriptRunsRust(script)) needed.add("rust");
+  }
+  return KNOWN_TOOLS.filter((t) => needed.has(t));
+}
+async function runSetup(tools, opts) {
+  const wanted = [];
+  for (const raw of tools) {
+    const name = raw.trim().toLowerCase();
+    if (!KNOWN_TOOLS.includes(name))
+      throw new SetupError(`unknown tool "${raw}": bench-action can set up ${KNOWN_TOOLS.join(", ")}`);
+    if (!wanted.includes(name)) wanted.push(name);
+  }
+  const apt = { updated: false };
+  const common = {
+    run: opts.run,
+    env: opts.env,
+    log: opts.log,
+    uid: opts.uid,
+    platform: opts.platform,
+    apt
+  };
+  const statuses = [];
+  for (const tool of wanted) {
+    if (tool === "valgrind") statuses.push(await ensureValgrind(common));
+    else statuses.push(await ensureRust({ ...common, cwd: opts.cwd, toolchain: opts.toolchain }));
+  }
+  return statuses;
+}
+function describeStatus(status) {
+  const toolchain = status.toolchain ? `, toolchain ${status.toolchain}` : "";
+  return `${status.tool} ${status.version} (${status.path}${toolchain}${status.installed ? ", installed" : ""})`;
+}
+
 // src/setup-steps.ts
 import { spawn as spawn4 } from "node:child_process";
 var TAIL_BYTES = 4096;
@@ -37660,7 +38641,7 @@ function runSetupStep(step, index, inherit) {
     });
   });
 }
-async function runSetup(steps, inherit, log) {
+async function runSetup2(steps, inherit, log) {
   for (const [i, step] of steps.entries()) {
     const started = Date.now();
     log(`setup ${i + 1}/${steps.length}: ${step.command.join(" ")}`);
@@ -37679,10 +38660,10 @@ var UsageError = class extends Error {
   name = "UsageError";
 };
 async function resolveConfigPath(cwd, configPath) {
-  if (configPath) return path5.resolve(cwd, configPath);
+  if (configPath) return path7.resolve(cwd, configPath);
   const found = findConfigFile(cwd);
   if (!found)
-    throw new UsageError(`no bench.yml found in ${cwd} or ${path5.join(cwd, ".github")}; pass --config FILE`);
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path7.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
 function failedBySetup(c, message, tail) {
@@ -37700,10 +38681,10 @@ function failedBySetup(c, message, tail) {
   };
 }
 async function findBaseline(options, suite, head) {
-  let storeRoot = path5.resolve(options.cwd, options.storeDir);
+  let storeRoot = path7.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
-    const target = path5.resolve(options.cwd, options.baseline);
-    const isDir = await stat5(target).then(
+    const target = path7.resolve(options.cwd, options.baseline);
+    const isDir = await stat7(target).then(
       (s) => s.isDirectory(),
       () => false
     );
@@ -37729,17 +38710,27 @@ async function runPipeline(options) {
   if (cases.length === 0) {
     throw new UsageError(`--filter ${JSON.stringify(options.filter)} matches no benchmark in ${configPath}`);
   }
+  const needed = toolsNeeded(
+    config2.benchmarks.map((b) => b.kind),
+    config2
+  );
+  if (options.installTools && needed.length > 0) {
+    for (const status of await runSetup(needed, { cwd: config2.dir, env: options.env, log: options.log })) {
+      options.log(`setup: ${describeStatus(status)}`);
+    }
+  }
   const createdAt = now().toISOString();
   const [commit, environment] = await Promise.all([
     commitInfo(options.cwd, options.env),
     collectEnvironment({
       cc: await toolVersion(options.env.CC || "cc"),
       // Instruction counts depend on the valgrind that counted them.
-      valgrind: cases.some((c) => c.kind === "instructions") ? await valgrindVersion() : void 0
+      valgrind: cases.some((c) => c.kind === "instructions") ? await valgrindVersion() : void 0,
+      rustc: needed.includes("rust") ? await toolVersion("rustc") : void 0
     })
   ]);
   const benchmarks = [];
-  const setupFailure = await runSetup(config2.setup, options.env, options.log);
+  const setupFailure = await runSetup2(config2.setup, options.env, options.log);
   if (setupFailure) {
     options.log(`${setupFailure.message}; every benchmark is marked failed`);
     for (const c of cases) benchmarks.push(failedBySetup(c, setupFailure.message, setupFailure.outputTail));
@@ -37787,15 +38778,15 @@ async function runPipeline(options) {
   let savedPath;
   if (options.save) {
     if (benchmarks.some((b) => b.status === "ok")) {
-      savedPath = await new DirStore(path5.resolve(options.cwd, options.storeDir)).save(results);
+      savedPath = await new DirStore(path7.resolve(options.cwd, options.storeDir)).save(results);
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }
   }
-  const jsonPath = options.jsonPath ? path5.resolve(options.cwd, options.jsonPath) : void 0;
+  const jsonPath = options.jsonPath ? path7.resolve(options.cwd, options.jsonPath) : void 0;
   if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}
 `);
-  const markdownPath = options.markdownPath ? path5.resolve(options.cwd, options.markdownPath) : void 0;
+  const markdownPath = options.markdownPath ? path7.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
   return {
     exitCode: exitCodeFor(comparison),
@@ -37809,7 +38800,7 @@ async function runPipeline(options) {
   };
 }
 async function writeText(file, text) {
-  await mkdir4(path5.dirname(file), { recursive: true });
+  await mkdir4(path7.dirname(file), { recursive: true });
   await writeFile3(file, text);
 }
 
@@ -37946,19 +38937,23 @@ function optional2(name) {
   return v === "" ? void 0 : v;
 }
 function readInputs(env = process.env) {
-  const save = optional2("save");
-  if (save !== void 0 && !["true", "false"].includes(save)) {
-    throw new UsageError(`input "save" must be true or false, got ${JSON.stringify(save)}`);
-  }
+  const flag = (name) => {
+    const value = optional2(name);
+    if (value !== void 0 && !["true", "false"].includes(value)) {
+      throw new UsageError(`input "${name}" must be true or false, got ${JSON.stringify(value)}`);
+    }
+    return value !== "false";
+  };
   return {
     config: optional2("config"),
     filter: optional2("filter"),
     baseline: optional2("baseline"),
     storeDir: optional2("store-dir") ?? ".bench",
-    save: save !== "false",
+    save: flag("save"),
+    installTools: flag("install-tools"),
     json: optional2("json"),
     markdown: optional2("markdown"),
-    workingDirectory: path6.resolve(
+    workingDirectory: path8.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional2("working-directory") ?? "."
     )
@@ -37967,7 +38962,7 @@ function readInputs(env = process.env) {
 async function runAction(env = process.env) {
   try {
     const inputs = readInputs(env);
-    const outDir = path6.join(env.RUNNER_TEMP || os9.tmpdir(), "bench-action");
+    const outDir = path8.join(env.RUNNER_TEMP || os10.tmpdir(), "bench-action");
     const outcome = await runPipeline({
       cwd: inputs.workingDirectory,
       configPath: inputs.config,
@@ -37975,9 +38970,10 @@ async function runAction(env = process.env) {
       baseline: inputs.baseline,
       storeDir: inputs.storeDir,
       save: inputs.save,
-      jsonPath: inputs.json ?? path6.join(outDir, "results.json"),
-      markdownPath: inputs.markdown ?? path6.join(outDir, "report.md"),
+      jsonPath: inputs.json ?? path8.join(outDir, "results.json"),
+      markdownPath: inputs.markdown ?? path8.join(outDir, "report.md"),
       env,
+      installTools: inputs.installTools,
       log: (line) => info(line)
     });
     info(renderTerminal(outcome.comparison, { color: false }));
@@ -37994,6 +38990,8 @@ async function runAction(env = process.env) {
   } catch (err) {
     if (err instanceof ConfigError) {
       setFailed(`Invalid bench-action configuration: ${err.message}`);
+    } else if (err instanceof SetupError) {
+      setFailed(`bench-action could not set up its tools: ${err.message}`);
     } else if (err instanceof UsageError || err instanceof BaselineUsageError || err instanceof ResultsFormatError) {
       setFailed(`bench-action: ${err.message}`);
     } else {

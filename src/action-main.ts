@@ -9,6 +9,7 @@ import { runPipeline, UsageError } from './pipeline.ts'
 import { failureMessage } from './report/markdown.ts'
 import { renderTerminal } from './report/terminal.ts'
 import { ResultsFormatError } from './results.ts'
+import { SetupError } from './setup/index.ts'
 
 export interface ActionInputs {
   config?: string
@@ -19,6 +20,7 @@ export interface ActionInputs {
   json?: string
   markdown?: string
   workingDirectory: string
+  installTools: boolean
 }
 
 function optional(name: string): string | undefined {
@@ -27,16 +29,20 @@ function optional(name: string): string | undefined {
 }
 
 export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
-  const save = optional('save')
-  if (save !== undefined && !['true', 'false'].includes(save)) {
-    throw new UsageError(`input "save" must be true or false, got ${JSON.stringify(save)}`)
+  const flag = (name: string): boolean => {
+    const value = optional(name)
+    if (value !== undefined && !['true', 'false'].includes(value)) {
+      throw new UsageError(`input "${name}" must be true or false, got ${JSON.stringify(value)}`)
+    }
+    return value !== 'false'
   }
   return {
     config: optional('config'),
     filter: optional('filter'),
     baseline: optional('baseline'),
     storeDir: optional('store-dir') ?? '.bench',
-    save: save !== 'false',
+    save: flag('save'),
+    installTools: flag('install-tools'),
     json: optional('json'),
     markdown: optional('markdown'),
     workingDirectory: path.resolve(
@@ -60,6 +66,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       jsonPath: inputs.json ?? path.join(outDir, 'results.json'),
       markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
       env,
+      installTools: inputs.installTools,
       log: (line) => core.info(line),
     })
     core.info(renderTerminal(outcome.comparison, { color: false }))
@@ -76,6 +83,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   } catch (err) {
     if (err instanceof ConfigError) {
       core.setFailed(`Invalid bench-action configuration: ${err.message}`)
+    } else if (err instanceof SetupError) {
+      core.setFailed(`bench-action could not set up its tools: ${err.message}`)
     } else if (
       err instanceof UsageError ||
       err instanceof BaselineUsageError ||

@@ -5,11 +5,12 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { BaselineUsageError } from './baseline.ts'
 import { compareResults, exitCodeFor } from './compare.ts'
-import { ConfigError, configJsonSchema } from './config/index.ts'
-import { runPipeline, UsageError, writeText } from './pipeline.ts'
+import { ConfigError, configJsonSchema, loadConfig } from './config/index.ts'
+import { resolveConfigPath, runPipeline, UsageError, writeText } from './pipeline.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import { renderTerminal, shouldUseColor } from './report/terminal.ts'
 import { parseResultSetText, ResultsFormatError } from './results.ts'
+import { describeStatus, KNOWN_TOOLS, runSetup, SetupError, toolsNeeded } from './setup/index.ts'
 import { VERSION } from './version.ts'
 
 export interface CliIo {
@@ -25,6 +26,9 @@ Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
+  bench-action setup [valgrind] [rust] [--config FILE] [--toolchain NAME]
+                               detect or install the tools the benchmarks need (with no names:
+                               what the config's benchmarks need)
   bench-action schema          print the config file's JSON Schema
   bench-action --version
 
@@ -74,6 +78,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await dispatch(argv, io)
   } catch (err) {
+    if (err instanceof SetupError) {
+      io.stderr.write(`bench-action: ${err.message}\n`)
+      return err.exitCode
+    }
     if (isUserError(err)) {
       io.stderr.write(`bench-action: ${err.message}\n`)
       return 2
@@ -93,6 +101,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
     return 0
   }
+  if (first === 'setup') return setupCommand(rest, io)
   if (first === 'help') {
     io.stdout.write(USAGE)
     return 0
@@ -130,6 +139,38 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   )
   if (outcome.savedPath) io.stderr.write(`results saved to ${path.relative(io.cwd, outcome.savedPath)}\n`)
   return outcome.exitCode
+}
+
+async function setupCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { config: { type: 'string' }, toolchain: { type: 'string' } },
+    allowPositionals: true,
+  })
+  let tools = positionals
+  const unknown = tools.filter((t) => !(KNOWN_TOOLS as readonly string[]).includes(t.toLowerCase()))
+  if (unknown.length > 0) {
+    throw new UsageError(`unknown tool "${unknown[0]}": bench-action can set up ${KNOWN_TOOLS.join(', ')}`)
+  }
+  if (tools.length === 0) {
+    const config = await loadConfig(await resolveConfigPath(io.cwd, values.config))
+    tools = toolsNeeded(
+      config.benchmarks.map((b) => b.kind),
+      config,
+    )
+    if (tools.length === 0) {
+      io.stdout.write('nothing to set up: the benchmarks need no extra tools\n')
+      return 0
+    }
+  }
+  const statuses = await runSetup(tools, {
+    cwd: io.cwd,
+    toolchain: values.toolchain,
+    env: io.env,
+    log: (line) => io.stderr.write(`${line}\n`),
+  })
+  for (const s of statuses) io.stdout.write(`${describeStatus(s)}\n`)
+  return 0
 }
 
 async function readResults(file: string, cwd: string) {

@@ -14,7 +14,8 @@ import { planCases } from './plan.ts'
 import type { Case } from './plan-types.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import { type BenchmarkResult, RESULTS_SCHEMA, RESULTS_VERSION, type ResultSet } from './results.ts'
-import { runSetup } from './setup-steps.ts'
+import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
+import { runSetup as runSetupSteps } from './setup-steps.ts'
 import { DirStore } from './store/dir.ts'
 import { VERSION } from './version.ts'
 
@@ -32,6 +33,8 @@ export interface PipelineOptions {
   jsonPath?: string
   markdownPath?: string
   env: NodeJS.ProcessEnv
+  /** Detect, and install where missing, the tools the benchmarks need (valgrind, Rust) first. */
+  installTools?: boolean
   /** Progress and status lines (stderr for the CLI, the log for the action). */
   log: (line: string) => void
   now?: () => Date
@@ -111,6 +114,16 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     throw new UsageError(`--filter ${JSON.stringify(options.filter)} matches no benchmark in ${configPath}`)
   }
 
+  const needed = toolsNeeded(
+    config.benchmarks.map((b) => b.kind),
+    config,
+  )
+  if (options.installTools && needed.length > 0) {
+    for (const status of await runSetup(needed, { cwd: config.dir, env: options.env, log: options.log })) {
+      options.log(`setup: ${describeStatus(status)}`)
+    }
+  }
+
   const createdAt = now().toISOString()
   const [commit, environment] = await Promise.all([
     commitInfo(options.cwd, options.env),
@@ -118,11 +131,12 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       cc: await toolVersion(options.env.CC || 'cc'),
       // Instruction counts depend on the valgrind that counted them.
       valgrind: cases.some((c) => c.kind === 'instructions') ? await valgrindVersion() : undefined,
+      rustc: needed.includes('rust') ? await toolVersion('rustc') : undefined,
     }),
   ])
 
   const benchmarks: BenchmarkResult[] = []
-  const setupFailure = await runSetup(config.setup, options.env, options.log)
+  const setupFailure = await runSetupSteps(config.setup, options.env, options.log)
   if (setupFailure) {
     options.log(`${setupFailure.message}; every benchmark is marked failed`)
     for (const c of cases) benchmarks.push(failedBySetup(c, setupFailure.message, setupFailure.outputTail))
