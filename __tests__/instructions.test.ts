@@ -122,6 +122,22 @@ test('an entry point counts only inside the function; one never entered fails wi
   assert.equal(whole.functions![0]!.name, 'work_a', 'the busiest function comes first')
 })
 
+test('child processes are counted: a shell that runs the program counts the program too', async () => {
+  const alone = await measureInstructions(instructionsCase())
+  const viaShell = await measureInstructions(
+    instructionsCase({ command: ['/bin/sh', '-c', `"${binary}" a; true`] }),
+  )
+  assert.equal(viaShell.status, 'ok', viaShell.error?.message)
+  const aloneIr = alone.metrics.ir!.value!
+  const shellIr = viaShell.metrics.ir!.value!
+  assert.ok(shellIr > aloneIr, `shell + program (${shellIr}) counts more than the program alone (${aloneIr})`)
+  assert.ok(
+    viaShell.functions!.some((f) => f.name === 'work_a'),
+    "the child's functions are in the merged profile",
+  )
+  assert.match(viaShell.notes.join('\n'), /2 processes counted/)
+})
+
 test('a 1% slower function is a regression at 0.5%, named first; the other benchmark shows 0.00%', async () => {
   const repo = await gitRepo({
     'prog.c': program(0),
