@@ -16801,16 +16801,19 @@ function resolveSetupStep(step, dir, defaultEnv) {
   };
 }
 function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
+  const shell = benchmark.shell ?? false;
+  const common = {
+    name: benchmark.name,
+    command: toArgv(benchmark.command, shell),
+    shell,
+    cwd: path2.resolve(dir, benchmark.cwd ?? "."),
+    env: { ...defaultEnv, ...benchmark.env }
+  };
   switch (benchmark.kind) {
     case "process": {
-      const shell = benchmark.shell ?? false;
       return {
-        name: benchmark.name,
+        ...common,
         kind: "process",
-        command: toArgv(benchmark.command, shell),
-        shell,
-        cwd: path2.resolve(dir, benchmark.cwd ?? "."),
-        env: { ...defaultEnv, ...benchmark.env },
         threshold: benchmark.threshold ?? defaults.threshold,
         alpha: benchmark.alpha ?? defaults.alpha,
         runs: benchmark.runs ?? defaults.runs,
@@ -16820,14 +16823,9 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
       };
     }
     case "instructions": {
-      const shell = benchmark.shell ?? false;
       return {
-        name: benchmark.name,
+        ...common,
         kind: "instructions",
-        command: toArgv(benchmark.command, shell),
-        shell,
-        cwd: path2.resolve(dir, benchmark.cwd ?? "."),
-        env: { ...defaultEnv, ...benchmark.env },
         threshold: benchmark.threshold ?? DEFAULT_INSTRUCTIONS_THRESHOLD,
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         entryPoint: benchmark["entry-point"],
@@ -16945,15 +16943,11 @@ function matchesFilter(name, filter) {
   return filter.split(",").map((g2) => g2.trim()).filter((g2) => g2 !== "").some((g2) => globToRegExp(g2).test(name));
 }
 function caseFor(b) {
+  const common = { id: b.name, name: b.name, parameters: {}, command: b.command, cwd: b.cwd, env: b.env };
   if (b.kind === "instructions") {
     return {
+      ...common,
       kind: "instructions",
-      id: b.name,
-      name: b.name,
-      parameters: {},
-      command: b.command,
-      cwd: b.cwd,
-      env: b.env,
       timeoutMs: b.timeoutMs,
       entryPoint: b.entryPoint,
       harness: b.harness,
@@ -16964,13 +16958,8 @@ function caseFor(b) {
     };
   }
   return {
+    ...common,
     kind: "process",
-    id: b.name,
-    name: b.name,
-    parameters: {},
-    command: b.command,
-    cwd: b.cwd,
-    env: b.env,
     runs: b.runs,
     warmup: b.warmup,
     timeoutMs: b.timeoutMs,
@@ -17255,6 +17244,27 @@ function runExecHelper(helperPath, options) {
   });
 }
 
+// src/measure/result.ts
+function resultFor(c, outcome) {
+  const { metrics, error: error2, notes = [], functions } = outcome;
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    parameters: { ...c.parameters },
+    command: [...c.command],
+    status: error2 ? "failed" : "ok",
+    ...error2 ? { error: error2 } : {},
+    metrics,
+    gate: c.gate,
+    notes,
+    ...functions ? { functions } : {}
+  };
+}
+function failedResult(c, error2, notes = []) {
+  return resultFor(c, { metrics: {}, error: error2, notes });
+}
+
 // src/measure/instructions.ts
 var run3 = promisify3(execFile4);
 var CACHE_MODEL = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
@@ -17354,30 +17364,16 @@ async function readProfiles(outDir) {
   }
   return profiles;
 }
-function failed(c, error2, notes = []) {
-  return {
-    id: c.id,
-    name: c.name,
-    kind: "instructions",
-    parameters: c.parameters,
-    command: c.command,
-    status: "failed",
-    error: error2,
-    metrics: {},
-    gate: c.gate,
-    notes
-  };
-}
 async function measureInstructions(c, options = {}) {
   const inherit = options.inherit ?? process.env;
   const valgrind = await resolveProgram("valgrind", c.cwd, inherit.PATH);
   if (!valgrind) {
-    return failed(c, {
+    return failedResult(c, {
       message: 'valgrind is not installed: run "bench-action setup valgrind" or install it with your package manager'
     });
   }
   const program = await resolveProgram(c.command[0], c.cwd, c.env.PATH ?? inherit.PATH);
-  if (!program) return failed(c, { message: `cannot execute "${c.command[0]}": not found` });
+  if (!program) return failedResult(c, { message: `cannot execute "${c.command[0]}": not found` });
   const outDir = await mkdtemp(path4.join(os3.tmpdir(), "bench-action-callgrind-"));
   try {
     const notes = [];
@@ -17386,22 +17382,22 @@ async function measureInstructions(c, options = {}) {
     const argv = [...prefix, valgrind, ...callgrindArguments(c, outDir), program, ...c.command.slice(1)];
     const r = await runUnderValgrind(argv, c, outDir);
     const tail = r.stderr.length > 0 ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES), r.stderr.length > STDERR_KEEP_BYTES) : void 0;
-    if (r.spawnError) return failed(c, { message: `cannot start valgrind: ${r.spawnError}` });
+    if (r.spawnError) return failedResult(c, { message: `cannot start valgrind: ${r.spawnError}` });
     if (r.timedOut)
-      return failed(c, {
+      return failedResult(c, {
         message: `timed out after ${c.timeoutMs / 1e3}s under valgrind (process group killed)`,
         timedOut: true,
         stderrTail: tail
       });
     if (r.signal)
-      return failed(c, {
+      return failedResult(c, {
         message: `killed by ${r.signal} under valgrind`,
         signal: r.signal,
         stderrTail: tail
       });
     if (r.exitCode !== 0) {
       const log = await valgrindLog(outDir);
-      return failed(c, {
+      return failedResult(c, {
         message: `exited with code ${r.exitCode} under valgrind`,
         exitCode: r.exitCode ?? void 0,
         stderrTail: tail ?? log
@@ -17409,7 +17405,7 @@ async function measureInstructions(c, options = {}) {
     }
     const profiles = await readProfiles(outDir);
     if (profiles.length === 0) {
-      return failed(c, {
+      return failedResult(c, {
         message: "valgrind wrote no callgrind output",
         stderrTail: await valgrindLog(outDir)
       });
@@ -17417,23 +17413,16 @@ async function measureInstructions(c, options = {}) {
     const profile = mergeCallgrindProfiles(profiles);
     const ir = profile.totals.Ir ?? 0;
     if (c.entryPoint && ir === 0) {
-      return failed(c, {
+      return failedResult(c, {
         message: `no instructions were counted inside entry point "${c.entryPoint}": the function was never entered. It may be inlined (mark it noinline / #[inline(never)]), renamed by the compiler (f.constprop.0: use a glob like "${c.entryPoint}*"), or misspelled`
       });
     }
     if (profiles.length > 1) notes.push(`${profiles.length} processes counted (child processes included)`);
-    return {
-      id: c.id,
-      name: c.name,
-      kind: "instructions",
-      parameters: c.parameters,
-      command: c.command,
-      status: "ok",
+    return resultFor(c, {
       metrics: instructionResultMetrics(profile.totals),
-      gate: c.gate,
       notes,
       functions: functionCosts(profile).filter((f) => f.self > 0).slice(0, FUNCTIONS_KEPT)
-    };
+    });
   } finally {
     await rm2(outDir, { recursive: true, force: true });
   }
@@ -17446,14 +17435,14 @@ async function valgrindLog(outDir) {
 async function expandHarness(c, inherit = process.env) {
   const program = await resolveProgram(c.command[0], c.cwd, c.env.PATH ?? inherit.PATH);
   if (!program)
-    return { failure: failed(c, { message: `cannot execute harness "${c.command[0]}": not found` }) };
+    return { failure: failedResult(c, { message: `cannot execute harness "${c.command[0]}": not found` }) };
   let stdout;
   try {
     stdout = (await run3(program, [...c.command.slice(1), "--list"], { cwd: c.cwd, env: c.env, timeout: c.timeoutMs })).stdout;
   } catch (error2) {
     const e = error2;
     return {
-      failure: failed(c, {
+      failure: failedResult(c, {
         message: `the harness could not list its benchmarks (--list): ${e.message.split("\n")[0]}`,
         stderrTail: e.stderr
       })
@@ -17461,7 +17450,9 @@ async function expandHarness(c, inherit = process.env) {
   }
   const names = stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
   if (names.length === 0)
-    return { failure: failed(c, { message: "the harness lists no benchmarks (--list printed nothing)" }) };
+    return {
+      failure: failedResult(c, { message: "the harness lists no benchmarks (--list printed nothing)" })
+    };
   return {
     cases: names.map((bench) => ({
       ...c,
@@ -17562,18 +17553,7 @@ var ProcessMeasurement = class {
         `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`
       );
     }
-    return {
-      id: c.id,
-      name: c.name,
-      kind: "process",
-      parameters: { ...c.parameters },
-      command: [...c.command],
-      status: error2 ? "failed" : "ok",
-      ...error2 ? { error: error2 } : {},
-      metrics,
-      gate: c.gate,
-      notes
-    };
+    return resultFor(c, { metrics, error: error2, notes });
   }
 };
 function countedRuns(runs) {
@@ -17953,19 +17933,19 @@ function describeCounts(c) {
   return parts;
 }
 function headline(c) {
-  const failed2 = c.counts.failed;
+  const failed = c.counts.failed;
   const regressions = c.counts.regression;
   const total = c.benchmarks.length;
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (regressions > 0 && failed2 > 0) {
+  if (regressions > 0 && failed > 0) {
     return {
       icon: "🔴",
-      text: `${plural(regressions, "regression")} and ${plural(failed2, "failed benchmark")}`
+      text: `${plural(regressions, "regression")} and ${plural(failed, "failed benchmark")}`
     };
   }
   if (regressions > 0)
     return { icon: "🔴", text: `${plural(regressions, "regression")} in ${plural(total, "benchmark")}` };
-  if (failed2 > 0) return { icon: "💥", text: `${plural(failed2, "benchmark")} failed to run` };
+  if (failed > 0) return { icon: "💥", text: `${plural(failed, "benchmark")} failed to run` };
   if (!c.baseline)
     return { icon: "ℹ️", text: `${plural(total, "benchmark")} measured, no baseline to compare with` };
   return { icon: "✅", text: `no regressions in ${plural(total, "benchmark")}` };
@@ -19261,20 +19241,6 @@ async function resolveConfigPath(cwd, configPath) {
     throw new UsageError(`no bench.yml found in ${cwd} or ${path7.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
-function failedBySetup(c, message, tail) {
-  return {
-    id: c.id,
-    name: c.name,
-    kind: c.kind,
-    parameters: c.parameters,
-    command: c.command,
-    status: "failed",
-    error: { message, stderrTail: tail },
-    metrics: {},
-    gate: c.gate,
-    notes: []
-  };
-}
 async function findBaseline(options, suite, head) {
   let storeRoot = path7.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
@@ -19328,7 +19294,8 @@ async function runPipeline(options) {
   const setupFailure = await runSetup2(config2.setup, options.env, options.log);
   if (setupFailure) {
     options.log(`${setupFailure.message}; every benchmark is marked failed`);
-    for (const c of cases) benchmarks.push(failedBySetup(c, setupFailure.message, setupFailure.outputTail));
+    for (const c of cases)
+      benchmarks.push(failedResult(c, { message: setupFailure.message, stderrTail: setupFailure.outputTail }));
   } else {
     const index = new Map(cases.map((c, i) => [c.id, i]));
     const shown = /* @__PURE__ */ new Map();
@@ -19478,8 +19445,8 @@ function renderTerminal(c, options) {
       out.push(`  ${f.delta > 0 ? "+" : ""}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`);
     }
   }
-  const failed2 = c.benchmarks.filter((b) => b.verdict === "failed");
-  for (const b of failed2) {
+  const failed = c.benchmarks.filter((b) => b.verdict === "failed");
+  for (const b of failed) {
     out.push("", paint("red", `${clean(b.name)}: ${clean(b.error?.message ?? "failed")}`));
     const tail = b.error?.stderrTail?.trimEnd();
     if (tail) {

@@ -10,6 +10,7 @@ import { collectEnvironment, toolVersion } from './environment.ts'
 import { commitInfo, defaultBranch, mergeBase } from './git.ts'
 import { measureSuite } from './measure/index.ts'
 import { valgrindVersion } from './measure/instructions.ts'
+import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
 import type { Case } from './plan-types.ts'
 import { renderMarkdown } from './report/markdown.ts'
@@ -61,21 +62,6 @@ export async function resolveConfigPath(cwd: string, configPath?: string): Promi
   if (!found)
     throw new UsageError(`no bench.yml found in ${cwd} or ${path.join(cwd, '.github')}; pass --config FILE`)
   return found
-}
-
-function failedBySetup(c: Case, message: string, tail: string): BenchmarkResult {
-  return {
-    id: c.id,
-    name: c.name,
-    kind: c.kind,
-    parameters: c.parameters,
-    command: c.command,
-    status: 'failed',
-    error: { message, stderrTail: tail },
-    metrics: {},
-    gate: c.gate,
-    notes: [],
-  }
 }
 
 async function findBaseline(
@@ -139,7 +125,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   const setupFailure = await runSetupSteps(config.setup, options.env, options.log)
   if (setupFailure) {
     options.log(`${setupFailure.message}; every benchmark is marked failed`)
-    for (const c of cases) benchmarks.push(failedBySetup(c, setupFailure.message, setupFailure.outputTail))
+    for (const c of cases)
+      benchmarks.push(failedResult(c, { message: setupFailure.message, stderrTail: setupFailure.outputTail }))
   } else {
     const index = new Map(cases.map((c, i) => [c.id, i]))
     const shown = new Map<string, number>()

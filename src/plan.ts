@@ -22,15 +22,11 @@ export function matchesFilter(name: string, filter: string | undefined): boolean
 }
 
 function caseFor(b: BenchmarkConfig): Case {
+  const common = { id: b.name, name: b.name, parameters: {}, command: b.command, cwd: b.cwd, env: b.env }
   if (b.kind === 'instructions') {
     return {
+      ...common,
       kind: 'instructions',
-      id: b.name,
-      name: b.name,
-      parameters: {},
-      command: b.command,
-      cwd: b.cwd,
-      env: b.env,
       timeoutMs: b.timeoutMs,
       entryPoint: b.entryPoint,
       harness: b.harness,
@@ -41,13 +37,8 @@ function caseFor(b: BenchmarkConfig): Case {
     }
   }
   return {
+    ...common,
     kind: 'process',
-    id: b.name,
-    name: b.name,
-    parameters: {},
-    command: b.command,
-    cwd: b.cwd,
-    env: b.env,
     runs: b.runs,
     warmup: b.warmup,
     timeoutMs: b.timeoutMs,

@@ -199,16 +199,19 @@ function resolveBenchmark(
   defaults: ConfigDefaults,
   defaultEnv: Record<string, string>,
 ): BenchmarkConfig {
+  const shell = benchmark.shell ?? false
+  const common = {
+    name: benchmark.name,
+    command: toArgv(benchmark.command, shell),
+    shell,
+    cwd: path.resolve(dir, benchmark.cwd ?? '.'),
+    env: { ...defaultEnv, ...benchmark.env },
+  }
   switch (benchmark.kind) {
     case 'process': {
-      const shell = benchmark.shell ?? false
       return {
-        name: benchmark.name,
+        ...common,
         kind: 'process',
-        command: toArgv(benchmark.command, shell),
-        shell,
-        cwd: path.resolve(dir, benchmark.cwd ?? '.'),
-        env: { ...defaultEnv, ...benchmark.env },
         threshold: benchmark.threshold ?? defaults.threshold,
         alpha: benchmark.alpha ?? defaults.alpha,
         runs: benchmark.runs ?? defaults.runs,
@@ -218,14 +221,9 @@ function resolveBenchmark(
       }
     }
     case 'instructions': {
-      const shell = benchmark.shell ?? false
       return {
-        name: benchmark.name,
+        ...common,
         kind: 'instructions',
-        command: toArgv(benchmark.command, shell),
-        shell,
-        cwd: path.resolve(dir, benchmark.cwd ?? '.'),
-        env: { ...defaultEnv, ...benchmark.env },
         threshold: benchmark.threshold ?? DEFAULT_INSTRUCTIONS_THRESHOLD,
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         entryPoint: benchmark['entry-point'],

@@ -9,8 +9,9 @@ import { promisify } from 'node:util'
 import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } from '../formats/callgrind.ts'
 import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
 import type { InstructionsCase } from '../plan-types.ts'
-import type { BenchmarkError, BenchmarkResult } from '../results.ts'
+import type { BenchmarkResult } from '../results.ts'
 import { stderrTail } from './exec-helper.ts'
+import { failedResult, resultFor } from './result.ts'
 
 const run = promisify(execFile)
 
@@ -146,21 +147,6 @@ async function readProfiles(outDir: string): Promise<CallgrindProfile[]> {
   return profiles
 }
 
-function failed(c: InstructionsCase, error: BenchmarkError, notes: string[] = []): BenchmarkResult {
-  return {
-    id: c.id,
-    name: c.name,
-    kind: 'instructions',
-    parameters: c.parameters,
-    command: c.command,
-    status: 'failed',
-    error,
-    metrics: {},
-    gate: c.gate,
-    notes,
-  }
-}
-
 export async function measureInstructions(
   c: InstructionsCase,
   options: MeasureInstructionsOptions = {},
@@ -168,13 +154,13 @@ export async function measureInstructions(
   const inherit = options.inherit ?? process.env
   const valgrind = await resolveProgram('valgrind', c.cwd, inherit.PATH)
   if (!valgrind) {
-    return failed(c, {
+    return failedResult(c, {
       message:
         'valgrind is not installed: run "bench-action setup valgrind" or install it with your package manager',
     })
   }
   const program = await resolveProgram(c.command[0]!, c.cwd, c.env.PATH ?? inherit.PATH)
-  if (!program) return failed(c, { message: `cannot execute "${c.command[0]}": not found` })
+  if (!program) return failedResult(c, { message: `cannot execute "${c.command[0]}": not found` })
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-callgrind-'))
   try {
     const notes: string[] = []
@@ -186,22 +172,22 @@ export async function measureInstructions(
       r.stderr.length > 0
         ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES), r.stderr.length > STDERR_KEEP_BYTES)
         : undefined
-    if (r.spawnError) return failed(c, { message: `cannot start valgrind: ${r.spawnError}` })
+    if (r.spawnError) return failedResult(c, { message: `cannot start valgrind: ${r.spawnError}` })
     if (r.timedOut)
-      return failed(c, {
+      return failedResult(c, {
         message: `timed out after ${c.timeoutMs / 1000}s under valgrind (process group killed)`,
         timedOut: true,
         stderrTail: tail,
       })
     if (r.signal)
-      return failed(c, {
+      return failedResult(c, {
         message: `killed by ${r.signal} under valgrind`,
         signal: r.signal,
         stderrTail: tail,
       })
     if (r.exitCode !== 0) {
       const log = await valgrindLog(outDir)
-      return failed(c, {
+      return failedResult(c, {
         message: `exited with code ${r.exitCode} under valgrind`,
         exitCode: r.exitCode ?? undefined,
         stderrTail: tail ?? log,
@@ -209,7 +195,7 @@ export async function measureInstructions(
     }
     const profiles = await readProfiles(outDir)
     if (profiles.length === 0) {
-      return failed(c, {
+      return failedResult(c, {
         message: 'valgrind wrote no callgrind output',
         stderrTail: await valgrindLog(outDir),
       })
@@ -217,7 +203,7 @@ export async function measureInstructions(
     const profile = mergeCallgrindProfiles(profiles)
     const ir = profile.totals.Ir ?? 0
     if (c.entryPoint && ir === 0) {
-      return failed(c, {
+      return failedResult(c, {
         message:
           `no instructions were counted inside entry point "${c.entryPoint}": the function was never entered. ` +
           'It may be inlined (mark it noinline / #[inline(never)]), renamed by the compiler (f.constprop.0: ' +
@@ -225,20 +211,13 @@ export async function measureInstructions(
       })
     }
     if (profiles.length > 1) notes.push(`${profiles.length} processes counted (child processes included)`)
-    return {
-      id: c.id,
-      name: c.name,
-      kind: 'instructions',
-      parameters: c.parameters,
-      command: c.command,
-      status: 'ok',
+    return resultFor(c, {
       metrics: instructionResultMetrics(profile.totals),
-      gate: c.gate,
       notes,
       functions: functionCosts(profile)
         .filter((f) => f.self > 0)
         .slice(0, FUNCTIONS_KEPT),
-    }
+    })
   } finally {
     await rm(outDir, { recursive: true, force: true })
   }
@@ -260,7 +239,7 @@ export async function expandHarness(
 ): Promise<{ cases: InstructionsCase[] } | { failure: BenchmarkResult }> {
   const program = await resolveProgram(c.command[0]!, c.cwd, c.env.PATH ?? inherit.PATH)
   if (!program)
-    return { failure: failed(c, { message: `cannot execute harness "${c.command[0]}": not found` }) }
+    return { failure: failedResult(c, { message: `cannot execute harness "${c.command[0]}": not found` }) }
   let stdout: string
   try {
     stdout = (
@@ -269,7 +248,7 @@ export async function expandHarness(
   } catch (error) {
     const e = error as { stderr?: string; message: string }
     return {
-      failure: failed(c, {
+      failure: failedResult(c, {
         message: `the harness could not list its benchmarks (--list): ${e.message.split('\n')[0]}`,
         stderrTail: e.stderr,
       }),
@@ -280,7 +259,9 @@ export async function expandHarness(
     .map((l) => l.trim())
     .filter((l) => l !== '')
   if (names.length === 0)
-    return { failure: failed(c, { message: 'the harness lists no benchmarks (--list printed nothing)' }) }
+    return {
+      failure: failedResult(c, { message: 'the harness lists no benchmarks (--list printed nothing)' }),
+    }
   return {
     cases: names.map((bench) => ({
       ...c,

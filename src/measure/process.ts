@@ -19,6 +19,7 @@ import {
   runFailed,
   stderrTail,
 } from './exec-helper.ts'
+import { resultFor } from './result.ts'
 
 export interface MeasureProcessOptions {
   /** Called after each run, warmups included. */
@@ -136,18 +137,7 @@ export class ProcessMeasurement {
         `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`,
       )
     }
-    return {
-      id: c.id,
-      name: c.name,
-      kind: 'process',
-      parameters: { ...c.parameters },
-      command: [...c.command],
-      status: error ? 'failed' : 'ok',
-      ...(error ? { error } : {}),
-      metrics,
-      gate: c.gate,
-      notes,
-    }
+    return resultFor(c, { metrics, error, notes })
   }
 }
 
