@@ -74,6 +74,11 @@ const BAD_CASES: Record<string, string> = {
   'env-nested-object.yml':
     ':7:16: benchmarks[0].env.OPTIONS: expected a string (numbers and booleans are converted), got a mapping',
   'gate-unknown-metric.yml': `:5:18: benchmarks[0].gate[1]: expected one of: ${METRICS}, got "rss"`,
+  'instructions-command-and-import.yml':
+    ':5:13: benchmarks[0].import: expected either command or import, not both, got a mapping; run the tool that writes the summaries as a setup step',
+  'instructions-neither.yml': ':2:5: benchmarks[0]: missing required key "command" (or import)',
+  'instructions-import-format.yml':
+    ':4:23: benchmarks[0].import.format: expected "iai-callgrind", got "criterion"',
   'kind-not-available.yml':
     ':3:11: benchmarks[0].kind: expected one of: process, instructions, got "scaling"; the scaling kind is not available in this version of bench-action',
   'missing-benchmarks.yml':

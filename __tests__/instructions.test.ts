@@ -169,3 +169,48 @@ benchmarks:
     /\| Function \| Base Ir \| Head Ir \| Δ \| Δ% \|\n\|---\|---\|---\|---\|---\|\n\| `work_a` \|/,
   )
 })
+
+test('iai-callgrind and gungraun summaries import as instruction benchmarks with the same metrics', async () => {
+  const fixtures = path.join(import.meta.dirname, 'fixtures/iai')
+  const repo = await gitRepo({
+    'bench.yml': `suite: imported
+benchmarks:
+  - name: iai
+    kind: instructions
+    import: { format: iai-callgrind, path: ${path.join(fixtures, 'iai-callgrind-0.16.1')} }
+  - name: gungraun
+    kind: instructions
+    import: { format: iai-callgrind, path: ${path.join(fixtures, 'gungraun-0.20.0')} }
+  - name: nothing
+    kind: instructions
+    import: { format: iai-callgrind, path: /no-such-dir/target/iai }
+`,
+  })
+  dirs.push(repo)
+  const r = await cli(['run', '--json', 'r.json', '--filter', 'iai*,gungraun*'], repo)
+  assert.equal(r.code, 0, r.stdout + r.stderr)
+  assert.match(r.stderr, /--filter was given: results not saved as a baseline/)
+  const results = JSON.parse(await readFile(path.join(repo, 'r.json'), 'utf8')) as {
+    benchmarks: Array<{
+      name: string
+      status: string
+      metrics: Record<string, { value?: number }>
+      notes: string[]
+    }>
+  }
+  const names = results.benchmarks.map((b) => b.name)
+  assert.ok(names.includes('iai/demo_bench::math::bench_fibonacci.short'), names.join(', '))
+  assert.ok(
+    names.some((n) => n.startsWith('gungraun/demo_bench::math::')),
+    names.join(', '),
+  )
+  for (const b of results.benchmarks) {
+    assert.equal(b.status, 'ok')
+    assert.ok((b.metrics.ir?.value ?? 0) > 0, `${b.name} has an instruction count`)
+    assert.match(b.notes.join('\n'), /imported from .*summary\.json/)
+  }
+  const missing = await cli(['run', '--no-save', '--filter', 'nothing'], repo)
+  assert.equal(missing.code, 3)
+  assert.doesNotMatch(missing.stdout, /not run/, 'benchmarks left out by --filter are not reported missing')
+  assert.match(missing.stdout, /nothing: nothing to import: \/no-such-dir\/target\/iai does not exist/)
+})

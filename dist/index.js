@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path9 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path11 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path9 && path9[0] !== "/") {
-          path9 = `/${path9}`;
+        if (path11 && path11[0] !== "/") {
+          path11 = `/${path11}`;
         }
-        return new URL(`${origin}${path9}`);
+        return new URL(`${origin}${path11}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path9, origin }
+          request: { method, path: path11, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path9);
+        debuglog("sending request to %s %s/%s", method, origin, path11);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path9, origin },
+          request: { method, path: path11, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path9,
+          path11,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path9, origin }
+          request: { method, path: path11, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path9);
+        debuglog("trailers received from %s %s/%s", method, origin, path11);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path9, origin },
+          request: { method, path: path11, origin },
           error: error3
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path9,
+          path11,
           error3.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path9, origin }
+            request: { method, path: path11, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path9);
+          debuglog("sending request to %s %s/%s", method, origin, path11);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path9,
+        path: path11,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path9 !== "string") {
+        if (typeof path11 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path9[0] !== "/" && !(path9.startsWith("http://") || path9.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path11[0] !== "/" && !(path11.startsWith("http://") || path11.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path9)) {
+        } else if (invalidPathRegex.test(path11)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query2 ? buildURL(path9, query2) : path9;
+        this.path = query2 ? buildURL(path11, query2) : path11;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -4594,7 +4594,7 @@ var require_util2 = __commonJS({
           writable: true,
           enumerable: true,
           configurable: true,
-          value: function entries() {
+          value: function entries2() {
             webidl.brandCheck(this, object2);
             return makeIterator(this, "key+value");
           }
@@ -5662,9 +5662,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries = new URLSearchParams(value.toString());
+                  const entries2 = new URLSearchParams(value.toString());
                   const fd = new FormData();
-                  for (const [name, value2] of entries) {
+                  for (const [name, value2] of entries2) {
                     fd.append(name, value2);
                   }
                   return fd;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path9, host, upgrade, blocking, reset } = request;
+      const { method, path: path11, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path9} HTTP/1.1\r
+      let header = `${method} ${path11} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path9, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path11, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade) {
         util.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path9;
+      headers[HTTP2_HEADER_PATH] = path11;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path9 = search ? `${pathname}${search}` : pathname;
+        const path11 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path9;
+        this.opts.path = path11;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path9 = "/",
+          path: path11 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path9;
+        opts.path = origin + path11;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10710,11 +10710,11 @@ var require_mock_utils = __commonJS({
     }
     function buildHeadersFromArray(headers) {
       const clone2 = headers.slice();
-      const entries = [];
+      const entries2 = [];
       for (let index = 0; index < clone2.length; index += 2) {
-        entries.push([clone2[index], clone2[index + 1]]);
+        entries2.push([clone2[index], clone2[index + 1]]);
       }
-      return Object.fromEntries(entries);
+      return Object.fromEntries(entries2);
     }
     function matchHeaders(mockDispatch2, headers) {
       if (typeof mockDispatch2.headers === "function") {
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path9) {
-      if (typeof path9 !== "string") {
-        return path9;
+    function safeUrl(path11) {
+      if (typeof path11 !== "string") {
+        return path11;
       }
-      const pathSegments = path9.split("?");
+      const pathSegments = path11.split("?");
       if (pathSegments.length !== 2) {
-        return path9;
+        return path11;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path9, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path9);
+    function matchKey(mockDispatch2, { path: path11, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path11);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path9 }) => matchValue(safeUrl(path9), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path11 }) => matchValue(safeUrl(path11), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path9, method, body, headers, query: query2 } = opts;
+      const { path: path11, method, body, headers, query: query2 } = opts;
       return {
-        path: path9,
+        path: path11,
         method,
         body,
         headers,
@@ -11241,11 +11241,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        return { ...keys, count: count2, noun };
       }
     };
   }
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path9, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path11, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path9,
+            Path: path11,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path9) {
-      for (let i = 0; i < path9.length; ++i) {
-        const code = path9.charCodeAt(i);
+    function validateCookiePath(path11) {
+      for (let i = 0; i < path11.length; ++i) {
+        const code = path11.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -18664,15 +18664,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path9 = opts.path;
+          let path11 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path9 = `/${path9}`;
+            path11 = `/${path11}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path9);
+          url = new URL(util.parseOrigin(url).origin + path11);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -19231,17 +19231,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path9) {
-      const ctrl = callVisitor(key, node2, visitor, path9);
+    function visit_(key, node2, visitor, path11) {
+      const ctrl = callVisitor(key, node2, visitor, path11);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path9, ctrl);
-        return visit_(key, ctrl, visitor, path9);
+        replaceNode(key, path11, ctrl);
+        return visit_(key, ctrl, visitor, path11);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path9 = Object.freeze(path9.concat(node2));
+          path11 = Object.freeze(path11.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path9);
+            const ci = visit_(i, node2.items[i], visitor, path11);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19252,13 +19252,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path9 = Object.freeze(path9.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path9);
+          path11 = Object.freeze(path11.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path11);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path9);
+          const cv = visit_("value", node2.value, visitor, path11);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19279,17 +19279,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path9) {
-      const ctrl = await callVisitor(key, node2, visitor, path9);
+    async function visitAsync_(key, node2, visitor, path11) {
+      const ctrl = await callVisitor(key, node2, visitor, path11);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path9, ctrl);
-        return visitAsync_(key, ctrl, visitor, path9);
+        replaceNode(key, path11, ctrl);
+        return visitAsync_(key, ctrl, visitor, path11);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path9 = Object.freeze(path9.concat(node2));
+          path11 = Object.freeze(path11.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path9);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path11);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19300,13 +19300,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path9 = Object.freeze(path9.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path9);
+          path11 = Object.freeze(path11.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path11);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path9);
+          const cv = await visitAsync_("value", node2.value, visitor, path11);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19333,23 +19333,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path9) {
+    function callVisitor(key, node2, visitor, path11) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path9);
+        return visitor(key, node2, path11);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path9);
+        return visitor.Map?.(key, node2, path11);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path9);
+        return visitor.Seq?.(key, node2, path11);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path9);
+        return visitor.Pair?.(key, node2, path11);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path9);
+        return visitor.Scalar?.(key, node2, path11);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path9);
+        return visitor.Alias?.(key, node2, path11);
       return void 0;
     }
-    function replaceNode(key, path9, node2) {
-      const parent = path9[path9.length - 1];
+    function replaceNode(key, path11, node2) {
+      const parent = path11[path11.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -19722,8 +19722,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -19831,13 +19831,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -19961,10 +19961,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path9, value) {
+    function collectionFromPath(schema, path11, value) {
       let v = value;
-      for (let i = path9.length - 1; i >= 0; --i) {
-        const k = path9[i];
+      for (let i = path11.length - 1; i >= 0; --i) {
+        const k = path11[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -19983,7 +19983,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path9) => path9 == null || typeof path9 === "object" && !!path9[Symbol.iterator]().next().done;
+    var isEmptyPath = (path11) => path11 == null || typeof path11 === "object" && !!path11[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -20013,11 +20013,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path9, value) {
-        if (isEmptyPath(path9))
+      addIn(path11, value) {
+        if (isEmptyPath(path11))
           this.add(value);
         else {
-          const [key, ...rest] = path9;
+          const [key, ...rest] = path11;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -20031,8 +20031,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path9) {
-        const [key, ...rest] = path9;
+      deleteIn(path11) {
+        const [key, ...rest] = path11;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -20046,8 +20046,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path9, keepScalar) {
-        const [key, ...rest] = path9;
+      getIn(path11, keepScalar) {
+        const [key, ...rest] = path11;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -20065,8 +20065,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path9) {
-        const [key, ...rest] = path9;
+      hasIn(path11) {
+        const [key, ...rest] = path11;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -20076,8 +20076,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path9, value) {
-        const [key, ...rest] = path9;
+      setIn(path11, value) {
+        const [key, ...rest] = path11;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -22592,9 +22592,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path9, value) {
+      addIn(path11, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path9, value);
+          this.contents.addIn(path11, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -22669,14 +22669,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path9) {
-        if (Collection.isEmptyPath(path9)) {
+      deleteIn(path11) {
+        if (Collection.isEmptyPath(path11)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path9) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path11) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -22691,10 +22691,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path9, keepScalar) {
-        if (Collection.isEmptyPath(path9))
+      getIn(path11, keepScalar) {
+        if (Collection.isEmptyPath(path11))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path9, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path11, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -22705,10 +22705,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path9) {
-        if (Collection.isEmptyPath(path9))
+      hasIn(path11) {
+        if (Collection.isEmptyPath(path11))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path9) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path11) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -22725,13 +22725,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path9, value) {
-        if (Collection.isEmptyPath(path9)) {
+      setIn(path11, value) {
+        if (Collection.isEmptyPath(path11)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path9), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path11), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path9, value);
+          this.contents.setIn(path11, value);
         }
       }
       /**
@@ -22790,8 +22790,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -22868,12 +22868,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error3.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error3.message += `:
 
 ${lineStr}
@@ -24692,9 +24692,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path9) => {
+    visit.itemAtPath = (cst, path11) => {
       let item = cst;
-      for (const [field, index] of path9) {
+      for (const [field, index] of path11) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -24703,23 +24703,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path9) => {
-      const parent = visit.itemAtPath(cst, path9.slice(0, -1));
-      const field = path9[path9.length - 1][0];
+    visit.parentCollection = (cst, path11) => {
+      const parent = visit.itemAtPath(cst, path11.slice(0, -1));
+      const field = path11[path11.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path9, item, visitor) {
-      let ctrl = visitor(item, path9);
+    function _visit(path11, item, visitor) {
+      let ctrl = visitor(item, path11);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path9.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path11.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -24730,10 +24730,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path9);
+            ctrl = ctrl(item, path11);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path9) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path11) : ctrl;
     }
     exports.visit = visit;
   }
@@ -26486,7 +26486,7 @@ var require_dist = __commonJS({
 
 // src/action-main.ts
 import os10 from "node:os";
-import path8 from "node:path";
+import path10 from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -27171,9 +27171,9 @@ function assertNever(_x) {
 }
 function assert(_) {
 }
-function getEnumValues(entries) {
-  const numericValues = Object.values(entries).filter((v) => typeof v === "number");
-  const values = Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
+function getEnumValues(entries2) {
+  const numericValues = Object.values(entries2).filter((v) => typeof v === "number");
+  const values = Object.entries(entries2).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
   return values;
 }
 function joinValues(array2, separator = "|") {
@@ -27312,10 +27312,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path9) {
-  if (!path9)
+function getElementAtPath(obj, path11) {
+  if (!path11)
     return obj;
-  return path9.reduce((acc, key) => acc?.[key], obj);
+  return path11.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -27655,11 +27655,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path9, issues) {
+function prefixIssues(path11, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path9);
+    iss.path.unshift(path11);
     return iss;
   });
 }
@@ -27722,14 +27722,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count = units;
+  let count2 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count--;
+      count2--;
       i++;
     }
   }
-  return count;
+  return count2;
 }
 function getLengthableOrigin(input) {
   if (Array.isArray(input))
@@ -28120,16 +28120,16 @@ function flattenError(error3, mapper = (issue3) => issue3.message) {
 }
 function formatError(error3, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error4, path9 = []) => {
+  const processError = (error4, path11 = []) => {
     for (const issue3 of error4.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path9, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path11, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path9, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path11, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path9, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path11, ...issue3.path]);
       } else {
-        const fullpath = [...path9, ...issue3.path];
+        const fullpath = [...path11, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -29930,6 +29930,129 @@ function handleIntersectionResults(result, left, right) {
   }
   result.value = merged.data;
   return result;
+}
+var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
+  $ZodType.init(inst, def);
+  const items = def.items;
+  const memo2 = globalConfig.memoizer;
+  memo2?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    const input = payload.value;
+    if (!Array.isArray(input)) {
+      payload.issues.push({
+        input,
+        inst,
+        expected: "tuple",
+        code: "invalid_type"
+      });
+      return payload;
+    }
+    payload.value = memo2 ? memo2.alloc(inst, payload, [], ctx) : [];
+    const proms = [];
+    const optinStart = getTupleOptStart(items, "optin");
+    const optoutStart = getTupleOptStart(items, "optout");
+    if (!def.rest) {
+      if (input.length < optinStart) {
+        payload.issues.push({
+          code: "too_small",
+          minimum: optinStart,
+          inclusive: true,
+          input,
+          inst,
+          origin: "array"
+        });
+        return payload;
+      }
+      if (input.length > items.length) {
+        payload.issues.push({
+          code: "too_big",
+          maximum: items.length,
+          inclusive: true,
+          input,
+          inst,
+          origin: "array"
+        });
+      }
+    }
+    const itemResults = new Array(items.length);
+    const abortEarly = def.rest ? ctx?.abortEarly : void 0;
+    let itemAborted = false;
+    for (let i = 0; i < items.length; i++) {
+      const r = items[i]._zod.run({ value: input[i], issues: [] }, ctx);
+      if (r instanceof Promise) {
+        proms.push(r.then((rr) => {
+          itemResults[i] = rr;
+        }));
+      } else {
+        itemResults[i] = r;
+        if (abortEarly && !itemAborted && r.issues.length)
+          itemAborted = aborted(r);
+      }
+    }
+    if (def.rest && !itemAborted) {
+      let i = items.length - 1;
+      const rest = input.slice(items.length);
+      let seen = payload.issues.length;
+      for (const el of rest) {
+        if (abortEarly && payload.issues.length !== seen) {
+          if (aborted(payload, seen))
+            break;
+          seen = payload.issues.length;
+        }
+        i++;
+        const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
+        if (result instanceof Promise) {
+          proms.push(result.then((r) => handleTupleResult(r, payload, i)));
+        } else {
+          handleTupleResult(result, payload, i);
+        }
+      }
+    }
+    if (proms.length) {
+      return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input, optoutStart));
+    }
+    return handleTupleResults(itemResults, payload, items, input, optoutStart);
+  };
+});
+function getTupleOptStart(items, key) {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    if (!omittable)
+      return i + 1;
+  }
+  return 0;
+}
+function handleTupleResult(result, final, index) {
+  if (result.issues.length) {
+    final.issues.push(...prefixIssues(index, result.issues));
+  }
+  final.value[index] = result.value;
+}
+function handleTupleResults(itemResults, final, items, input, optoutStart) {
+  for (let i = 0; i < items.length; i++) {
+    const r = itemResults[i];
+    const isPresent = i < input.length;
+    if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
+      final.value.length = i;
+      break;
+    }
+    if (r.issues.length) {
+      if (!isPresent && i >= optoutStart) {
+        final.value.length = i;
+        break;
+      }
+      final.issues.push(...prefixIssues(i, r.issues));
+    }
+    final.value[i] = r.value;
+  }
+  for (let i = final.value.length - 1; i >= input.length; i--) {
+    if (items[i]._zod.optout === "optional" && final.value[i] === void 0) {
+      final.value.length = i;
+    } else {
+      break;
+    }
+  }
+  return final;
 }
 var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
   $ZodType.init(inst, def);
@@ -32209,6 +32332,70 @@ var intersectionProcessor = (schema, ctx, json, params) => {
   json.allOf = allOf;
   ctx.intersections.push(allOf);
 };
+var tupleProcessor = (schema, ctx, _json, params) => {
+  const json = _json;
+  const def = schema._zod.def;
+  json.type = "array";
+  const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
+  const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
+  const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
+    ...params,
+    path: [...params.path, prefixPath, i]
+  }));
+  const rest = def.rest ? processSchema(def.rest, ctx, {
+    ...params,
+    path: [...params.path, restPath, ...ctx.target === "openapi-3.0" ? [def.items.length] : []]
+  }) : null;
+  let minItems = def.items.length;
+  while (minItems > 0) {
+    const item = def.items[minItems - 1];
+    const optional3 = ctx.io === "input" ? inputOptin(item) !== void 0 : item._zod.optout === "optional";
+    if (!optional3)
+      break;
+    minItems--;
+  }
+  const maxItems = def.items.length;
+  const isClosed = !def.rest;
+  if (ctx.target === "draft-2020-12") {
+    json.prefixItems = prefixItems;
+    if (isClosed) {
+      json.items = false;
+    } else if (rest) {
+      json.items = rest;
+    }
+    if (minItems > 0)
+      json.minItems = minItems;
+    if (isClosed)
+      json.maxItems = maxItems;
+  } else if (ctx.target === "openapi-3.0") {
+    json.items = {
+      anyOf: prefixItems
+    };
+    if (rest) {
+      json.items.anyOf.push(rest);
+    }
+    if (minItems > 0)
+      json.minItems = minItems;
+    if (isClosed)
+      json.maxItems = maxItems;
+  } else {
+    json.items = prefixItems;
+    if (isClosed) {
+      json.additionalItems = false;
+    } else if (rest) {
+      json.additionalItems = rest;
+    }
+    if (minItems > 0)
+      json.minItems = minItems;
+    if (isClosed)
+      json.maxItems = maxItems;
+  }
+  const { minimum, maximum } = aggregateChecks(schema);
+  if (typeof minimum === "number")
+    json.minItems = minimum;
+  if (typeof maximum === "number")
+    json.maxItems = maximum;
+};
 function stringifyKeyNames(bySchema, json, visited) {
   if (json.$ref) {
     if (visited.has(json))
@@ -33119,6 +33306,39 @@ function intersection(left, right) {
     right
   });
 }
+var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodTuple.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json, params) => tupleProcessor(inst, ctx, json, params);
+}, {
+  rest(rest) {
+    return this.clone({
+      ...this._zod.def,
+      rest
+    });
+  },
+  partial() {
+    const def = this._zod.def;
+    if (def.checks?.length)
+      throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+    return this.clone({
+      ...def,
+      items: def.items.map((item) => new ZodOptional({ type: "optional", innerType: item }))
+    });
+  }
+});
+function tuple(items, _paramsOrRest, _params) {
+  const hasRest = _paramsOrRest instanceof $ZodType;
+  const params = hasRest ? _params : _paramsOrRest;
+  const rest = hasRest ? _paramsOrRest : null;
+  return new ZodTuple({
+    type: "tuple",
+    items,
+    rest,
+    ...util_exports.normalizeParams(params)
+  });
+}
 var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodRecord.init(inst, def);
@@ -33182,10 +33402,10 @@ var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   };
 });
 function _enum(values, params) {
-  const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+  const entries2 = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
   return new ZodEnum({
     type: "enum",
-    entries,
+    entries: entries2,
     ...util_exports.normalizeParams(params)
   });
 }
@@ -33541,13 +33761,13 @@ var DirStore = class {
     } catch {
       return [];
     }
-    const entries = [];
+    const entries2 = [];
     for (const name of names) {
       const m = /^(\d{8}T\d{6}\d{0,3}Z)-([0-9a-f]+|nosha)(?:-\d+)?\.json$/.exec(name);
       if (!m) continue;
       const createdAt = fromTimestampKey(m[1]);
       if (!createdAt) continue;
-      entries.push({
+      entries2.push({
         path: path.join(dir, name),
         suite,
         branch,
@@ -33555,7 +33775,7 @@ var DirStore = class {
         createdAt
       });
     }
-    return entries.sort((a, b) => a.path < b.path ? 1 : a.path > b.path ? -1 : 0);
+    return entries2.sort((a, b) => a.path < b.path ? 1 : a.path > b.path ? -1 : 0);
   }
   async load(entry) {
     const file = typeof entry === "string" ? entry : entry.path;
@@ -34132,11 +34352,11 @@ function problemsFromIssues(issues, data, schema, source) {
   const problems = [];
   for (const { segments, at, expected, detail, missingKey } of located2) {
     if (missingKey !== void 0 && misspelt.has(`${formatPath(segments)}\0${missingKey}`)) continue;
-    const path9 = formatPath(segments);
-    if (seen.has(`${path9}\0${detail}`)) continue;
-    seen.add(`${path9}\0${detail}`);
+    const path11 = formatPath(segments);
+    if (seen.has(`${path11}\0${detail}`)) continue;
+    seen.add(`${path11}\0${detail}`);
     const position = source ? locate(source, segments, at) : void 0;
-    problems.push({ path: path9, ...position, ...expected === void 0 ? {} : { expected }, detail });
+    problems.push({ path: path11, ...position, ...expected === void 0 ? {} : { expected }, detail });
   }
   return problems.map((problem, index) => ({ problem, index })).sort(
     (a, b) => (a.problem.line ?? Number.POSITIVE_INFINITY) - (b.problem.line ?? Number.POSITIVE_INFINITY) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index
@@ -34247,12 +34467,12 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
 function checkCommandForm(command, shell, ctx, key) {
-  const path9 = key === "" ? [] : [key];
+  const path11 = key === "" ? [] : [key];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
         code: "custom",
-        path: path9,
+        path: path11,
         message: `expected one string (a script for ${SHELL} -c)`,
         params: {
           hint: "with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list"
@@ -34263,17 +34483,17 @@ function checkCommandForm(command, shell, ctx, key) {
   }
   if (Array.isArray(command)) {
     if (command[0] === "") {
-      ctx.addIssue({ code: "custom", path: [...path9, 0], message: "expected the program to run" });
+      ctx.addIssue({ code: "custom", path: [...path11, 0], message: "expected the program to run" });
     }
     return;
   }
   try {
     if (splitCommand(command).length === 0) {
-      ctx.addIssue({ code: "custom", path: path9, message: "expected a non-empty command" });
+      ctx.addIssue({ code: "custom", path: path11, message: "expected a non-empty command" });
     }
   } catch (error3) {
     if (!(error3 instanceof ValueError)) throw error3;
-    ctx.addIssue({ code: "custom", path: path9, message: error3.message, params: { hint: error3.hint } });
+    ctx.addIssue({ code: "custom", path: path11, message: error3.message, params: { hint: error3.hint } });
   }
 }
 var nameSchema = string2(expecting("a non-empty name")).min(1, expecting("a non-empty name")).regex(/^[^\x00-\x1f\x7f]*$/, expecting("a name on one line, without control characters")).meta({ description: "Unique in the file; names the benchmark in reports and baselines." });
@@ -34326,7 +34546,18 @@ var instructionsBenchmarkSchema = strictObject(
     kind: literal("instructions").meta({
       description: "Exact instruction and cache counts from one run under valgrind --tool=callgrind."
     }),
-    command: commandSchema,
+    command: commandSchema.optional(),
+    import: strictObject(
+      {
+        format: literal("iai-callgrind", expecting('"iai-callgrind"')).meta({
+          description: "iai-callgrind (Gungraun) JSON summaries, as `cargo bench` writes them."
+        }),
+        path: string2(expecting("a file or directory path")).min(1, expecting("a file or directory path")).meta({
+          description: "A summary.json, or a directory searched for them (e.g. target/iai); relative to bench.yml."
+        })
+      },
+      expecting("a mapping with format and path")
+    ).meta({ description: "Read counts measured by another tool instead of running a command." }).optional(),
     shell: shellSchema.optional(),
     cwd: cwdSchema.optional(),
     env: envSchema(
@@ -34349,7 +34580,19 @@ var instructionsBenchmarkSchema = strictObject(
     gate: gateSchemaFor(INSTRUCTION_METRICS, "ir").optional()
   },
   expecting("a benchmark: a mapping with name, kind and command")
-).superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, "command"));
+).superRefine((benchmark, ctx) => {
+  if (benchmark.command !== void 0 && benchmark.import !== void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["import"],
+      message: "expected either command or import, not both",
+      params: { hint: "run the tool that writes the summaries as a setup step" }
+    });
+  } else if (benchmark.command === void 0 && benchmark.import === void 0) {
+    ctx.addIssue({ code: "custom", path: [], message: 'missing required key "command" (or import)' });
+  }
+  if (benchmark.command !== void 0) checkCommandForm(benchmark.command, benchmark.shell, ctx, "command");
+});
 var benchmarkSchema = discriminatedUnion(
   "kind",
   [processBenchmarkSchema, instructionsBenchmarkSchema],
@@ -34554,7 +34797,7 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
   const shell = benchmark.shell ?? false;
   const common = {
     name: benchmark.name,
-    command: toArgv(benchmark.command, shell),
+    command: benchmark.command === void 0 ? [] : toArgv(benchmark.command, shell),
     shell,
     cwd: path2.resolve(dir, benchmark.cwd ?? "."),
     env: { ...defaultEnv, ...benchmark.env }
@@ -34580,6 +34823,10 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         entryPoint: benchmark["entry-point"],
         harness: benchmark.harness ?? false,
+        import: benchmark.import && {
+          format: benchmark.import.format,
+          path: path2.resolve(dir, benchmark.import.path)
+        },
         cacheSim: benchmark["cache-sim"] ?? true,
         branchSim: benchmark["branch-sim"] ?? false,
         gate: benchmark.gate ?? [...DEFAULT_INSTRUCTIONS_GATE]
@@ -34589,8 +34836,8 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
 }
 
 // src/pipeline.ts
-import { mkdir as mkdir4, stat as stat7, writeFile as writeFile3 } from "node:fs/promises";
-import path7 from "node:path";
+import { mkdir as mkdir4, stat as stat9, writeFile as writeFile3 } from "node:fs/promises";
+import path9 from "node:path";
 
 // src/formats/callgrind.ts
 import { createReadStream } from "node:fs";
@@ -34736,14 +34983,14 @@ function createCallgrindParser(source) {
     if (events.length === 0) {
       return fail(line, `${what} before the "events:" header line that names its counters`);
     }
-    const count = tokens.length - from;
-    if (count > events.length) {
+    const count2 = tokens.length - from;
+    if (count2 > events.length) {
       return fail(
         line,
-        `${what} has ${count} counters but "events:" names ${events.length} (${events.join(" ")})`
+        `${what} has ${count2} counters but "events:" names ${events.length} (${events.join(" ")})`
       );
     }
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count2; i++) {
       const token = tokens[from + i];
       if (!COUNTER.test(token)) {
         return fail(
@@ -34753,22 +35000,22 @@ function createCallgrindParser(source) {
       }
       counters[i] = Number(token);
     }
-    return count;
+    return count2;
   };
-  const addCounters = (into, count) => {
-    for (let i = 0; i < count; i++) {
+  const addCounters = (into, count2) => {
+    for (let i = 0; i < count2; i++) {
       const event = events[i];
       into[event] = (into[event] ?? 0) + counters[i];
     }
   };
   const parseCounters = (tokens, from, line, what) => {
-    const count = readCounters(tokens, from, line, what);
+    const count2 = readCounters(tokens, from, line, what);
     const costs = zeroCosts(events);
-    addCounters(costs, count);
+    addCounters(costs, count2);
     return costs;
   };
-  const checkSubpositions = (tokens, from, count, line, what) => {
-    for (let i = from; i < from + count; i++) {
+  const checkSubpositions = (tokens, from, count2, line, what) => {
+    for (let i = from; i < from + count2; i++) {
       const token = tokens[i];
       if (token === void 0 || !SUBPOSITION.test(token)) {
         fail(
@@ -34778,17 +35025,17 @@ function createCallgrindParser(source) {
       }
     }
   };
-  const checkTargetCount = (spec, count, line) => {
-    if (count === 0 && positions.length > 0) fail(line, `${spec}= line without a target position`);
-    if (count > positions.length) {
-      fail(line, `${spec}= target has ${count} positions but "positions:" names ${positions.length}`);
+  const checkTargetCount = (spec, count2, line) => {
+    if (count2 === 0 && positions.length > 0) fail(line, `${spec}= line without a target position`);
+    if (count2 > positions.length) {
+      fail(line, `${spec}= target has ${count2} positions but "positions:" names ${positions.length}`);
     }
   };
   const costLine = (raw, line) => {
     const tokens = raw.trim().split(/\s+/);
     const what = pendingCall ? `the cost line of the call on line ${pendingCall.line}` : "a cost line";
     checkSubpositions(tokens, 0, positions.length, line, what);
-    const count = readCounters(tokens, positions.length, line, what);
+    const count2 = readCounters(tokens, positions.length, line, what);
     const part = partForBody(line).part;
     if (pendingCall) {
       const caller = fn ?? fail(pendingCall.line, "calls= line before any fn= line");
@@ -34801,24 +35048,24 @@ function createCallgrindParser(source) {
         caller.callees.set(key, call);
       }
       call.count += calls;
-      addCounters(call.inclusive, count);
+      addCounters(call.inclusive, count2);
       callee.calls += calls;
       pendingCall = void 0;
       return;
     }
     const owner = fn ?? fail(line, "cost line before any fn= line");
-    addCounters(owner.self, count);
-    addCounters(part.sumOfSelf, count);
+    addCounters(owner.self, count2);
+    addCounters(part.sumOfSelf, count2);
   };
   const callLine = (value, line) => {
     const tokens = value.trim().split(/\s+/);
-    const count = tokens[0] ?? "";
-    if (!CALL_COUNT.test(count))
+    const count2 = tokens[0] ?? "";
+    if (!CALL_COUNT.test(count2))
       fail(line, `expected "calls=COUNT TARGET-POSITION", found ${quote(`calls=${value}`)}`);
     checkTargetCount("calls", tokens.length - 1, line);
     checkSubpositions(tokens, 1, tokens.length - 1, line, "the calls= target");
     const target = callTarget ?? fail(line, "calls= line without a cfn= line naming the called function");
-    pendingCall = { line, count: Number(count), target };
+    pendingCall = { line, count: Number(count2), target };
   };
   const jumpLine = (spec, value, line) => {
     const tokens = value.trim().split(/\s+/);
@@ -35095,9 +35342,9 @@ function assembleProfile(header, functionCosts2) {
   }
   return { ...header, events, totals, sumOfSelf, functions };
 }
-function baseName(path9) {
-  const slash = path9.lastIndexOf("/");
-  return slash < 0 ? path9 : path9.slice(slash + 1);
+function baseName(path11) {
+  const slash = path11.lastIndexOf("/");
+  return slash < 0 ? path11 : path11.slice(slash + 1);
 }
 function mergeCallgrindProfiles(profiles) {
   if (profiles.length === 0) throw new Error("no callgrind profiles to merge");
@@ -36181,7 +36428,7 @@ function compareResults(head, options = {}) {
   const benchmarks = head.benchmarks.map(
     (h) => compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0, medians.get(h.id))
   );
-  if (base) {
+  if (base && !options.filtered) {
     const headIds = new Set(head.benchmarks.map((b) => b.id));
     for (const b of base.benchmarks) {
       if (headIds.has(b.id)) continue;
@@ -36337,6 +36584,7 @@ function caseFor(b) {
       timeoutMs: b.timeoutMs,
       entryPoint: b.entryPoint,
       harness: b.harness,
+      import: b.import,
       cacheSim: b.cacheSim,
       branchSim: b.branchSim,
       // Counts are exact: alpha plays no part in their verdict.
@@ -36361,42 +36609,378 @@ function planCases(config2, filter) {
   return config2.benchmarks.filter((b) => keeps(b, filter)).map(caseFor);
 }
 
+// src/measure/imported.ts
+import { readFile as readFile4, stat as stat4 } from "node:fs/promises";
+import path4 from "node:path";
+
+// src/formats/iai-summary.ts
+import { readdir as readdir3, stat as stat3 } from "node:fs/promises";
+import path3 from "node:path";
+var ImportFormatError = class extends Error {
+  name = "ImportFormatError";
+};
+var IAI_METRICS = [
+  ["Ir", "ir"],
+  ["Dr", "dr"],
+  ["Dw", "dw"],
+  ["I1mr", "i1mr"],
+  ["D1mr", "d1mr"],
+  ["D1mw", "d1mw"],
+  ["ILmr", "ilmr"],
+  ["DLmr", "dlmr"],
+  ["DLmw", "dlmw"],
+  ["L1hits", "l1-hits"],
+  ["LLhits", "ll-hits"],
+  ["RamHits", "ram-hits"],
+  ["TotalRW", "total-rw"],
+  ["EstimatedCycles", "estimated-cycles"],
+  ["Bc", "bc"],
+  ["Bcm", "bcm"],
+  ["Bi", "bi"],
+  ["Bim", "bim"]
+];
+var IAI_SUMMARY_VERSIONS = ["1", "2", "3", "4", "5", "6", "7"];
+function formatPath2(parts) {
+  let out = "";
+  for (const part of parts) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out === "" ? String(part) : `.${String(part)}`;
+  }
+  return out === "" ? "(top level)" : out;
+}
+function formatError2(source, at, message) {
+  return new ImportFormatError(`${source}: invalid iai-callgrind summary at ${formatPath2(at)}: ${message}`);
+}
+function parseAt(schema, value, at, source) {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue3 = parsed.error.issues[0];
+  throw formatError2(source, [...at, ...issue3.path], issue3.message.replace(/^Invalid input: /, ""));
+}
+var count = number2().nonnegative();
+function eitherOrBoth(value) {
+  return object({ Left: value.optional(), Right: value.optional(), Both: tuple([value, value]).optional() }).refine(
+    (e) => [e.Left, e.Right, e.Both].filter((v) => v !== void 0).length === 1,
+    "expected exactly one of Left (new), Right (old) or Both ([new, old])"
+  ).transform((e) => e.Both !== void 0 ? e.Both[0] : e.Left);
+}
+var taggedMetric = object({ Int: count.optional(), Float: number2().optional() }).refine((m) => m.Int === void 0 !== (m.Float === void 0), 'expected {"Int": n} or {"Float": x}').transform((m) => m.Int ?? m.Float);
+var plainMetric = union([count, object({ value: count }).transform((m) => m.value)], {
+  error: 'expected a number or {"value": n}'
+});
+var ENTRY_SCHEMAS = {
+  legacy: object({ new: count.nullish() }).transform((e) => e.new ?? void 0),
+  plain: object({ metrics: eitherOrBoth(count) }).transform((e) => e.metrics),
+  tagged: object({ metrics: eitherOrBoth(taggedMetric) }).transform((e) => e.metrics),
+  gungraun: object({ values: object({ new: plainMetric.optional(), old: plainMetric.optional() }) }).transform((e) => e.values.new)
+};
+var metricsRecord = record(string2(), unknown());
+var headerSchema = object({
+  version: string2(),
+  module_path: string2().min(1),
+  id: string2().nullish(),
+  function_name: string2().nullish(),
+  details: string2().nullish(),
+  description: string2().nullish()
+});
+var INSTRUCTION_TOOLS = ["Callgrind", "Cachegrind"];
+function instructionProfile(data, source) {
+  const { profiles } = parseAt(
+    object({ profiles: array(object({ tool: string2() })) }),
+    data,
+    [],
+    source
+  );
+  for (const tool of INSTRUCTION_TOOLS) {
+    const index = profiles.findIndex((p) => p.tool === tool);
+    if (index >= 0) return { index, tool };
+  }
+  const tools = profiles.map((p) => p.tool).join(", ") || "none";
+  throw formatError2(source, ["profiles"], `expected a Callgrind or Cachegrind profile (tools: ${tools})`);
+}
+function legacyTable(data, source, entries2) {
+  const { callgrind_summary } = parseAt(object({ callgrind_summary: unknown() }), data, [], source);
+  if (callgrind_summary === null || callgrind_summary === void 0) {
+    throw formatError2(source, ["callgrind_summary"], "expected the summary of a Callgrind run, found none");
+  }
+  if (entries2 === "legacy") {
+    const { summaries } = parseAt(
+      object({ summaries: array(object({ events: metricsRecord })).min(1) }),
+      callgrind_summary,
+      ["callgrind_summary"],
+      source
+    );
+    return summaries.map((s, i) => ({
+      table: s.events,
+      at: ["callgrind_summary", "summaries", i, "events"],
+      entries: entries2
+    }));
+  }
+  const run4 = parseAt(
+    object({ callgrind_run: object({ total: object({ summary: metricsRecord }) }) }),
+    callgrind_summary,
+    ["callgrind_summary"],
+    source
+  );
+  return {
+    table: run4.callgrind_run.total.summary,
+    at: ["callgrind_summary", "callgrind_run", "total", "summary"],
+    entries: entries2
+  };
+}
+function profilesTable(data, source, version2) {
+  const { index, tool } = instructionProfile(data, source);
+  const profile = data.profiles[index];
+  const at = ["profiles", index];
+  if (version2 >= 7) {
+    const p2 = parseAt(
+      object({ data: object({ total: object({ metrics: metricsRecord }) }) }),
+      profile,
+      at,
+      source
+    );
+    return { table: p2.data.total.metrics, at: [...at, "data", "total", "metrics"], entries: "gungraun" };
+  }
+  const p = parseAt(
+    object({ summaries: object({ total: object({ summary: object({ [tool]: metricsRecord }) }) }) }),
+    profile,
+    at,
+    source
+  );
+  return {
+    table: p.summaries.total.summary[tool],
+    at: [...at, "summaries", "total", "summary", tool],
+    entries: version2 === 4 ? "plain" : "tagged"
+  };
+}
+function readEvents(tables, source) {
+  const events = {};
+  for (const { table: table2, at, entries: entries2 } of tables) {
+    let hasIr = false;
+    for (const [key] of IAI_METRICS) {
+      if (!Object.hasOwn(table2, key)) continue;
+      const value = parseAt(ENTRY_SCHEMAS[entries2], table2[key], [...at, key], source);
+      if (value === void 0) continue;
+      events[key] = (events[key] ?? 0) + value;
+      if (key === "Ir") hasIr = true;
+    }
+    if (!hasIr) {
+      throw formatError2(
+        source,
+        [...at, "Ir"],
+        "expected the Ir event (instructions executed) with a value for the current run"
+      );
+    }
+  }
+  return events;
+}
+function toMetrics(events) {
+  const derived2 = instructionMetrics(events);
+  const metrics = {};
+  for (const [key, metric] of IAI_METRICS) {
+    const value = events[key] ?? derived2[metric];
+    if (value === void 0) continue;
+    metrics[metric] = { unit: metric === "ir" ? "instructions" : "count", direction: "lower", value };
+  }
+  return metrics;
+}
+function parseOne(data, source, at) {
+  const where = at.length ? `${source} ${formatPath2(at)}` : source;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw formatError2(where, [], `expected a summary object, found ${describe2(data)}`);
+  }
+  const header = parseAt(headerSchema, data, [], where);
+  const version2 = Number(header.version);
+  if (!IAI_SUMMARY_VERSIONS.includes(header.version)) {
+    throw formatError2(
+      where,
+      ["version"],
+      `expected a summary version from ${IAI_SUMMARY_VERSIONS[0]} to ${IAI_SUMMARY_VERSIONS.at(-1)}, found ${JSON.stringify(header.version)}`
+    );
+  }
+  let tables;
+  if (version2 <= 2) tables = legacyTable(data, where, "legacy");
+  else if (version2 === 3) tables = legacyTable(data, where, "plain");
+  else tables = profilesTable(data, where, version2);
+  const metrics = toMetrics(readEvents(Array.isArray(tables) ? tables : [tables], where));
+  const id = header.id ?? void 0;
+  const details2 = (version2 >= 7 ? header.description : header.details) ?? void 0;
+  const functionName = header.function_name ?? header.module_path.split("::").at(-1);
+  const benchmark = {
+    id: id !== void 0 ? `${header.module_path}.${id}` : header.module_path,
+    name: id !== void 0 ? `${header.module_path} ${id}` : header.module_path,
+    metrics
+  };
+  if (functionName) benchmark.functionName = functionName;
+  if (details2 !== void 0) benchmark.details = details2;
+  return benchmark;
+}
+function describe2(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? `a string (${JSON.stringify(value.slice(0, 40))})` : typeof value;
+}
+function parseIaiSummary(json, source) {
+  if (Array.isArray(json)) return json.map((item, i) => parseOne(item, source, [i]));
+  return [parseOne(json, source, [])];
+}
+function parseIaiSummaryText(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    const lines = text.split(/\r?\n/);
+    if (lines.filter((line) => line.trim() !== "").length < 2) {
+      throw new ImportFormatError(`${source}: not valid JSON (${e.message})`);
+    }
+    const parsed = lines.flatMap((line, i) => {
+      if (line.trim() === "") return [];
+      try {
+        return [{ line: i + 1, data: JSON.parse(line) }];
+      } catch (lineError) {
+        throw new ImportFormatError(`${source}:${i + 1}: not valid JSON (${lineError.message})`);
+      }
+    });
+    return parsed.flatMap(({ line, data: data2 }) => parseIaiSummary(data2, `${source}:${line}`));
+  }
+  return parseIaiSummary(data, source);
+}
+var OUTPUT_TREES = ["iai", "gungraun"];
+var SKIPPED = /* @__PURE__ */ new Set([".git", "node_modules"]);
+async function entries(dir) {
+  try {
+    return await readdir3(dir, { withFileTypes: true });
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw e;
+  }
+}
+async function isDirectory2(file) {
+  return stat3(file).then(
+    (s) => s.isDirectory(),
+    () => false
+  );
+}
+async function findIaiSummaries(dir) {
+  const roots = [];
+  for (const base of [dir, path3.join(dir, "target")]) {
+    for (const tree of OUTPUT_TREES) {
+      const candidate = path3.join(base, tree);
+      if (await isDirectory2(candidate)) roots.push(candidate);
+    }
+    if (roots.length > 0) break;
+  }
+  if (roots.length === 0) roots.push(dir);
+  const found = [];
+  const walk = async (current) => {
+    for (const entry of await entries(current)) {
+      const full = path3.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED.has(entry.name)) await walk(full);
+      } else if (entry.isFile() && entry.name === "summary.json") {
+        found.push(full);
+      }
+    }
+  };
+  for (const root of roots) await walk(root);
+  return found.sort();
+}
+
+// src/measure/result.ts
+function resultFor(c, outcome) {
+  const { metrics, error: error3, notes = [], functions } = outcome;
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    parameters: { ...c.parameters },
+    command: [...c.command],
+    status: error3 ? "failed" : "ok",
+    ...error3 ? { error: error3 } : {},
+    metrics,
+    gate: c.gate,
+    notes,
+    ...functions ? { functions } : {}
+  };
+}
+function failedResult(c, error3, notes = []) {
+  return resultFor(c, { metrics: {}, error: error3, notes });
+}
+
+// src/measure/imported.ts
+async function importInstructions(c) {
+  const from = c.import.path;
+  let files;
+  try {
+    files = (await stat4(from)).isFile() ? [from] : await findIaiSummaries(from);
+  } catch {
+    return failedResult(c, { message: `nothing to import: ${from} does not exist` });
+  }
+  if (files.length === 0) {
+    return failedResult(c, {
+      message: `no iai-callgrind summaries under ${from}: run the benchmarks with JSON summaries in a setup step, e.g. [cargo, bench, --, --save-summary=json]`
+    });
+  }
+  const out = [];
+  for (const file of files) {
+    try {
+      for (const b of parseIaiSummaryText(await readFile4(file, "utf8"), file)) {
+        const id = `${c.name}/${b.id}`;
+        const imported = {
+          ...c,
+          id,
+          name: id,
+          parameters: { benchmark: b.id },
+          import: void 0
+        };
+        const note = `imported from ${path4.relative(c.cwd, file) || file}${b.details ? ` (${b.details})` : ""}`;
+        out.push({ c: imported, result: resultFor(imported, { metrics: b.metrics, notes: [note] }) });
+      }
+    } catch (error3) {
+      if (!(error3 instanceof ImportFormatError)) throw error3;
+      return failedResult(c, { message: error3.message });
+    }
+  }
+  return out;
+}
+
 // src/measure/instructions.ts
 import { execFile as execFile4, spawn as spawn2 } from "node:child_process";
-import { access as access3, mkdtemp, open as open3, readdir as readdir3, readFile as readFile5, rm as rm3, stat as stat3 } from "node:fs/promises";
+import { access as access3, mkdtemp, open as open3, readdir as readdir4, readFile as readFile6, rm as rm3, stat as stat5 } from "node:fs/promises";
 import os7 from "node:os";
-import path4 from "node:path";
+import path6 from "node:path";
 import { promisify as promisify3 } from "node:util";
 
 // src/measure/exec-helper.ts
 import { execFile as execFile3, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync as existsSync2 } from "node:fs";
-import { access as access2, constants as constants3, mkdir as mkdir3, readFile as readFile4, rename as rename3, rm as rm2 } from "node:fs/promises";
+import { access as access2, constants as constants3, mkdir as mkdir3, readFile as readFile5, rename as rename3, rm as rm2 } from "node:fs/promises";
 import os6 from "node:os";
-import path3 from "node:path";
+import path5 from "node:path";
 import { fileURLToPath } from "node:url";
-var SOURCE_IN_PACKAGE = path3.join("runners", "exec", "exec.c");
+var SOURCE_IN_PACKAGE = path5.join("runners", "exec", "exec.c");
 var VERSION_PREFIX = "bench-action exec ";
 var COMPILE_FLAGS = ["-O2"];
 var HELPER_STDERR_BYTES = 4096;
 var TAIL_LINES = 20;
 var TAIL_CHARS = 2048;
-function findExecHelperSource(fromDir = path3.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path3.resolve(fromDir);
+function findExecHelperSource(fromDir = path5.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path5.resolve(fromDir);
   for (; ; ) {
-    const candidate = path3.join(dir, SOURCE_IN_PACKAGE);
+    const candidate = path5.join(dir, SOURCE_IN_PACKAGE);
     if (existsSync2(candidate)) return candidate;
-    const parent = path3.dirname(dir);
+    const parent = path5.dirname(dir);
     if (parent === dir)
       throw new Error(`cannot find ${SOURCE_IN_PACKAGE} in ${fromDir} or any directory above it`);
     dir = parent;
   }
 }
 function execHelperCacheDir(env = process.env) {
-  if (env.BENCH_ACTION_CACHE_DIR) return path3.resolve(env.BENCH_ACTION_CACHE_DIR);
-  if (env.XDG_CACHE_HOME) return path3.join(path3.resolve(env.XDG_CACHE_HOME), "bench-action");
-  return path3.join(env.HOME || os6.homedir(), ".cache", "bench-action");
+  if (env.BENCH_ACTION_CACHE_DIR) return path5.resolve(env.BENCH_ACTION_CACHE_DIR);
+  if (env.XDG_CACHE_HOME) return path5.join(path5.resolve(env.XDG_CACHE_HOME), "bench-action");
+  return path5.join(env.HOME || os6.homedir(), ".cache", "bench-action");
 }
 function runTool(file, args, env, cwd) {
   return new Promise((resolve, reject) => {
@@ -36443,10 +37027,10 @@ async function ensureExecHelper(options = {}) {
   const compiler = await findCCompiler(env);
   if ("unavailable" in compiler) return compiler;
   const sourcePath = options.sourcePath ?? findExecHelperSource();
-  const source = await readFile4(sourcePath);
+  const source = await readFile5(sourcePath);
   const hash = createHash("sha256").update(source).update("\0").update(compiler.identity).update("\0").update(COMPILE_FLAGS.join(" ")).digest("hex").slice(0, 16);
   const cacheDir = options.cacheDir ?? execHelperCacheDir(env);
-  const helperPath = path3.join(cacheDir, `exec-${hash}`);
+  const helperPath = path5.join(cacheDir, `exec-${hash}`);
   try {
     await access2(helperPath, constants3.X_OK);
     return { path: helperPath, built: false };
@@ -36630,27 +37214,6 @@ function runExecHelper(helperPath, options) {
   });
 }
 
-// src/measure/result.ts
-function resultFor(c, outcome) {
-  const { metrics, error: error3, notes = [], functions } = outcome;
-  return {
-    id: c.id,
-    name: c.name,
-    kind: c.kind,
-    parameters: { ...c.parameters },
-    command: [...c.command],
-    status: error3 ? "failed" : "ok",
-    ...error3 ? { error: error3 } : {},
-    metrics,
-    gate: c.gate,
-    notes,
-    ...functions ? { functions } : {}
-  };
-}
-function failedResult(c, error3, notes = []) {
-  return resultFor(c, { metrics: {}, error: error3, notes });
-}
-
 // src/measure/instructions.ts
 var run3 = promisify3(execFile4);
 var CACHE_MODEL = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
@@ -36658,10 +37221,10 @@ var HARNESS_ENTRY_POINT = "bench_action_measure";
 var FUNCTIONS_KEPT = 200;
 var STDERR_KEEP_BYTES = 4096;
 async function resolveProgram(program, cwd, pathVar) {
-  if (program.includes("/")) return path4.resolve(cwd, program);
+  if (program.includes("/")) return path6.resolve(cwd, program);
   for (const dir of (pathVar ?? "/usr/local/bin:/usr/bin:/bin").split(":")) {
     if (!dir) continue;
-    const candidate = path4.join(dir, program);
+    const candidate = path6.join(dir, program);
     try {
       await access3(candidate, 1);
       return candidate;
@@ -36688,8 +37251,8 @@ async function valgrindVersion() {
 function callgrindArguments(c, outDir) {
   const args = [
     "--tool=callgrind",
-    `--callgrind-out-file=${path4.join(outDir, "callgrind.out.%p")}`,
-    `--log-file=${path4.join(outDir, "valgrind.log.%p")}`,
+    `--callgrind-out-file=${path6.join(outDir, "callgrind.out.%p")}`,
+    `--log-file=${path6.join(outDir, "valgrind.log.%p")}`,
     // Child processes are part of what the command costs.
     "--trace-children=yes",
     `--cache-sim=${c.cacheSim ? "yes" : "no"}`
@@ -36701,7 +37264,7 @@ function callgrindArguments(c, outDir) {
 }
 async function runUnderValgrind(argv, c, outDir) {
   const stdout = await open3("/dev/null", "w");
-  const stderrPath = path4.join(outDir, "stderr");
+  const stderrPath = path6.join(outDir, "stderr");
   const stderrFile = await open3(stderrPath, "w");
   try {
     return await new Promise((resolve) => {
@@ -36732,7 +37295,7 @@ async function runUnderValgrind(argv, c, outDir) {
       });
       child.on("exit", async (exitCode, signal) => {
         clearTimeout(timer);
-        resolve({ exitCode, signal, timedOut, stderr: await readFile5(stderrPath) });
+        resolve({ exitCode, signal, timedOut, stderr: await readFile6(stderrPath) });
       });
     });
   } finally {
@@ -36741,11 +37304,11 @@ async function runUnderValgrind(argv, c, outDir) {
   }
 }
 async function readProfiles(outDir) {
-  const names = (await readdir3(outDir)).filter((n) => n.startsWith("callgrind.out.")).sort();
+  const names = (await readdir4(outDir)).filter((n) => n.startsWith("callgrind.out.")).sort();
   const profiles = [];
   for (const name of names) {
-    const file = path4.join(outDir, name);
-    if ((await stat3(file)).size === 0) continue;
+    const file = path6.join(outDir, name);
+    if ((await stat5(file)).size === 0) continue;
     profiles.push(await parseCallgrindFile(file, name));
   }
   return profiles;
@@ -36760,7 +37323,7 @@ async function measureInstructions(c, options = {}) {
   }
   const program = await resolveProgram(c.command[0], c.cwd, c.env.PATH ?? inherit.PATH);
   if (!program) return failedResult(c, { message: `cannot execute "${c.command[0]}": not found` });
-  const outDir = await mkdtemp(path4.join(os7.tmpdir(), "bench-action-callgrind-"));
+  const outDir = await mkdtemp(path6.join(os7.tmpdir(), "bench-action-callgrind-"));
   try {
     const notes = [];
     const prefix = await canDisableAslr() ? ["setarch", os7.machine(), "-R"] : [];
@@ -36814,8 +37377,8 @@ async function measureInstructions(c, options = {}) {
   }
 }
 async function valgrindLog(outDir) {
-  const names = (await readdir3(outDir)).filter((n) => n.startsWith("valgrind.log."));
-  const text = (await Promise.all(names.map((n) => readFile5(path4.join(outDir, n), "utf8")))).join("\n").trim();
+  const names = (await readdir4(outDir)).filter((n) => n.startsWith("valgrind.log."));
+  const text = (await Promise.all(names.map((n) => readFile6(path6.join(outDir, n), "utf8")))).join("\n").trim();
   return text ? text.split("\n").slice(-20).join("\n") : void 0;
 }
 async function expandHarness(c, inherit = process.env) {
@@ -36854,7 +37417,7 @@ async function expandHarness(c, inherit = process.env) {
 
 // src/measure/process.ts
 import { spawn as spawn3 } from "node:child_process";
-import { stat as stat4 } from "node:fs/promises";
+import { stat as stat6 } from "node:fs/promises";
 import { getSystemErrorMap } from "node:util";
 var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
@@ -36880,7 +37443,7 @@ var ProcessMeasurement = class {
     return this.failure || this.unusable ? 0 : this.c.runs - this.counted;
   }
   /** Runs up to `count` more counted runs (the warmups first, on the first call). */
-  async run(count) {
+  async run(count2) {
     if (!this.started) {
       this.started = true;
       this.unusable = await checkCase(this.c);
@@ -36890,7 +37453,7 @@ var ProcessMeasurement = class {
         this.notes.push(`no C compiler found: measured wall time only (${this.helper.unavailable})`);
       }
     }
-    const runs = Math.min(count, this.remaining);
+    const runs = Math.min(count2, this.remaining);
     if (runs <= 0) return;
     const warmup = this.counted === 0 && this.runs.length === 0 ? this.c.warmup : 0;
     const part = { ...this.c, runs, warmup };
@@ -36965,7 +37528,7 @@ function processMetrics(runs) {
 async function checkCase(c) {
   if (c.command.length === 0 || c.command[0] === "") return "the command is empty";
   try {
-    const s = await stat4(c.cwd);
+    const s = await stat6(c.cwd);
     if (!s.isDirectory()) return `working directory "${c.cwd}" is not a directory`;
   } catch (error3) {
     const code = error3.code;
@@ -37034,8 +37597,8 @@ async function runFromNode(c, onRun, inherit) {
     ["warmup", c.warmup],
     ["run", c.runs]
   ];
-  for (const [phase, count] of phases) {
-    for (let index = 0; index < count; index++) {
+  for (const [phase, count2] of phases) {
+    for (let index = 0; index < count2; index++) {
       const run4 = await runOnceFromNode(c, phase, index, inherit);
       if ("kind" in run4) return { runs, failure: run4 };
       runs.push(run4);
@@ -37139,6 +37702,20 @@ async function measureSuite(cases, options = {}) {
     options.onResult?.(c, r);
   };
   for (const c of cases) {
+    if (c.kind === "instructions" && c.import) {
+      const imported = await importInstructions(c);
+      if (!Array.isArray(imported)) {
+        planned.push(c);
+        finish(c, imported);
+        continue;
+      }
+      for (const { c: one, result } of imported) {
+        if (!matchesFilter(one.name, options.filter) && !matchesFilter(c.name, options.filter)) continue;
+        planned.push(one);
+        finish(one, result);
+      }
+      continue;
+    }
     if (c.kind !== "instructions" || !c.harness) {
       planned.push(c);
       continue;
@@ -37597,13 +38174,13 @@ function failureMessage(c) {
 // src/setup/index.ts
 import { execFile as execFile5 } from "node:child_process";
 import { constants as constants4 } from "node:fs";
-import { access as access4, stat as stat6 } from "node:fs/promises";
+import { access as access4, stat as stat8 } from "node:fs/promises";
 import os9 from "node:os";
-import path6 from "node:path";
+import path8 from "node:path";
 
 // src/setup/rust.ts
-import { readFile as readFile6, stat as stat5 } from "node:fs/promises";
-import path5 from "node:path";
+import { readFile as readFile7, stat as stat7 } from "node:fs/promises";
+import path7 from "node:path";
 var BARE_KEY = /[A-Za-z0-9_-]+/y;
 var SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y;
 var SCALAR = /^(?:true|false|[+-]?(?:inf|nan)|[+-]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?|0x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*|0o[0-7](?:_?[0-7])*|0b[01](?:_?[01])*|\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}:\d{2}(?:\.\d+)?)$/;
@@ -37985,7 +38562,7 @@ channel = "stable"`,
   const spec = { components, targets, file };
   if (channel !== void 0) spec.channel = channel;
   if (profile !== void 0) spec.profile = profile;
-  if (toolchainPath !== void 0) spec.path = path5.resolve(path5.dirname(file), toolchainPath);
+  if (toolchainPath !== void 0) spec.path = path7.resolve(path7.dirname(file), toolchainPath);
   return spec;
 }
 function legacyChannel(text, file) {
@@ -38003,27 +38580,27 @@ function legacyChannel(text, file) {
   return { channel: first.content, components: [], targets: [], file };
 }
 function parseToolchainFile(text, file) {
-  const legacy = path5.basename(file) === "rust-toolchain";
+  const legacy = path7.basename(file) === "rust-toolchain";
   if (legacy && !/^\s*\[|=/m.test(text)) return legacyChannel(text, file);
   return toolchainFromToml(new TomlReader(text, file).read(), file);
 }
 async function exists3(file) {
   try {
-    const s = await stat5(file);
+    const s = await stat7(file);
     return s.isFile() ? "file" : s.isDirectory() ? "dir" : void 0;
   } catch {
     return void 0;
   }
 }
 async function findToolchainFile(cwd) {
-  let dir = path5.resolve(cwd);
+  let dir = path7.resolve(cwd);
   for (; ; ) {
     for (const name of ["rust-toolchain", "rust-toolchain.toml"]) {
-      const candidate = path5.join(dir, name);
+      const candidate = path7.join(dir, name);
       if (await exists3(candidate) === "file") return candidate;
     }
-    if (await exists3(path5.join(dir, ".git"))) return void 0;
-    const parent = path5.dirname(dir);
+    if (await exists3(path7.join(dir, ".git"))) return void 0;
+    const parent = path7.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -38031,7 +38608,7 @@ async function findToolchainFile(cwd) {
 async function readToolchainFile(file) {
   let text;
   try {
-    text = await readFile6(file, "utf8");
+    text = await readFile7(file, "utf8");
   } catch (err) {
     throw new SetupError(
       `cannot read ${file}: ${err.code ?? err.message}`,
@@ -38053,7 +38630,7 @@ async function resolvePin(opts, env, log) {
   if (env.RUSTUP_TOOLCHAIN) return named(env.RUSTUP_TOOLCHAIN.trim(), "RUSTUP_TOOLCHAIN");
   const file = await findToolchainFile(opts.cwd);
   if (!file) return { components: [], targets: [], source: "the default toolchain" };
-  if (path5.basename(file) === "rust-toolchain" && await exists3(`${file}.toml`) === "file")
+  if (path7.basename(file) === "rust-toolchain" && await exists3(`${file}.toml`) === "file")
     log(`warning: both ${file} and ${file}.toml exist; rustup uses ${file}, and so does bench-action`);
   return { ...await readToolchainFile(file), source: file };
 }
@@ -38271,7 +38848,7 @@ async function ensureRust(opts) {
     env,
     log: opts.log ?? (() => {
     }),
-    cwd: path5.resolve(opts.cwd),
+    cwd: path7.resolve(opts.cwd),
     platform: opts.platform ?? process.platform,
     uid: opts.uid ?? currentUid(),
     apt: opts.apt ?? { updated: false }
@@ -38431,7 +39008,7 @@ function pathVariable(env, platform2) {
 }
 async function isExecutableFile(file) {
   try {
-    if (!(await stat6(file)).isFile()) return false;
+    if (!(await stat8(file)).isFile()) return false;
     await access4(file, constants4.X_OK);
     return true;
   } catch {
@@ -38440,14 +39017,14 @@ async function isExecutableFile(file) {
 }
 async function findExecutable(name, env = process.env, platform2 = process.platform) {
   if (name.includes("/") || platform2 === "win32" && name.includes("\\"))
-    return await isExecutableFile(name) ? path6.resolve(name) : void 0;
+    return await isExecutableFile(name) ? path8.resolve(name) : void 0;
   const separator = platform2 === "win32" ? ";" : ":";
   const extensions = platform2 === "win32" ? ["", ...(env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter(Boolean)] : [""];
   for (const dir of pathVariable(env, platform2).split(separator)) {
     if (dir === "") continue;
     for (const ext of extensions) {
-      const candidate = path6.join(dir, name + ext);
-      if (await isExecutableFile(candidate)) return path6.resolve(candidate);
+      const candidate = path8.join(dir, name + ext);
+      if (await isExecutableFile(candidate)) return path8.resolve(candidate);
     }
   }
   return void 0;
@@ -38528,7 +39105,7 @@ async function otherPackageManagerCommand(pkg, env, uid) {
   return void 0;
 }
 function programName(arg) {
-  return path6.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
+  return path8.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
 }
 var RUST_PROGRAMS = /* @__PURE__ */ new Set(["cargo", "rustc", "rustup"]);
 function scriptRunsRust(script) {
@@ -38640,17 +39217,17 @@ var UsageError = class extends Error {
   name = "UsageError";
 };
 async function resolveConfigPath(cwd, configPath) {
-  if (configPath) return path7.resolve(cwd, configPath);
+  if (configPath) return path9.resolve(cwd, configPath);
   const found = findConfigFile(cwd);
   if (!found)
-    throw new UsageError(`no bench.yml found in ${cwd} or ${path7.join(cwd, ".github")}; pass --config FILE`);
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path9.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
 async function findBaseline(options, suite, head) {
-  let storeRoot = path7.resolve(options.cwd, options.storeDir);
+  let storeRoot = path9.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
-    const target = path7.resolve(options.cwd, options.baseline);
-    const isDir = await stat7(target).then(
+    const target = path9.resolve(options.cwd, options.baseline);
+    const isDir = await stat9(target).then(
       (s) => s.isDirectory(),
       () => false
     );
@@ -38739,21 +39316,24 @@ async function runPipeline(options) {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
-    history: choice.history
+    history: choice.history,
+    filtered: options.filter !== void 0
   });
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION });
   let savedPath;
   if (options.save) {
-    if (benchmarks.some((b) => b.status === "ok")) {
-      savedPath = await new DirStore(path7.resolve(options.cwd, options.storeDir)).save(results);
+    if (options.filter !== void 0) {
+      options.log("--filter was given: results not saved as a baseline");
+    } else if (benchmarks.some((b) => b.status === "ok")) {
+      savedPath = await new DirStore(path9.resolve(options.cwd, options.storeDir)).save(results);
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }
   }
-  const jsonPath = options.jsonPath ? path7.resolve(options.cwd, options.jsonPath) : void 0;
+  const jsonPath = options.jsonPath ? path9.resolve(options.cwd, options.jsonPath) : void 0;
   if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}
 `);
-  const markdownPath = options.markdownPath ? path7.resolve(options.cwd, options.markdownPath) : void 0;
+  const markdownPath = options.markdownPath ? path9.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
   return {
     exitCode: exitCodeFor(comparison),
@@ -38767,7 +39347,7 @@ async function runPipeline(options) {
   };
 }
 async function writeText(file, text) {
-  await mkdir4(path7.dirname(file), { recursive: true });
+  await mkdir4(path9.dirname(file), { recursive: true });
   await writeFile3(file, text);
 }
 
@@ -38920,7 +39500,7 @@ function readInputs(env = process.env) {
     installTools: flag("install-tools"),
     json: optional2("json"),
     markdown: optional2("markdown"),
-    workingDirectory: path8.resolve(
+    workingDirectory: path10.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional2("working-directory") ?? "."
     )
@@ -38929,7 +39509,7 @@ function readInputs(env = process.env) {
 async function runAction(env = process.env) {
   try {
     const inputs = readInputs(env);
-    const outDir = path8.join(env.RUNNER_TEMP || os10.tmpdir(), "bench-action");
+    const outDir = path10.join(env.RUNNER_TEMP || os10.tmpdir(), "bench-action");
     const outcome = await runPipeline({
       cwd: inputs.workingDirectory,
       configPath: inputs.config,
@@ -38937,8 +39517,8 @@ async function runAction(env = process.env) {
       baseline: inputs.baseline,
       storeDir: inputs.storeDir,
       save: inputs.save,
-      jsonPath: inputs.json ?? path8.join(outDir, "results.json"),
-      markdownPath: inputs.markdown ?? path8.join(outDir, "report.md"),
+      jsonPath: inputs.json ?? path10.join(outDir, "results.json"),
+      markdownPath: inputs.markdown ?? path10.join(outDir, "report.md"),
       env,
       installTools: inputs.installTools,
       log: (line) => info(line)

@@ -344,6 +344,8 @@ export interface CompareOptions {
   baseline?: BaselineInfo
   noBaselineReason?: string
   baselineWarnings?: string[]
+  /** Only some benchmarks were run on purpose (--filter): the others are not reported missing. */
+  filtered?: boolean
   /** Earlier stored runs (the baseline among them) for the run-to-run noise of each metric. */
   history?: { branch?: string; results: ResultSet[] }
 }
@@ -356,7 +358,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
   const benchmarks = head.benchmarks.map((h) =>
     compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0, medians.get(h.id)),
   )
-  if (base) {
+  if (base && !options.filtered) {
     const headIds = new Set(head.benchmarks.map((b) => b.id))
     for (const b of base.benchmarks) {
       if (headIds.has(b.id)) continue

@@ -169,12 +169,16 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
     history: choice.history,
+    filtered: options.filter !== undefined,
   })
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 
   let savedPath: string | undefined
   if (options.save) {
-    if (benchmarks.some((b) => b.status === 'ok')) {
+    if (options.filter !== undefined) {
+      // A later full run would find most benchmarks missing from a filtered one.
+      options.log('--filter was given: results not saved as a baseline')
+    } else if (benchmarks.some((b) => b.status === 'ok')) {
       savedPath = await new DirStore(path.resolve(options.cwd, options.storeDir)).save(results)
     } else {
       options.log('no benchmark succeeded: results not saved as a baseline')

@@ -30,6 +30,8 @@ export interface InstructionsCase extends CaseBase {
   entryPoint?: string
   /** The command is a harness still to be asked for its benchmarks (`--list`), one case each. */
   harness: boolean
+  /** Counts another tool measured, read instead of running a command (one case per benchmark found). */
+  import?: { format: 'iai-callgrind'; path: string }
   cacheSim: boolean
   branchSim: boolean
 }

@@ -30,6 +30,7 @@ function caseFor(b: BenchmarkConfig): Case {
       timeoutMs: b.timeoutMs,
       entryPoint: b.entryPoint,
       harness: b.harness,
+      import: b.import,
       cacheSim: b.cacheSim,
       branchSim: b.branchSim,
       // Counts are exact: alpha plays no part in their verdict.

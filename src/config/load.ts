@@ -202,7 +202,7 @@ function resolveBenchmark(
   const shell = benchmark.shell ?? false
   const common = {
     name: benchmark.name,
-    command: toArgv(benchmark.command, shell),
+    command: benchmark.command === undefined ? [] : toArgv(benchmark.command, shell),
     shell,
     cwd: path.resolve(dir, benchmark.cwd ?? '.'),
     env: { ...defaultEnv, ...benchmark.env },
@@ -228,6 +228,10 @@ function resolveBenchmark(
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         entryPoint: benchmark['entry-point'],
         harness: benchmark.harness ?? false,
+        import: benchmark.import && {
+          format: benchmark.import.format,
+          path: path.resolve(dir, benchmark.import.path),
+        },
         cacheSim: benchmark['cache-sim'] ?? true,
         branchSim: benchmark['branch-sim'] ?? false,
         gate: benchmark.gate ?? [...DEFAULT_INSTRUCTIONS_GATE],

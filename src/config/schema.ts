@@ -92,6 +92,8 @@ export interface InstructionsBenchmarkConfig {
   entryPoint?: string
   /** The command is a bench-action harness: one case per benchmark it lists. */
   harness: boolean
+  /** Read counts another tool measured (iai-callgrind summaries) instead of running the command. */
+  import?: { format: 'iai-callgrind'; path: string }
   cacheSim: boolean
   branchSim: boolean
   gate: string[]
@@ -383,7 +385,25 @@ export const instructionsBenchmarkSchema = z
       kind: z.literal('instructions').meta({
         description: 'Exact instruction and cache counts from one run under valgrind --tool=callgrind.',
       }),
-      command: commandSchema,
+      command: commandSchema.optional(),
+      import: z
+        .strictObject(
+          {
+            format: z.literal('iai-callgrind', expecting('"iai-callgrind"')).meta({
+              description: 'iai-callgrind (Gungraun) JSON summaries, as `cargo bench` writes them.',
+            }),
+            path: z
+              .string(expecting('a file or directory path'))
+              .min(1, expecting('a file or directory path'))
+              .meta({
+                description:
+                  'A summary.json, or a directory searched for them (e.g. target/iai); relative to bench.yml.',
+              }),
+          },
+          expecting('a mapping with format and path'),
+        )
+        .meta({ description: 'Read counts measured by another tool instead of running a command.' })
+        .optional(),
       shell: shellSchema.optional(),
       cwd: cwdSchema.optional(),
       env: envSchema(
@@ -412,7 +432,19 @@ export const instructionsBenchmarkSchema = z
     },
     expecting('a benchmark: a mapping with name, kind and command'),
   )
-  .superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command'))
+  .superRefine((benchmark, ctx) => {
+    if (benchmark.command !== undefined && benchmark.import !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['import'],
+        message: 'expected either command or import, not both',
+        params: { hint: 'run the tool that writes the summaries as a setup step' },
+      })
+    } else if (benchmark.command === undefined && benchmark.import === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'missing required key "command" (or import)' })
+    }
+    if (benchmark.command !== undefined) checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
+  })
 
 export const benchmarkSchema = z.discriminatedUnion(
   'kind',

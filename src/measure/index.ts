@@ -5,6 +5,7 @@ import { matchesFilter } from '../plan.ts'
 import type { Case, InstructionsCase, ProcessCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
 import { SeededRandom } from '../stats/index.ts'
+import { importInstructions } from './imported.ts'
 import { expandHarness, measureInstructions } from './instructions.ts'
 import { ProcessMeasurement } from './process.ts'
 
@@ -38,6 +39,20 @@ export async function measureSuite(cases: Case[], options: MeasureOptions = {}):
     options.onResult?.(c, r)
   }
   for (const c of cases) {
+    if (c.kind === 'instructions' && c.import) {
+      const imported = await importInstructions(c)
+      if (!Array.isArray(imported)) {
+        planned.push(c)
+        finish(c, imported)
+        continue
+      }
+      for (const { c: one, result } of imported) {
+        if (!matchesFilter(one.name, options.filter) && !matchesFilter(c.name, options.filter)) continue
+        planned.push(one)
+        finish(one, result)
+      }
+      continue
+    }
     if (c.kind !== 'instructions' || !c.harness) {
       planned.push(c)
       continue
