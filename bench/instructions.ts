@@ -70,8 +70,9 @@ async function bigProfile(dir: string): Promise<string> {
     // Not made yet.
   }
   const python = (await run('python3', ['-c', 'import sys; print(sys.executable)'])).stdout.trim()
-  // One part every N basic blocks, all in one file: about 118 MB at N = 200 000 for this script.
-  const every = Math.max(10_000, Math.round((200_000 * 118) / PROFILE_MB))
+  // One part every N basic blocks, all in one file. This script runs about 78 million blocks, and parts
+  // shrink as they get more frequent (300 KB at N = 200 000, 200 KB at N = 47 200): ~150 KB each here.
+  const every = Math.max(5_000, Math.round(11_700_000 / PROFILE_MB))
   console.log(
     `  writing a ${PROFILE_MB} MB profile of python3 (--dump-instr=yes --dump-every-bb=${every}); this takes a while`,
   )
