@@ -36620,24 +36620,12 @@ var ImportFormatError = class extends Error {
   name = "ImportFormatError";
 };
 var IAI_METRICS = [
-  ["Ir", "ir"],
-  ["Dr", "dr"],
-  ["Dw", "dw"],
-  ["I1mr", "i1mr"],
-  ["D1mr", "d1mr"],
-  ["D1mw", "d1mw"],
-  ["ILmr", "ilmr"],
-  ["DLmr", "dlmr"],
-  ["DLmw", "dlmw"],
+  ...EVENT_METRICS,
   ["L1hits", "l1-hits"],
   ["LLhits", "ll-hits"],
   ["RamHits", "ram-hits"],
   ["TotalRW", "total-rw"],
-  ["EstimatedCycles", "estimated-cycles"],
-  ["Bc", "bc"],
-  ["Bcm", "bcm"],
-  ["Bi", "bi"],
-  ["Bim", "bim"]
+  ["EstimatedCycles", "estimated-cycles"]
 ];
 var IAI_SUMMARY_VERSIONS = ["1", "2", "3", "4", "5", "6", "7"];
 function formatPath2(parts) {

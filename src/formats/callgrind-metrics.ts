@@ -4,7 +4,7 @@ import type { FunctionCost, Metric, Unit } from '../results.ts'
 import { baseName, type CallgrindProfile } from './callgrind.ts'
 
 /** Events reported as metrics when the profile has them, by metric name. */
-const EVENT_METRICS: ReadonlyArray<readonly [event: string, metric: string]> = [
+export const EVENT_METRICS: ReadonlyArray<readonly [event: string, metric: string]> = [
   ['Ir', 'ir'],
   ['Dr', 'dr'],
   ['Dw', 'dw'],

@@ -22,7 +22,7 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import * as z from 'zod'
 import type { Metric } from '../results.ts'
-import { instructionMetrics } from './callgrind-metrics.ts'
+import { EVENT_METRICS, instructionMetrics } from './callgrind-metrics.ts'
 
 /** A file that is not the format it should be: names the file, the JSON path and what was expected. */
 export class ImportFormatError extends Error {
@@ -45,26 +45,17 @@ export interface ImportedInstructionBenchmark {
   details?: string
 }
 
-/** iai-callgrind's event and derived-metric keys, each with the bench-action metric it becomes. */
+/**
+ * iai-callgrind's keys, each with the bench-action metric it becomes: callgrind's own event names, and
+ * its names for the derived figures.
+ */
 const IAI_METRICS: ReadonlyArray<readonly [iai: string, metric: string]> = [
-  ['Ir', 'ir'],
-  ['Dr', 'dr'],
-  ['Dw', 'dw'],
-  ['I1mr', 'i1mr'],
-  ['D1mr', 'd1mr'],
-  ['D1mw', 'd1mw'],
-  ['ILmr', 'ilmr'],
-  ['DLmr', 'dlmr'],
-  ['DLmw', 'dlmw'],
+  ...EVENT_METRICS,
   ['L1hits', 'l1-hits'],
   ['LLhits', 'll-hits'],
   ['RamHits', 'ram-hits'],
   ['TotalRW', 'total-rw'],
   ['EstimatedCycles', 'estimated-cycles'],
-  ['Bc', 'bc'],
-  ['Bcm', 'bcm'],
-  ['Bi', 'bi'],
-  ['Bim', 'bim'],
 ]
 
 /** The summary format versions this reads. */
