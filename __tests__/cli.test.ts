@@ -280,3 +280,45 @@ describe('compare and schema', () => {
     assert.ok(schema.properties.defaults, 'schema.properties.defaults')
   })
 })
+
+describe('baselines for pull requests', () => {
+  test('a pull request in Actions compares with the results of its merge base, found on origin/<base>', async () => {
+    const dir = await repo({
+      'bench.yml':
+        'suite: pr\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 50% }\n',
+    })
+    const git = (...args: string[]) =>
+      execFileP('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir })
+    const mainSha = (await git('rev-parse', 'HEAD')).stdout.trim()
+    assert.equal((await cli(['run'], dir)).code, 0)
+    const status = (await git('status', '--porcelain', '--untracked-files=all')).stdout
+    assert.equal(status, '', 'the store ignores itself, so git sees nothing new')
+    // A newer run on main that is not the merge base: the pull request must not pick it.
+    await writeFile(path.join(dir, 'newer.txt'), 'x')
+    await git('add', '-A')
+    await git('commit', '-q', '-m', 'newer main')
+    assert.equal((await cli(['run'], dir)).code, 0)
+    // The pull request branches off the first commit; as in an Actions checkout, there is no local main.
+    await git('checkout', '-q', '-b', 'feature', mainSha)
+    await writeFile(path.join(dir, 'feature.txt'), 'y')
+    await git('add', '-A')
+    await git('commit', '-q', '-m', 'feature')
+    const headSha = (await git('rev-parse', 'HEAD')).stdout.trim()
+    const newerSha = (await git('rev-parse', 'main')).stdout.trim()
+    await git('update-ref', 'refs/remotes/origin/main', newerSha)
+    await git('branch', '-q', '-D', 'main')
+    const r = await cli(['run', '--no-save'], dir, {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_SHA: headSha,
+      GITHUB_BASE_REF: 'main',
+      GITHUB_HEAD_REF: 'feature',
+      GITHUB_REF: 'refs/pull/1/merge',
+    })
+    assert.equal(r.code, 0, r.stdout + r.stderr)
+    assert.match(
+      r.stdout,
+      new RegExp(`baseline: ${mainSha.slice(0, 7)} on main, .*: results of the merge base with main`),
+    )
+  })
+})

@@ -14289,6 +14289,8 @@ var DirStore = class {
   async save(results) {
     const dir = this.dirFor(results.suite, results.commit.branch ?? NO_BRANCH);
     await mkdir(dir, { recursive: true });
+    const ignore = path.join(this.root, ".gitignore");
+    if (!await exists(ignore)) await writeFile(ignore, "# bench-action results store\n*\n");
     const sha = results.commit.sha?.slice(0, 12) ?? "nosha";
     let file = path.join(dir, `${timestampKey(results.createdAt)}-${sha}.json`);
     for (let i = 1; await exists(file); i++)
@@ -19754,7 +19756,7 @@ async function findBaseline(options, suite, head) {
     storeRoot = target;
   }
   const branch = await defaultBranch(options.cwd, options.env);
-  const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) : void 0;
+  const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) ?? await mergeBase(options.cwd, head.sha, `origin/${branch}`) : void 0;
   return chooseBaseline({
     store: new DirStore(storeRoot),
     suite,

@@ -33742,6 +33742,8 @@ var DirStore = class {
   async save(results) {
     const dir = this.dirFor(results.suite, results.commit.branch ?? NO_BRANCH);
     await mkdir2(dir, { recursive: true });
+    const ignore = path.join(this.root, ".gitignore");
+    if (!await exists2(ignore)) await writeFile2(ignore, "# bench-action results store\n*\n");
     const sha = results.commit.sha?.slice(0, 12) ?? "nosha";
     let file = path.join(dir, `${timestampKey(results.createdAt)}-${sha}.json`);
     for (let i = 1; await exists2(file); i++)
@@ -39223,7 +39225,7 @@ async function findBaseline(options, suite, head) {
     storeRoot = target;
   }
   const branch = await defaultBranch(options.cwd, options.env);
-  const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) : void 0;
+  const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) ?? await mergeBase(options.cwd, head.sha, `origin/${branch}`) : void 0;
   return chooseBaseline({
     store: new DirStore(storeRoot),
     suite,

@@ -80,7 +80,12 @@ async function findBaseline(
     storeRoot = target
   }
   const branch = await defaultBranch(options.cwd, options.env)
-  const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) : undefined
+  // A pull request's checkout has no local branch for its base, only the remote one.
+  const base =
+    branch && head.sha
+      ? ((await mergeBase(options.cwd, head.sha, branch)) ??
+        (await mergeBase(options.cwd, head.sha, `origin/${branch}`)))
+      : undefined
   return chooseBaseline({
     store: new DirStore(storeRoot),
     suite,

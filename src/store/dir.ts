@@ -39,6 +39,9 @@ export class DirStore {
   async save(results: ResultSet): Promise<string> {
     const dir = this.dirFor(results.suite, results.commit.branch ?? NO_BRANCH)
     await mkdir(dir, { recursive: true })
+    // The store usually sits in a work tree: keep it out of `git add -A` and so out of checkouts.
+    const ignore = path.join(this.root, '.gitignore')
+    if (!(await exists(ignore))) await writeFile(ignore, '# bench-action results store\n*\n')
     const sha = results.commit.sha?.slice(0, 12) ?? 'nosha'
     let file = path.join(dir, `${timestampKey(results.createdAt)}-${sha}.json`)
     for (let i = 1; await exists(file); i++)
