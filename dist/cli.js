@@ -118,17 +118,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path11) {
-      const ctrl = callVisitor(key, node2, visitor, path11);
+    function visit_(key, node2, visitor, path12) {
+      const ctrl = callVisitor(key, node2, visitor, path12);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path11, ctrl);
-        return visit_(key, ctrl, visitor, path11);
+        replaceNode(key, path12, ctrl);
+        return visit_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
+          path12 = Object.freeze(path12.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path11);
+            const ci = visit_(i, node2.items[i], visitor, path12);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -139,13 +139,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path11);
+          path12 = Object.freeze(path12.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path12);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path11);
+          const cv = visit_("value", node2.value, visitor, path12);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -166,17 +166,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path11) {
-      const ctrl = await callVisitor(key, node2, visitor, path11);
+    async function visitAsync_(key, node2, visitor, path12) {
+      const ctrl = await callVisitor(key, node2, visitor, path12);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path11, ctrl);
-        return visitAsync_(key, ctrl, visitor, path11);
+        replaceNode(key, path12, ctrl);
+        return visitAsync_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
+          path12 = Object.freeze(path12.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path11);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path12);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -187,13 +187,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path11);
+          path12 = Object.freeze(path12.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path12);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path11);
+          const cv = await visitAsync_("value", node2.value, visitor, path12);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -220,23 +220,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path11) {
+    function callVisitor(key, node2, visitor, path12) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path11);
+        return visitor(key, node2, path12);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path11);
+        return visitor.Map?.(key, node2, path12);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path11);
+        return visitor.Seq?.(key, node2, path12);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path11);
+        return visitor.Pair?.(key, node2, path12);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path11);
+        return visitor.Scalar?.(key, node2, path12);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path11);
+        return visitor.Alias?.(key, node2, path12);
       return void 0;
     }
-    function replaceNode(key, path11, node2) {
-      const parent = path11[path11.length - 1];
+    function replaceNode(key, path12, node2) {
+      const parent = path12[path12.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -848,10 +848,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path11, value) {
+    function collectionFromPath(schema, path12, value) {
       let v = value;
-      for (let i = path11.length - 1; i >= 0; --i) {
-        const k = path11[i];
+      for (let i = path12.length - 1; i >= 0; --i) {
+        const k = path12[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -870,7 +870,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path11) => path11 == null || typeof path11 === "object" && !!path11[Symbol.iterator]().next().done;
+    var isEmptyPath = (path12) => path12 == null || typeof path12 === "object" && !!path12[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -900,11 +900,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path11, value) {
-        if (isEmptyPath(path11))
+      addIn(path12, value) {
+        if (isEmptyPath(path12))
           this.add(value);
         else {
-          const [key, ...rest] = path11;
+          const [key, ...rest] = path12;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -918,8 +918,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path11) {
-        const [key, ...rest] = path11;
+      deleteIn(path12) {
+        const [key, ...rest] = path12;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -933,8 +933,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path11, keepScalar) {
-        const [key, ...rest] = path11;
+      getIn(path12, keepScalar) {
+        const [key, ...rest] = path12;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -952,8 +952,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path11) {
-        const [key, ...rest] = path11;
+      hasIn(path12) {
+        const [key, ...rest] = path12;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -963,8 +963,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path11, value) {
-        const [key, ...rest] = path11;
+      setIn(path12, value) {
+        const [key, ...rest] = path12;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3479,9 +3479,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path11, value) {
+      addIn(path12, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path11, value);
+          this.contents.addIn(path12, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3556,14 +3556,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path11) {
-        if (Collection.isEmptyPath(path11)) {
+      deleteIn(path12) {
+        if (Collection.isEmptyPath(path12)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path11) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path12) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3578,10 +3578,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path11, keepScalar) {
-        if (Collection.isEmptyPath(path11))
+      getIn(path12, keepScalar) {
+        if (Collection.isEmptyPath(path12))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path11, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3592,10 +3592,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path11) {
-        if (Collection.isEmptyPath(path11))
+      hasIn(path12) {
+        if (Collection.isEmptyPath(path12))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path11) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3612,13 +3612,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path11, value) {
-        if (Collection.isEmptyPath(path11)) {
+      setIn(path12, value) {
+        if (Collection.isEmptyPath(path12)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path11), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path12), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path11, value);
+          this.contents.setIn(path12, value);
         }
       }
       /**
@@ -5579,9 +5579,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path11) => {
+    visit.itemAtPath = (cst, path12) => {
       let item = cst;
-      for (const [field, index] of path11) {
+      for (const [field, index] of path12) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5590,23 +5590,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path11) => {
-      const parent = visit.itemAtPath(cst, path11.slice(0, -1));
-      const field = path11[path11.length - 1][0];
+    visit.parentCollection = (cst, path12) => {
+      const parent = visit.itemAtPath(cst, path12.slice(0, -1));
+      const field = path12[path12.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path11, item, visitor) {
-      let ctrl = visitor(item, path11);
+    function _visit(path12, item, visitor) {
+      let ctrl = visitor(item, path12);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path11.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path12.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5617,10 +5617,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path11);
+            ctrl = ctrl(item, path12);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path11) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path12) : ctrl;
     }
     exports.visit = visit;
   }
@@ -7373,7 +7373,7 @@ var require_dist = __commonJS({
 
 // src/cli.ts
 import { readFile as readFile8 } from "node:fs/promises";
-import path10 from "node:path";
+import path11 from "node:path";
 import { parseArgs } from "node:util";
 
 // src/baseline.ts
@@ -7704,10 +7704,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path11) {
-  if (!path11)
+function getElementAtPath(obj, path12) {
+  if (!path12)
     return obj;
-  return path11.reduce((acc, key) => acc?.[key], obj);
+  return path12.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -8047,11 +8047,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path11, issues) {
+function prefixIssues(path12, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path11);
+    iss.path.unshift(path12);
     return iss;
   });
 }
@@ -8512,16 +8512,16 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error3, path11 = []) => {
+  const processError = (error3, path12 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path11, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path11, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path11, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else {
-        const fullpath = [...path11, ...issue2.path];
+        const fullpath = [...path12, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -14929,9 +14929,9 @@ function assembleProfile(header, functionCosts2) {
   }
   return { ...header, events, totals, sumOfSelf, functions };
 }
-function baseName(path11) {
-  const slash = path11.lastIndexOf("/");
-  return slash < 0 ? path11 : path11.slice(slash + 1);
+function baseName(path12) {
+  const slash = path12.lastIndexOf("/");
+  return slash < 0 ? path12 : path12.slice(slash + 1);
 }
 function mergeCallgrindProfiles(profiles) {
   if (profiles.length === 0) throw new Error("no callgrind profiles to merge");
@@ -16537,11 +16537,11 @@ function problemsFromIssues(issues, data, schema, source) {
   const problems = [];
   for (const { segments, at, expected, detail, missingKey } of located2) {
     if (missingKey !== void 0 && misspelt.has(`${formatPath(segments)}\0${missingKey}`)) continue;
-    const path11 = formatPath(segments);
-    if (seen.has(`${path11}\0${detail}`)) continue;
-    seen.add(`${path11}\0${detail}`);
+    const path12 = formatPath(segments);
+    if (seen.has(`${path12}\0${detail}`)) continue;
+    seen.add(`${path12}\0${detail}`);
     const position = source ? locate(source, segments, at) : void 0;
-    problems.push({ path: path11, ...position, ...expected === void 0 ? {} : { expected }, detail });
+    problems.push({ path: path12, ...position, ...expected === void 0 ? {} : { expected }, detail });
   }
   return problems.map((problem, index) => ({ problem, index })).sort(
     (a, b) => (a.problem.line ?? Number.POSITIVE_INFINITY) - (b.problem.line ?? Number.POSITIVE_INFINITY) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index
@@ -16652,12 +16652,12 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
 function checkCommandForm(command, shell, ctx, key) {
-  const path11 = key === "" ? [] : [key];
+  const path12 = key === "" ? [] : [key];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
         code: "custom",
-        path: path11,
+        path: path12,
         message: `expected one string (a script for ${SHELL} -c)`,
         params: {
           hint: "with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list"
@@ -16668,17 +16668,17 @@ function checkCommandForm(command, shell, ctx, key) {
   }
   if (Array.isArray(command)) {
     if (command[0] === "") {
-      ctx.addIssue({ code: "custom", path: [...path11, 0], message: "expected the program to run" });
+      ctx.addIssue({ code: "custom", path: [...path12, 0], message: "expected the program to run" });
     }
     return;
   }
   try {
     if (splitCommand(command).length === 0) {
-      ctx.addIssue({ code: "custom", path: path11, message: "expected a non-empty command" });
+      ctx.addIssue({ code: "custom", path: path12, message: "expected a non-empty command" });
     }
   } catch (error2) {
     if (!(error2 instanceof ValueError)) throw error2;
-    ctx.addIssue({ code: "custom", path: path11, message: error2.message, params: { hint: error2.hint } });
+    ctx.addIssue({ code: "custom", path: path12, message: error2.message, params: { hint: error2.hint } });
   }
 }
 var nameSchema = string2(expecting("a non-empty name")).min(1, expecting("a non-empty name")).regex(/^[^\x00-\x1f\x7f]*$/, expecting("a name on one line, without control characters")).meta({ description: "Unique in the file; names the benchmark in reports and baselines." });
@@ -17024,8 +17024,8 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
 }
 
 // src/pipeline.ts
-import { mkdir as mkdir3, stat as stat8, writeFile as writeFile2 } from "node:fs/promises";
-import path9 from "node:path";
+import { mkdir as mkdir4, stat as stat9, writeFile as writeFile2 } from "node:fs/promises";
+import path10 from "node:path";
 
 // src/environment.ts
 import { execFile } from "node:child_process";
@@ -18695,9 +18695,9 @@ function intervalLevels(c) {
 // src/setup/index.ts
 import { execFile as execFile5 } from "node:child_process";
 import { constants as constants2 } from "node:fs";
-import { access as access3, stat as stat7 } from "node:fs/promises";
-import os5 from "node:os";
-import path8 from "node:path";
+import { access as access3, stat as stat8 } from "node:fs/promises";
+import os6 from "node:os";
+import path9 from "node:path";
 
 // src/setup/rust.ts
 import { readFile as readFile7, stat as stat6 } from "node:fs/promises";
@@ -19202,7 +19202,7 @@ async function query(ctx, argv) {
 }
 async function detectVersions(ctx, plus, pin) {
   const select = plus ? [`+${plus}`] : [];
-  const probe = async (program) => {
+  const probe2 = async (program) => {
     const argv = [program, ...select, "--version"];
     const result = await ctx.run(argv, { env: ctx.env, cwd: ctx.cwd, timeoutMs: 12e4 });
     if (result.code === 127)
@@ -19223,8 +19223,8 @@ ${tail}` : ""}`
       );
     return version2;
   };
-  const rustc = await probe("rustc");
-  await probe("cargo");
+  const rustc = await probe2("rustc");
+  await probe2("cargo");
   return { version: rustc, path: await findExecutable("cargo", ctx.env, ctx.platform) ?? "cargo" };
 }
 async function withRustup(ctx, pin, justInstalled) {
@@ -19465,8 +19465,242 @@ async function ensureValgrind(opts = {}) {
   return { tool: "valgrind", version: installed.version, path: installed.path, installed: true };
 }
 
+// src/setup/zig.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { chmod, mkdir as mkdir3, readdir as readdir4, rename as rename3, rm as rm3, stat as stat7 } from "node:fs/promises";
+import os5 from "node:os";
+import path8 from "node:path";
+var DEFAULT_ZIG_VERSION = "0.17.1";
+var VERSION_TIMEOUT_MS2 = 6e4;
+var DOWNLOAD_TIMEOUT_MS = 20 * 6e4;
+var UNPACK_TIMEOUT_MS = 10 * 6e4;
+var PYPI_VERSION = /^\d+(?:\.\d+){1,3}(?:(?:a|b|rc|\.dev|\.post)\d+)?$/;
+function zigVersionOf(pypiVersion) {
+  return pypiVersion.replace(/\.post\d+$/, "");
+}
+function wheelPlatformTags(platform, arch) {
+  const tags = {
+    "linux-x64": ["manylinux_2_12_x86_64", "manylinux2010_x86_64", "musllinux_1_1_x86_64"],
+    "linux-arm64": ["manylinux_2_17_aarch64", "manylinux2014_aarch64", "musllinux_1_1_aarch64"],
+    "linux-ia32": ["manylinux_2_12_i686", "manylinux2010_i686", "musllinux_1_1_i686"],
+    "linux-arm": ["manylinux_2_17_armv7l", "manylinux2014_armv7l", "musllinux_1_1_armv7l"],
+    "linux-ppc64": ["manylinux_2_17_ppc64le", "manylinux2014_ppc64le", "musllinux_1_1_ppc64le"],
+    "linux-s390x": ["manylinux_2_17_s390x", "manylinux2014_s390x", "musllinux_1_1_s390x"],
+    "linux-riscv64": ["manylinux_2_31_riscv64", "musllinux_1_1_riscv64"],
+    // pip widens a macOS tag to every older macOS release of the same architecture.
+    "darwin-x64": ["macosx_15_0_x86_64"],
+    "darwin-arm64": ["macosx_15_0_arm64"],
+    "win32-x64": ["win_amd64"],
+    "win32-ia32": ["win32"],
+    "win32-arm64": ["win_arm64"]
+  };
+  return tags[`${platform}-${arch}`];
+}
+function zigCacheRoot(env, cacheDir) {
+  if (cacheDir) return path8.resolve(cacheDir, "tools", "zig");
+  if (env.BENCH_ACTION_CACHE_DIR) return path8.resolve(env.BENCH_ACTION_CACHE_DIR, "tools", "zig");
+  const base = env.XDG_CACHE_HOME || path8.join(env.HOME || env.USERPROFILE || os5.homedir(), ".cache");
+  return path8.resolve(base, "bench-action", "tools", "zig");
+}
+function exeName(platform) {
+  return platform === "win32" ? "zig.exe" : "zig";
+}
+function firstLine(text) {
+  return text.trim().split(/\r?\n/)[0]?.trim() ?? "";
+}
+async function exists3(file) {
+  try {
+    await stat7(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function probe(zig, run4, env) {
+  const result = await run4([zig, "version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
+  if (result.code === 127) return { ok: false, missing: true, why: "not found" };
+  const version2 = firstLine(result.stdout);
+  if (result.code !== 0 || !/^\d+\.\d+\.\d+/.test(version2)) {
+    const tail = outputTail(result);
+    return {
+      ok: false,
+      missing: false,
+      why: `\`${zig} version\` failed (exit ${result.code})${tail ? `: ${tail}` : ""}`
+    };
+  }
+  return { ok: true, version: version2 };
+}
+async function findPython(run4, env) {
+  let pipless;
+  for (const exe of ["python3", "python"]) {
+    const result = await run4([exe, "-m", "pip", "--version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
+    if (result.code === 0 && /python 3\./i.test(result.stdout)) return { argv: [exe] };
+    if (result.code !== 127 && !pipless) pipless = { exe, result };
+  }
+  if (pipless) {
+    const tail = outputTail(pipless.result, 2);
+    throw new SetupError(
+      `Zig is downloaded from PyPI with pip, but \`${pipless.exe} -m pip\` does not work${tail ? ` (${tail})` : ""}: install pip (\`apt-get install -y python3-pip\`, or \`python3 -m ensurepip --user\`), then run again`
+    );
+  }
+  throw new SetupError(
+    "Zig is downloaded from PyPI with pip, and neither python3 nor python is on PATH: install Python 3 with pip (`apt-get install -y python3-pip`), then run again"
+  );
+}
+function versionsSeen(result) {
+  const match = /\(from versions: ([^)]*)\)/.exec(`${result.stderr}
+${result.stdout}`);
+  if (!match) return void 0;
+  return match[1].split(",").map((v) => v.trim()).filter((v) => v !== "" && v !== "none" && v !== "0.0.0");
+}
+function noMatch(result) {
+  return /No matching distribution found|Could not find a version that satisfies/i.test(
+    `${result.stderr}
+${result.stdout}`
+  );
+}
+async function downloadWheel(python, version2, dest, target, ctx) {
+  const base = [
+    ...python.argv,
+    "-m",
+    "pip",
+    "download",
+    `ziglang==${version2}`,
+    "--no-deps",
+    "--only-binary=:all:",
+    "--dest",
+    dest
+  ];
+  const env = { ...ctx.env, PIP_DISABLE_PIP_VERSION_CHECK: "1", PIP_NO_INPUT: "1" };
+  const tags = wheelPlatformTags(target.platform, target.arch);
+  const native = target.platform === process.platform && target.arch === process.arch;
+  const attempts = [];
+  if (native) attempts.push(base);
+  if (tags) attempts.push([...base, ...tags.flatMap((t) => ["--platform", t])]);
+  const where = `${target.platform}-${target.arch}`;
+  if (attempts.length === 0)
+    throw new SetupError(`no Zig wheel for ${where}: PyPI's ziglang package has none for this platform`);
+  let last;
+  for (const argv of attempts) {
+    ctx.log(`$ ${argv.join(" ")}`);
+    const result2 = await ctx.run(argv, { env, timeoutMs: DOWNLOAD_TIMEOUT_MS });
+    if (result2.code === 0) {
+      const wheels = (await readdir4(dest)).filter((f) => /^ziglang-.*\.whl$/i.test(f));
+      if (wheels.length === 1) return path8.join(dest, wheels[0]);
+      throw new SetupError(
+        `\`pip download ziglang==${version2}\` succeeded but left ${wheels.length} wheels in ${dest}, expected one`
+      );
+    }
+    last = result2;
+    if (!noMatch(result2)) break;
+  }
+  const result = last;
+  if (noMatch(result)) {
+    const seen = versionsSeen(result);
+    if (seen && seen.length > 0)
+      throw new SetupError(
+        `Zig ${version2} is not available from PyPI for ${where}: there is no ziglang==${version2} wheel for this platform (versions with one: ${seen.slice(-8).join(", ")}); pick one of those`
+      );
+    throw new SetupError(
+      `Zig ${version2} is not available from PyPI for ${where}: PyPI's ziglang package has no wheel for this platform`
+    );
+  }
+  const tail = outputTail(result);
+  throw new SetupError(
+    `downloading Zig ${version2} from PyPI failed: \`pip download ziglang==${version2}\` exited with ${result.code}${tail ? `:
+${tail}` : ""}
+Check that PyPI (or the configured package index) is reachable, then run again.`
+  );
+}
+async function ensureZig(opts = {}) {
+  const run4 = opts.run ?? defaultRunner;
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? (() => {
+  });
+  const platform = opts.platform ?? process.platform;
+  const arch = opts.arch ?? process.arch;
+  const pypiVersion = opts.version?.trim() || DEFAULT_ZIG_VERSION;
+  if (!PYPI_VERSION.test(pypiVersion))
+    throw new SetupError(
+      `invalid Zig version "${opts.version}": expected a release of PyPI's ziglang package, such as "${DEFAULT_ZIG_VERSION}"`
+    );
+  const wanted = zigVersionOf(pypiVersion);
+  const onPath = await probe("zig", run4, env);
+  if (onPath.ok) {
+    if (!opts.version || onPath.version === wanted) {
+      const where = await findExecutable("zig", env, platform) ?? "zig";
+      log(`zig ${onPath.version} found at ${where}`);
+      return { tool: "zig", version: onPath.version, path: where, installed: false };
+    }
+    log(`zig ${onPath.version} is on PATH, but ${wanted} is wanted`);
+  } else if (!onPath.missing) log(`warning: ignoring the zig on PATH: ${onPath.why}`);
+  const root = zigCacheRoot(env, opts.cacheDir);
+  const dir = path8.join(root, pypiVersion);
+  const zig = path8.join(dir, exeName(platform));
+  if (await exists3(zig)) {
+    const cached2 = await probe(zig, run4, env);
+    if (cached2.ok && cached2.version === wanted) {
+      log(`zig ${cached2.version} found in the tool cache at ${zig}`);
+      return { tool: "zig", version: cached2.version, path: zig, installed: false };
+    }
+    log(
+      `warning: the cached zig at ${zig} does not work (${cached2.ok ? `it is version ${cached2.version}` : cached2.why}); installing it again`
+    );
+  }
+  const python = await findPython(run4, env);
+  await mkdir3(root, { recursive: true });
+  const work = path8.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
+  await mkdir3(work);
+  try {
+    log(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`);
+    const wheel = await downloadWheel(
+      python,
+      pypiVersion,
+      path8.join(work, "download"),
+      { platform, arch },
+      {
+        run: run4,
+        env,
+        log
+      }
+    );
+    const unpacked = path8.join(work, "unpacked");
+    const unzip = [...python.argv, "-m", "zipfile", "-e", wheel, unpacked];
+    log(`$ ${unzip.join(" ")}`);
+    const result = await run4(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS });
+    if (result.code !== 0) {
+      const tail = outputTail(result);
+      throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:
+${tail}` : ""}`);
+    }
+    const staged = path8.join(unpacked, "ziglang");
+    const stagedZig = path8.join(staged, exeName(platform));
+    if (!await exists3(stagedZig))
+      throw new SetupError(`${path8.basename(wheel)} does not contain ziglang/${exeName(platform)}`);
+    await chmod(stagedZig, 493);
+    if (await exists3(dir)) await rm3(dir, { recursive: true, force: true });
+    try {
+      await rename3(staged, dir);
+    } catch (err) {
+      const code = err.code;
+      if (code !== "ENOTEMPTY" && code !== "EEXIST" && code !== "EPERM") throw err;
+    }
+  } finally {
+    await rm3(work, { recursive: true, force: true });
+  }
+  const installed = await probe(zig, run4, env);
+  if (!installed.ok)
+    throw new SetupError(`Zig ${pypiVersion} was unpacked to ${dir}, but it does not run: ${installed.why}`);
+  if (installed.version !== wanted)
+    throw new SetupError(
+      `Zig ${pypiVersion} was unpacked to ${dir}, but \`zig version\` prints ${installed.version}, expected ${wanted}`
+    );
+  log(`zig ${installed.version} installed at ${zig}`);
+  return { tool: "zig", version: installed.version, path: zig, installed: true };
+}
+
 // src/setup/index.ts
-var KNOWN_TOOLS = ["valgrind", "rust"];
+var KNOWN_TOOLS = ["valgrind", "rust", "zig"];
 var SetupError = class extends Error {
   name = "SetupError";
   exitCode = 3;
@@ -19507,7 +19741,7 @@ var defaultRunner = (argv, opts = {}) => {
         else if (failure2.code === "EACCES")
           resolve({ code: 126, stdout: "", stderr: `${file}: permission denied` });
         else if (failure2.signal) {
-          const number3 = os5.constants.signals[failure2.signal] ?? 0;
+          const number3 = os6.constants.signals[failure2.signal] ?? 0;
           const why = failure2.killed && opts.timeoutMs ? `timed out after ${opts.timeoutMs / 1e3}s` : "";
           resolve({
             code: 128 + number3,
@@ -19529,7 +19763,7 @@ function pathVariable(env, platform) {
 }
 async function isExecutableFile(file) {
   try {
-    if (!(await stat7(file)).isFile()) return false;
+    if (!(await stat8(file)).isFile()) return false;
     await access3(file, constants2.X_OK);
     return true;
   } catch {
@@ -19538,14 +19772,14 @@ async function isExecutableFile(file) {
 }
 async function findExecutable(name, env = process.env, platform = process.platform) {
   if (name.includes("/") || platform === "win32" && name.includes("\\"))
-    return await isExecutableFile(name) ? path8.resolve(name) : void 0;
+    return await isExecutableFile(name) ? path9.resolve(name) : void 0;
   const separator = platform === "win32" ? ";" : ":";
   const extensions = platform === "win32" ? ["", ...(env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter(Boolean)] : [""];
   for (const dir of pathVariable(env, platform).split(separator)) {
     if (dir === "") continue;
     for (const ext of extensions) {
-      const candidate = path8.join(dir, name + ext);
-      if (await isExecutableFile(candidate)) return path8.resolve(candidate);
+      const candidate = path9.join(dir, name + ext);
+      if (await isExecutableFile(candidate)) return path9.resolve(candidate);
     }
   }
   return void 0;
@@ -19626,7 +19860,7 @@ async function otherPackageManagerCommand(pkg, env, uid) {
   return void 0;
 }
 function programName(arg) {
-  return path8.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
+  return path9.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
 }
 var RUST_PROGRAMS = /* @__PURE__ */ new Set(["cargo", "rustc", "rustup"]);
 function scriptRunsRust(script) {
@@ -19639,6 +19873,7 @@ function toolsNeeded(kinds, config2) {
   if (kinds.includes("instructions")) needed.add("valgrind");
   for (const step of config2?.setup ?? []) {
     const [program, flag, script] = step.command;
+    if (program && programName(program) === "zig") needed.add("zig");
     if (program && RUST_PROGRAMS.has(programName(program))) needed.add("rust");
     else if ((step.shell || flag === "-c") && script && scriptRunsRust(script)) needed.add("rust");
   }
@@ -19664,6 +19899,8 @@ async function runSetup(tools, opts) {
   const statuses = [];
   for (const tool of wanted) {
     if (tool === "valgrind") statuses.push(await ensureValgrind(common));
+    else if (tool === "zig")
+      statuses.push(await ensureZig({ run: opts.run, env: opts.env, log: opts.log, platform: opts.platform }));
     else statuses.push(await ensureRust({ ...common, cwd: opts.cwd, toolchain: opts.toolchain }));
   }
   return statuses;
@@ -19738,17 +19975,17 @@ var UsageError = class extends Error {
   name = "UsageError";
 };
 async function resolveConfigPath(cwd, configPath) {
-  if (configPath) return path9.resolve(cwd, configPath);
+  if (configPath) return path10.resolve(cwd, configPath);
   const found = findConfigFile(cwd);
   if (!found)
-    throw new UsageError(`no bench.yml found in ${cwd} or ${path9.join(cwd, ".github")}; pass --config FILE`);
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path10.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
 async function findBaseline(options, suite, head) {
-  let storeRoot = path9.resolve(options.cwd, options.storeDir);
+  let storeRoot = path10.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
-    const target = path9.resolve(options.cwd, options.baseline);
-    const isDir = await stat8(target).then(
+    const target = path10.resolve(options.cwd, options.baseline);
+    const isDir = await stat9(target).then(
       (s) => s.isDirectory(),
       () => false
     );
@@ -19781,6 +20018,10 @@ async function runPipeline(options) {
   if (options.installTools && needed.length > 0) {
     for (const status of await runSetup(needed, { cwd: config2.dir, env: options.env, log: options.log })) {
       options.log(`setup: ${describeStatus(status)}`);
+      const dir = path10.dirname(status.path);
+      const search = (options.env.PATH ?? "").split(path10.delimiter);
+      if (!search.includes(dir))
+        options.env.PATH = [dir, ...search].filter((d) => d !== "").join(path10.delimiter);
     }
   }
   const createdAt = now().toISOString();
@@ -19846,15 +20087,15 @@ async function runPipeline(options) {
     if (options.filter !== void 0) {
       options.log("--filter was given: results not saved as a baseline");
     } else if (benchmarks.some((b) => b.status === "ok")) {
-      savedPath = await new DirStore(path9.resolve(options.cwd, options.storeDir)).save(results);
+      savedPath = await new DirStore(path10.resolve(options.cwd, options.storeDir)).save(results);
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }
   }
-  const jsonPath = options.jsonPath ? path9.resolve(options.cwd, options.jsonPath) : void 0;
+  const jsonPath = options.jsonPath ? path10.resolve(options.cwd, options.jsonPath) : void 0;
   if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}
 `);
-  const markdownPath = options.markdownPath ? path9.resolve(options.cwd, options.markdownPath) : void 0;
+  const markdownPath = options.markdownPath ? path10.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
   return {
     exitCode: exitCodeFor(comparison),
@@ -19868,7 +20109,7 @@ async function runPipeline(options) {
   };
 }
 async function writeText(file, text) {
-  await mkdir3(path9.dirname(file), { recursive: true });
+  await mkdir4(path10.dirname(file), { recursive: true });
   await writeFile2(file, text);
 }
 
@@ -20118,7 +20359,7 @@ async function dispatch(argv, io) {
       verbose: values.verbose === true
     })
   );
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path10.relative(io.cwd, outcome.savedPath)}
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path11.relative(io.cwd, outcome.savedPath)}
 `);
   return outcome.exitCode;
 }
@@ -20156,7 +20397,7 @@ async function setupCommand(argv, io) {
   return 0;
 }
 async function readResults(file, cwd) {
-  const full = path10.resolve(cwd, file);
+  const full = path11.resolve(cwd, file);
   let text;
   try {
     text = await readFile8(full, "utf8");
@@ -20186,7 +20427,7 @@ async function compareCommand(argv, io) {
     baseline: { results: base, source: baseFile, reason: `the file ${baseFile}, given on the command line` }
   });
   if (values.markdown) {
-    await writeText(path10.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }));
+    await writeText(path11.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }));
   }
   io.stdout.write(
     renderTerminal(comparison, {

@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path11 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path12 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path11 && path11[0] !== "/") {
-          path11 = `/${path11}`;
+        if (path12 && path12[0] !== "/") {
+          path12 = `/${path12}`;
         }
-        return new URL(`${origin}${path11}`);
+        return new URL(`${origin}${path12}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path11, origin }
+          request: { method, path: path12, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path11);
+        debuglog("sending request to %s %s/%s", method, origin, path12);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path11, origin },
+          request: { method, path: path12, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path11,
+          path12,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path11, origin }
+          request: { method, path: path12, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path11);
+        debuglog("trailers received from %s %s/%s", method, origin, path12);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path11, origin },
+          request: { method, path: path12, origin },
           error: error3
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path11,
+          path12,
           error3.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path11, origin }
+            request: { method, path: path12, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path11);
+          debuglog("sending request to %s %s/%s", method, origin, path12);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path11,
+        path: path12,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler) {
-        if (typeof path11 !== "string") {
+        if (typeof path12 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path11[0] !== "/" && !(path11.startsWith("http://") || path11.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path12[0] !== "/" && !(path12.startsWith("http://") || path12.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path11)) {
+        } else if (invalidPathRegex.test(path12)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query2 ? buildURL(path11, query2) : path11;
+        this.path = query2 ? buildURL(path12, query2) : path12;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request) {
-      const { method, path: path11, host, upgrade, blocking, reset } = request;
+      const { method, path: path12, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path11} HTTP/1.1\r
+      let header = `${method} ${path12} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path: path11, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      const { method, path: path12, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade) {
         util.errorRequest(client, request, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path11;
+      headers[HTTP2_HEADER_PATH] = path12;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path11 = search ? `${pathname}${search}` : pathname;
+        const path12 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path11;
+        this.opts.path = path12;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path11 = "/",
+          path: path12 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path11;
+        opts.path = origin + path12;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path11) {
-      if (typeof path11 !== "string") {
-        return path11;
+    function safeUrl(path12) {
+      if (typeof path12 !== "string") {
+        return path12;
       }
-      const pathSegments = path11.split("?");
+      const pathSegments = path12.split("?");
       if (pathSegments.length !== 2) {
-        return path11;
+        return path12;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path11, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path11);
+    function matchKey(mockDispatch2, { path: path12, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path12);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path11 }) => matchValue(safeUrl(path11), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path12 }) => matchValue(safeUrl(path12), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path11, method, body, headers, query: query2 } = opts;
+      const { path: path12, method, body, headers, query: query2 } = opts;
       return {
-        path: path11,
+        path: path12,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path11, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path12, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path11,
+            Path: path12,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -12039,12 +12039,12 @@ var require_headers = __commonJS({
       append(name, value, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
-        const exists4 = this[kHeadersMap].get(lowercaseName);
-        if (exists4) {
+        const exists5 = this[kHeadersMap].get(lowercaseName);
+        if (exists5) {
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
-            name: exists4.name,
-            value: `${exists4.value}${delimiter}${value}`
+            name: exists5.name,
+            value: `${exists5.value}${delimiter}${value}`
           });
         } else {
           this[kHeadersMap].set(lowercaseName, { name, value });
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path11) {
-      for (let i = 0; i < path11.length; ++i) {
-        const code = path11.charCodeAt(i);
+    function validateCookiePath(path12) {
+      for (let i = 0; i < path12.length; ++i) {
+        const code = path12.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path11 = opts.path;
+          let path12 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path11 = `/${path11}`;
+            path12 = `/${path12}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path11);
+          url = new URL(util.parseOrigin(url).origin + path12);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -19231,17 +19231,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path11) {
-      const ctrl = callVisitor(key, node2, visitor, path11);
+    function visit_(key, node2, visitor, path12) {
+      const ctrl = callVisitor(key, node2, visitor, path12);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path11, ctrl);
-        return visit_(key, ctrl, visitor, path11);
+        replaceNode(key, path12, ctrl);
+        return visit_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
+          path12 = Object.freeze(path12.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path11);
+            const ci = visit_(i, node2.items[i], visitor, path12);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19252,13 +19252,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path11);
+          path12 = Object.freeze(path12.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path12);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path11);
+          const cv = visit_("value", node2.value, visitor, path12);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19279,17 +19279,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path11) {
-      const ctrl = await callVisitor(key, node2, visitor, path11);
+    async function visitAsync_(key, node2, visitor, path12) {
+      const ctrl = await callVisitor(key, node2, visitor, path12);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path11, ctrl);
-        return visitAsync_(key, ctrl, visitor, path11);
+        replaceNode(key, path12, ctrl);
+        return visitAsync_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
+          path12 = Object.freeze(path12.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path11);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path12);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19300,13 +19300,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path11 = Object.freeze(path11.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path11);
+          path12 = Object.freeze(path12.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path12);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path11);
+          const cv = await visitAsync_("value", node2.value, visitor, path12);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19333,23 +19333,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path11) {
+    function callVisitor(key, node2, visitor, path12) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path11);
+        return visitor(key, node2, path12);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path11);
+        return visitor.Map?.(key, node2, path12);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path11);
+        return visitor.Seq?.(key, node2, path12);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path11);
+        return visitor.Pair?.(key, node2, path12);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path11);
+        return visitor.Scalar?.(key, node2, path12);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path11);
+        return visitor.Alias?.(key, node2, path12);
       return void 0;
     }
-    function replaceNode(key, path11, node2) {
-      const parent = path11[path11.length - 1];
+    function replaceNode(key, path12, node2) {
+      const parent = path12[path12.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -19961,10 +19961,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path11, value) {
+    function collectionFromPath(schema, path12, value) {
       let v = value;
-      for (let i = path11.length - 1; i >= 0; --i) {
-        const k = path11[i];
+      for (let i = path12.length - 1; i >= 0; --i) {
+        const k = path12[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -19983,7 +19983,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path11) => path11 == null || typeof path11 === "object" && !!path11[Symbol.iterator]().next().done;
+    var isEmptyPath = (path12) => path12 == null || typeof path12 === "object" && !!path12[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -20013,11 +20013,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path11, value) {
-        if (isEmptyPath(path11))
+      addIn(path12, value) {
+        if (isEmptyPath(path12))
           this.add(value);
         else {
-          const [key, ...rest] = path11;
+          const [key, ...rest] = path12;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -20031,8 +20031,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path11) {
-        const [key, ...rest] = path11;
+      deleteIn(path12) {
+        const [key, ...rest] = path12;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -20046,8 +20046,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path11, keepScalar) {
-        const [key, ...rest] = path11;
+      getIn(path12, keepScalar) {
+        const [key, ...rest] = path12;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -20065,8 +20065,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path11) {
-        const [key, ...rest] = path11;
+      hasIn(path12) {
+        const [key, ...rest] = path12;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -20076,8 +20076,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path11, value) {
-        const [key, ...rest] = path11;
+      setIn(path12, value) {
+        const [key, ...rest] = path12;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -22592,9 +22592,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path11, value) {
+      addIn(path12, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path11, value);
+          this.contents.addIn(path12, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -22669,14 +22669,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path11) {
-        if (Collection.isEmptyPath(path11)) {
+      deleteIn(path12) {
+        if (Collection.isEmptyPath(path12)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path11) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path12) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -22691,10 +22691,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path11, keepScalar) {
-        if (Collection.isEmptyPath(path11))
+      getIn(path12, keepScalar) {
+        if (Collection.isEmptyPath(path12))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path11, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -22705,10 +22705,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path11) {
-        if (Collection.isEmptyPath(path11))
+      hasIn(path12) {
+        if (Collection.isEmptyPath(path12))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path11) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -22725,13 +22725,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path11, value) {
-        if (Collection.isEmptyPath(path11)) {
+      setIn(path12, value) {
+        if (Collection.isEmptyPath(path12)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path11), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path12), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path11, value);
+          this.contents.setIn(path12, value);
         }
       }
       /**
@@ -24692,9 +24692,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path11) => {
+    visit.itemAtPath = (cst, path12) => {
       let item = cst;
-      for (const [field, index] of path11) {
+      for (const [field, index] of path12) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -24703,23 +24703,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path11) => {
-      const parent = visit.itemAtPath(cst, path11.slice(0, -1));
-      const field = path11[path11.length - 1][0];
+    visit.parentCollection = (cst, path12) => {
+      const parent = visit.itemAtPath(cst, path12.slice(0, -1));
+      const field = path12[path12.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path11, item, visitor) {
-      let ctrl = visitor(item, path11);
+    function _visit(path12, item, visitor) {
+      let ctrl = visitor(item, path12);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path11.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path12.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -24730,10 +24730,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path11);
+            ctrl = ctrl(item, path12);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path11) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path12) : ctrl;
     }
     exports.visit = visit;
   }
@@ -26485,8 +26485,8 @@ var require_dist = __commonJS({
 });
 
 // src/action-main.ts
-import os10 from "node:os";
-import path10 from "node:path";
+import os11 from "node:os";
+import path11 from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -27312,10 +27312,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path11) {
-  if (!path11)
+function getElementAtPath(obj, path12) {
+  if (!path12)
     return obj;
-  return path11.reduce((acc, key) => acc?.[key], obj);
+  return path12.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -27655,11 +27655,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path11, issues) {
+function prefixIssues(path12, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path11);
+    iss.path.unshift(path12);
     return iss;
   });
 }
@@ -28120,16 +28120,16 @@ function flattenError(error3, mapper = (issue3) => issue3.message) {
 }
 function formatError(error3, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error4, path11 = []) => {
+  const processError = (error4, path12 = []) => {
     for (const issue3 of error4.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path11, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path12, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path11, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path12, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path11, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path12, ...issue3.path]);
       } else {
-        const fullpath = [...path11, ...issue3.path];
+        const fullpath = [...path12, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -34354,11 +34354,11 @@ function problemsFromIssues(issues, data, schema, source) {
   const problems = [];
   for (const { segments, at, expected, detail, missingKey } of located2) {
     if (missingKey !== void 0 && misspelt.has(`${formatPath(segments)}\0${missingKey}`)) continue;
-    const path11 = formatPath(segments);
-    if (seen.has(`${path11}\0${detail}`)) continue;
-    seen.add(`${path11}\0${detail}`);
+    const path12 = formatPath(segments);
+    if (seen.has(`${path12}\0${detail}`)) continue;
+    seen.add(`${path12}\0${detail}`);
     const position = source ? locate(source, segments, at) : void 0;
-    problems.push({ path: path11, ...position, ...expected === void 0 ? {} : { expected }, detail });
+    problems.push({ path: path12, ...position, ...expected === void 0 ? {} : { expected }, detail });
   }
   return problems.map((problem, index) => ({ problem, index })).sort(
     (a, b) => (a.problem.line ?? Number.POSITIVE_INFINITY) - (b.problem.line ?? Number.POSITIVE_INFINITY) || (a.problem.column ?? 0) - (b.problem.column ?? 0) || a.index - b.index
@@ -34469,12 +34469,12 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
 function checkCommandForm(command, shell, ctx, key) {
-  const path11 = key === "" ? [] : [key];
+  const path12 = key === "" ? [] : [key];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
         code: "custom",
-        path: path11,
+        path: path12,
         message: `expected one string (a script for ${SHELL} -c)`,
         params: {
           hint: "with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list"
@@ -34485,17 +34485,17 @@ function checkCommandForm(command, shell, ctx, key) {
   }
   if (Array.isArray(command)) {
     if (command[0] === "") {
-      ctx.addIssue({ code: "custom", path: [...path11, 0], message: "expected the program to run" });
+      ctx.addIssue({ code: "custom", path: [...path12, 0], message: "expected the program to run" });
     }
     return;
   }
   try {
     if (splitCommand(command).length === 0) {
-      ctx.addIssue({ code: "custom", path: path11, message: "expected a non-empty command" });
+      ctx.addIssue({ code: "custom", path: path12, message: "expected a non-empty command" });
     }
   } catch (error3) {
     if (!(error3 instanceof ValueError)) throw error3;
-    ctx.addIssue({ code: "custom", path: path11, message: error3.message, params: { hint: error3.hint } });
+    ctx.addIssue({ code: "custom", path: path12, message: error3.message, params: { hint: error3.hint } });
   }
 }
 var nameSchema = string2(expecting("a non-empty name")).min(1, expecting("a non-empty name")).regex(/^[^\x00-\x1f\x7f]*$/, expecting("a name on one line, without control characters")).meta({ description: "Unique in the file; names the benchmark in reports and baselines." });
@@ -34838,8 +34838,8 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
 }
 
 // src/pipeline.ts
-import { mkdir as mkdir4, stat as stat9, writeFile as writeFile3 } from "node:fs/promises";
-import path9 from "node:path";
+import { mkdir as mkdir5, stat as stat10, writeFile as writeFile3 } from "node:fs/promises";
+import path10 from "node:path";
 
 // src/formats/callgrind.ts
 import { createReadStream } from "node:fs";
@@ -35344,9 +35344,9 @@ function assembleProfile(header, functionCosts2) {
   }
   return { ...header, events, totals, sumOfSelf, functions };
 }
-function baseName(path11) {
-  const slash = path11.lastIndexOf("/");
-  return slash < 0 ? path11 : path11.slice(slash + 1);
+function baseName(path12) {
+  const slash = path12.lastIndexOf("/");
+  return slash < 0 ? path12 : path12.slice(slash + 1);
 }
 function mergeCallgrindProfiles(profiles) {
   if (profiles.length === 0) throw new Error("no callgrind profiles to merge");
@@ -38164,9 +38164,9 @@ function failureMessage(c) {
 // src/setup/index.ts
 import { execFile as execFile5 } from "node:child_process";
 import { constants as constants4 } from "node:fs";
-import { access as access4, stat as stat8 } from "node:fs/promises";
-import os9 from "node:os";
-import path8 from "node:path";
+import { access as access4, stat as stat9 } from "node:fs/promises";
+import os10 from "node:os";
+import path9 from "node:path";
 
 // src/setup/rust.ts
 import { readFile as readFile7, stat as stat7 } from "node:fs/promises";
@@ -38671,7 +38671,7 @@ async function query(ctx, argv) {
 }
 async function detectVersions(ctx, plus, pin) {
   const select = plus ? [`+${plus}`] : [];
-  const probe = async (program) => {
+  const probe2 = async (program) => {
     const argv = [program, ...select, "--version"];
     const result = await ctx.run(argv, { env: ctx.env, cwd: ctx.cwd, timeoutMs: 12e4 });
     if (result.code === 127)
@@ -38692,8 +38692,8 @@ ${tail}` : ""}`
       );
     return version2;
   };
-  const rustc = await probe("rustc");
-  await probe("cargo");
+  const rustc = await probe2("rustc");
+  await probe2("cargo");
   return { version: rustc, path: await findExecutable("cargo", ctx.env, ctx.platform) ?? "cargo" };
 }
 async function withRustup(ctx, pin, justInstalled) {
@@ -38934,8 +38934,242 @@ async function ensureValgrind(opts = {}) {
   return { tool: "valgrind", version: installed.version, path: installed.path, installed: true };
 }
 
+// src/setup/zig.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { chmod as chmod2, mkdir as mkdir4, readdir as readdir5, rename as rename4, rm as rm4, stat as stat8 } from "node:fs/promises";
+import os9 from "node:os";
+import path8 from "node:path";
+var DEFAULT_ZIG_VERSION = "0.17.1";
+var VERSION_TIMEOUT_MS2 = 6e4;
+var DOWNLOAD_TIMEOUT_MS = 20 * 6e4;
+var UNPACK_TIMEOUT_MS = 10 * 6e4;
+var PYPI_VERSION = /^\d+(?:\.\d+){1,3}(?:(?:a|b|rc|\.dev|\.post)\d+)?$/;
+function zigVersionOf(pypiVersion) {
+  return pypiVersion.replace(/\.post\d+$/, "");
+}
+function wheelPlatformTags(platform2, arch2) {
+  const tags = {
+    "linux-x64": ["manylinux_2_12_x86_64", "manylinux2010_x86_64", "musllinux_1_1_x86_64"],
+    "linux-arm64": ["manylinux_2_17_aarch64", "manylinux2014_aarch64", "musllinux_1_1_aarch64"],
+    "linux-ia32": ["manylinux_2_12_i686", "manylinux2010_i686", "musllinux_1_1_i686"],
+    "linux-arm": ["manylinux_2_17_armv7l", "manylinux2014_armv7l", "musllinux_1_1_armv7l"],
+    "linux-ppc64": ["manylinux_2_17_ppc64le", "manylinux2014_ppc64le", "musllinux_1_1_ppc64le"],
+    "linux-s390x": ["manylinux_2_17_s390x", "manylinux2014_s390x", "musllinux_1_1_s390x"],
+    "linux-riscv64": ["manylinux_2_31_riscv64", "musllinux_1_1_riscv64"],
+    // pip widens a macOS tag to every older macOS release of the same architecture.
+    "darwin-x64": ["macosx_15_0_x86_64"],
+    "darwin-arm64": ["macosx_15_0_arm64"],
+    "win32-x64": ["win_amd64"],
+    "win32-ia32": ["win32"],
+    "win32-arm64": ["win_arm64"]
+  };
+  return tags[`${platform2}-${arch2}`];
+}
+function zigCacheRoot(env, cacheDir) {
+  if (cacheDir) return path8.resolve(cacheDir, "tools", "zig");
+  if (env.BENCH_ACTION_CACHE_DIR) return path8.resolve(env.BENCH_ACTION_CACHE_DIR, "tools", "zig");
+  const base = env.XDG_CACHE_HOME || path8.join(env.HOME || env.USERPROFILE || os9.homedir(), ".cache");
+  return path8.resolve(base, "bench-action", "tools", "zig");
+}
+function exeName(platform2) {
+  return platform2 === "win32" ? "zig.exe" : "zig";
+}
+function firstLine(text) {
+  return text.trim().split(/\r?\n/)[0]?.trim() ?? "";
+}
+async function exists4(file) {
+  try {
+    await stat8(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function probe(zig, run4, env) {
+  const result = await run4([zig, "version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
+  if (result.code === 127) return { ok: false, missing: true, why: "not found" };
+  const version2 = firstLine(result.stdout);
+  if (result.code !== 0 || !/^\d+\.\d+\.\d+/.test(version2)) {
+    const tail = outputTail(result);
+    return {
+      ok: false,
+      missing: false,
+      why: `\`${zig} version\` failed (exit ${result.code})${tail ? `: ${tail}` : ""}`
+    };
+  }
+  return { ok: true, version: version2 };
+}
+async function findPython(run4, env) {
+  let pipless;
+  for (const exe of ["python3", "python"]) {
+    const result = await run4([exe, "-m", "pip", "--version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
+    if (result.code === 0 && /python 3\./i.test(result.stdout)) return { argv: [exe] };
+    if (result.code !== 127 && !pipless) pipless = { exe, result };
+  }
+  if (pipless) {
+    const tail = outputTail(pipless.result, 2);
+    throw new SetupError(
+      `Zig is downloaded from PyPI with pip, but \`${pipless.exe} -m pip\` does not work${tail ? ` (${tail})` : ""}: install pip (\`apt-get install -y python3-pip\`, or \`python3 -m ensurepip --user\`), then run again`
+    );
+  }
+  throw new SetupError(
+    "Zig is downloaded from PyPI with pip, and neither python3 nor python is on PATH: install Python 3 with pip (`apt-get install -y python3-pip`), then run again"
+  );
+}
+function versionsSeen(result) {
+  const match = /\(from versions: ([^)]*)\)/.exec(`${result.stderr}
+${result.stdout}`);
+  if (!match) return void 0;
+  return match[1].split(",").map((v) => v.trim()).filter((v) => v !== "" && v !== "none" && v !== "0.0.0");
+}
+function noMatch(result) {
+  return /No matching distribution found|Could not find a version that satisfies/i.test(
+    `${result.stderr}
+${result.stdout}`
+  );
+}
+async function downloadWheel(python, version2, dest, target, ctx) {
+  const base = [
+    ...python.argv,
+    "-m",
+    "pip",
+    "download",
+    `ziglang==${version2}`,
+    "--no-deps",
+    "--only-binary=:all:",
+    "--dest",
+    dest
+  ];
+  const env = { ...ctx.env, PIP_DISABLE_PIP_VERSION_CHECK: "1", PIP_NO_INPUT: "1" };
+  const tags = wheelPlatformTags(target.platform, target.arch);
+  const native = target.platform === process.platform && target.arch === process.arch;
+  const attempts = [];
+  if (native) attempts.push(base);
+  if (tags) attempts.push([...base, ...tags.flatMap((t) => ["--platform", t])]);
+  const where = `${target.platform}-${target.arch}`;
+  if (attempts.length === 0)
+    throw new SetupError(`no Zig wheel for ${where}: PyPI's ziglang package has none for this platform`);
+  let last;
+  for (const argv of attempts) {
+    ctx.log(`$ ${argv.join(" ")}`);
+    const result2 = await ctx.run(argv, { env, timeoutMs: DOWNLOAD_TIMEOUT_MS });
+    if (result2.code === 0) {
+      const wheels = (await readdir5(dest)).filter((f) => /^ziglang-.*\.whl$/i.test(f));
+      if (wheels.length === 1) return path8.join(dest, wheels[0]);
+      throw new SetupError(
+        `\`pip download ziglang==${version2}\` succeeded but left ${wheels.length} wheels in ${dest}, expected one`
+      );
+    }
+    last = result2;
+    if (!noMatch(result2)) break;
+  }
+  const result = last;
+  if (noMatch(result)) {
+    const seen = versionsSeen(result);
+    if (seen && seen.length > 0)
+      throw new SetupError(
+        `Zig ${version2} is not available from PyPI for ${where}: there is no ziglang==${version2} wheel for this platform (versions with one: ${seen.slice(-8).join(", ")}); pick one of those`
+      );
+    throw new SetupError(
+      `Zig ${version2} is not available from PyPI for ${where}: PyPI's ziglang package has no wheel for this platform`
+    );
+  }
+  const tail = outputTail(result);
+  throw new SetupError(
+    `downloading Zig ${version2} from PyPI failed: \`pip download ziglang==${version2}\` exited with ${result.code}${tail ? `:
+${tail}` : ""}
+Check that PyPI (or the configured package index) is reachable, then run again.`
+  );
+}
+async function ensureZig(opts = {}) {
+  const run4 = opts.run ?? defaultRunner;
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? (() => {
+  });
+  const platform2 = opts.platform ?? process.platform;
+  const arch2 = opts.arch ?? process.arch;
+  const pypiVersion = opts.version?.trim() || DEFAULT_ZIG_VERSION;
+  if (!PYPI_VERSION.test(pypiVersion))
+    throw new SetupError(
+      `invalid Zig version "${opts.version}": expected a release of PyPI's ziglang package, such as "${DEFAULT_ZIG_VERSION}"`
+    );
+  const wanted = zigVersionOf(pypiVersion);
+  const onPath = await probe("zig", run4, env);
+  if (onPath.ok) {
+    if (!opts.version || onPath.version === wanted) {
+      const where = await findExecutable("zig", env, platform2) ?? "zig";
+      log(`zig ${onPath.version} found at ${where}`);
+      return { tool: "zig", version: onPath.version, path: where, installed: false };
+    }
+    log(`zig ${onPath.version} is on PATH, but ${wanted} is wanted`);
+  } else if (!onPath.missing) log(`warning: ignoring the zig on PATH: ${onPath.why}`);
+  const root = zigCacheRoot(env, opts.cacheDir);
+  const dir = path8.join(root, pypiVersion);
+  const zig = path8.join(dir, exeName(platform2));
+  if (await exists4(zig)) {
+    const cached2 = await probe(zig, run4, env);
+    if (cached2.ok && cached2.version === wanted) {
+      log(`zig ${cached2.version} found in the tool cache at ${zig}`);
+      return { tool: "zig", version: cached2.version, path: zig, installed: false };
+    }
+    log(
+      `warning: the cached zig at ${zig} does not work (${cached2.ok ? `it is version ${cached2.version}` : cached2.why}); installing it again`
+    );
+  }
+  const python = await findPython(run4, env);
+  await mkdir4(root, { recursive: true });
+  const work = path8.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
+  await mkdir4(work);
+  try {
+    log(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`);
+    const wheel = await downloadWheel(
+      python,
+      pypiVersion,
+      path8.join(work, "download"),
+      { platform: platform2, arch: arch2 },
+      {
+        run: run4,
+        env,
+        log
+      }
+    );
+    const unpacked = path8.join(work, "unpacked");
+    const unzip = [...python.argv, "-m", "zipfile", "-e", wheel, unpacked];
+    log(`$ ${unzip.join(" ")}`);
+    const result = await run4(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS });
+    if (result.code !== 0) {
+      const tail = outputTail(result);
+      throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:
+${tail}` : ""}`);
+    }
+    const staged = path8.join(unpacked, "ziglang");
+    const stagedZig = path8.join(staged, exeName(platform2));
+    if (!await exists4(stagedZig))
+      throw new SetupError(`${path8.basename(wheel)} does not contain ziglang/${exeName(platform2)}`);
+    await chmod2(stagedZig, 493);
+    if (await exists4(dir)) await rm4(dir, { recursive: true, force: true });
+    try {
+      await rename4(staged, dir);
+    } catch (err) {
+      const code = err.code;
+      if (code !== "ENOTEMPTY" && code !== "EEXIST" && code !== "EPERM") throw err;
+    }
+  } finally {
+    await rm4(work, { recursive: true, force: true });
+  }
+  const installed = await probe(zig, run4, env);
+  if (!installed.ok)
+    throw new SetupError(`Zig ${pypiVersion} was unpacked to ${dir}, but it does not run: ${installed.why}`);
+  if (installed.version !== wanted)
+    throw new SetupError(
+      `Zig ${pypiVersion} was unpacked to ${dir}, but \`zig version\` prints ${installed.version}, expected ${wanted}`
+    );
+  log(`zig ${installed.version} installed at ${zig}`);
+  return { tool: "zig", version: installed.version, path: zig, installed: true };
+}
+
 // src/setup/index.ts
-var KNOWN_TOOLS = ["valgrind", "rust"];
+var KNOWN_TOOLS = ["valgrind", "rust", "zig"];
 var SetupError = class extends Error {
   name = "SetupError";
   exitCode = 3;
@@ -38976,7 +39210,7 @@ var defaultRunner = (argv, opts = {}) => {
         else if (failure2.code === "EACCES")
           resolve({ code: 126, stdout: "", stderr: `${file}: permission denied` });
         else if (failure2.signal) {
-          const number3 = os9.constants.signals[failure2.signal] ?? 0;
+          const number3 = os10.constants.signals[failure2.signal] ?? 0;
           const why = failure2.killed && opts.timeoutMs ? `timed out after ${opts.timeoutMs / 1e3}s` : "";
           resolve({
             code: 128 + number3,
@@ -38998,7 +39232,7 @@ function pathVariable(env, platform2) {
 }
 async function isExecutableFile(file) {
   try {
-    if (!(await stat8(file)).isFile()) return false;
+    if (!(await stat9(file)).isFile()) return false;
     await access4(file, constants4.X_OK);
     return true;
   } catch {
@@ -39007,14 +39241,14 @@ async function isExecutableFile(file) {
 }
 async function findExecutable(name, env = process.env, platform2 = process.platform) {
   if (name.includes("/") || platform2 === "win32" && name.includes("\\"))
-    return await isExecutableFile(name) ? path8.resolve(name) : void 0;
+    return await isExecutableFile(name) ? path9.resolve(name) : void 0;
   const separator = platform2 === "win32" ? ";" : ":";
   const extensions = platform2 === "win32" ? ["", ...(env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter(Boolean)] : [""];
   for (const dir of pathVariable(env, platform2).split(separator)) {
     if (dir === "") continue;
     for (const ext of extensions) {
-      const candidate = path8.join(dir, name + ext);
-      if (await isExecutableFile(candidate)) return path8.resolve(candidate);
+      const candidate = path9.join(dir, name + ext);
+      if (await isExecutableFile(candidate)) return path9.resolve(candidate);
     }
   }
   return void 0;
@@ -39095,7 +39329,7 @@ async function otherPackageManagerCommand(pkg, env, uid) {
   return void 0;
 }
 function programName(arg) {
-  return path8.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
+  return path9.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
 }
 var RUST_PROGRAMS = /* @__PURE__ */ new Set(["cargo", "rustc", "rustup"]);
 function scriptRunsRust(script) {
@@ -39108,6 +39342,7 @@ function toolsNeeded(kinds, config2) {
   if (kinds.includes("instructions")) needed.add("valgrind");
   for (const step of config2?.setup ?? []) {
     const [program, flag, script] = step.command;
+    if (program && programName(program) === "zig") needed.add("zig");
     if (program && RUST_PROGRAMS.has(programName(program))) needed.add("rust");
     else if ((step.shell || flag === "-c") && script && scriptRunsRust(script)) needed.add("rust");
   }
@@ -39133,6 +39368,8 @@ async function runSetup(tools, opts) {
   const statuses = [];
   for (const tool of wanted) {
     if (tool === "valgrind") statuses.push(await ensureValgrind(common));
+    else if (tool === "zig")
+      statuses.push(await ensureZig({ run: opts.run, env: opts.env, log: opts.log, platform: opts.platform }));
     else statuses.push(await ensureRust({ ...common, cwd: opts.cwd, toolchain: opts.toolchain }));
   }
   return statuses;
@@ -39207,17 +39444,17 @@ var UsageError = class extends Error {
   name = "UsageError";
 };
 async function resolveConfigPath(cwd, configPath) {
-  if (configPath) return path9.resolve(cwd, configPath);
+  if (configPath) return path10.resolve(cwd, configPath);
   const found = findConfigFile(cwd);
   if (!found)
-    throw new UsageError(`no bench.yml found in ${cwd} or ${path9.join(cwd, ".github")}; pass --config FILE`);
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path10.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
 async function findBaseline(options, suite, head) {
-  let storeRoot = path9.resolve(options.cwd, options.storeDir);
+  let storeRoot = path10.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
-    const target = path9.resolve(options.cwd, options.baseline);
-    const isDir = await stat9(target).then(
+    const target = path10.resolve(options.cwd, options.baseline);
+    const isDir = await stat10(target).then(
       (s) => s.isDirectory(),
       () => false
     );
@@ -39250,6 +39487,10 @@ async function runPipeline(options) {
   if (options.installTools && needed.length > 0) {
     for (const status of await runSetup(needed, { cwd: config2.dir, env: options.env, log: options.log })) {
       options.log(`setup: ${describeStatus(status)}`);
+      const dir = path10.dirname(status.path);
+      const search = (options.env.PATH ?? "").split(path10.delimiter);
+      if (!search.includes(dir))
+        options.env.PATH = [dir, ...search].filter((d) => d !== "").join(path10.delimiter);
     }
   }
   const createdAt = now().toISOString();
@@ -39315,15 +39556,15 @@ async function runPipeline(options) {
     if (options.filter !== void 0) {
       options.log("--filter was given: results not saved as a baseline");
     } else if (benchmarks.some((b) => b.status === "ok")) {
-      savedPath = await new DirStore(path9.resolve(options.cwd, options.storeDir)).save(results);
+      savedPath = await new DirStore(path10.resolve(options.cwd, options.storeDir)).save(results);
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }
   }
-  const jsonPath = options.jsonPath ? path9.resolve(options.cwd, options.jsonPath) : void 0;
+  const jsonPath = options.jsonPath ? path10.resolve(options.cwd, options.jsonPath) : void 0;
   if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}
 `);
-  const markdownPath = options.markdownPath ? path9.resolve(options.cwd, options.markdownPath) : void 0;
+  const markdownPath = options.markdownPath ? path10.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
   return {
     exitCode: exitCodeFor(comparison),
@@ -39337,7 +39578,7 @@ async function runPipeline(options) {
   };
 }
 async function writeText(file, text) {
-  await mkdir4(path9.dirname(file), { recursive: true });
+  await mkdir5(path10.dirname(file), { recursive: true });
   await writeFile3(file, text);
 }
 
@@ -39490,7 +39731,7 @@ function readInputs(env = process.env) {
     installTools: flag("install-tools"),
     json: optional2("json"),
     markdown: optional2("markdown"),
-    workingDirectory: path10.resolve(
+    workingDirectory: path11.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional2("working-directory") ?? "."
     )
@@ -39499,7 +39740,7 @@ function readInputs(env = process.env) {
 async function runAction(env = process.env) {
   try {
     const inputs = readInputs(env);
-    const outDir = path10.join(env.RUNNER_TEMP || os10.tmpdir(), "bench-action");
+    const outDir = path11.join(env.RUNNER_TEMP || os11.tmpdir(), "bench-action");
     const outcome = await runPipeline({
       cwd: inputs.workingDirectory,
       configPath: inputs.config,
@@ -39507,8 +39748,8 @@ async function runAction(env = process.env) {
       baseline: inputs.baseline,
       storeDir: inputs.storeDir,
       save: inputs.save,
-      jsonPath: inputs.json ?? path10.join(outDir, "results.json"),
-      markdownPath: inputs.markdown ?? path10.join(outDir, "report.md"),
+      jsonPath: inputs.json ?? path11.join(outDir, "results.json"),
+      markdownPath: inputs.markdown ?? path11.join(outDir, "report.md"),
       env,
       installTools: inputs.installTools,
       log: (line) => info(line)

@@ -112,6 +112,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   if (options.installTools && needed.length > 0) {
     for (const status of await runSetup(needed, { cwd: config.dir, env: options.env, log: options.log })) {
       options.log(`setup: ${describeStatus(status)}`)
+      // A tool installed into bench-action's cache must be found by the build steps that follow.
+      const dir = path.dirname(status.path)
+      const search = (options.env.PATH ?? '').split(path.delimiter)
+      if (!search.includes(dir))
+        options.env.PATH = [dir, ...search].filter((d) => d !== '').join(path.delimiter)
     }
   }
 

@@ -11,14 +11,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { ensureRust } from './rust.ts'
 import { ensureValgrind } from './valgrind.ts'
+import { ensureZig } from './zig.ts'
 
 export { ensureRust, findToolchainFile, parseToolchainFile, type ToolchainSpec } from './rust.ts'
 export { ensureValgrind, parseValgrindVersion } from './valgrind.ts'
+export { DEFAULT_ZIG_VERSION, ensureZig } from './zig.ts'
 
-export type ToolName = 'valgrind' | 'rust'
+export type ToolName = 'valgrind' | 'rust' | 'zig'
 
 /** The tools `bench-action setup` knows, in the order it installs them. */
-export const KNOWN_TOOLS: readonly ToolName[] = ['valgrind', 'rust']
+export const KNOWN_TOOLS: readonly ToolName[] = ['valgrind', 'rust', 'zig']
 
 export interface ToolStatus {
   tool: ToolName
@@ -294,13 +296,14 @@ function scriptRunsRust(script: string): boolean {
 
 /**
  * The tools a suite needs, in install order: valgrind for the instructions kind, Rust when a setup
- * step runs cargo (or rustc, rustup).
+ * step runs cargo (or rustc, rustup), Zig when a setup step's program is zig.
  */
 export function toolsNeeded(kinds: readonly string[], config?: ToolsConfig): ToolName[] {
   const needed = new Set<ToolName>()
   if (kinds.includes('instructions')) needed.add('valgrind')
   for (const step of config?.setup ?? []) {
     const [program, flag, script] = step.command
+    if (program && programName(program) === 'zig') needed.add('zig')
     if (program && RUST_PROGRAMS.has(programName(program))) needed.add('rust')
     else if ((step.shell || flag === '-c') && script && scriptRunsRust(script)) needed.add('rust')
   }
@@ -340,6 +343,8 @@ export async function runSetup(tools: readonly string[], opts: SetupOptions): Pr
   const statuses: ToolStatus[] = []
   for (const tool of wanted) {
     if (tool === 'valgrind') statuses.push(await ensureValgrind(common))
+    else if (tool === 'zig')
+      statuses.push(await ensureZig({ run: opts.run, env: opts.env, log: opts.log, platform: opts.platform }))
     else statuses.push(await ensureRust({ ...common, cwd: opts.cwd, toolchain: opts.toolchain }))
   }
   return statuses

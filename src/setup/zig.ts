@@ -1,0 +1,318 @@
+// Zig for harnesses and programs built with zig (and C built with `zig cc`). ziglang.org is often not
+// reachable from CI machines, but PyPI is: the `ziglang` package ships the whole compiler (the `zig`
+// binary and its lib/ directory) inside its wheels. So: use the zig on PATH when it is the version
+// wanted, else a compiler unpacked earlier into the tool cache, else download the wheel for this
+// platform with `pip download` (no virtualenv, nothing installed into Python), unpack it and keep its
+// ziglang/ directory in the tool cache.
+//
+// The Zig version is pinned by default because the standard library's API changes between minor
+// versions.
+import { randomBytes } from 'node:crypto'
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import {
+  type CommandRunner,
+  defaultRunner,
+  findExecutable,
+  outputTail,
+  type RunResult,
+  SetupError,
+  type ToolStatus,
+} from './index.ts'
+
+/** The `ziglang` version on PyPI installed when none is asked for: the newest stable release. */
+export const DEFAULT_ZIG_VERSION = '0.17.1'
+
+export interface ZigOptions {
+  /** A `ziglang` version on PyPI (e.g. "0.17.1", "0.17.0.post0"); defaults to DEFAULT_ZIG_VERSION. */
+  version?: string
+  /** The bench-action cache directory; compilers go in `<cacheDir>/tools/zig/<version>/`. */
+  cacheDir?: string
+  run?: CommandRunner
+  env?: NodeJS.ProcessEnv
+  log?: (line: string) => void
+  platform?: NodeJS.Platform
+  arch?: NodeJS.Architecture
+}
+
+const VERSION_TIMEOUT_MS = 60_000
+const DOWNLOAD_TIMEOUT_MS = 20 * 60_000
+const UNPACK_TIMEOUT_MS = 10 * 60_000
+
+/** PyPI versions are plain release numbers, optionally with a packaging suffix (".post0"). */
+const PYPI_VERSION = /^\d+(?:\.\d+){1,3}(?:(?:a|b|rc|\.dev|\.post)\d+)?$/
+
+/** The version `zig version` prints for a `ziglang` version: "0.17.0.post0" → "0.17.0". */
+export function zigVersionOf(pypiVersion: string): string {
+  return pypiVersion.replace(/\.post\d+$/, '')
+}
+
+/** The wheel platform tags for a platform and architecture, for when pip's own choice finds none. */
+export function wheelPlatformTags(platform: NodeJS.Platform, arch: string): string[] | undefined {
+  const tags: Record<string, string[]> = {
+    'linux-x64': ['manylinux_2_12_x86_64', 'manylinux2010_x86_64', 'musllinux_1_1_x86_64'],
+    'linux-arm64': ['manylinux_2_17_aarch64', 'manylinux2014_aarch64', 'musllinux_1_1_aarch64'],
+    'linux-ia32': ['manylinux_2_12_i686', 'manylinux2010_i686', 'musllinux_1_1_i686'],
+    'linux-arm': ['manylinux_2_17_armv7l', 'manylinux2014_armv7l', 'musllinux_1_1_armv7l'],
+    'linux-ppc64': ['manylinux_2_17_ppc64le', 'manylinux2014_ppc64le', 'musllinux_1_1_ppc64le'],
+    'linux-s390x': ['manylinux_2_17_s390x', 'manylinux2014_s390x', 'musllinux_1_1_s390x'],
+    'linux-riscv64': ['manylinux_2_31_riscv64', 'musllinux_1_1_riscv64'],
+    // pip widens a macOS tag to every older macOS release of the same architecture.
+    'darwin-x64': ['macosx_15_0_x86_64'],
+    'darwin-arm64': ['macosx_15_0_arm64'],
+    'win32-x64': ['win_amd64'],
+    'win32-ia32': ['win32'],
+    'win32-arm64': ['win_arm64'],
+  }
+  return tags[`${platform}-${arch}`]
+}
+
+/** The directory compilers are cached in: `<cache>/tools/zig`. */
+export function zigCacheRoot(env: NodeJS.ProcessEnv, cacheDir?: string): string {
+  if (cacheDir) return path.resolve(cacheDir, 'tools', 'zig')
+  if (env.BENCH_ACTION_CACHE_DIR) return path.resolve(env.BENCH_ACTION_CACHE_DIR, 'tools', 'zig')
+  const base = env.XDG_CACHE_HOME || path.join(env.HOME || env.USERPROFILE || os.homedir(), '.cache')
+  return path.resolve(base, 'bench-action', 'tools', 'zig')
+}
+
+function exeName(platform: NodeJS.Platform): string {
+  return platform === 'win32' ? 'zig.exe' : 'zig'
+}
+
+function firstLine(text: string): string {
+  return text.trim().split(/\r?\n/)[0]?.trim() ?? ''
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file)
+    return true
+  } catch {
+    return false
+  }
+}
+
+type Probe = { ok: true; version: string } | { ok: false; missing: boolean; why: string }
+
+/** Runs `<zig> version`. */
+async function probe(zig: string, run: CommandRunner, env: NodeJS.ProcessEnv): Promise<Probe> {
+  const result = await run([zig, 'version'], { env, timeoutMs: VERSION_TIMEOUT_MS })
+  if (result.code === 127) return { ok: false, missing: true, why: 'not found' }
+  const version = firstLine(result.stdout)
+  if (result.code !== 0 || !/^\d+\.\d+\.\d+/.test(version)) {
+    const tail = outputTail(result)
+    return {
+      ok: false,
+      missing: false,
+      why: `\`${zig} version\` failed (exit ${result.code})${tail ? `: ${tail}` : ''}`,
+    }
+  }
+  return { ok: true, version }
+}
+
+interface Python {
+  argv: string[]
+}
+
+/** A Python 3 whose pip works: python3, else python (the usual name on Windows). */
+async function findPython(run: CommandRunner, env: NodeJS.ProcessEnv): Promise<Python> {
+  let pipless: { exe: string; result: RunResult } | undefined
+  for (const exe of ['python3', 'python']) {
+    const result = await run([exe, '-m', 'pip', '--version'], { env, timeoutMs: VERSION_TIMEOUT_MS })
+    if (result.code === 0 && /python 3\./i.test(result.stdout)) return { argv: [exe] }
+    if (result.code !== 127 && !pipless) pipless = { exe, result }
+  }
+  if (pipless) {
+    const tail = outputTail(pipless.result, 2)
+    throw new SetupError(
+      `Zig is downloaded from PyPI with pip, but \`${pipless.exe} -m pip\` does not work${tail ? ` (${tail})` : ''}: ` +
+        'install pip (`apt-get install -y python3-pip`, or `python3 -m ensurepip --user`), then run again',
+    )
+  }
+  throw new SetupError(
+    'Zig is downloaded from PyPI with pip, and neither python3 nor python is on PATH: ' +
+      'install Python 3 with pip (`apt-get install -y python3-pip`), then run again',
+  )
+}
+
+/** The versions pip saw, from "Could not find a version that satisfies … (from versions: …)". */
+function versionsSeen(result: RunResult): string[] | undefined {
+  const match = /\(from versions: ([^)]*)\)/.exec(`${result.stderr}\n${result.stdout}`)
+  if (!match) return undefined
+  return match[1]!
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '' && v !== 'none' && v !== '0.0.0')
+}
+
+function noMatch(result: RunResult): boolean {
+  return /No matching distribution found|Could not find a version that satisfies/i.test(
+    `${result.stderr}\n${result.stdout}`,
+  )
+}
+
+interface Target {
+  platform: NodeJS.Platform
+  arch: string
+}
+
+/** `pip download` the wheel into dest; returns the wheel's path. */
+async function downloadWheel(
+  python: Python,
+  version: string,
+  dest: string,
+  target: Target,
+  ctx: { run: CommandRunner; env: NodeJS.ProcessEnv; log: (line: string) => void },
+): Promise<string> {
+  const base = [
+    ...python.argv,
+    '-m',
+    'pip',
+    'download',
+    `ziglang==${version}`,
+    '--no-deps',
+    '--only-binary=:all:',
+    '--dest',
+    dest,
+  ]
+  const env = { ...ctx.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' }
+  const tags = wheelPlatformTags(target.platform, target.arch)
+  const native = target.platform === process.platform && target.arch === process.arch
+  const attempts: string[][] = []
+  // pip's own choice reflects this machine best (its libc, its macOS release); explicit tags cover a
+  // Python whose platform differs from the one asked for.
+  if (native) attempts.push(base)
+  if (tags) attempts.push([...base, ...tags.flatMap((t) => ['--platform', t])])
+  const where = `${target.platform}-${target.arch}`
+  if (attempts.length === 0)
+    throw new SetupError(`no Zig wheel for ${where}: PyPI's ziglang package has none for this platform`)
+
+  let last: RunResult | undefined
+  for (const argv of attempts) {
+    ctx.log(`$ ${argv.join(' ')}`)
+    const result = await ctx.run(argv, { env, timeoutMs: DOWNLOAD_TIMEOUT_MS })
+    if (result.code === 0) {
+      const wheels = (await readdir(dest)).filter((f) => /^ziglang-.*\.whl$/i.test(f))
+      if (wheels.length === 1) return path.join(dest, wheels[0]!)
+      throw new SetupError(
+        `\`pip download ziglang==${version}\` succeeded but left ${wheels.length} wheels in ${dest}, expected one`,
+      )
+    }
+    last = result
+    if (!noMatch(result)) break
+  }
+  const result = last!
+  if (noMatch(result)) {
+    const seen = versionsSeen(result)
+    if (seen && seen.length > 0)
+      throw new SetupError(
+        `Zig ${version} is not available from PyPI for ${where}: there is no ziglang==${version} wheel for this platform ` +
+          `(versions with one: ${seen.slice(-8).join(', ')}); pick one of those`,
+      )
+    throw new SetupError(
+      `Zig ${version} is not available from PyPI for ${where}: PyPI's ziglang package has no wheel for this platform`,
+    )
+  }
+  const tail = outputTail(result)
+  throw new SetupError(
+    `downloading Zig ${version} from PyPI failed: \`pip download ziglang==${version}\` exited with ${result.code}` +
+      `${tail ? `:\n${tail}` : ''}\nCheck that PyPI (or the configured package index) is reachable, then run again.`,
+  )
+}
+
+/** Reports the Zig on PATH or in the tool cache, or downloads the `ziglang` wheel from PyPI into the cache. */
+export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { tool: 'zig' }> {
+  const run = opts.run ?? defaultRunner
+  const env = opts.env ?? process.env
+  const log = opts.log ?? (() => {})
+  const platform = opts.platform ?? process.platform
+  const arch = opts.arch ?? process.arch
+  const pypiVersion = opts.version?.trim() || DEFAULT_ZIG_VERSION
+  if (!PYPI_VERSION.test(pypiVersion))
+    throw new SetupError(
+      `invalid Zig version "${opts.version}": expected a release of PyPI's ziglang package, such as "${DEFAULT_ZIG_VERSION}"`,
+    )
+  const wanted = zigVersionOf(pypiVersion)
+
+  // 1. The zig on PATH.
+  const onPath = await probe('zig', run, env)
+  if (onPath.ok) {
+    if (!opts.version || onPath.version === wanted) {
+      const where = (await findExecutable('zig', env, platform)) ?? 'zig'
+      log(`zig ${onPath.version} found at ${where}`)
+      return { tool: 'zig', version: onPath.version, path: where, installed: false }
+    }
+    log(`zig ${onPath.version} is on PATH, but ${wanted} is wanted`)
+  } else if (!onPath.missing) log(`warning: ignoring the zig on PATH: ${onPath.why}`)
+
+  // 2. The tool cache.
+  const root = zigCacheRoot(env, opts.cacheDir)
+  const dir = path.join(root, pypiVersion)
+  const zig = path.join(dir, exeName(platform))
+  if (await exists(zig)) {
+    const cached = await probe(zig, run, env)
+    if (cached.ok && cached.version === wanted) {
+      log(`zig ${cached.version} found in the tool cache at ${zig}`)
+      return { tool: 'zig', version: cached.version, path: zig, installed: false }
+    }
+    log(
+      `warning: the cached zig at ${zig} does not work (${cached.ok ? `it is version ${cached.version}` : cached.why}); installing it again`,
+    )
+  }
+
+  // 3. Download the wheel from PyPI and unpack it into the cache.
+  const python = await findPython(run, env)
+  await mkdir(root, { recursive: true })
+  const work = path.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes(4).toString('hex')}`)
+  await mkdir(work)
+  try {
+    log(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`)
+    const wheel = await downloadWheel(
+      python,
+      pypiVersion,
+      path.join(work, 'download'),
+      { platform, arch },
+      {
+        run,
+        env,
+        log,
+      },
+    )
+    const unpacked = path.join(work, 'unpacked')
+    const unzip = [...python.argv, '-m', 'zipfile', '-e', wheel, unpacked]
+    log(`$ ${unzip.join(' ')}`)
+    const result = await run(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS })
+    if (result.code !== 0) {
+      const tail = outputTail(result)
+      throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:\n${tail}` : ''}`)
+    }
+    const staged = path.join(unpacked, 'ziglang')
+    const stagedZig = path.join(staged, exeName(platform))
+    if (!(await exists(stagedZig)))
+      throw new SetupError(`${path.basename(wheel)} does not contain ziglang/${exeName(platform)}`)
+    // Python's zipfile does not restore file modes.
+    await chmod(stagedZig, 0o755)
+
+    // Replace a broken cached copy; if another process finished the same install first, use its copy.
+    if (await exists(dir)) await rm(dir, { recursive: true, force: true })
+    try {
+      await rename(staged, dir)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') throw err
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+
+  const installed = await probe(zig, run, env)
+  if (!installed.ok)
+    throw new SetupError(`Zig ${pypiVersion} was unpacked to ${dir}, but it does not run: ${installed.why}`)
+  if (installed.version !== wanted)
+    throw new SetupError(
+      `Zig ${pypiVersion} was unpacked to ${dir}, but \`zig version\` prints ${installed.version}, expected ${wanted}`,
+    )
+  log(`zig ${installed.version} installed at ${zig}`)
+  return { tool: 'zig', version: installed.version, path: zig, installed: true }
+}
