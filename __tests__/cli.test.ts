@@ -224,7 +224,7 @@ describe('bad input', () => {
     const dir = await repo({
       // A generous threshold: this test is about the store, not about sub-millisecond noise.
       'bench.yml':
-        'suite: c\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 50% }\n',
+        'suite: c\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 1000% }\n',
     })
     assert.equal((await cli(['run'], dir)).code, 0)
     const [good] = await storedFiles(dir, 'c')
@@ -287,7 +287,7 @@ describe('baselines for pull requests', () => {
   test('a pull request in Actions compares with the results of its merge base, found on origin/<base>', async () => {
     const dir = await repo({
       'bench.yml':
-        'suite: pr\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 50% }\n',
+        'suite: pr\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 1000% }\n',
     })
     const git = (...args: string[]) =>
       execFileP('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir })
