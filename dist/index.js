@@ -37204,6 +37204,40 @@ function runExecHelper(helperPath, options) {
   });
 }
 
+// src/measure/child.ts
+function killProcessGroup(child) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+  }
+  child.kill("SIGKILL");
+}
+var OutputTail = class {
+  constructor(keepBytes = 4096) {
+    this.keepBytes = keepBytes;
+  }
+  keepBytes;
+  bytes = Buffer.alloc(0);
+  cut = false;
+  push(chunk) {
+    this.bytes = Buffer.concat([this.bytes, chunk]);
+    if (this.bytes.length > 2 * this.keepBytes) {
+      this.bytes = this.bytes.subarray(this.bytes.length - this.keepBytes);
+      this.cut = true;
+    }
+  }
+  /** The readable end (see `stderrTail`); undefined when nothing was written. */
+  text() {
+    if (this.bytes.length === 0) return void 0;
+    const text = stderrTail(
+      this.bytes.subarray(-this.keepBytes),
+      this.cut || this.bytes.length > this.keepBytes
+    );
+    return text === "" ? void 0 : text;
+  }
+};
+
 // src/measure/instructions.ts
 var run3 = promisify3(execFile4);
 var CACHE_MODEL = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
@@ -37268,10 +37302,7 @@ async function runUnderValgrind(argv, c, outDir) {
       });
       const timer = c.timeoutMs > 0 ? setTimeout(() => {
         timedOut = true;
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-        }
+        killProcessGroup(child);
       }, c.timeoutMs) : void 0;
       child.on("error", (error3) => {
         clearTimeout(timer);
@@ -37608,8 +37639,7 @@ function runOnceFromNode(c, phase, index, inherit) {
       resolve(value);
     };
     const cannotExecute = (error3) => settle2({ kind: "spawn", phase, index, program, reason: errnoText(error3) });
-    let stderr = Buffer.alloc(0);
-    let stderrCut = false;
+    const stderr = new OutputTail(STDERR_KEEP_BYTES2);
     let timedOut = false;
     let timer;
     const start = process.hrtime.bigint();
@@ -37625,21 +37655,7 @@ function runOnceFromNode(c, phase, index, inherit) {
       cannotExecute(error3);
       return;
     }
-    const killGroup = () => {
-      if (child.pid === void 0) return;
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-      }
-      child.kill("SIGKILL");
-    };
-    child.stderr?.on("data", (chunk) => {
-      stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > 2 * STDERR_KEEP_BYTES2) {
-        stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES2);
-        stderrCut = true;
-      }
-    });
+    child.stderr?.on("data", (chunk) => stderr.push(chunk));
     child.on("error", (error3) => {
       clearTimeout(timer);
       cannotExecute(error3);
@@ -37647,7 +37663,7 @@ function runOnceFromNode(c, phase, index, inherit) {
     if (c.timeoutMs > 0) {
       timer = setTimeout(() => {
         timedOut = true;
-        killGroup();
+        killProcessGroup(child);
       }, c.timeoutMs);
     }
     child.on("exit", (exitCode, signal) => {
@@ -37662,10 +37678,7 @@ function runOnceFromNode(c, phase, index, inherit) {
           signal,
           timedOut: timedOut && signal === "SIGKILL"
         };
-        if (runFailed(run4)) {
-          const cut = stderrCut || stderr.length > STDERR_KEEP_BYTES2;
-          run4.stderrTail = stderrTail(stderr.subarray(-STDERR_KEEP_BYTES2), cut);
-        }
+        if (runFailed(run4)) run4.stderrTail = stderr.text();
         settle2(run4);
       };
       const stream = child.stderr;
@@ -39381,15 +39394,10 @@ function describeStatus(status) {
 
 // src/setup-steps.ts
 import { spawn as spawn4 } from "node:child_process";
-var TAIL_BYTES = 4096;
-function tailOf(chunks) {
-  const all = Buffer.concat(chunks);
-  return all.subarray(Math.max(0, all.length - TAIL_BYTES)).toString("utf8");
-}
 function runSetupStep(step, index, inherit) {
   return new Promise((resolve) => {
     const [program, ...args] = step.command;
-    const output = [];
+    const output = new OutputTail();
     let timedOut = false;
     const child = spawn4(program, args, {
       cwd: step.cwd,
@@ -39398,20 +39406,13 @@ function runSetupStep(step, index, inherit) {
       // Its own process group, so a timeout can stop everything the step started.
       detached: true
     });
-    const collect2 = (b) => {
-      output.push(b);
-      if (output.length > 64) output.splice(0, output.length - 32);
-    };
-    child.stdout.on("data", collect2);
-    child.stderr.on("data", collect2);
+    child.stdout.on("data", (b) => output.push(b));
+    child.stderr.on("data", (b) => output.push(b));
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-      }
+      killProcessGroup(child);
     }, step.timeoutMs);
-    const fail = (message) => resolve({ step: index + 1, command: step.command, message, outputTail: tailOf(output) });
+    const fail = (message) => resolve({ step: index + 1, command: step.command, message, outputTail: output.text() ?? "" });
     child.on("error", (err) => {
       clearTimeout(timer);
       fail(`setup step ${index + 1} could not start "${program}": ${err.message}`);

@@ -2,19 +2,13 @@
 // run: nothing after it could be trusted.
 import { spawn } from 'node:child_process'
 import type { SetupStep } from './config/index.ts'
+import { killProcessGroup, OutputTail } from './measure/child.ts'
 
 export interface SetupFailure {
   step: number
   command: string[]
   message: string
   outputTail: string
-}
-
-const TAIL_BYTES = 4096
-
-function tailOf(chunks: Buffer[]): string {
-  const all = Buffer.concat(chunks)
-  return all.subarray(Math.max(0, all.length - TAIL_BYTES)).toString('utf8')
 }
 
 export function runSetupStep(
@@ -24,7 +18,7 @@ export function runSetupStep(
 ): Promise<SetupFailure | undefined> {
   return new Promise((resolve) => {
     const [program, ...args] = step.command
-    const output: Buffer[] = []
+    const output = new OutputTail()
     let timedOut = false
     const child = spawn(program!, args, {
       cwd: step.cwd,
@@ -33,23 +27,15 @@ export function runSetupStep(
       // Its own process group, so a timeout can stop everything the step started.
       detached: true,
     })
-    const collect = (b: Buffer) => {
-      output.push(b)
-      // Keep memory bounded on chatty builds.
-      if (output.length > 64) output.splice(0, output.length - 32)
-    }
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
+    // Build output can be long: only its end is kept, in bounded memory.
+    child.stdout.on('data', (b: Buffer) => output.push(b))
+    child.stderr.on('data', (b: Buffer) => output.push(b))
     const timer = setTimeout(() => {
       timedOut = true
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        // Already gone.
-      }
+      killProcessGroup(child)
     }, step.timeoutMs)
     const fail = (message: string) =>
-      resolve({ step: index + 1, command: step.command, message, outputTail: tailOf(output) })
+      resolve({ step: index + 1, command: step.command, message, outputTail: output.text() ?? '' })
     child.on('error', (err) => {
       clearTimeout(timer)
       fail(`setup step ${index + 1} could not start "${program}": ${err.message}`)

@@ -10,6 +10,7 @@ import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } fro
 import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
 import type { InstructionsCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
+import { killProcessGroup } from './child.ts'
 import { stderrTail } from './exec-helper.ts'
 import { failedResult, resultFor } from './result.ts'
 
@@ -107,11 +108,7 @@ async function runUnderValgrind(argv: string[], c: InstructionsCase, outDir: str
         c.timeoutMs > 0
           ? setTimeout(() => {
               timedOut = true
-              try {
-                process.kill(-child.pid!, 'SIGKILL')
-              } catch {
-                // Already gone.
-              }
+              killProcessGroup(child)
             }, c.timeoutMs)
           : undefined
       child.on('error', (error) => {

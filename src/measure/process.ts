@@ -7,6 +7,7 @@ import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
 import type { ProcessCase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../results.ts'
+import { killProcessGroup, OutputTail } from './child.ts'
 import {
   type ExecHelper,
   ensureExecHelper,
@@ -17,7 +18,6 @@ import {
   type RunsOutcome,
   runExecHelper,
   runFailed,
-  stderrTail,
 } from './exec-helper.ts'
 import { resultFor } from './result.ts'
 
@@ -306,8 +306,7 @@ function runOnceFromNode(
     const cannotExecute = (error: NodeJS.ErrnoException) =>
       settle({ kind: 'spawn', phase, index, program, reason: errnoText(error) })
 
-    let stderr = Buffer.alloc(0)
-    let stderrCut = false
+    const stderr = new OutputTail(STDERR_KEEP_BYTES)
     let timedOut = false
     let timer: NodeJS.Timeout | undefined
     const start = process.hrtime.bigint()
@@ -325,22 +324,7 @@ function runOnceFromNode(
       cannotExecute(error as NodeJS.ErrnoException)
       return
     }
-    const killGroup = () => {
-      if (child.pid === undefined) return
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // The group is already gone.
-      }
-      child.kill('SIGKILL')
-    }
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = Buffer.concat([stderr, chunk])
-      if (stderr.length > 2 * STDERR_KEEP_BYTES) {
-        stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES)
-        stderrCut = true
-      }
-    })
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk))
     child.on('error', (error) => {
       clearTimeout(timer)
       cannotExecute(error as NodeJS.ErrnoException)
@@ -348,7 +332,7 @@ function runOnceFromNode(
     if (c.timeoutMs > 0) {
       timer = setTimeout(() => {
         timedOut = true
-        killGroup()
+        killProcessGroup(child)
       }, c.timeoutMs)
     }
     child.on('exit', (exitCode, signal) => {
@@ -363,10 +347,7 @@ function runOnceFromNode(
           signal,
           timedOut: timedOut && signal === 'SIGKILL',
         }
-        if (runFailed(run)) {
-          const cut = stderrCut || stderr.length > STDERR_KEEP_BYTES
-          run.stderrTail = stderrTail(stderr.subarray(-STDERR_KEEP_BYTES), cut)
-        }
+        if (runFailed(run)) run.stderrTail = stderr.text()
         settle(run)
       }
       const stream = child.stderr

@@ -3,7 +3,7 @@
 // `param.NAME`) it ignores.
 import { spawn } from 'node:child_process'
 import { parseRunnerSamples, RunnerOutputError, type RunnerSample } from '../formats/klv.ts'
-import { stderrTail } from './exec-helper.ts'
+import { killProcessGroup, OutputTail } from './child.ts'
 
 export interface RunRunnerOptions {
   /** argv: the program and its arguments, run without a shell. */
@@ -64,38 +64,13 @@ export function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
     }
 
     const stdout: Buffer[] = []
-    let stderr = Buffer.alloc(0)
-    let stderrCut = false
+    const stderr = new OutputTail(STDERR_KEEP_BYTES)
     let timedOut = false
     let exitCode: number | null = null
     let signal: NodeJS.Signals | null = null
 
-    const killGroup = () => {
-      if (child.pid === undefined) return
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // The group is already gone.
-      }
-      child.kill('SIGKILL')
-    }
-    const tail = (): string | undefined => {
-      if (stderr.length === 0) return undefined
-      const text = stderrTail(
-        stderr.subarray(-STDERR_KEEP_BYTES),
-        stderrCut || stderr.length > STDERR_KEEP_BYTES,
-      )
-      return text === '' ? undefined : text
-    }
-
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk))
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = Buffer.concat([stderr, chunk])
-      if (stderr.length > 2 * STDERR_KEEP_BYTES) {
-        stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES)
-        stderrCut = true
-      }
-    })
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk))
     // A runner may exit without reading all of its input; that is its exit status's business.
     child.stdin?.on('error', () => {})
     child.stdin?.end(options.klv)
@@ -107,7 +82,7 @@ export function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
     if (options.timeoutMs > 0) {
       timer = setTimeout(() => {
         timedOut = true
-        killGroup()
+        killProcessGroup(child)
       }, options.timeoutMs)
     }
     child.on('exit', (code, sig) => {
@@ -125,7 +100,7 @@ export function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
 
     const finish = () => {
       if (settled) return
-      const stderrText = tail()
+      const stderrText = stderr.text()
       const withTail = (error: RunnerError): RunRunnerResult => {
         if (stderrText !== undefined) error.stderrTail = stderrText
         return { error }
