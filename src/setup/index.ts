@@ -310,16 +310,23 @@ export function toolsNeeded(kinds: readonly string[], config?: ToolsConfig): Too
   return KNOWN_TOOLS.filter((t) => needed.has(t))
 }
 
-export interface SetupOptions {
-  /** The project directory: the Rust toolchain file is looked up from here. */
-  cwd: string
-  /** A Rust toolchain that overrides rust-toolchain.toml. */
-  toolchain?: string
+/** What every tool's setup takes: where commands run and go, and who runs them. */
+export interface ToolOptions {
   run?: CommandRunner
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
   platform?: NodeJS.Platform
+  /** The effective user id; decides whether apt-get runs through `sudo -n`. Defaults to the process's. */
   uid?: number
+  /** Shared between tools set up in one run, so `apt-get update` runs once. */
+  apt?: AptState
+}
+
+export interface SetupOptions extends Omit<ToolOptions, 'apt'> {
+  /** The project directory: the Rust toolchain file is looked up from here. */
+  cwd: string
+  /** A Rust toolchain that overrides rust-toolchain.toml. */
+  toolchain?: string
 }
 
 /** `bench-action setup [valgrind] [rust]`: makes each named tool available, in the order given. */

@@ -18,22 +18,15 @@ import {
   parseAptPolicy,
   SetupError,
   sudoHint,
+  type ToolOptions,
   type ToolStatus,
 } from './index.ts'
 
-export interface RustOptions {
+export interface RustOptions extends ToolOptions {
   /** The project directory: rust-toolchain.toml is looked up from here to the git root. */
   cwd: string
   /** A toolchain that overrides the project's (a channel: stable, beta, nightly, 1.78.0, nightly-2024-05-01). */
   toolchain?: string
-  run?: CommandRunner
-  env?: NodeJS.ProcessEnv
-  log?: (line: string) => void
-  platform?: NodeJS.Platform
-  /** The effective user id; decides whether apt-get runs through `sudo -n`. Defaults to the process's. */
-  uid?: number
-  /** Shared between tools set up in one run, so `apt-get update` runs once. */
-  apt?: AptState
 }
 
 /** What a toolchain file (or the toolchain option) asks for. */

@@ -2,7 +2,6 @@
 // GitHub's Ubuntu runners get it: it is not part of the runner image). Instruction counts depend on
 // the valgrind version, so the version found is reported and stored with every result.
 import {
-  type AptState,
   aptInstall,
   type CommandRunner,
   currentUid,
@@ -13,19 +12,11 @@ import {
   outputTail,
   SetupError,
   sudoHint,
+  type ToolOptions,
   type ToolStatus,
 } from './index.ts'
 
-export interface ValgrindOptions {
-  run?: CommandRunner
-  platform?: NodeJS.Platform
-  env?: NodeJS.ProcessEnv
-  log?: (line: string) => void
-  /** The effective user id; decides whether apt-get runs through `sudo -n`. Defaults to the process's. */
-  uid?: number
-  /** Shared between tools set up in one run, so `apt-get update` runs once. */
-  apt?: AptState
-}
+export type ValgrindOptions = ToolOptions
 
 const VERSION_TIMEOUT_MS = 60_000
 

@@ -18,21 +18,18 @@ import {
   outputTail,
   type RunResult,
   SetupError,
+  type ToolOptions,
   type ToolStatus,
 } from './index.ts'
 
 /** The `ziglang` version on PyPI installed when none is asked for: the newest stable release. */
 export const DEFAULT_ZIG_VERSION = '0.17.1'
 
-export interface ZigOptions {
+export interface ZigOptions extends Omit<ToolOptions, 'uid' | 'apt'> {
   /** A `ziglang` version on PyPI (e.g. "0.17.1", "0.17.0.post0"); defaults to DEFAULT_ZIG_VERSION. */
   version?: string
   /** The bench-action cache directory; compilers go in `<cacheDir>/tools/zig/<version>/`. */
   cacheDir?: string
-  run?: CommandRunner
-  env?: NodeJS.ProcessEnv
-  log?: (line: string) => void
-  platform?: NodeJS.Platform
   arch?: NodeJS.Architecture
 }
 
