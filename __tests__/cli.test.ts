@@ -274,6 +274,25 @@ describe('compare and schema', () => {
     assert.match(bad.stderr, /unknown tool "perl": bench-action can set up valgrind, rust/)
   })
 
+  test('--baseline compares with a file or uses a directory as the store; a missing one is a usage error', async () => {
+    const dir = await repo({
+      'bench.yml':
+        'suite: bl\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 1000% }\n',
+    })
+    assert.equal((await cli(['run', '--json', 'saved.json', '--store', 'elsewhere'], dir)).code, 0)
+    const file = await cli(['run', '--no-save', '--baseline', 'saved.json'], dir)
+    assert.equal(file.code, 0, file.stderr)
+    assert.match(
+      file.stdout,
+      /baseline: [0-9a-f]{7} on main, .*: the file given as --baseline \(.*saved\.json\)/,
+    )
+    const store = await cli(['run', '--no-save', '--baseline', 'elsewhere'], dir)
+    assert.match(store.stdout, /baseline: [0-9a-f]{7} on main, .*: newest results on this branch \(main\)/)
+    const missing = await cli(['run', '--no-save', '--baseline', 'nope.json'], dir)
+    assert.equal(missing.code, 2)
+    assert.match(missing.stderr, /baseline .*nope\.json does not exist/)
+  })
+
   test('schema prints the JSON Schema of the config', async () => {
     const r = await cli(['schema'], repoRoot)
     assert.equal(r.code, 0)

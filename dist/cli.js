@@ -7376,9 +7376,6 @@ import { readFile as readFile8 } from "node:fs/promises";
 import path11 from "node:path";
 import { parseArgs } from "node:util";
 
-// src/baseline.ts
-import { stat } from "node:fs/promises";
-
 // src/format.ts
 var TIME_UNITS = [
   [1e9, "s"],
@@ -14404,24 +14401,17 @@ async function branchHistory(store, suite, branch) {
   }
   return { branch, results };
 }
-async function explicitBaseline(target, store) {
-  let isDir;
+async function explicitBaseline(file, store) {
   try {
-    isDir = (await stat(target)).isDirectory();
-  } catch {
-    throw new BaselineUsageError(`baseline ${target} does not exist`);
-  }
-  if (isDir) throw new Error("explicitBaseline: directories are handled as stores by the caller");
-  try {
-    const results = await store.load(target);
+    const results = await store.load(file);
     return {
-      baseline: { results, source: target, reason: `the file given as --baseline (${target})` },
+      baseline: { results, source: file, reason: `the file given as --baseline (${file})` },
       warnings: []
     };
   } catch (err) {
     return {
-      warnings: [`skipped unreadable baseline ${target}: ${err.message}`],
-      noBaselineReason: `the baseline file ${target} could not be read`
+      warnings: [`skipped unreadable baseline ${file}: ${err.message}`],
+      noBaselineReason: `the baseline file ${file} could not be read`
     };
   }
 }
@@ -17024,7 +17014,7 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
 }
 
 // src/pipeline.ts
-import { mkdir as mkdir4, stat as stat9, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir4, stat as stat8, writeFile as writeFile2 } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/environment.ts
@@ -17162,11 +17152,11 @@ function planCases(config2, filter) {
 }
 
 // src/measure/imported.ts
-import { readFile as readFile4, stat as stat3 } from "node:fs/promises";
+import { readFile as readFile4, stat as stat2 } from "node:fs/promises";
 import path4 from "node:path";
 
 // src/formats/iai-summary.ts
-import { readdir as readdir2, stat as stat2 } from "node:fs/promises";
+import { readdir as readdir2, stat } from "node:fs/promises";
 import path3 from "node:path";
 var ImportFormatError = class extends Error {
   name = "ImportFormatError";
@@ -17397,7 +17387,7 @@ async function entries(dir) {
   }
 }
 async function isDirectory(file) {
-  return stat2(file).then(
+  return stat(file).then(
     (s) => s.isDirectory(),
     () => false
   );
@@ -17453,7 +17443,7 @@ async function importInstructions(c) {
   const from = c.import.path;
   let files;
   try {
-    files = (await stat3(from)).isFile() ? [from] : await findIaiSummaries(from);
+    files = (await stat2(from)).isFile() ? [from] : await findIaiSummaries(from);
   } catch {
     return failedResult(c, { message: `nothing to import: ${from} does not exist` });
   }
@@ -17487,7 +17477,7 @@ async function importInstructions(c) {
 
 // src/measure/instructions.ts
 import { execFile as execFile4, spawn as spawn2 } from "node:child_process";
-import { access as access2, mkdtemp, open as open2, readdir as readdir3, readFile as readFile6, rm as rm2, stat as stat4 } from "node:fs/promises";
+import { access as access2, mkdtemp, open as open2, readdir as readdir3, readFile as readFile6, rm as rm2, stat as stat3 } from "node:fs/promises";
 import os3 from "node:os";
 import path6 from "node:path";
 import { promisify as promisify3 } from "node:util";
@@ -17879,7 +17869,7 @@ async function readProfiles(outDir) {
   const profiles = [];
   for (const name of names) {
     const file = path6.join(outDir, name);
-    if ((await stat4(file)).size === 0) continue;
+    if ((await stat3(file)).size === 0) continue;
     profiles.push(await parseCallgrindFile(file, name));
   }
   return profiles;
@@ -17988,7 +17978,7 @@ async function expandHarness(c, inherit = process.env) {
 
 // src/measure/process.ts
 import { spawn as spawn3 } from "node:child_process";
-import { stat as stat5 } from "node:fs/promises";
+import { stat as stat4 } from "node:fs/promises";
 import { getSystemErrorMap } from "node:util";
 var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
@@ -18099,7 +18089,7 @@ function processMetrics(runs) {
 async function checkCase(c) {
   if (c.command.length === 0 || c.command[0] === "") return "the command is empty";
   try {
-    const s = await stat5(c.cwd);
+    const s = await stat4(c.cwd);
     if (!s.isDirectory()) return `working directory "${c.cwd}" is not a directory`;
   } catch (error2) {
     const code = error2.code;
@@ -18137,7 +18127,7 @@ function outlierNotes(samples) {
   const first = samples[0];
   if (first > center && score2(first) > OUTLIER_Z_SCORE) {
     notes.push(
-      `slow first run: ${formatNanoseconds(first)} against a median of ${formatNanoseconds(center)}; caches filled by the first run are a likely cause, consider more warmup runs`
+      `slow first run: ${formatValue(first, "ns")} against a median of ${formatValue(center, "ns")}; caches filled by the first run are a likely cause, consider more warmup runs`
     );
   }
   const others = samples.slice(1).filter((x) => score2(x) > OUTLIER_Z_SCORE).length;
@@ -18147,12 +18137,6 @@ function outlierNotes(samples) {
     );
   }
   return notes;
-}
-function formatNanoseconds(ns) {
-  if (ns < 1e3) return `${Math.round(ns)} ns`;
-  if (ns < 1e6) return `${(ns / 1e3).toFixed(1)} µs`;
-  if (ns < 1e9) return `${(ns / 1e6).toFixed(1)} ms`;
-  return `${(ns / 1e9).toFixed(2)} s`;
 }
 function formatMilliseconds(ms) {
   return ms < 1e3 ? `${ms}ms` : `${ms / 1e3}s`;
@@ -18708,12 +18692,12 @@ function intervalLevels(c) {
 // src/setup/index.ts
 import { execFile as execFile5 } from "node:child_process";
 import { constants as constants2 } from "node:fs";
-import { access as access3, stat as stat8 } from "node:fs/promises";
+import { access as access3, stat as stat7 } from "node:fs/promises";
 import os6 from "node:os";
 import path9 from "node:path";
 
 // src/setup/rust.ts
-import { readFile as readFile7, stat as stat6 } from "node:fs/promises";
+import { readFile as readFile7, stat as stat5 } from "node:fs/promises";
 import path7 from "node:path";
 var BARE_KEY = /[A-Za-z0-9_-]+/y;
 var SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y;
@@ -19120,7 +19104,7 @@ function parseToolchainFile(text, file) {
 }
 async function exists2(file) {
   try {
-    const s = await stat6(file);
+    const s = await stat5(file);
     return s.isFile() ? "file" : s.isDirectory() ? "dir" : void 0;
   } catch {
     return void 0;
@@ -19480,7 +19464,7 @@ async function ensureValgrind(opts = {}) {
 
 // src/setup/zig.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { chmod, mkdir as mkdir3, readdir as readdir4, rename as rename3, rm as rm3, stat as stat7 } from "node:fs/promises";
+import { chmod, mkdir as mkdir3, readdir as readdir4, rename as rename3, rm as rm3, stat as stat6 } from "node:fs/promises";
 import os5 from "node:os";
 import path8 from "node:path";
 var DEFAULT_ZIG_VERSION = "0.17.1";
@@ -19523,7 +19507,7 @@ function firstLine(text) {
 }
 async function exists3(file) {
   try {
-    await stat7(file);
+    await stat6(file);
     return true;
   } catch {
     return false;
@@ -19776,7 +19760,7 @@ function pathVariable(env, platform) {
 }
 async function isExecutableFile(file) {
   try {
-    if (!(await stat8(file)).isFile()) return false;
+    if (!(await stat7(file)).isFile()) return false;
     await access3(file, constants2.X_OK);
     return true;
   } catch {
@@ -19986,9 +19970,11 @@ async function findBaseline(options, suite, head) {
   let storeRoot = path10.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
     const target = path10.resolve(options.cwd, options.baseline);
-    const isDir = await stat9(target).then(
+    const isDir = await stat8(target).then(
       (s) => s.isDirectory(),
-      () => false
+      () => {
+        throw new BaselineUsageError(`baseline ${target} does not exist`);
+      }
     );
     if (!isDir) return explicitBaseline(target, new DirStore(storeRoot));
     storeRoot = target;

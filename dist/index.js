@@ -26984,9 +26984,6 @@ function info(message) {
   process.stdout.write(message + os4.EOL);
 }
 
-// src/baseline.ts
-import { stat as stat2 } from "node:fs/promises";
-
 // src/format.ts
 var TIME_UNITS = [
   [1e9, "s"],
@@ -33857,24 +33854,17 @@ async function branchHistory(store, suite, branch) {
   }
   return { branch, results };
 }
-async function explicitBaseline(target, store) {
-  let isDir;
+async function explicitBaseline(file, store) {
   try {
-    isDir = (await stat2(target)).isDirectory();
-  } catch {
-    throw new BaselineUsageError(`baseline ${target} does not exist`);
-  }
-  if (isDir) throw new Error("explicitBaseline: directories are handled as stores by the caller");
-  try {
-    const results = await store.load(target);
+    const results = await store.load(file);
     return {
-      baseline: { results, source: target, reason: `the file given as --baseline (${target})` },
+      baseline: { results, source: file, reason: `the file given as --baseline (${file})` },
       warnings: []
     };
   } catch (err) {
     return {
-      warnings: [`skipped unreadable baseline ${target}: ${err.message}`],
-      noBaselineReason: `the baseline file ${target} could not be read`
+      warnings: [`skipped unreadable baseline ${file}: ${err.message}`],
+      noBaselineReason: `the baseline file ${file} could not be read`
     };
   }
 }
@@ -34838,7 +34828,7 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
 }
 
 // src/pipeline.ts
-import { mkdir as mkdir5, stat as stat10, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir5, stat as stat9, writeFile as writeFile3 } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/formats/callgrind.ts
@@ -36612,11 +36602,11 @@ function planCases(config2, filter) {
 }
 
 // src/measure/imported.ts
-import { readFile as readFile4, stat as stat4 } from "node:fs/promises";
+import { readFile as readFile4, stat as stat3 } from "node:fs/promises";
 import path4 from "node:path";
 
 // src/formats/iai-summary.ts
-import { readdir as readdir3, stat as stat3 } from "node:fs/promises";
+import { readdir as readdir3, stat as stat2 } from "node:fs/promises";
 import path3 from "node:path";
 var ImportFormatError = class extends Error {
   name = "ImportFormatError";
@@ -36847,7 +36837,7 @@ async function entries(dir) {
   }
 }
 async function isDirectory2(file) {
-  return stat3(file).then(
+  return stat2(file).then(
     (s) => s.isDirectory(),
     () => false
   );
@@ -36903,7 +36893,7 @@ async function importInstructions(c) {
   const from = c.import.path;
   let files;
   try {
-    files = (await stat4(from)).isFile() ? [from] : await findIaiSummaries(from);
+    files = (await stat3(from)).isFile() ? [from] : await findIaiSummaries(from);
   } catch {
     return failedResult(c, { message: `nothing to import: ${from} does not exist` });
   }
@@ -36937,7 +36927,7 @@ async function importInstructions(c) {
 
 // src/measure/instructions.ts
 import { execFile as execFile4, spawn as spawn2 } from "node:child_process";
-import { access as access3, mkdtemp, open as open3, readdir as readdir4, readFile as readFile6, rm as rm3, stat as stat5 } from "node:fs/promises";
+import { access as access3, mkdtemp, open as open3, readdir as readdir4, readFile as readFile6, rm as rm3, stat as stat4 } from "node:fs/promises";
 import os7 from "node:os";
 import path6 from "node:path";
 import { promisify as promisify3 } from "node:util";
@@ -37329,7 +37319,7 @@ async function readProfiles(outDir) {
   const profiles = [];
   for (const name of names) {
     const file = path6.join(outDir, name);
-    if ((await stat5(file)).size === 0) continue;
+    if ((await stat4(file)).size === 0) continue;
     profiles.push(await parseCallgrindFile(file, name));
   }
   return profiles;
@@ -37438,7 +37428,7 @@ async function expandHarness(c, inherit = process.env) {
 
 // src/measure/process.ts
 import { spawn as spawn3 } from "node:child_process";
-import { stat as stat6 } from "node:fs/promises";
+import { stat as stat5 } from "node:fs/promises";
 import { getSystemErrorMap } from "node:util";
 var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
@@ -37549,7 +37539,7 @@ function processMetrics(runs) {
 async function checkCase(c) {
   if (c.command.length === 0 || c.command[0] === "") return "the command is empty";
   try {
-    const s = await stat6(c.cwd);
+    const s = await stat5(c.cwd);
     if (!s.isDirectory()) return `working directory "${c.cwd}" is not a directory`;
   } catch (error3) {
     const code = error3.code;
@@ -37587,7 +37577,7 @@ function outlierNotes(samples) {
   const first = samples[0];
   if (first > center && score2(first) > OUTLIER_Z_SCORE) {
     notes.push(
-      `slow first run: ${formatNanoseconds(first)} against a median of ${formatNanoseconds(center)}; caches filled by the first run are a likely cause, consider more warmup runs`
+      `slow first run: ${formatValue(first, "ns")} against a median of ${formatValue(center, "ns")}; caches filled by the first run are a likely cause, consider more warmup runs`
     );
   }
   const others = samples.slice(1).filter((x) => score2(x) > OUTLIER_Z_SCORE).length;
@@ -37597,12 +37587,6 @@ function outlierNotes(samples) {
     );
   }
   return notes;
-}
-function formatNanoseconds(ns) {
-  if (ns < 1e3) return `${Math.round(ns)} ns`;
-  if (ns < 1e6) return `${(ns / 1e3).toFixed(1)} µs`;
-  if (ns < 1e9) return `${(ns / 1e6).toFixed(1)} ms`;
-  return `${(ns / 1e9).toFixed(2)} s`;
 }
 function formatMilliseconds(ms) {
   return ms < 1e3 ? `${ms}ms` : `${ms / 1e3}s`;
@@ -38177,12 +38161,12 @@ function failureMessage(c) {
 // src/setup/index.ts
 import { execFile as execFile5 } from "node:child_process";
 import { constants as constants4 } from "node:fs";
-import { access as access4, stat as stat9 } from "node:fs/promises";
+import { access as access4, stat as stat8 } from "node:fs/promises";
 import os10 from "node:os";
 import path9 from "node:path";
 
 // src/setup/rust.ts
-import { readFile as readFile7, stat as stat7 } from "node:fs/promises";
+import { readFile as readFile7, stat as stat6 } from "node:fs/promises";
 import path7 from "node:path";
 var BARE_KEY = /[A-Za-z0-9_-]+/y;
 var SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y;
@@ -38589,7 +38573,7 @@ function parseToolchainFile(text, file) {
 }
 async function exists3(file) {
   try {
-    const s = await stat7(file);
+    const s = await stat6(file);
     return s.isFile() ? "file" : s.isDirectory() ? "dir" : void 0;
   } catch {
     return void 0;
@@ -38949,7 +38933,7 @@ async function ensureValgrind(opts = {}) {
 
 // src/setup/zig.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir4, readdir as readdir5, rename as rename4, rm as rm4, stat as stat8 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir4, readdir as readdir5, rename as rename4, rm as rm4, stat as stat7 } from "node:fs/promises";
 import os9 from "node:os";
 import path8 from "node:path";
 var DEFAULT_ZIG_VERSION = "0.17.1";
@@ -38992,7 +38976,7 @@ function firstLine(text) {
 }
 async function exists4(file) {
   try {
-    await stat8(file);
+    await stat7(file);
     return true;
   } catch {
     return false;
@@ -39245,7 +39229,7 @@ function pathVariable(env, platform2) {
 }
 async function isExecutableFile(file) {
   try {
-    if (!(await stat9(file)).isFile()) return false;
+    if (!(await stat8(file)).isFile()) return false;
     await access4(file, constants4.X_OK);
     return true;
   } catch {
@@ -39455,9 +39439,11 @@ async function findBaseline(options, suite, head) {
   let storeRoot = path10.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
     const target = path10.resolve(options.cwd, options.baseline);
-    const isDir = await stat10(target).then(
+    const isDir = await stat9(target).then(
       (s) => s.isDirectory(),
-      () => false
+      () => {
+        throw new BaselineUsageError(`baseline ${target} does not exist`);
+      }
     );
     if (!isDir) return explicitBaseline(target, new DirStore(storeRoot));
     storeRoot = target;

@@ -1,6 +1,5 @@
 // Which earlier results a run is compared with, and why (DESIGN §5). The reason is part of the
 // report: a reviewer must always know what was compared with what.
-import { stat } from 'node:fs/promises'
 import type { BaselineInfo } from './compare.ts'
 import { shortSha } from './format.ts'
 import type { CommitInfo, ResultSet } from './results.ts'
@@ -116,25 +115,18 @@ async function branchHistory(
   return { branch, results }
 }
 
-/** `--baseline FILE` compares with that file; `--baseline DIR` uses DIR as the store. */
-export async function explicitBaseline(target: string, store: DirStore): Promise<BaselineChoice> {
-  let isDir: boolean
+/** `--baseline FILE`: compare with that one file (the caller has checked that it exists). */
+export async function explicitBaseline(file: string, store: DirStore): Promise<BaselineChoice> {
   try {
-    isDir = (await stat(target)).isDirectory()
-  } catch {
-    throw new BaselineUsageError(`baseline ${target} does not exist`)
-  }
-  if (isDir) throw new Error('explicitBaseline: directories are handled as stores by the caller')
-  try {
-    const results = await store.load(target)
+    const results = await store.load(file)
     return {
-      baseline: { results, source: target, reason: `the file given as --baseline (${target})` },
+      baseline: { results, source: file, reason: `the file given as --baseline (${file})` },
       warnings: [],
     }
   } catch (err) {
     return {
-      warnings: [`skipped unreadable baseline ${target}: ${(err as Error).message}`],
-      noBaselineReason: `the baseline file ${target} could not be read`,
+      warnings: [`skipped unreadable baseline ${file}: ${(err as Error).message}`],
+      noBaselineReason: `the baseline file ${file} could not be read`,
     }
   }
 }

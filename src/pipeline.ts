@@ -3,7 +3,7 @@
 // Its I/O comes in through the options, so both entry points stay thin.
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type BaselineChoice, chooseBaseline, explicitBaseline } from './baseline.ts'
+import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseline } from './baseline.ts'
 import { type Comparison, compareResults, exitCodeFor } from './compare.ts'
 import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
@@ -71,10 +71,13 @@ async function findBaseline(
 ): Promise<BaselineChoice> {
   let storeRoot = path.resolve(options.cwd, options.storeDir)
   if (options.baseline) {
+    // --baseline FILE compares with that file; --baseline DIR uses DIR as the store.
     const target = path.resolve(options.cwd, options.baseline)
     const isDir = await stat(target).then(
       (s) => s.isDirectory(),
-      () => false,
+      () => {
+        throw new BaselineUsageError(`baseline ${target} does not exist`)
+      },
     )
     if (!isDir) return explicitBaseline(target, new DirStore(storeRoot))
     storeRoot = target

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
+import { formatValue } from '../format.ts'
 import type { ProcessCase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../results.ts'
 import { killProcessGroup, OutputTail } from './child.ts'
@@ -234,7 +235,7 @@ export function outlierNotes(samples: readonly number[]): string[] {
   const first = samples[0]!
   if (first > center && score(first) > OUTLIER_Z_SCORE) {
     notes.push(
-      `slow first run: ${formatNanoseconds(first)} against a median of ${formatNanoseconds(center)}; ` +
+      `slow first run: ${formatValue(first, 'ns')} against a median of ${formatValue(center, 'ns')}; ` +
         'caches filled by the first run are a likely cause, consider more warmup runs',
     )
   }
@@ -246,13 +247,6 @@ export function outlierNotes(samples: readonly number[]): string[] {
     )
   }
   return notes
-}
-
-export function formatNanoseconds(ns: number): string {
-  if (ns < 1e3) return `${Math.round(ns)} ns`
-  if (ns < 1e6) return `${(ns / 1e3).toFixed(1)} µs`
-  if (ns < 1e9) return `${(ns / 1e6).toFixed(1)} ms`
-  return `${(ns / 1e9).toFixed(2)} s`
 }
 
 function formatMilliseconds(ms: number): string {
