@@ -36279,9 +36279,7 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
     metric: name,
     unit: head.unit,
     direction: head.direction,
-    gated,
-    base: summarize(baseValues),
-    head: summarize(headValues)
+    gated
   };
   if (isExact(base) && isExact(head)) {
     const d2 = decideExact(base.value, head.value, { threshold: gate.threshold, direction: head.direction });
@@ -36291,7 +36289,16 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
       notes2.push("environment differs from the baseline: shown as a warning, not failing");
       verdict2 = "warning";
     }
-    return { ...common, exact: true, ratio: d2.ratio, change: d2.change, verdict: verdict2, notes: notes2 };
+    return {
+      ...common,
+      exact: true,
+      base: summarize(baseValues),
+      head: summarize(headValues),
+      ratio: d2.ratio,
+      change: d2.change,
+      verdict: verdict2,
+      notes: notes2
+    };
   }
   const d = decideSampled(baseValues, headValues, {
     threshold: gate.threshold,
@@ -36313,6 +36320,9 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
   return {
     ...common,
     exact: false,
+    // decideSampled has summarised both sides already.
+    base: d.baseSummary,
+    head: d.headSummary,
     ratio: d.ratio,
     change: d.change,
     ci: d.ci,

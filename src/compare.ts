@@ -183,8 +183,6 @@ function compareMetric(
     unit: head.unit,
     direction: head.direction,
     gated,
-    base: summarize(baseValues),
-    head: summarize(headValues),
   }
   if (isExact(base) && isExact(head)) {
     const d = decideExact(base.value!, head.value!, { threshold: gate.threshold, direction: head.direction })
@@ -195,7 +193,16 @@ function compareMetric(
       notes.push('environment differs from the baseline: shown as a warning, not failing')
       verdict = 'warning'
     }
-    return { ...common, exact: true, ratio: d.ratio, change: d.change, verdict, notes }
+    return {
+      ...common,
+      exact: true,
+      base: summarize(baseValues),
+      head: summarize(headValues),
+      ratio: d.ratio,
+      change: d.change,
+      verdict,
+      notes,
+    }
   }
   const d = decideSampled(baseValues, headValues, {
     threshold: gate.threshold,
@@ -218,6 +225,9 @@ function compareMetric(
   return {
     ...common,
     exact: false,
+    // decideSampled has summarised both sides already.
+    base: d.baseSummary,
+    head: d.headSummary,
     ratio: d.ratio,
     change: d.change,
     ci: d.ci,
