@@ -80,11 +80,11 @@ const BAD_CASES: Record<string, string> = {
   'instructions-import-format.yml':
     ':4:23: benchmarks[0].import.format: expected "iai-callgrind", got "criterion"',
   'kind-not-available.yml':
-    ':3:11: benchmarks[0].kind: expected one of: process, instructions, got "scaling"; the scaling kind is not available in this version of bench-action',
+    ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, got "scaling"; the scaling kind is not available in this version of bench-action',
   'missing-benchmarks.yml':
     ':1:1: missing required key "benchmarks" (expected a non-empty list of benchmarks)',
   'missing-kind.yml':
-    ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions)',
+    ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions, wall-clock)',
   'missing-name.yml': ':2:5: benchmarks[0]: missing required key "name" (expected a non-empty name)',
   'multiple-documents.yml':
     ':5:1: the file holds more than one YAML document (a second "---"); a config is one document',
@@ -115,9 +115,24 @@ const BAD_CASES: Record<string, string> = {
     ":4:14: benchmarks[0].command: unbalanced quote: the ' at character 6 is never closed",
   'unknown-benchmark-key.yml': `:5:5: benchmarks[0].thraeds: unknown key "thraeds" (expected one of: ${PROCESS_KEYS})`,
   'unknown-kind.yml':
-    ':3:11: benchmarks[0].kind: expected one of: process, instructions, got "proces"; did you mean "process"?',
+    ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, got "proces"; did you mean "process"?',
   'unknown-top-level-key.yml':
     ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, benchmarks)',
+  'wall-clock-runner-and-engines.yml':
+    ':7:7: benchmarks[0].engines: expected either runner or engines, not both, got a mapping; one runner is one engine; list it under engines with the others',
+  'wall-clock-neither.yml': ':2:5: benchmarks[0]: missing required key "runner" (or engines)',
+  'wall-clock-reserved-input.yml':
+    ':6:7: benchmarks[0].input.max-iters: expected a key other than the ones bench-action writes itself (name, model, max-iters, max-warmup-iters, max-time, max-warmup-time, sample-time, threads), got "max-iters"',
+  'wall-clock-throughput-unknown.yml':
+    ':7:17: benchmarks[0].throughput: expected the name of an input, one of: pattern, haystack, got "hay"',
+  'wall-clock-harness-engines.yml':
+    ':4:14: benchmarks[0].harness: expected one runner with harness: true (a harness lists its own benchmarks), got a boolean (true); give each harness its own benchmark entry',
+  'wall-clock-count-negative.yml':
+    ':5:12: benchmarks[0].count: expected a whole number of at least 0, got a number (-1)',
+  'wall-clock-engine-name.yml':
+    ':6:7: benchmarks[0].engines["rust memmem"]: expected an engine name made of letters, digits and _ . : / + -, got "rust memmem"',
+  'wall-clock-engine-shell-operator.yml':
+    ':6:13: benchmarks[0].engines.fast: "|" at character 10 is a shell operator, but the command is split into words and run without a shell; quote it (\'|\') or set shell: true to run it with /bin/sh -c',
   'yaml-bad-indentation.yml': ':4:1: invalid YAML: Sequence item without - indicator',
   'yaml-unclosed-bracket.yml':
     ':5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
@@ -247,7 +262,9 @@ describe('good configs', () => {
     assert.equal(config.suite, 'default')
     assert.deepEqual(config.defaults, DEFAULTS)
     assert.deepEqual(config.setup, [])
-    assert.deepEqual(config.benchmarks[0]!.command, ['sleep', '1'])
+    const first = config.benchmarks[0]!
+    assert.equal(first.kind, 'process')
+    assert.deepEqual(first.kind === 'process' && first.command, ['sleep', '1'])
   })
 
   test('overrides, inheritance, command forms and paths', async () => {

@@ -116,9 +116,18 @@ describe('KLV', () => {
 describe('runner output', () => {
   test('one duration,count line per sample; blank lines ignored', () => {
     assert.deepEqual(parseRunnerSamples('1500,91\n\n1400,91\r\n', 'r'), [
-      { durationNs: 1500, count: 91 },
-      { durationNs: 1400, count: 91 },
+      { durationNs: 1500, count: 91, iterations: 1 },
+      { durationNs: 1400, count: 91, iterations: 1 },
     ])
+  })
+
+  test("a harness's extra fields: the calls a sample timed, and the bytes they processed", () => {
+    assert.deepEqual(parseRunnerSamples('2000000,7,4096\n2100000,7,4096,65536\n', 'h'), [
+      { durationNs: 2000000, count: 7, iterations: 4096 },
+      { durationNs: 2100000, count: 7, iterations: 4096, bytes: 65536 },
+    ])
+    assert.throws(() => parseRunnerSamples('100,7,0\n', 'h'), /a sample of 0 iterations/)
+    assert.throws(() => parseRunnerSamples('100,7,1,2,3\n', 'h'), /line 1 .*expected "duration,count"/)
   })
 
   test('anything else names the line and what was expected', () => {
@@ -129,7 +138,7 @@ describe('runner output', () => {
         /^my-runner: line 2 of the output is "1\.5ms,91", expected "duration,count"/.test(e.message),
     )
     assert.throws(() => parseRunnerSamples('1500\n', 'r'), /line 1 .*expected "duration,count"/)
-    assert.throws(() => parseRunnerSamples('1500,91,3\n', 'r'), /line 1/)
+    assert.throws(() => parseRunnerSamples('1500,91,x\n', 'r'), /line 1/)
     assert.throws(() => parseRunnerSamples('99999999999999999999,1\n', 'r'), /too large to be exact/)
   })
 })
@@ -247,9 +256,9 @@ describe('running a rebar runner', () => {
 
   test('checkCounts without an expected count flags samples that disagree', () => {
     const samples = [
-      { durationNs: 10, count: 91 },
-      { durationNs: 10, count: 91 },
-      { durationNs: 10, count: 90 },
+      { durationNs: 10, count: 91, iterations: 1 },
+      { durationNs: 10, count: 91, iterations: 1 },
+      { durationNs: 10, count: 90, iterations: 1 },
     ]
     assert.match(checkCounts(samples, undefined) ?? '', /reported count 90 on sample 3 but 91 on sample 1/)
     assert.match(checkCounts(samples, 91) ?? '', /reported count 90 on sample 3, expected 91/)

@@ -7372,7 +7372,7 @@ var require_dist = __commonJS({
 });
 
 // src/cli.ts
-import { readFile as readFile8 } from "node:fs/promises";
+import { readFile as readFile9 } from "node:fs/promises";
 import path11 from "node:path";
 import { parseArgs } from "node:util";
 
@@ -7414,6 +7414,8 @@ function formatValue(value, unit) {
       return scaled(value, BYTE_UNITS);
     case "ops/s":
       return `${formatCount(value)}/s`;
+    case "bytes/s":
+      return `${scaled(value, BYTE_UNITS)}/s`;
     case "percent":
       return `${sig3(value)}%`;
     default:
@@ -14150,7 +14152,7 @@ function superRefine(fn, params) {
 // src/results.ts
 var RESULTS_SCHEMA = "bench-action/results";
 var RESULTS_VERSION = 1;
-var UNITS = ["ns", "bytes", "count", "instructions", "ops/s", "percent"];
+var UNITS = ["ns", "bytes", "count", "instructions", "ops/s", "bytes/s", "percent"];
 var metricSchema = object({
   unit: _enum(UNITS),
   direction: _enum(["lower", "higher"]),
@@ -16007,6 +16009,45 @@ function rankProcessBenchmarks(head) {
     return { id: b.id, name: b.name, median: median2, ratio: ci.estimate, ci: [ci.low, ci.high] };
   });
 }
+function rankEngines(head) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const b of head.benchmarks) {
+    const engine = b.parameters.engine;
+    if (b.kind !== "wall-clock" || typeof engine !== "string" || !b.name.endsWith(`/${engine}`)) continue;
+    const benchmark = b.name.slice(0, -(engine.length + 1));
+    groups.set(benchmark, [...groups.get(benchmark) ?? [], b]);
+  }
+  const rankings = [];
+  for (const [benchmark, members2] of groups) {
+    const timed = members2.filter((b) => b.status === "ok" && (b.metrics.time?.samples?.length ?? 0) > 0);
+    const unranked = members2.filter((b) => !timed.includes(b)).map((b) => String(b.parameters.engine));
+    if (timed.length < 2 && unranked.length === 0) continue;
+    const withMedian = timed.map((b) => ({
+      b,
+      samples: b.metrics.time.samples,
+      median: summarize(b.metrics.time.samples).median
+    })).sort((x, y) => x.median - y.median);
+    const fastest = withMedian[0];
+    const engines = withMedian.map(({ b, samples, median: median2 }) => {
+      const throughputSamples = b.metrics.throughput?.samples;
+      const entry = {
+        engine: String(b.parameters.engine),
+        id: b.id,
+        median: median2,
+        ...throughputSamples?.length ? { throughput: summarize(throughputSamples).median } : {}
+      };
+      if (b === fastest.b) return { ...entry, ratio: 1, ci: [1, 1] };
+      const ci = bootstrapRatioOfMedians(fastest.samples, samples, {
+        resamples: 2e3,
+        confidence: 0.95,
+        seed: `engines\0${b.id}`
+      });
+      return { ...entry, ratio: ci.estimate, ci: [ci.low, ci.high] };
+    });
+    rankings.push({ benchmark, engines, unranked });
+  }
+  return rankings;
+}
 function compareResults(head, options = {}) {
   const base = options.baseline?.results;
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : [];
@@ -16053,7 +16094,8 @@ function compareResults(head, options = {}) {
     counts,
     verdict,
     environmentDifferences: environmentDiffs,
-    ranking: rankProcessBenchmarks(head)
+    ranking: rankProcessBenchmarks(head),
+    engineRankings: rankEngines(head)
   };
 }
 function exitCodeFor(comparison) {
@@ -16598,6 +16640,12 @@ var INSTRUCTION_METRICS = [
   "bim"
 ];
 var DEFAULT_INSTRUCTIONS_GATE = ["ir"];
+var WALL_CLOCK_METRICS = ["time", "throughput"];
+var DEFAULT_WALL_CLOCK_GATE = ["time"];
+var DEFAULT_MAX_TIME_MS = 3e3;
+var DEFAULT_MAX_WARMUP_TIME_MS = 1e3;
+var THROUGHPUT_INPUT_DEFAULT = "haystack";
+var DEFAULT_MODEL = "default";
 var DEFAULT_INSTRUCTIONS_THRESHOLD = 0.01;
 function expecting(what) {
   return { error: `expected ${what}` };
@@ -16652,7 +16700,7 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
 function checkCommandForm(command, shell, ctx, key) {
-  const path12 = key === "" ? [] : [key];
+  const path12 = Array.isArray(key) ? key : key === "" ? [] : [key];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
@@ -16778,9 +16826,121 @@ var instructionsBenchmarkSchema = strictObject(
   }
   if (benchmark.command !== void 0) checkCommandForm(benchmark.command, benchmark.shell, ctx, "command");
 });
+var RESERVED_KLV_KEYS = [
+  "name",
+  "model",
+  "max-iters",
+  "max-warmup-iters",
+  "max-time",
+  "max-warmup-time",
+  "sample-time",
+  "threads"
+];
+var KLV_KEY_EXPECTED = 'a key without ":", spaces or line breaks';
+var klvKeySchema = string2(expecting(KLV_KEY_EXPECTED)).regex(/^[^:\s]+$/, expecting(KLV_KEY_EXPECTED)).refine((key) => !RESERVED_KLV_KEYS.includes(key), {
+  error: `expected a key other than the ones bench-action writes itself (${RESERVED_KLV_KEYS.join(", ")})`
+});
+var inputValueSchema = union(
+  [
+    string2(),
+    number2(),
+    boolean2(),
+    strictObject(
+      {
+        path: string2(expecting("a file path")).min(1, expecting("a file path")).meta({ description: "A file whose bytes are the value; relative to bench.yml." })
+      },
+      expecting("a mapping with path")
+    )
+  ],
+  expecting("a string, a number, true/false or { path: FILE }")
+).meta({ description: "A value written as is, or { path: FILE } for the contents of a file." });
+var engineNameSchema = string2(expecting("an engine name")).regex(/^[A-Za-z0-9_.:/+-]+$/, expecting("an engine name made of letters, digits and _ . : / + -"));
+var positiveIntSchema = (description) => {
+  const error2 = expecting("a whole number of at least 1");
+  return number2(error2).int(error2).min(1, error2).meta({ description });
+};
+var wallClockBenchmarkSchema = strictObject(
+  {
+    name: nameSchema,
+    kind: literal("wall-clock").meta({
+      description: "In-process samples from a runner program speaking rebar's runner protocol (KLV on stdin, duration,count lines out)."
+    }),
+    runner: commandSchema.meta({ description: "The runner program: it reads the configuration on stdin and prints samples." }).optional(),
+    engines: record(engineNameSchema, commandSchema, expecting("a mapping of engine names to runner commands")).refine((engines) => Object.keys(engines).length > 0, expecting("at least one engine")).meta({
+      description: "Several runners of the same benchmark (rebar engines), measured alike and ranked against the fastest."
+    }).optional(),
+    harness: flagSchema(
+      "The runner is a bench-action harness (runners/): one benchmark per name it lists, sampled with --samples NAME."
+    ).optional(),
+    model: string2(expecting("a model name")).min(1, expecting("a model name")).meta({ description: 'What the runner should do with the input (rebar model), e.g. "iter".' }).optional(),
+    input: record(klvKeySchema, inputValueSchema, expecting("a mapping of input names to values")).meta({ description: "Written to the runner as KLV items, in this order." }).optional(),
+    params: record(klvKeySchema, envValueSchema, expecting("a mapping of parameter names to values")).meta({ description: "Written to the runner as param.NAME items." }).optional(),
+    threads: positiveIntSchema("Written to the runner as the threads item.").optional(),
+    count: number2(expecting("a whole number of at least 0")).int(expecting("a whole number of at least 0")).min(0, expecting("a whole number of at least 0")).meta({ description: "The count every sample must report; a different count fails the benchmark." }).optional(),
+    throughput: klvKeySchema.meta({
+      description: "The input whose size in bytes is the work of one call, for a bytes/s metric (default: haystack, or the only { path } input)."
+    }).optional(),
+    shell: shellSchema.optional(),
+    cwd: cwdSchema.optional(),
+    env: envSchema("Environment variables added for this benchmark, over defaults.env.").optional(),
+    threshold: percentSchema(
+      "Worse than this and significant is a regression. Inherits defaults.threshold (5%)."
+    ).optional(),
+    alpha: alphaSchema(
+      "Significance level of the regression test. Inherits defaults.alpha (0.01)."
+    ).optional(),
+    runs: runsSchema("Samples to take (KLV max-iters). Inherits defaults.runs (20).").optional(),
+    warmup: warmupSchema(
+      "Warm-up calls before sampling (KLV max-warmup-iters). Inherits defaults.warmup (2)."
+    ).optional(),
+    "max-time": durationSchema(
+      "Sampling stops after this long even if fewer samples were taken.",
+      "3s"
+    ).optional(),
+    "max-warmup-time": durationSchema("Warming up stops after this long.", "1s").optional(),
+    "sample-time": durationSchema(
+      "For harnesses that time many calls per sample: how long one sample should last (harness default 1ms)."
+    ).optional(),
+    timeout: durationSchema(
+      "The whole runner invocation; past it the runner is killed and the benchmark fails. Inherits defaults.timeout (60s)."
+    ).optional(),
+    gate: gateSchemaFor(WALL_CLOCK_METRICS, "time").optional()
+  },
+  expecting("a benchmark: a mapping with name, kind and runner")
+).superRefine((benchmark, ctx) => {
+  if (benchmark.runner !== void 0 && benchmark.engines !== void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["engines"],
+      message: "expected either runner or engines, not both",
+      params: { hint: "one runner is one engine; list it under engines with the others" }
+    });
+  } else if (benchmark.runner === void 0 && benchmark.engines === void 0) {
+    ctx.addIssue({ code: "custom", path: [], message: 'missing required key "runner" (or engines)' });
+  }
+  if (benchmark.harness === true && Object.keys(benchmark.engines ?? {}).length > 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["harness"],
+      message: "expected one runner with harness: true (a harness lists its own benchmarks)",
+      params: { hint: "give each harness its own benchmark entry" }
+    });
+  }
+  if (benchmark.runner !== void 0) checkCommandForm(benchmark.runner, benchmark.shell, ctx, "runner");
+  for (const [engine, command] of Object.entries(benchmark.engines ?? {})) {
+    checkCommandForm(command, benchmark.shell, ctx, ["engines", engine]);
+  }
+  if (benchmark.throughput !== void 0 && !(benchmark.throughput in (benchmark.input ?? {}))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["throughput"],
+      message: `expected the name of an input, one of: ${Object.keys(benchmark.input ?? {}).join(", ") || "(no input given)"}`
+    });
+  }
+});
 var benchmarkSchema = discriminatedUnion(
   "kind",
-  [processBenchmarkSchema, instructionsBenchmarkSchema],
+  [processBenchmarkSchema, instructionsBenchmarkSchema, wallClockBenchmarkSchema],
   expecting("a benchmark: a mapping with name, kind and command")
 );
 var SUPPORTED_KINDS = benchmarkSchema.options.map(
@@ -16928,7 +17088,14 @@ function keepArgumentSource(doc, data) {
     data.benchmarks.forEach((benchmark, i) => {
       if (!isRecord(benchmark)) return;
       addArgv(["benchmarks", i, "command"], benchmark.command);
+      addArgv(["benchmarks", i, "runner"], benchmark.runner);
+      if (isRecord(benchmark.engines)) {
+        for (const engine of Object.keys(benchmark.engines))
+          addArgv(["benchmarks", i, "engines", engine], benchmark.engines[engine]);
+      }
       addEnv(["benchmarks", i, "env"], benchmark.env);
+      addEnv(["benchmarks", i, "params"], benchmark.params);
+      addEnv(["benchmarks", i, "input"], benchmark.input);
     });
   }
   for (const at of textPaths) {
@@ -16985,7 +17152,6 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
   const shell = benchmark.shell ?? false;
   const common = {
     name: benchmark.name,
-    command: benchmark.command === void 0 ? [] : toArgv(benchmark.command, shell),
     shell,
     cwd: path2.resolve(dir, benchmark.cwd ?? "."),
     env: { ...defaultEnv, ...benchmark.env }
@@ -16995,6 +17161,7 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
       return {
         ...common,
         kind: "process",
+        command: toArgv(benchmark.command, shell),
         threshold: benchmark.threshold ?? defaults.threshold,
         alpha: benchmark.alpha ?? defaults.alpha,
         runs: benchmark.runs ?? defaults.runs,
@@ -17007,6 +17174,7 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
       return {
         ...common,
         kind: "instructions",
+        command: benchmark.command === void 0 ? [] : toArgv(benchmark.command, shell),
         threshold: benchmark.threshold ?? DEFAULT_INSTRUCTIONS_THRESHOLD,
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         entryPoint: benchmark["entry-point"],
@@ -17020,27 +17188,733 @@ function resolveBenchmark(benchmark, dir, defaults, defaultEnv) {
         gate: benchmark.gate ?? [...DEFAULT_INSTRUCTIONS_GATE]
       };
     }
+    case "wall-clock": {
+      const engines = benchmark.runner !== void 0 ? [{ name: "", command: toArgv(benchmark.runner, shell) }] : Object.entries(benchmark.engines ?? {}).map(([name, command]) => ({
+        name,
+        command: toArgv(command, shell)
+      }));
+      const input = Object.entries(benchmark.input ?? {}).map(([key, value]) => ({
+        key,
+        value: typeof value === "object" ? { path: path2.resolve(dir, value.path) } : { text: typeof value === "string" ? value : String(value) }
+      }));
+      return {
+        ...common,
+        kind: "wall-clock",
+        engines,
+        harness: benchmark.harness ?? false,
+        model: benchmark.model ?? DEFAULT_MODEL,
+        input,
+        params: Object.entries(benchmark.params ?? {}).map(([key, value]) => ({ key, value })),
+        threads: benchmark.threads,
+        count: benchmark.count,
+        throughputInput: benchmark.throughput ?? defaultThroughputInput(input),
+        threshold: benchmark.threshold ?? defaults.threshold,
+        alpha: benchmark.alpha ?? defaults.alpha,
+        runs: benchmark.runs ?? defaults.runs,
+        warmup: benchmark.warmup ?? defaults.warmup,
+        maxTimeMs: benchmark["max-time"] ?? DEFAULT_MAX_TIME_MS,
+        maxWarmupTimeMs: benchmark["max-warmup-time"] ?? DEFAULT_MAX_WARMUP_TIME_MS,
+        sampleTimeMs: benchmark["sample-time"],
+        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
+        gate: benchmark.gate ?? [...DEFAULT_WALL_CLOCK_GATE]
+      };
+    }
   }
 }
+function defaultThroughputInput(input) {
+  if (input.some((i) => i.key === THROUGHPUT_INPUT_DEFAULT)) return THROUGHPUT_INPUT_DEFAULT;
+  const files = input.filter((i) => "path" in i.value);
+  return files.length === 1 ? files[0].key : void 0;
+}
+
+// src/measure/wall-clock.ts
+import { readFile as readFile4 } from "node:fs/promises";
+
+// src/formats/klv.ts
+var RunnerOutputError = class extends Error {
+  name = "RunnerOutputError";
+};
+function encodeKlv(entries2) {
+  const parts = [];
+  for (const [key, value] of entries2) {
+    if (key === "") throw new Error("a KLV key may not be empty");
+    if (/[:\r\n]/.test(key)) {
+      throw new Error(`the KLV key ${JSON.stringify(key)} may not contain ':' or a line break`);
+    }
+    const bytes = typeof value === "string" ? Buffer.from(value, "utf8") : Buffer.from(value);
+    parts.push(Buffer.from(`${key}:${bytes.length}:`, "utf8"), bytes, Buffer.from("\n"));
+  }
+  return Buffer.concat(parts);
+}
+var SAMPLE_LINE = /^([0-9]+),([0-9]+)(?:,([0-9]+)(?:,([0-9]+))?)?$/;
+function parseRunnerSamples(text, source) {
+  const samples = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].replace(/\r$/, "");
+    if (line.trim() === "") continue;
+    const match = SAMPLE_LINE.exec(line);
+    const shown = line.length > 80 ? `${line.slice(0, 80)}…` : line;
+    if (!match) {
+      throw new RunnerOutputError(
+        `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, expected "duration,count" (an integer number of nanoseconds, a comma and an integer count; harnesses may add ",iterations,bytes")`
+      );
+    }
+    const numbers = match.slice(1).filter((field) => field !== void 0).map(Number);
+    if (!numbers.every(Number.isSafeInteger)) {
+      throw new RunnerOutputError(
+        `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, a number too large to be exact`
+      );
+    }
+    const [durationNs, count2, iterations = 1, bytes] = numbers;
+    if (iterations < 1) {
+      throw new RunnerOutputError(
+        `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, a sample of 0 iterations`
+      );
+    }
+    samples.push(
+      bytes === void 0 ? { durationNs, count: count2, iterations } : { durationNs, count: count2, iterations, bytes }
+    );
+  }
+  return samples;
+}
+
+// src/measure/harness.ts
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+var BENCHMARK_NAME = /^[A-Za-z0-9_./:-]+$/;
+async function listHarnessBenchmarks(argv, options) {
+  let stdout;
+  try {
+    stdout = (await run(argv[0], [...argv.slice(1), "--list"], {
+      cwd: options.cwd,
+      env: options.env,
+      timeout: options.timeoutMs,
+      maxBuffer: 16 * 1024 * 1024
+    })).stdout;
+  } catch (error2) {
+    const e = error2;
+    const reason = e.code === "ENOENT" ? `cannot execute harness "${argv[0]}": not found` : e.message.split("\n")[0];
+    return {
+      error: {
+        message: `the harness could not list its benchmarks (--list): ${reason}`,
+        ...e.stderr ? { stderrTail: e.stderr.slice(-4096) } : {}
+      }
+    };
+  }
+  const names = stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  if (names.length === 0) {
+    return { error: { message: "the harness lists no benchmarks (--list printed nothing)" } };
+  }
+  const bad = names.find((n) => !BENCHMARK_NAME.test(n));
+  if (bad !== void 0) {
+    return {
+      error: {
+        message: `the harness listed ${JSON.stringify(bad.slice(0, 80))}, not a benchmark name (letters, digits and _ . / : -)`
+      }
+    };
+  }
+  const seen = /* @__PURE__ */ new Set();
+  const twice = names.find((n) => seen.size === seen.add(n).size);
+  if (twice !== void 0) return { error: { message: `the harness listed ${twice} twice` } };
+  return { names };
+}
+
+// src/measure/result.ts
+function resultFor(c, outcome) {
+  const { metrics, error: error2, notes = [], functions } = outcome;
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    parameters: { ...c.parameters },
+    command: [...c.command],
+    status: error2 ? "failed" : "ok",
+    ...error2 ? { error: error2 } : {},
+    metrics,
+    gate: c.gate,
+    notes,
+    ...functions ? { functions } : {}
+  };
+}
+function failedResult(c, error2, notes = []) {
+  return resultFor(c, { metrics: {}, error: error2, notes });
+}
+
+// src/measure/runner-protocol.ts
+import { spawn as spawn2 } from "node:child_process";
+
+// src/measure/exec-helper.ts
+import { execFile as execFile2, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { access, constants, mkdir as mkdir2, readFile as readFile3, rename as rename2, rm } from "node:fs/promises";
+import os from "node:os";
+import path3 from "node:path";
+import { fileURLToPath } from "node:url";
+var SOURCE_IN_PACKAGE = path3.join("runners", "exec", "exec.c");
+var VERSION_PREFIX = "bench-action exec ";
+var COMPILE_FLAGS = ["-O2"];
+var HELPER_STDERR_BYTES = 4096;
+var TAIL_LINES = 20;
+var TAIL_CHARS = 2048;
+function findExecHelperSource(fromDir = path3.dirname(fileURLToPath(import.meta.url))) {
+  let dir = path3.resolve(fromDir);
+  for (; ; ) {
+    const candidate = path3.join(dir, SOURCE_IN_PACKAGE);
+    if (existsSync(candidate)) return candidate;
+    const parent = path3.dirname(dir);
+    if (parent === dir)
+      throw new Error(`cannot find ${SOURCE_IN_PACKAGE} in ${fromDir} or any directory above it`);
+    dir = parent;
+  }
+}
+function execHelperCacheDir(env = process.env) {
+  if (env.BENCH_ACTION_CACHE_DIR) return path3.resolve(env.BENCH_ACTION_CACHE_DIR);
+  if (env.XDG_CACHE_HOME) return path3.join(path3.resolve(env.XDG_CACHE_HOME), "bench-action");
+  return path3.join(env.HOME || os.homedir(), ".cache", "bench-action");
+}
+function runTool(file, args, env, cwd) {
+  return new Promise((resolve, reject) => {
+    execFile2(
+      file,
+      args,
+      { env, cwd, timeout: 12e4, maxBuffer: 4 * 1024 * 1024 },
+      (error2, stdout, stderr) => {
+        if (error2) reject(Object.assign(error2, { stdout, stderr }));
+        else resolve({ stdout, stderr });
+      }
+    );
+  });
+}
+var compilerSearches = /* @__PURE__ */ new Map();
+function findCCompiler(env = process.env) {
+  const key = `${env.CC ?? ""}\0${env.PATH ?? ""}`;
+  let search = compilerSearches.get(key);
+  if (!search) {
+    search = searchCCompiler(env);
+    compilerSearches.set(key, search);
+  }
+  return search;
+}
+async function searchCCompiler(env) {
+  const candidates = [];
+  const fromEnv = env.CC?.trim().split(/\s+/).filter(Boolean);
+  if (fromEnv?.length) candidates.push(fromEnv);
+  candidates.push(["cc"], ["gcc"], ["clang"], ["zig", "cc"]);
+  for (const argv of candidates) {
+    try {
+      const { stdout, stderr } = await runTool(argv[0], [...argv.slice(1), "--version"], env);
+      return { argv, identity: `${argv.join(" ")}
+${(stdout || stderr).trim()}` };
+    } catch {
+    }
+  }
+  const tried = candidates.map((argv) => argv === fromEnv ? `$CC (${argv.join(" ")})` : argv.join(" "));
+  return { unavailable: `tried ${tried.join(", ")}` };
+}
+async function ensureExecHelper(options = {}) {
+  const env = options.env ?? process.env;
+  if (process.platform === "win32") return { unavailable: "Windows has no wait4 or process groups" };
+  const compiler = await findCCompiler(env);
+  if ("unavailable" in compiler) return compiler;
+  const sourcePath = options.sourcePath ?? findExecHelperSource();
+  const source = await readFile3(sourcePath);
+  const hash = createHash("sha256").update(source).update("\0").update(compiler.identity).update("\0").update(COMPILE_FLAGS.join(" ")).digest("hex").slice(0, 16);
+  const cacheDir = options.cacheDir ?? execHelperCacheDir(env);
+  const helperPath = path3.join(cacheDir, `exec-${hash}`);
+  try {
+    await access(helperPath, constants.X_OK);
+    return { path: helperPath, built: false };
+  } catch {
+  }
+  await mkdir2(cacheDir, { recursive: true });
+  const temporaryPath = `${helperPath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const [cc, ...ccArgs] = compiler.argv;
+  try {
+    try {
+      await runTool(cc, [...ccArgs, ...COMPILE_FLAGS, "-o", temporaryPath, sourcePath], env, cacheDir);
+    } catch (error2) {
+      const e = error2;
+      const output = (e.stderr || e.stdout || e.message).trim();
+      throw new Error(
+        `building the exec helper ${sourcePath} with ${compiler.argv.join(" ")} failed:
+${output}`
+      );
+    }
+    const { stdout } = await runTool(temporaryPath, ["--version"], env);
+    if (!stdout.startsWith(VERSION_PREFIX)) {
+      throw new Error(
+        `the exec helper built from ${sourcePath} answered --version with ${JSON.stringify(stdout)}`
+      );
+    }
+    await rename2(temporaryPath, helperPath);
+  } finally {
+    await rm(temporaryPath, { force: true });
+  }
+  return { path: helperPath, built: true };
+}
+var runLineSchema = object({
+  phase: _enum(["warmup", "run"]),
+  i: number2().int().nonnegative(),
+  wall_ns: number2().nonnegative(),
+  user_us: number2().nonnegative(),
+  sys_us: number2().nonnegative(),
+  maxrss_kb: number2().nonnegative(),
+  minflt: number2().nonnegative(),
+  majflt: number2().nonnegative(),
+  nvcsw: number2().nonnegative(),
+  nivcsw: number2().nonnegative(),
+  exit: number2().int().nullable(),
+  signal: string2().nullable(),
+  timed_out: boolean2(),
+  stderr_hex: string2().optional()
+});
+var spawnErrorLineSchema = object({
+  phase: _enum(["warmup", "run"]),
+  i: number2().int().nonnegative(),
+  spawn_error: string2(),
+  errno: number2().int(),
+  program: string2()
+});
+function stderrTail(bytes, cutAtStart = false) {
+  let lines = bytes.toString("utf8").replace(/\s+$/, "").split(/\r?\n/);
+  let cut = cutAtStart;
+  if (cutAtStart && lines.length > 1) lines = lines.slice(1);
+  if (lines.length > TAIL_LINES) {
+    lines = lines.slice(-TAIL_LINES);
+    cut = true;
+  }
+  let text = lines.join("\n");
+  if (text.length > TAIL_CHARS) {
+    text = text.slice(-TAIL_CHARS);
+    cut = true;
+  }
+  return cut && text !== "" ? `…${text}` : text;
+}
+function parseLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    throw new Error(`the exec helper printed a line that is not JSON: ${line}`);
+  }
+  const spawnError = spawnErrorLineSchema.safeParse(data);
+  if (spawnError.success) {
+    const s = spawnError.data;
+    return { kind: "spawn", phase: s.phase, index: s.i, program: s.program, reason: s.spawn_error };
+  }
+  const parsed = runLineSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new Error(
+      `the exec helper printed an unexpected line (${parsed.error.issues[0]?.message}): ${line}`
+    );
+  }
+  const r = parsed.data;
+  const run5 = {
+    phase: r.phase,
+    index: r.i,
+    wallNs: r.wall_ns,
+    userUs: r.user_us,
+    sysUs: r.sys_us,
+    maxRssBytes: r.maxrss_kb * 1024,
+    minorFaults: r.minflt,
+    majorFaults: r.majflt,
+    voluntaryCs: r.nvcsw,
+    involuntaryCs: r.nivcsw,
+    exitCode: r.exit,
+    signal: r.signal,
+    timedOut: r.timed_out
+  };
+  if (r.stderr_hex !== void 0) {
+    const bytes = Buffer.from(r.stderr_hex, "hex");
+    run5.stderrTail = stderrTail(bytes, bytes.length >= HELPER_STDERR_BYTES);
+  }
+  return run5;
+}
+function runFailed(run5) {
+  return run5.timedOut || run5.signal !== null || run5.exitCode !== 0;
+}
+function runExecHelper(helperPath, options) {
+  const args = [
+    "--runs",
+    String(options.runs),
+    "--warmup",
+    String(options.warmup),
+    "--timeout-ms",
+    String(options.timeoutMs),
+    "--",
+    ...options.command
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(helperPath, args, {
+      cwd: options.cwd,
+      env: { ...options.inherit ?? process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+    const runs = [];
+    let failure2;
+    let problem;
+    let pending = "";
+    let helperStderr = "";
+    const takeLine = (line) => {
+      if (problem || line.trim() === "") return;
+      try {
+        const parsed = parseLine(line);
+        if ("kind" in parsed) {
+          failure2 = parsed;
+          return;
+        }
+        runs.push(parsed);
+        if (runFailed(parsed)) failure2 = { kind: "run", run: parsed };
+        options.onRun?.(parsed);
+      } catch (error2) {
+        problem = error2;
+        child.kill("SIGTERM");
+      }
+    };
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      pending += chunk;
+      let newline = pending.indexOf("\n");
+      while (newline >= 0) {
+        takeLine(pending.slice(0, newline));
+        pending = pending.slice(newline + 1);
+        newline = pending.indexOf("\n");
+      }
+    });
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => {
+      if (helperStderr.length < 64 * 1024) helperStderr += chunk;
+    });
+    child.on("error", (error2) => {
+      reject(new Error(`cannot run the exec helper ${helperPath} in ${options.cwd}: ${error2.message}`));
+    });
+    child.on("close", (code, signal) => {
+      takeLine(pending);
+      if (problem) return reject(problem);
+      const expected = options.warmup + options.runs;
+      if (code === 0 && !failure2 && runs.length === expected) return resolve({ runs });
+      if (code === 1 && failure2) return resolve({ runs, failure: failure2 });
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      reject(
+        new Error(
+          `the exec helper ${how} after ${runs.length} of ${expected} runs` + (helperStderr.trim() ? `: ${helperStderr.trim()}` : "")
+        )
+      );
+    });
+  });
+}
+
+// src/measure/child.ts
+function killProcessGroup(child) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+  }
+  child.kill("SIGKILL");
+}
+var OutputTail = class {
+  constructor(keepBytes = 4096) {
+    this.keepBytes = keepBytes;
+  }
+  keepBytes;
+  bytes = Buffer.alloc(0);
+  cut = false;
+  push(chunk) {
+    this.bytes = Buffer.concat([this.bytes, chunk]);
+    if (this.bytes.length > 2 * this.keepBytes) {
+      this.bytes = this.bytes.subarray(this.bytes.length - this.keepBytes);
+      this.cut = true;
+    }
+  }
+  /** The readable end (see `stderrTail`); undefined when nothing was written. */
+  text() {
+    if (this.bytes.length === 0) return void 0;
+    const text = stderrTail(
+      this.bytes.subarray(-this.keepBytes),
+      this.cut || this.bytes.length > this.keepBytes
+    );
+    return text === "" ? void 0 : text;
+  }
+};
+
+// src/measure/runner-protocol.ts
+var STDERR_KEEP_BYTES = 4096;
+var PIPE_GRACE_MS = 500;
+function runRunner(options) {
+  const [program, ...args] = options.command;
+  if (program === void 0) return Promise.resolve({ error: { message: "the runner command is empty" } });
+  const source = options.command.join(" ");
+  return new Promise((resolve) => {
+    let settled = false;
+    let timer;
+    let grace;
+    const settle2 = (value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(grace);
+      resolve(value);
+    };
+    let child;
+    try {
+      child = spawn2(program, args, {
+        cwd: options.cwd,
+        env: { ...options.inherit ?? process.env, ...options.env },
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true
+      });
+    } catch (error2) {
+      settle2({ error: { message: `cannot start the runner ${source}: ${error2.message}` } });
+      return;
+    }
+    const stdout = [];
+    const stderr = new OutputTail(STDERR_KEEP_BYTES);
+    let timedOut = false;
+    let exitCode = null;
+    let signal = null;
+    child.stdout?.on("data", (chunk) => stdout.push(chunk));
+    child.stderr?.on("data", (chunk) => stderr.push(chunk));
+    child.stdin?.on("error", () => {
+    });
+    child.stdin?.end(options.klv);
+    child.on("error", (error2) => {
+      const reason = error2.code === "ENOENT" ? "no such file" : error2.code ?? error2.message;
+      settle2({ error: { message: `cannot start the runner ${source}: ${reason}` } });
+    });
+    if (options.timeoutMs > 0) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        killProcessGroup(child);
+      }, options.timeoutMs);
+    }
+    child.on("exit", (code, sig) => {
+      exitCode = code;
+      signal = sig;
+      clearTimeout(timer);
+      grace = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish();
+      }, PIPE_GRACE_MS);
+    });
+    child.on("close", () => finish());
+    const finish = () => {
+      if (settled) return;
+      const stderrText = stderr.text();
+      const withTail = (error2) => {
+        if (stderrText !== void 0) error2.stderrTail = stderrText;
+        return { error: error2 };
+      };
+      if (timedOut) {
+        settle2(
+          withTail({
+            message: `the runner did not finish within ${options.timeoutMs} ms and was killed`,
+            timedOut: true,
+            ...signal ? { signal } : {}
+          })
+        );
+        return;
+      }
+      if (signal) {
+        settle2(withTail({ message: `the runner was killed by signal ${signal}`, signal }));
+        return;
+      }
+      if (exitCode !== 0) {
+        const error2 = { message: `the runner exited with code ${exitCode}` };
+        if (exitCode !== null) error2.exitCode = exitCode;
+        settle2(withTail(error2));
+        return;
+      }
+      let samples;
+      try {
+        samples = parseRunnerSamples(Buffer.concat(stdout).toString("utf8"), source);
+      } catch (error2) {
+        if (!(error2 instanceof RunnerOutputError)) throw error2;
+        settle2(withTail({ message: error2.message }));
+        return;
+      }
+      if (samples.length === 0) {
+        settle2(
+          withTail({ message: `the runner ${source} printed no samples (expected "duration,count" lines)` })
+        );
+        return;
+      }
+      settle2(stderrText !== void 0 ? { samples, stderrTail: stderrText } : { samples });
+    };
+  });
+}
+function checkCounts(samples, expected) {
+  const want = expected ?? samples[0]?.count;
+  if (want === void 0) return void 0;
+  for (let i = 0; i < samples.length; i++) {
+    const got = samples[i].count;
+    if (got === want) continue;
+    return expected !== void 0 ? `the runner reported count ${got} on sample ${i + 1}, expected ${expected} (a wrong answer is not a fast answer)` : `the runner reported count ${got} on sample ${i + 1} but ${want} on sample 1 (a wrong answer is not a fast answer)`;
+  }
+  return void 0;
+}
+
+// src/measure/wall-clock.ts
+var NS_PER_MS = 1e6;
+async function runnerConfiguration(c, part = { runs: c.runs, maxTimeMs: c.maxTimeMs }) {
+  const entries2 = [
+    ["name", c.name],
+    ["model", c.model],
+    ["max-iters", String(part.runs)],
+    ["max-warmup-iters", String(c.warmup)],
+    ["max-time", nanoseconds(part.maxTimeMs)],
+    ["max-warmup-time", nanoseconds(c.maxWarmupTimeMs)]
+  ];
+  if (c.sampleTimeMs !== void 0) entries2.push(["sample-time", nanoseconds(c.sampleTimeMs)]);
+  if (c.threads !== void 0) entries2.push(["threads", String(c.threads)]);
+  for (const p of c.params) entries2.push([`param.${p.key}`, p.value]);
+  const inputBytes = /* @__PURE__ */ new Map();
+  for (const { key, value } of c.input) {
+    let bytes;
+    if ("path" in value) {
+      try {
+        bytes = await readFile4(value.path);
+      } catch (error2) {
+        const code = error2.code ?? error2.message;
+        return { error: `cannot read input "${key}" from ${value.path}: ${code}` };
+      }
+    } else {
+      bytes = Buffer.from(value.text, "utf8");
+    }
+    inputBytes.set(key, bytes.length);
+    entries2.push([key, bytes]);
+  }
+  return { klv: encodeKlv(entries2), inputBytes };
+}
+function nanoseconds(ms) {
+  return String(Math.round(ms * NS_PER_MS));
+}
+function wallClockMetrics(samples, bytesPerCall) {
+  const metrics = {
+    time: { unit: "ns", direction: "lower", samples: samples.map((s) => s.durationNs / s.iterations) }
+  };
+  const rates = samples.map((s) => {
+    const bytes = s.bytes ?? (bytesPerCall === void 0 ? void 0 : bytesPerCall * s.iterations);
+    return bytes === void 0 || s.durationNs === 0 ? void 0 : bytes / s.durationNs * 1e9;
+  });
+  if (rates.every((r) => r !== void 0) && rates.length > 0) {
+    metrics.throughput = { unit: "bytes/s", direction: "higher", samples: rates };
+  }
+  return metrics;
+}
+async function expandWallClockHarness(c, inherit = process.env) {
+  const listed = await listHarnessBenchmarks(c.command, {
+    cwd: c.cwd,
+    env: { ...inherit, ...c.env },
+    timeoutMs: c.timeoutMs
+  });
+  if ("error" in listed) return { failure: failedResult(c, listed.error) };
+  return {
+    cases: listed.names.map((bench) => ({
+      ...c,
+      id: `${c.name}/${bench}`,
+      name: `${c.name}/${bench}`,
+      parameters: { ...c.parameters, benchmark: bench },
+      command: [...c.command, "--samples", bench],
+      harness: false
+    }))
+  };
+}
+var WallClockMeasurement = class {
+  constructor(c, options = {}) {
+    this.c = c;
+    this.options = options;
+  }
+  c;
+  options;
+  samples = [];
+  notes = [];
+  failure;
+  bytesPerCall;
+  invocations = 0;
+  short = false;
+  /** Samples still to take; 0 once the benchmark failed or a runner stopped early at max-time. */
+  get remaining() {
+    return this.failure || this.short ? 0 : this.c.runs - this.samples.length;
+  }
+  /** Takes up to `count` more samples in one runner invocation. */
+  async run(count2) {
+    const runs = Math.min(count2, this.remaining);
+    if (runs <= 0) return;
+    const part = { runs, maxTimeMs: this.c.maxTimeMs * runs / this.c.runs };
+    const configuration = await runnerConfiguration(this.c, part);
+    if ("error" in configuration) {
+      this.failure = { message: configuration.error };
+      return;
+    }
+    if (this.c.throughputInput !== void 0)
+      this.bytesPerCall = configuration.inputBytes.get(this.c.throughputInput);
+    this.invocations++;
+    const outcome = await runRunner({
+      command: this.c.command,
+      cwd: this.c.cwd,
+      env: this.c.env,
+      inherit: this.options.inherit,
+      klv: configuration.klv,
+      timeoutMs: this.c.timeoutMs
+    });
+    if ("error" in outcome) {
+      this.failure = outcome.error;
+      return;
+    }
+    if (outcome.samples.length > runs) {
+      this.failure = {
+        message: `the runner printed ${outcome.samples.length} samples, but max-iters was ${runs}`
+      };
+      return;
+    }
+    if (outcome.samples.length < runs) this.short = true;
+    this.samples.push(...outcome.samples);
+    const wrong = checkCounts(this.samples, this.c.count);
+    if (wrong) this.failure = { message: wrong };
+    this.options.onProgress?.(this.samples.length, this.c.runs);
+  }
+  result() {
+    if (this.failure) return failedResult(this.c, this.failure, this.notes);
+    const notes = [...this.notes];
+    if (this.samples.length < this.c.runs) {
+      notes.push(
+        `took ${this.samples.length} of ${this.c.runs} samples: the runner stopped at max-time (${this.c.maxTimeMs} ms); raise max-time for more`
+      );
+    }
+    if (this.invocations > 1) notes.push(`samples taken in ${this.invocations} runner processes`);
+    const batched = this.samples.length > 0 && this.samples.every((s) => s.iterations > 1);
+    if (batched) {
+      const calls = this.samples.map((s) => s.iterations);
+      const [low, high] = [Math.min(...calls), Math.max(...calls)];
+      notes.push(`each sample timed ${low === high ? low : `${low}–${high}`} calls`);
+    }
+    return resultFor(this.c, { metrics: wallClockMetrics(this.samples, this.bytesPerCall), notes });
+  }
+};
 
 // src/pipeline.ts
 import { mkdir as mkdir4, stat as stat8, writeFile as writeFile2 } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/environment.ts
-import { execFile } from "node:child_process";
-import { readFile as readFile3 } from "node:fs/promises";
-import os from "node:os";
-import { promisify } from "node:util";
-var run = promisify(execFile);
+import { execFile as execFile3 } from "node:child_process";
+import { readFile as readFile5 } from "node:fs/promises";
+import os2 from "node:os";
+import { promisify as promisify2 } from "node:util";
+var run2 = promisify2(execFile3);
 async function osName() {
   try {
-    const text = await readFile3("/etc/os-release", "utf8");
+    const text = await readFile5("/etc/os-release", "utf8");
     const pretty = /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text);
     if (pretty?.[1]) return pretty[1];
   } catch {
   }
-  return `${os.type()}`;
+  return `${os2.type()}`;
 }
 function glibcVersion() {
   const report = process.report?.getReport();
@@ -17048,7 +17922,7 @@ function glibcVersion() {
 }
 async function toolVersion(command, args = ["--version"]) {
   try {
-    const { stdout, stderr } = await run(command, args, { timeout: 1e4 });
+    const { stdout, stderr } = await run2(command, args, { timeout: 1e4 });
     const line = (stdout || stderr).split("\n").find((l) => l.trim() !== "");
     return line?.trim();
   } catch {
@@ -17056,7 +17930,7 @@ async function toolVersion(command, args = ["--version"]) {
   }
 }
 async function collectEnvironment(tools = {}) {
-  const cpus = os.cpus();
+  const cpus = os2.cpus();
   const imageOs = process.env.ImageOS;
   const imageVersion = process.env.ImageVersion;
   const definedTools = {};
@@ -17066,7 +17940,7 @@ async function collectEnvironment(tools = {}) {
     arch: process.arch,
     cpuModel: cpus[0]?.model.trim() ?? "unknown",
     cpuCount: cpus.length,
-    kernel: os.release(),
+    kernel: os2.release(),
     glibc: glibcVersion(),
     node: process.version,
     tools: definedTools,
@@ -17075,12 +17949,12 @@ async function collectEnvironment(tools = {}) {
 }
 
 // src/git.ts
-import { execFile as execFile2 } from "node:child_process";
-import { promisify as promisify2 } from "node:util";
-var run2 = promisify2(execFile2);
+import { execFile as execFile4 } from "node:child_process";
+import { promisify as promisify3 } from "node:util";
+var run3 = promisify3(execFile4);
 async function git(cwd, args) {
   try {
-    const { stdout } = await run2("git", args, { cwd, timeout: 3e4, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run3("git", args, { cwd, timeout: 3e4, maxBuffer: 16 * 1024 * 1024 });
     return stdout.trim();
   } catch {
     return void 0;
@@ -17127,47 +18001,96 @@ function matchesFilter(name, filter) {
   if (!filter) return true;
   return filter.split(",").map((g2) => g2.trim()).filter((g2) => g2 !== "").some((g2) => globToRegExp(g2).test(name));
 }
-function caseFor(b) {
-  const common = { id: b.name, name: b.name, parameters: {}, command: b.command, cwd: b.cwd, env: b.env };
-  if (b.kind === "instructions") {
-    return {
-      ...common,
-      kind: "instructions",
-      timeoutMs: b.timeoutMs,
-      entryPoint: b.entryPoint,
-      harness: b.harness,
-      import: b.import,
-      cacheSim: b.cacheSim,
-      branchSim: b.branchSim,
-      // Counts are exact: alpha plays no part in their verdict.
-      gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 }
-    };
+function casesFor(b) {
+  const common = { id: b.name, name: b.name, parameters: {}, cwd: b.cwd, env: b.env };
+  switch (b.kind) {
+    case "instructions":
+      return [
+        {
+          ...common,
+          kind: "instructions",
+          command: b.command,
+          timeoutMs: b.timeoutMs,
+          entryPoint: b.entryPoint,
+          harness: b.harness,
+          import: b.import,
+          cacheSim: b.cacheSim,
+          branchSim: b.branchSim,
+          // Counts are exact: alpha plays no part in their verdict.
+          gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 }
+        }
+      ];
+    case "process":
+      return [
+        {
+          ...common,
+          kind: "process",
+          command: b.command,
+          runs: b.runs,
+          warmup: b.warmup,
+          timeoutMs: b.timeoutMs,
+          gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha }
+        }
+      ];
+    case "wall-clock": {
+      const shared = {
+        ...common,
+        kind: "wall-clock",
+        harness: b.harness,
+        model: b.model,
+        input: b.input,
+        params: b.params,
+        threads: b.threads,
+        count: b.count,
+        throughputInput: b.throughputInput,
+        runs: b.runs,
+        warmup: b.warmup,
+        maxTimeMs: b.maxTimeMs,
+        maxWarmupTimeMs: b.maxWarmupTimeMs,
+        sampleTimeMs: b.sampleTimeMs,
+        timeoutMs: b.timeoutMs,
+        gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha }
+      };
+      if (b.engines.length === 1 && b.engines[0].name === "")
+        return [{ ...shared, command: b.engines[0].command }];
+      return b.engines.map((engine) => ({
+        ...shared,
+        id: `${b.name}/${engine.name}`,
+        name: `${b.name}/${engine.name}`,
+        parameters: { engine: engine.name },
+        engine: engine.name,
+        command: engine.command
+      }));
+    }
   }
-  return {
-    ...common,
-    kind: "process",
-    runs: b.runs,
-    warmup: b.warmup,
-    timeoutMs: b.timeoutMs,
-    gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha }
-  };
+}
+function expands(b) {
+  if (b.kind === "instructions") return b.harness;
+  if (b.kind === "wall-clock") return b.harness || b.engines.some((e) => e.name !== "");
+  return false;
 }
 function keeps(b, filter) {
   if (matchesFilter(b.name, filter)) return true;
-  if (b.kind !== "instructions" || !b.harness || !filter) return false;
+  if (!expands(b) || !filter) return false;
   return filter.split(",").some((g2) => g2.includes("/") && globToRegExp(g2.trim().split("/")[0]).test(b.name));
 }
 function planCases(config2, filter) {
-  return config2.benchmarks.filter((b) => keeps(b, filter)).map(caseFor);
+  return config2.benchmarks.filter((b) => keeps(b, filter)).flatMap((b) => {
+    const cases = casesFor(b);
+    if (matchesFilter(b.name, filter)) return cases;
+    return cases.filter(
+      (c) => c.kind === "wall-clock" && c.harness || c.kind === "instructions" || matchesFilter(c.name, filter)
+    );
+  });
 }
 
 // src/measure/imported.ts
-import { readFile as readFile4, stat as stat2 } from "node:fs/promises";
-import path4 from "node:path";
+import { readFile as readFile6, stat as stat2 } from "node:fs/promises";
+import path5 from "node:path";
 
 // src/formats/iai-summary.ts
 import { readdir as readdir2, stat } from "node:fs/promises";
-import path3 from "node:path";
+import path4 from "node:path";
 var ImportFormatError = class extends Error {
   name = "ImportFormatError";
 };
@@ -17256,14 +18179,14 @@ function legacyTable(data, source, entries2) {
       entries: entries2
     }));
   }
-  const run4 = parseAt(
+  const run5 = parseAt(
     object({ callgrind_run: object({ total: object({ summary: metricsRecord }) }) }),
     callgrind_summary,
     ["callgrind_summary"],
     source
   );
   return {
-    table: run4.callgrind_run.total.summary,
+    table: run5.callgrind_run.total.summary,
     at: ["callgrind_summary", "callgrind_run", "total", "summary"],
     entries: entries2
   };
@@ -17404,9 +18327,9 @@ async function isDirectory(file) {
 }
 async function findIaiSummaries(dir) {
   const roots = [];
-  for (const base of [dir, path3.join(dir, "target")]) {
+  for (const base of [dir, path4.join(dir, "target")]) {
     for (const tree of OUTPUT_TREES) {
-      const candidate = path3.join(base, tree);
+      const candidate = path4.join(base, tree);
       if (await isDirectory(candidate)) roots.push(candidate);
     }
     if (roots.length > 0) break;
@@ -17415,7 +18338,7 @@ async function findIaiSummaries(dir) {
   const found = [];
   const walk = async (current) => {
     for (const entry of await entries(current)) {
-      const full = path3.join(current, entry.name);
+      const full = path4.join(current, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED.has(entry.name)) await walk(full);
       } else if (entry.isFile() && entry.name === "summary.json") {
@@ -17425,27 +18348,6 @@ async function findIaiSummaries(dir) {
   };
   for (const root of roots) await walk(root);
   return found.sort();
-}
-
-// src/measure/result.ts
-function resultFor(c, outcome) {
-  const { metrics, error: error2, notes = [], functions } = outcome;
-  return {
-    id: c.id,
-    name: c.name,
-    kind: c.kind,
-    parameters: { ...c.parameters },
-    command: [...c.command],
-    status: error2 ? "failed" : "ok",
-    ...error2 ? { error: error2 } : {},
-    metrics,
-    gate: c.gate,
-    notes,
-    ...functions ? { functions } : {}
-  };
-}
-function failedResult(c, error2, notes = []) {
-  return resultFor(c, { metrics: {}, error: error2, notes });
 }
 
 // src/measure/imported.ts
@@ -17465,7 +18367,7 @@ async function importInstructions(c) {
   const out = [];
   for (const file of files) {
     try {
-      for (const b of parseIaiSummaryText(await readFile4(file, "utf8"), file)) {
+      for (const b of parseIaiSummaryText(await readFile6(file, "utf8"), file)) {
         const id = `${c.name}/${b.id}`;
         const imported = {
           ...c,
@@ -17474,7 +18376,7 @@ async function importInstructions(c) {
           parameters: { benchmark: b.id },
           import: void 0
         };
-        const note = `imported from ${path4.relative(c.cwd, file) || file}${b.details ? ` (${b.details})` : ""}`;
+        const note = `imported from ${path5.relative(c.cwd, file) || file}${b.details ? ` (${b.details})` : ""}`;
         out.push({ c: imported, result: resultFor(imported, { metrics: b.metrics, notes: [note] }) });
       }
     } catch (error2) {
@@ -17486,314 +18388,16 @@ async function importInstructions(c) {
 }
 
 // src/measure/instructions.ts
-import { execFile as execFile4, spawn as spawn2 } from "node:child_process";
-import { access as access2, mkdtemp, open as open2, readdir as readdir3, readFile as readFile6, rm as rm2, stat as stat3 } from "node:fs/promises";
+import { execFile as execFile5, spawn as spawn3 } from "node:child_process";
+import { access as access2, mkdtemp, open as open2, readdir as readdir3, readFile as readFile7, rm as rm2, stat as stat3 } from "node:fs/promises";
 import os3 from "node:os";
 import path6 from "node:path";
-import { promisify as promisify3 } from "node:util";
-
-// src/measure/exec-helper.ts
-import { execFile as execFile3, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { access, constants, mkdir as mkdir2, readFile as readFile5, rename as rename2, rm } from "node:fs/promises";
-import os2 from "node:os";
-import path5 from "node:path";
-import { fileURLToPath } from "node:url";
-var SOURCE_IN_PACKAGE = path5.join("runners", "exec", "exec.c");
-var VERSION_PREFIX = "bench-action exec ";
-var COMPILE_FLAGS = ["-O2"];
-var HELPER_STDERR_BYTES = 4096;
-var TAIL_LINES = 20;
-var TAIL_CHARS = 2048;
-function findExecHelperSource(fromDir = path5.dirname(fileURLToPath(import.meta.url))) {
-  let dir = path5.resolve(fromDir);
-  for (; ; ) {
-    const candidate = path5.join(dir, SOURCE_IN_PACKAGE);
-    if (existsSync(candidate)) return candidate;
-    const parent = path5.dirname(dir);
-    if (parent === dir)
-      throw new Error(`cannot find ${SOURCE_IN_PACKAGE} in ${fromDir} or any directory above it`);
-    dir = parent;
-  }
-}
-function execHelperCacheDir(env = process.env) {
-  if (env.BENCH_ACTION_CACHE_DIR) return path5.resolve(env.BENCH_ACTION_CACHE_DIR);
-  if (env.XDG_CACHE_HOME) return path5.join(path5.resolve(env.XDG_CACHE_HOME), "bench-action");
-  return path5.join(env.HOME || os2.homedir(), ".cache", "bench-action");
-}
-function runTool(file, args, env, cwd) {
-  return new Promise((resolve, reject) => {
-    execFile3(
-      file,
-      args,
-      { env, cwd, timeout: 12e4, maxBuffer: 4 * 1024 * 1024 },
-      (error2, stdout, stderr) => {
-        if (error2) reject(Object.assign(error2, { stdout, stderr }));
-        else resolve({ stdout, stderr });
-      }
-    );
-  });
-}
-var compilerSearches = /* @__PURE__ */ new Map();
-function findCCompiler(env = process.env) {
-  const key = `${env.CC ?? ""}\0${env.PATH ?? ""}`;
-  let search = compilerSearches.get(key);
-  if (!search) {
-    search = searchCCompiler(env);
-    compilerSearches.set(key, search);
-  }
-  return search;
-}
-async function searchCCompiler(env) {
-  const candidates = [];
-  const fromEnv = env.CC?.trim().split(/\s+/).filter(Boolean);
-  if (fromEnv?.length) candidates.push(fromEnv);
-  candidates.push(["cc"], ["gcc"], ["clang"], ["zig", "cc"]);
-  for (const argv of candidates) {
-    try {
-      const { stdout, stderr } = await runTool(argv[0], [...argv.slice(1), "--version"], env);
-      return { argv, identity: `${argv.join(" ")}
-${(stdout || stderr).trim()}` };
-    } catch {
-    }
-  }
-  const tried = candidates.map((argv) => argv === fromEnv ? `$CC (${argv.join(" ")})` : argv.join(" "));
-  return { unavailable: `tried ${tried.join(", ")}` };
-}
-async function ensureExecHelper(options = {}) {
-  const env = options.env ?? process.env;
-  if (process.platform === "win32") return { unavailable: "Windows has no wait4 or process groups" };
-  const compiler = await findCCompiler(env);
-  if ("unavailable" in compiler) return compiler;
-  const sourcePath = options.sourcePath ?? findExecHelperSource();
-  const source = await readFile5(sourcePath);
-  const hash = createHash("sha256").update(source).update("\0").update(compiler.identity).update("\0").update(COMPILE_FLAGS.join(" ")).digest("hex").slice(0, 16);
-  const cacheDir = options.cacheDir ?? execHelperCacheDir(env);
-  const helperPath = path5.join(cacheDir, `exec-${hash}`);
-  try {
-    await access(helperPath, constants.X_OK);
-    return { path: helperPath, built: false };
-  } catch {
-  }
-  await mkdir2(cacheDir, { recursive: true });
-  const temporaryPath = `${helperPath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  const [cc, ...ccArgs] = compiler.argv;
-  try {
-    try {
-      await runTool(cc, [...ccArgs, ...COMPILE_FLAGS, "-o", temporaryPath, sourcePath], env, cacheDir);
-    } catch (error2) {
-      const e = error2;
-      const output = (e.stderr || e.stdout || e.message).trim();
-      throw new Error(
-        `building the exec helper ${sourcePath} with ${compiler.argv.join(" ")} failed:
-${output}`
-      );
-    }
-    const { stdout } = await runTool(temporaryPath, ["--version"], env);
-    if (!stdout.startsWith(VERSION_PREFIX)) {
-      throw new Error(
-        `the exec helper built from ${sourcePath} answered --version with ${JSON.stringify(stdout)}`
-      );
-    }
-    await rename2(temporaryPath, helperPath);
-  } finally {
-    await rm(temporaryPath, { force: true });
-  }
-  return { path: helperPath, built: true };
-}
-var runLineSchema = object({
-  phase: _enum(["warmup", "run"]),
-  i: number2().int().nonnegative(),
-  wall_ns: number2().nonnegative(),
-  user_us: number2().nonnegative(),
-  sys_us: number2().nonnegative(),
-  maxrss_kb: number2().nonnegative(),
-  minflt: number2().nonnegative(),
-  majflt: number2().nonnegative(),
-  nvcsw: number2().nonnegative(),
-  nivcsw: number2().nonnegative(),
-  exit: number2().int().nullable(),
-  signal: string2().nullable(),
-  timed_out: boolean2(),
-  stderr_hex: string2().optional()
-});
-var spawnErrorLineSchema = object({
-  phase: _enum(["warmup", "run"]),
-  i: number2().int().nonnegative(),
-  spawn_error: string2(),
-  errno: number2().int(),
-  program: string2()
-});
-function stderrTail(bytes, cutAtStart = false) {
-  let lines = bytes.toString("utf8").replace(/\s+$/, "").split(/\r?\n/);
-  let cut = cutAtStart;
-  if (cutAtStart && lines.length > 1) lines = lines.slice(1);
-  if (lines.length > TAIL_LINES) {
-    lines = lines.slice(-TAIL_LINES);
-    cut = true;
-  }
-  let text = lines.join("\n");
-  if (text.length > TAIL_CHARS) {
-    text = text.slice(-TAIL_CHARS);
-    cut = true;
-  }
-  return cut && text !== "" ? `…${text}` : text;
-}
-function parseLine(line) {
-  let data;
-  try {
-    data = JSON.parse(line);
-  } catch {
-    throw new Error(`the exec helper printed a line that is not JSON: ${line}`);
-  }
-  const spawnError = spawnErrorLineSchema.safeParse(data);
-  if (spawnError.success) {
-    const s = spawnError.data;
-    return { kind: "spawn", phase: s.phase, index: s.i, program: s.program, reason: s.spawn_error };
-  }
-  const parsed = runLineSchema.safeParse(data);
-  if (!parsed.success) {
-    throw new Error(
-      `the exec helper printed an unexpected line (${parsed.error.issues[0]?.message}): ${line}`
-    );
-  }
-  const r = parsed.data;
-  const run4 = {
-    phase: r.phase,
-    index: r.i,
-    wallNs: r.wall_ns,
-    userUs: r.user_us,
-    sysUs: r.sys_us,
-    maxRssBytes: r.maxrss_kb * 1024,
-    minorFaults: r.minflt,
-    majorFaults: r.majflt,
-    voluntaryCs: r.nvcsw,
-    involuntaryCs: r.nivcsw,
-    exitCode: r.exit,
-    signal: r.signal,
-    timedOut: r.timed_out
-  };
-  if (r.stderr_hex !== void 0) {
-    const bytes = Buffer.from(r.stderr_hex, "hex");
-    run4.stderrTail = stderrTail(bytes, bytes.length >= HELPER_STDERR_BYTES);
-  }
-  return run4;
-}
-function runFailed(run4) {
-  return run4.timedOut || run4.signal !== null || run4.exitCode !== 0;
-}
-function runExecHelper(helperPath, options) {
-  const args = [
-    "--runs",
-    String(options.runs),
-    "--warmup",
-    String(options.warmup),
-    "--timeout-ms",
-    String(options.timeoutMs),
-    "--",
-    ...options.command
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(helperPath, args, {
-      cwd: options.cwd,
-      env: { ...options.inherit ?? process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"]
-    });
-    const runs = [];
-    let failure2;
-    let problem;
-    let pending = "";
-    let helperStderr = "";
-    const takeLine = (line) => {
-      if (problem || line.trim() === "") return;
-      try {
-        const parsed = parseLine(line);
-        if ("kind" in parsed) {
-          failure2 = parsed;
-          return;
-        }
-        runs.push(parsed);
-        if (runFailed(parsed)) failure2 = { kind: "run", run: parsed };
-        options.onRun?.(parsed);
-      } catch (error2) {
-        problem = error2;
-        child.kill("SIGTERM");
-      }
-    };
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk) => {
-      pending += chunk;
-      let newline = pending.indexOf("\n");
-      while (newline >= 0) {
-        takeLine(pending.slice(0, newline));
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf("\n");
-      }
-    });
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk) => {
-      if (helperStderr.length < 64 * 1024) helperStderr += chunk;
-    });
-    child.on("error", (error2) => {
-      reject(new Error(`cannot run the exec helper ${helperPath} in ${options.cwd}: ${error2.message}`));
-    });
-    child.on("close", (code, signal) => {
-      takeLine(pending);
-      if (problem) return reject(problem);
-      const expected = options.warmup + options.runs;
-      if (code === 0 && !failure2 && runs.length === expected) return resolve({ runs });
-      if (code === 1 && failure2) return resolve({ runs, failure: failure2 });
-      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      reject(
-        new Error(
-          `the exec helper ${how} after ${runs.length} of ${expected} runs` + (helperStderr.trim() ? `: ${helperStderr.trim()}` : "")
-        )
-      );
-    });
-  });
-}
-
-// src/measure/child.ts
-function killProcessGroup(child) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-  }
-  child.kill("SIGKILL");
-}
-var OutputTail = class {
-  constructor(keepBytes = 4096) {
-    this.keepBytes = keepBytes;
-  }
-  keepBytes;
-  bytes = Buffer.alloc(0);
-  cut = false;
-  push(chunk) {
-    this.bytes = Buffer.concat([this.bytes, chunk]);
-    if (this.bytes.length > 2 * this.keepBytes) {
-      this.bytes = this.bytes.subarray(this.bytes.length - this.keepBytes);
-      this.cut = true;
-    }
-  }
-  /** The readable end (see `stderrTail`); undefined when nothing was written. */
-  text() {
-    if (this.bytes.length === 0) return void 0;
-    const text = stderrTail(
-      this.bytes.subarray(-this.keepBytes),
-      this.cut || this.bytes.length > this.keepBytes
-    );
-    return text === "" ? void 0 : text;
-  }
-};
-
-// src/measure/instructions.ts
-var run3 = promisify3(execFile4);
+import { promisify as promisify4 } from "node:util";
+var run4 = promisify4(execFile5);
 var CACHE_MODEL = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
 var HARNESS_ENTRY_POINT = "bench_action_measure";
 var FUNCTIONS_KEPT = 200;
-var STDERR_KEEP_BYTES = 4096;
+var STDERR_KEEP_BYTES2 = 4096;
 async function resolveProgram(program, cwd, pathVar) {
   if (program.includes("/")) return path6.resolve(cwd, program);
   for (const dir of (pathVar ?? "/usr/local/bin:/usr/bin:/bin").split(":")) {
@@ -17809,7 +18413,7 @@ async function resolveProgram(program, cwd, pathVar) {
 }
 var setarchWorks;
 function canDisableAslr() {
-  setarchWorks ??= run3("setarch", [os3.machine(), "-R", "true"]).then(
+  setarchWorks ??= run4("setarch", [os3.machine(), "-R", "true"]).then(
     () => true,
     () => false
   );
@@ -17817,7 +18421,7 @@ function canDisableAslr() {
 }
 async function valgrindVersion() {
   try {
-    return (await run3("valgrind", ["--version"])).stdout.trim();
+    return (await run4("valgrind", ["--version"])).stdout.trim();
   } catch {
     return void 0;
   }
@@ -17843,7 +18447,7 @@ async function runUnderValgrind(argv, c, outDir) {
   try {
     return await new Promise((resolve) => {
       let timedOut = false;
-      const child = spawn2(argv[0], argv.slice(1), {
+      const child = spawn3(argv[0], argv.slice(1), {
         cwd: c.cwd,
         env: c.env,
         // Fixed destinations: output to a pipe or a file costs a different number of instructions.
@@ -17866,7 +18470,7 @@ async function runUnderValgrind(argv, c, outDir) {
       });
       child.on("exit", async (exitCode, signal) => {
         clearTimeout(timer);
-        resolve({ exitCode, signal, timedOut, stderr: await readFile6(stderrPath) });
+        resolve({ exitCode, signal, timedOut, stderr: await readFile7(stderrPath) });
       });
     });
   } finally {
@@ -17901,7 +18505,7 @@ async function measureInstructions(c, options = {}) {
     if (prefix.length === 0) notes.push("address randomisation could not be turned off (setarch -R failed)");
     const argv = [...prefix, valgrind, ...callgrindArguments(c, outDir), program, ...c.command.slice(1)];
     const r = await runUnderValgrind(argv, c, outDir);
-    const tail = r.stderr.length > 0 ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES), r.stderr.length > STDERR_KEEP_BYTES) : void 0;
+    const tail = r.stderr.length > 0 ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES2), r.stderr.length > STDERR_KEEP_BYTES2) : void 0;
     if (r.spawnError) return failedResult(c, { message: `cannot start valgrind: ${r.spawnError}` });
     if (r.timedOut)
       return failedResult(c, {
@@ -17949,30 +18553,20 @@ async function measureInstructions(c, options = {}) {
 }
 async function valgrindLog(outDir) {
   const names = (await readdir3(outDir)).filter((n) => n.startsWith("valgrind.log."));
-  const text = (await Promise.all(names.map((n) => readFile6(path6.join(outDir, n), "utf8")))).join("\n").trim();
+  const text = (await Promise.all(names.map((n) => readFile7(path6.join(outDir, n), "utf8")))).join("\n").trim();
   return text ? text.split("\n").slice(-20).join("\n") : void 0;
 }
 async function expandHarness(c, inherit = process.env) {
   const program = await resolveProgram(c.command[0], c.cwd, c.env.PATH ?? inherit.PATH);
   if (!program)
     return { failure: failedResult(c, { message: `cannot execute harness "${c.command[0]}": not found` }) };
-  let stdout;
-  try {
-    stdout = (await run3(program, [...c.command.slice(1), "--list"], { cwd: c.cwd, env: c.env, timeout: c.timeoutMs })).stdout;
-  } catch (error2) {
-    const e = error2;
-    return {
-      failure: failedResult(c, {
-        message: `the harness could not list its benchmarks (--list): ${e.message.split("\n")[0]}`,
-        stderrTail: e.stderr
-      })
-    };
-  }
-  const names = stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  if (names.length === 0)
-    return {
-      failure: failedResult(c, { message: "the harness lists no benchmarks (--list printed nothing)" })
-    };
+  const listed = await listHarnessBenchmarks([program, ...c.command.slice(1)], {
+    cwd: c.cwd,
+    env: c.env,
+    timeoutMs: c.timeoutMs
+  });
+  if ("error" in listed) return { failure: failedResult(c, listed.error) };
+  const names = listed.names;
   return {
     cases: names.map((bench) => ({
       ...c,
@@ -17987,12 +18581,12 @@ async function expandHarness(c, inherit = process.env) {
 }
 
 // src/measure/process.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 import { stat as stat4 } from "node:fs/promises";
 import { getSystemErrorMap } from "node:util";
 var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
-var STDERR_KEEP_BYTES2 = 4096;
+var STDERR_KEEP_BYTES3 = 4096;
 var STDERR_GRACE_MS = 100;
 var ProcessMeasurement = class {
   constructor(c, options = {}) {
@@ -18112,20 +18706,20 @@ function describeFailure(failure2, c) {
   if (failure2.kind === "spawn") {
     return { message: `cannot execute ${JSON.stringify(failure2.program)}: ${failure2.reason}` };
   }
-  const run4 = failure2.run;
-  const where = run4.phase === "warmup" ? `warmup run ${run4.index + 1} of ${c.warmup}` : `run ${run4.index + 1} of ${c.runs}`;
+  const run5 = failure2.run;
+  const where = run5.phase === "warmup" ? `warmup run ${run5.index + 1} of ${c.warmup}` : `run ${run5.index + 1} of ${c.runs}`;
   const error2 = { message: "" };
-  if (run4.timedOut) {
+  if (run5.timedOut) {
     error2.message = `timed out after ${formatMilliseconds(c.timeoutMs)} on ${where} (process group killed)`;
     error2.timedOut = true;
-  } else if (run4.signal !== null) {
-    error2.message = `killed by ${run4.signal} on ${where}`;
-    error2.signal = run4.signal;
+  } else if (run5.signal !== null) {
+    error2.message = `killed by ${run5.signal} on ${where}`;
+    error2.signal = run5.signal;
   } else {
-    error2.message = `exited with code ${run4.exitCode} on ${where}`;
-    if (run4.exitCode !== null) error2.exitCode = run4.exitCode;
+    error2.message = `exited with code ${run5.exitCode} on ${where}`;
+    if (run5.exitCode !== null) error2.exitCode = run5.exitCode;
   }
-  if (run4.stderrTail) error2.stderrTail = run4.stderrTail;
+  if (run5.stderrTail) error2.stderrTail = run5.stderrTail;
   return error2;
 }
 function outlierNotes(samples) {
@@ -18164,11 +18758,11 @@ async function runFromNode(c, onRun, inherit) {
   ];
   for (const [phase, count2] of phases) {
     for (let index = 0; index < count2; index++) {
-      const run4 = await runOnceFromNode(c, phase, index, inherit);
-      if ("kind" in run4) return { runs, failure: run4 };
-      runs.push(run4);
+      const run5 = await runOnceFromNode(c, phase, index, inherit);
+      if ("kind" in run5) return { runs, failure: run5 };
+      runs.push(run5);
       onRun();
-      if (runFailed(run4)) return { runs, failure: { kind: "run", run: run4 } };
+      if (runFailed(run5)) return { runs, failure: { kind: "run", run: run5 } };
     }
   }
   return { runs };
@@ -18183,13 +18777,13 @@ function runOnceFromNode(c, phase, index, inherit) {
       resolve(value);
     };
     const cannotExecute = (error2) => settle2({ kind: "spawn", phase, index, program, reason: errnoText(error2) });
-    const stderr = new OutputTail(STDERR_KEEP_BYTES2);
+    const stderr = new OutputTail(STDERR_KEEP_BYTES3);
     let timedOut = false;
     let timer;
     const start = process.hrtime.bigint();
     let child;
     try {
-      child = spawn3(program, args, {
+      child = spawn4(program, args, {
         cwd: c.cwd,
         env: { ...inherit ?? process.env, ...c.env },
         stdio: ["ignore", "ignore", "pipe"],
@@ -18214,7 +18808,7 @@ function runOnceFromNode(c, phase, index, inherit) {
       const wallNs = Number(process.hrtime.bigint() - start);
       clearTimeout(timer);
       const finish = () => {
-        const run4 = {
+        const run5 = {
           phase,
           index,
           wallNs,
@@ -18222,8 +18816,8 @@ function runOnceFromNode(c, phase, index, inherit) {
           signal,
           timedOut: timedOut && signal === "SIGKILL"
         };
-        if (runFailed(run4)) run4.stderrTail = stderr.text();
-        settle2(run4);
+        if (runFailed(run5)) run5.stderrTail = stderr.text();
+        settle2(run5);
       };
       const stream = child.stderr;
       if (!stream || stream.readableEnded || stream.destroyed) return finish();
@@ -18241,6 +18835,8 @@ function runOnceFromNode(c, phase, index, inherit) {
 
 // src/measure/index.ts
 var MAX_ROUNDS = 10;
+var MAX_WALL_CLOCK_INVOCATIONS = 3;
+var MIN_SAMPLES_PER_INVOCATION = 5;
 async function measureSuite(cases, options = {}) {
   const planned = [];
   const results = /* @__PURE__ */ new Map();
@@ -18263,11 +18859,11 @@ async function measureSuite(cases, options = {}) {
       }
       continue;
     }
-    if (c.kind !== "instructions" || !c.harness) {
+    if (!((c.kind === "instructions" || c.kind === "wall-clock") && c.harness)) {
       planned.push(c);
       continue;
     }
-    const listed = await expandHarness(c, options.inherit);
+    const listed = c.kind === "instructions" ? await expandHarness(c, options.inherit) : await expandWallClockHarness(c, options.inherit);
     if ("failure" in listed) {
       planned.push(c);
       finish(c, listed.failure);
@@ -18283,7 +18879,7 @@ async function measureSuite(cases, options = {}) {
   );
   await measureInstructionCases(instructionCases, options, finish);
   await measureInRounds(
-    planned.filter((c) => c.kind === "process"),
+    planned.filter((c) => c.kind === "process" || c.kind === "wall-clock"),
     options,
     finish
   );
@@ -18305,13 +18901,22 @@ async function measureInstructionCases(cases, options, finish) {
 }
 async function measureInRounds(cases, options, finish) {
   if (cases.length === 0) return;
-  const measurements = cases.map(
-    (c) => new ProcessMeasurement(c, {
+  const measurements = cases.map((c) => {
+    const progress = {
       inherit: options.inherit,
       onProgress: (done, total) => options.onProgress?.(c, done, total)
-    })
-  );
-  const rounds = cases.length > 1 ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs))) : 1;
+    };
+    return c.kind === "process" ? new ProcessMeasurement(c, progress) : new WallClockMeasurement(c, progress);
+  });
+  const rounds = cases.length > 1 ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs))) : cases[0].kind === "wall-clock" ? MAX_WALL_CLOCK_INVOCATIONS : 1;
+  const activeRounds = cases.map((c) => {
+    if (c.kind === "process") return new Set(Array.from({ length: rounds }, (_, r) => r));
+    const parts = Math.max(
+      1,
+      Math.min(rounds, MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION))
+    );
+    return new Set(Array.from({ length: parts }, (_, k) => Math.floor(k * rounds / parts)));
+  });
   const random = new SeededRandom(cases.map((c) => c.id).join("\0"));
   const reported = /* @__PURE__ */ new Set();
   const report = (i, force = false) => {
@@ -18326,8 +18931,10 @@ async function measureInRounds(cases, options, finish) {
       [order[i], order[j]] = [order[j], order[i]];
     }
     for (const i of order) {
+      if (!activeRounds[i].has(round)) continue;
       const m = measurements[i];
-      const share = Math.ceil(m.remaining / (rounds - round));
+      const roundsLeft = [...activeRounds[i]].filter((r) => r >= round).length;
+      const share = Math.ceil(m.remaining / roundsLeft);
       if (share > 0) await m.run(share);
       report(i);
     }
@@ -18628,6 +19235,23 @@ function rankingBlock(c) {
   });
   return [details("Ranking by median wall time", lines.join("\n"))];
 }
+function engineRankingBlocks(c) {
+  return c.engineRankings.map((ranking) => {
+    const withThroughput = ranking.engines.some((e) => e.throughput !== void 0);
+    const header = ["engine", "time per call", ...withThroughput ? ["throughput"] : [], "vs fastest"];
+    const rows = ranking.engines.map((e) => [
+      markdownCode(e.engine),
+      formatValue(e.median, "ns"),
+      ...withThroughput ? [e.throughput === void 0 ? "" : formatValue(e.throughput, "bytes/s")] : [],
+      e.ratio === 1 && e.ci[0] === 1 ? "**fastest**" : `${sig3(e.ratio)}× (${sig3(e.ci[0])}–${sig3(e.ci[1])})`
+    ]);
+    for (const engine of ranking.unranked) {
+      rows.push([markdownCode(engine), "failed", ...withThroughput ? [""] : [], ""]);
+    }
+    const summary = `Engines of ${markdownCode(ranking.benchmark)}: ${ranking.engines[0] ? `${markdownCode(ranking.engines[0].engine)} is fastest` : "none ran"}`;
+    return details(summary, table(header, rows));
+  });
+}
 function environmentBlock(c) {
   const rows = environmentRows(c).map(([k, b, h]) => {
     const differs = c.baseline !== void 0 && b !== "" && b !== h;
@@ -18686,6 +19310,7 @@ ${missing.map((b) => `- ${markdownCode(b.name)}`).join("\n")}`
   out.push(...allMetricsBlock(c.benchmarks));
   out.push(...notesBlock(c.benchmarks));
   out.push(...rankingBlock(c));
+  out.push(...engineRankingBlocks(c));
   out.push(...environmentBlock(c));
   const version2 = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : "";
   out.push(
@@ -18700,14 +19325,14 @@ function intervalLevels(c) {
 }
 
 // src/setup/index.ts
-import { execFile as execFile5 } from "node:child_process";
+import { execFile as execFile6 } from "node:child_process";
 import { constants as constants2 } from "node:fs";
 import { access as access3, stat as stat7 } from "node:fs/promises";
 import os6 from "node:os";
 import path9 from "node:path";
 
 // src/setup/rust.ts
-import { readFile as readFile7, stat as stat5 } from "node:fs/promises";
+import { readFile as readFile8, stat as stat5 } from "node:fs/promises";
 import path7 from "node:path";
 var BARE_KEY = /[A-Za-z0-9_-]+/y;
 var SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y;
@@ -19136,7 +19761,7 @@ async function findToolchainFile(cwd) {
 async function readToolchainFile(file) {
   let text;
   try {
-    text = await readFile7(file, "utf8");
+    text = await readFile8(file, "utf8");
   } catch (err) {
     throw new SetupError(
       `cannot read ${file}: ${err.code ?? err.message}`,
@@ -19408,8 +20033,8 @@ function unsupportedPlatform(platform) {
     );
   return void 0;
 }
-async function detect(run4, env) {
-  const result = await run4(["valgrind", "--version"], { env, timeoutMs: VERSION_TIMEOUT_MS });
+async function detect(run5, env) {
+  const result = await run5(["valgrind", "--version"], { env, timeoutMs: VERSION_TIMEOUT_MS });
   if (result.code === 127) return void 0;
   const where = await findExecutable("valgrind", env) ?? "valgrind";
   if (result.code !== 0) {
@@ -19435,7 +20060,7 @@ function warnIfOld(found, log) {
     );
 }
 async function ensureValgrind(opts = {}) {
-  const run4 = opts.run ?? defaultRunner;
+  const run5 = opts.run ?? defaultRunner;
   const env = opts.env ?? process.env;
   const log = opts.log ?? (() => {
   });
@@ -19443,7 +20068,7 @@ async function ensureValgrind(opts = {}) {
   const uid = opts.uid ?? currentUid();
   const unsupported = unsupportedPlatform(platform);
   if (unsupported) throw unsupported;
-  const existing = await detect(run4, env);
+  const existing = await detect(run5, env);
   if (existing) {
     log(`valgrind ${existing.version} found at ${existing.path}`);
     warnIfOld(existing, log);
@@ -19460,9 +20085,9 @@ async function ensureValgrind(opts = {}) {
     );
   }
   log("valgrind is not installed: installing it with apt-get");
-  const ctx = { run: run4, env, log, uid, apt: opts.apt ?? { updated: false } };
+  const ctx = { run: run5, env, log, uid, apt: opts.apt ?? { updated: false } };
   await aptInstall(["valgrind"], ctx);
-  const installed = await detect(run4, env);
+  const installed = await detect(run5, env);
   if (!installed)
     throw new SetupError(
       "apt-get installed valgrind, but `valgrind` is still not on PATH: check PATH, or run `apt-get install -y valgrind` by hand"
@@ -19523,8 +20148,8 @@ async function exists3(file) {
     return false;
   }
 }
-async function probe(zig, run4, env) {
-  const result = await run4([zig, "version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
+async function probe(zig, run5, env) {
+  const result = await run5([zig, "version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
   if (result.code === 127) return { ok: false, missing: true, why: "not found" };
   const version2 = firstLine(result.stdout);
   if (result.code !== 0 || !/^\d+\.\d+\.\d+/.test(version2)) {
@@ -19537,10 +20162,10 @@ async function probe(zig, run4, env) {
   }
   return { ok: true, version: version2 };
 }
-async function findPython(run4, env) {
+async function findPython(run5, env) {
   let pipless;
   for (const exe of ["python3", "python"]) {
-    const result = await run4([exe, "-m", "pip", "--version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
+    const result = await run5([exe, "-m", "pip", "--version"], { env, timeoutMs: VERSION_TIMEOUT_MS2 });
     if (result.code === 0 && /python 3\./i.test(result.stdout)) return { argv: [exe] };
     if (result.code !== 127 && !pipless) pipless = { exe, result };
   }
@@ -19620,7 +20245,7 @@ Check that PyPI (or the configured package index) is reachable, then run again.`
   );
 }
 async function ensureZig(opts = {}) {
-  const run4 = opts.run ?? defaultRunner;
+  const run5 = opts.run ?? defaultRunner;
   const env = opts.env ?? process.env;
   const log = opts.log ?? (() => {
   });
@@ -19632,7 +20257,7 @@ async function ensureZig(opts = {}) {
       `invalid Zig version "${opts.version}": expected a release of PyPI's ziglang package, such as "${DEFAULT_ZIG_VERSION}"`
     );
   const wanted = zigVersionOf(pypiVersion);
-  const onPath = await probe("zig", run4, env);
+  const onPath = await probe("zig", run5, env);
   if (onPath.ok) {
     if (!opts.version || onPath.version === wanted) {
       const where = await findExecutable("zig", env, platform) ?? "zig";
@@ -19645,7 +20270,7 @@ async function ensureZig(opts = {}) {
   const dir = path8.join(root, pypiVersion);
   const zig = path8.join(dir, exeName(platform));
   if (await exists3(zig)) {
-    const cached2 = await probe(zig, run4, env);
+    const cached2 = await probe(zig, run5, env);
     if (cached2.ok && cached2.version === wanted) {
       log(`zig ${cached2.version} found in the tool cache at ${zig}`);
       return { tool: "zig", version: cached2.version, path: zig, installed: false };
@@ -19654,7 +20279,7 @@ async function ensureZig(opts = {}) {
       `warning: the cached zig at ${zig} does not work (${cached2.ok ? `it is version ${cached2.version}` : cached2.why}); installing it again`
     );
   }
-  const python = await findPython(run4, env);
+  const python = await findPython(run5, env);
   await mkdir3(root, { recursive: true });
   const work = path8.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
   await mkdir3(work);
@@ -19666,7 +20291,7 @@ async function ensureZig(opts = {}) {
       path8.join(work, "download"),
       { platform, arch },
       {
-        run: run4,
+        run: run5,
         env,
         log
       }
@@ -19674,7 +20299,7 @@ async function ensureZig(opts = {}) {
     const unpacked = path8.join(work, "unpacked");
     const unzip = [...python.argv, "-m", "zipfile", "-e", wheel, unpacked];
     log(`$ ${unzip.join(" ")}`);
-    const result = await run4(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS });
+    const result = await run5(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS });
     if (result.code !== 0) {
       const tail = outputTail(result);
       throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:
@@ -19695,7 +20320,7 @@ ${tail}` : ""}`);
   } finally {
     await rm3(work, { recursive: true, force: true });
   }
-  const installed = await probe(zig, run4, env);
+  const installed = await probe(zig, run5, env);
   if (!installed.ok)
     throw new SetupError(`Zig ${pypiVersion} was unpacked to ${dir}, but it does not run: ${installed.why}`);
   if (installed.version !== wanted)
@@ -19725,7 +20350,7 @@ var defaultRunner = (argv, opts = {}) => {
   const [file, ...args] = argv;
   if (!file) return Promise.reject(new TypeError("defaultRunner: empty argv"));
   return new Promise((resolve) => {
-    execFile5(
+    execFile6(
       file,
       args,
       {
@@ -19918,13 +20543,13 @@ function describeStatus(status) {
 }
 
 // src/setup-steps.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn5 } from "node:child_process";
 function runSetupStep(step, index, inherit) {
   return new Promise((resolve) => {
     const [program, ...args] = step.command;
     const output = new OutputTail();
     let timedOut = false;
-    const child = spawn4(program, args, {
+    const child = spawn5(program, args, {
       cwd: step.cwd,
       env: { ...inherit, ...step.env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -20028,7 +20653,8 @@ async function runPipeline(options) {
       cc: await toolVersion(options.env.CC || "cc"),
       // Instruction counts depend on the valgrind that counted them.
       valgrind: cases.some((c) => c.kind === "instructions") ? await valgrindVersion() : void 0,
-      rustc: needed.includes("rust") ? await toolVersion("rustc") : void 0
+      rustc: needed.includes("rust") ? await toolVersion("rustc") : void 0,
+      zig: needed.includes("zig") ? await toolVersion("zig", ["version"]) : void 0
     })
   ]);
   const benchmarks = [];
@@ -20207,6 +20833,15 @@ function renderTerminal(c, options) {
       );
     }
   }
+  for (const ranking of c.engineRankings) {
+    out.push("", paint("bold", `Engines of ${clean(ranking.benchmark)}`));
+    for (const e of ranking.engines) {
+      const rate = e.throughput === void 0 ? "" : `  ${formatValue(e.throughput, "bytes/s")}`;
+      const versus = e.ratio === 1 && e.ci[0] === 1 ? paint("bold", "fastest") : `${paint("bold", `${sig3(e.ratio)}×`)} (95% interval ${sig3(e.ci[0])}–${sig3(e.ci[1])})`;
+      out.push(`  ${clean(e.engine)}  ${formatValue(e.median, "ns")}${rate}  ${versus}`);
+    }
+    for (const engine of ranking.unranked) out.push(`  ${clean(engine)}  failed`);
+  }
   return `${out.join("\n")}
 `;
 }
@@ -20250,9 +20885,12 @@ Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
-  bench-action setup [valgrind] [rust] [--config FILE] [--toolchain NAME]
+  bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME]
                                detect or install the tools the benchmarks need (with no names:
                                what the config's benchmarks need)
+  bench-action klv NAME [--config FILE] [--max-iters N] [--max-time DURATION]
+                               print the KLV a wall-clock benchmark's runner reads on stdin, to
+                               try a runner by hand: bench-action klv NAME | ./runner ENGINE
   bench-action schema          print the config file's JSON Schema
   bench-action --version
 
@@ -20320,6 +20958,7 @@ async function dispatch(argv, io) {
     return 0;
   }
   if (first === "setup") return setupCommand(rest, io);
+  if (first === "klv") return klvCommand(rest, io);
   if (first === "help") {
     io.stdout.write(USAGE);
     return 0;
@@ -20393,11 +21032,48 @@ async function setupCommand(argv, io) {
 `);
   return 0;
 }
+async function klvCommand(argv, io) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { config: { type: "string" }, "max-iters": { type: "string" }, "max-time": { type: "string" } },
+    allowPositionals: true
+  });
+  if (positionals.length !== 1) throw new UsageError("klv takes one benchmark name: bench-action klv NAME");
+  const name = positionals[0];
+  const configPath = await resolveConfigPath(io.cwd, values.config);
+  const wallClock = planCases(await loadConfig(configPath)).filter((c) => c.kind === "wall-clock");
+  let found = wallClock.find((c) => c.name === name);
+  const harness = wallClock.find((c) => c.harness && name.startsWith(`${c.name}/`));
+  if (!found && harness) found = { ...harness, name, id: name };
+  if (!found) {
+    const known = wallClock.map((c) => c.harness ? `${c.name}/…` : c.name);
+    throw new UsageError(
+      `no wall-clock benchmark "${name}" in ${configPath}` + (known.length > 0 ? ` (there are: ${known.join(", ")})` : " (it has none)")
+    );
+  }
+  const part = { runs: found.runs, maxTimeMs: found.maxTimeMs };
+  if (values["max-iters"] !== void 0) {
+    if (!/^\d+$/.test(values["max-iters"])) throw new UsageError("--max-iters takes a whole number");
+    part.runs = Number(values["max-iters"]);
+  }
+  if (values["max-time"] !== void 0) {
+    try {
+      part.maxTimeMs = parseDurationMs(values["max-time"]);
+    } catch (error2) {
+      if (!(error2 instanceof ValueError)) throw error2;
+      throw new UsageError(`--max-time: ${error2.message}`);
+    }
+  }
+  const configuration = await runnerConfiguration(found, part);
+  if ("error" in configuration) throw new UsageError(configuration.error);
+  io.stdout.write(configuration.klv);
+  return 0;
+}
 async function readResults(file, cwd) {
   const full = path11.resolve(cwd, file);
   let text;
   try {
-    text = await readFile8(full, "utf8");
+    text = await readFile9(full, "utf8");
   } catch (err) {
     throw new UsageError(
       `cannot read ${file}: ${err.code ?? err.message}`
@@ -20436,6 +21112,9 @@ async function compareCommand(argv, io) {
 }
 
 // src/cli-entry.ts
+process.stdout.on("error", (error2) => {
+  if (error2.code !== "EPIPE") throw error2;
+});
 process.exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,

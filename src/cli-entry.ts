@@ -1,5 +1,10 @@
 import { runCli } from './cli.ts'
 
+// A reader that stops early (`bench-action klv NAME | head`) closes the pipe; that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error
+})
+
 process.exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,

@@ -5,8 +5,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { BaselineUsageError } from './baseline.ts'
 import { compareResults, exitCodeFor } from './compare.ts'
-import { ConfigError, configJsonSchema, loadConfig } from './config/index.ts'
+import { ConfigError, configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
+import { runnerConfiguration } from './measure/wall-clock.ts'
 import { resolveConfigPath, runPipeline, UsageError, writeText } from './pipeline.ts'
+import { planCases } from './plan.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import { renderTerminal, shouldUseColor } from './report/terminal.ts'
 import { parseResultSetText, ResultsFormatError } from './results.ts'
@@ -16,7 +18,7 @@ import { VERSION } from './version.ts'
 export interface CliIo {
   cwd: string
   env: NodeJS.ProcessEnv
-  stdout: { write(text: string): unknown; isTTY?: boolean }
+  stdout: { write(text: string | Uint8Array): unknown; isTTY?: boolean }
   stderr: { write(text: string): unknown; isTTY?: boolean }
 }
 
@@ -26,9 +28,12 @@ Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
-  bench-action setup [valgrind] [rust] [--config FILE] [--toolchain NAME]
+  bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME]
                                detect or install the tools the benchmarks need (with no names:
                                what the config's benchmarks need)
+  bench-action klv NAME [--config FILE] [--max-iters N] [--max-time DURATION]
+                               print the KLV a wall-clock benchmark's runner reads on stdin, to
+                               try a runner by hand: bench-action klv NAME | ./runner ENGINE
   bench-action schema          print the config file's JSON Schema
   bench-action --version
 
@@ -102,6 +107,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     return 0
   }
   if (first === 'setup') return setupCommand(rest, io)
+  if (first === 'klv') return klvCommand(rest, io)
   if (first === 'help') {
     io.stdout.write(USAGE)
     return 0
@@ -170,6 +176,46 @@ async function setupCommand(argv: string[], io: CliIo): Promise<number> {
     log: (line) => io.stderr.write(`${line}\n`),
   })
   for (const s of statuses) io.stdout.write(`${describeStatus(s)}\n`)
+  return 0
+}
+
+async function klvCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { config: { type: 'string' }, 'max-iters': { type: 'string' }, 'max-time': { type: 'string' } },
+    allowPositionals: true,
+  })
+  if (positionals.length !== 1) throw new UsageError('klv takes one benchmark name: bench-action klv NAME')
+  const name = positionals[0]!
+  const configPath = await resolveConfigPath(io.cwd, values.config)
+  const wallClock = planCases(await loadConfig(configPath)).filter((c) => c.kind === 'wall-clock')
+  let found = wallClock.find((c) => c.name === name)
+  // A harness's benchmarks are known only by listing them; the name says which one is meant.
+  const harness = wallClock.find((c) => c.harness && name.startsWith(`${c.name}/`))
+  if (!found && harness) found = { ...harness, name, id: name }
+  if (!found) {
+    const known = wallClock.map((c) => (c.harness ? `${c.name}/…` : c.name))
+    throw new UsageError(
+      `no wall-clock benchmark "${name}" in ${configPath}` +
+        (known.length > 0 ? ` (there are: ${known.join(', ')})` : ' (it has none)'),
+    )
+  }
+  const part = { runs: found.runs, maxTimeMs: found.maxTimeMs }
+  if (values['max-iters'] !== undefined) {
+    if (!/^\d+$/.test(values['max-iters'])) throw new UsageError('--max-iters takes a whole number')
+    part.runs = Number(values['max-iters'])
+  }
+  if (values['max-time'] !== undefined) {
+    try {
+      part.maxTimeMs = parseDurationMs(values['max-time'])
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error
+      throw new UsageError(`--max-time: ${error.message}`)
+    }
+  }
+  const configuration = await runnerConfiguration(found, part)
+  if ('error' in configuration) throw new UsageError(configuration.error)
+  io.stdout.write(configuration.klv)
   return 0
 }
 

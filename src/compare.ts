@@ -99,6 +99,27 @@ export interface RankEntry {
   ci: [number, number]
 }
 
+/** One engine of a wall-clock benchmark that lists several, against the fastest (rebar cmp). */
+export interface EngineRankEntry {
+  engine: string
+  id: string
+  /** Median time per call, ns. */
+  median: number
+  /** Median bytes per second, when a call's work has a size. */
+  throughput?: number
+  /** How many times slower than the fastest engine (1 for it), with a 95% interval. */
+  ratio: number
+  ci: [number, number]
+}
+
+export interface EngineRanking {
+  /** The benchmark's name in the config. */
+  benchmark: string
+  engines: EngineRankEntry[]
+  /** Engines that failed or gave no samples, which cannot be ranked. */
+  unranked: string[]
+}
+
 export interface Comparison {
   suite: string
   head: { commit: CommitInfo; createdAt: string; environment: Environment }
@@ -121,6 +142,8 @@ export interface Comparison {
   verdict: 'pass' | 'regression' | 'failed'
   environmentDifferences: EnvironmentDifference[]
   ranking: RankEntry[]
+  /** Wall-clock benchmarks with several engines, each engine ranked against the fastest. */
+  engineRankings: EngineRanking[]
 }
 
 /** The order reports list verdicts in: what needs attention first. */
@@ -350,6 +373,52 @@ export function rankProcessBenchmarks(head: ResultSet): RankEntry[] {
   })
 }
 
+/**
+ * Ranks the engines of each wall-clock benchmark that lists several by median time per call, as a ratio
+ * to the fastest with a bootstrap interval (like `rebar cmp`), in the order the benchmarks appear.
+ */
+export function rankEngines(head: ResultSet): EngineRanking[] {
+  const groups = new Map<string, BenchmarkResult[]>()
+  for (const b of head.benchmarks) {
+    const engine = b.parameters.engine
+    if (b.kind !== 'wall-clock' || typeof engine !== 'string' || !b.name.endsWith(`/${engine}`)) continue
+    const benchmark = b.name.slice(0, -(engine.length + 1))
+    groups.set(benchmark, [...(groups.get(benchmark) ?? []), b])
+  }
+  const rankings: EngineRanking[] = []
+  for (const [benchmark, members] of groups) {
+    const timed = members.filter((b) => b.status === 'ok' && (b.metrics.time?.samples?.length ?? 0) > 0)
+    const unranked = members.filter((b) => !timed.includes(b)).map((b) => String(b.parameters.engine))
+    if (timed.length < 2 && unranked.length === 0) continue
+    const withMedian = timed
+      .map((b) => ({
+        b,
+        samples: b.metrics.time!.samples!,
+        median: summarize(b.metrics.time!.samples!).median,
+      }))
+      .sort((x, y) => x.median - y.median)
+    const fastest = withMedian[0]
+    const engines = withMedian.map(({ b, samples, median }): EngineRankEntry => {
+      const throughputSamples = b.metrics.throughput?.samples
+      const entry = {
+        engine: String(b.parameters.engine),
+        id: b.id,
+        median,
+        ...(throughputSamples?.length ? { throughput: summarize(throughputSamples).median } : {}),
+      }
+      if (b === fastest!.b) return { ...entry, ratio: 1, ci: [1, 1] }
+      const ci = bootstrapRatioOfMedians(fastest!.samples, samples, {
+        resamples: 2000,
+        confidence: 0.95,
+        seed: `engines\u0000${b.id}`,
+      })
+      return { ...entry, ratio: ci.estimate, ci: [ci.low, ci.high] }
+    })
+    rankings.push({ benchmark, engines, unranked })
+  }
+  return rankings
+}
+
 export interface CompareOptions {
   baseline?: BaselineInfo
   noBaselineReason?: string
@@ -411,6 +480,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     verdict,
     environmentDifferences: environmentDiffs,
     ranking: rankProcessBenchmarks(head),
+    engineRankings: rankEngines(head),
   }
 }
 

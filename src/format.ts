@@ -43,6 +43,8 @@ export function formatValue(value: number, unit: Unit): string {
       return scaled(value, BYTE_UNITS)
     case 'ops/s':
       return `${formatCount(value)}/s`
+    case 'bytes/s':
+      return `${scaled(value, BYTE_UNITS)}/s`
     case 'percent':
       return `${sig3(value)}%`
     default:

@@ -131,6 +131,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       // Instruction counts depend on the valgrind that counted them.
       valgrind: cases.some((c) => c.kind === 'instructions') ? await valgrindVersion() : undefined,
       rustc: needed.includes('rust') ? await toolVersion('rustc') : undefined,
+      zig: needed.includes('zig') ? await toolVersion('zig', ['version']) : undefined,
     }),
   ])
 

@@ -36,4 +36,27 @@ export interface InstructionsCase extends CaseBase {
   branchSim: boolean
 }
 
-export type Case = ProcessCase | InstructionsCase
+export interface WallClockCase extends CaseBase {
+  kind: 'wall-clock'
+  /** Added to the inherited environment. */
+  env: Record<string, string>
+  /** The runner is a harness still to be asked for its benchmarks (`--list`), one case each. */
+  harness: boolean
+  /** The engine this case runs, when the benchmark lists several. */
+  engine?: string
+  model: string
+  /** KLV items after the fixed ones; `path` values are read when measuring. */
+  input: Array<{ key: string; value: { text: string } | { path: string } }>
+  params: Array<{ key: string; value: string }>
+  threads?: number
+  count?: number
+  throughputInput?: string
+  runs: number
+  warmup: number
+  maxTimeMs: number
+  maxWarmupTimeMs: number
+  sampleTimeMs?: number
+  timeoutMs: number
+}
+
+export type Case = ProcessCase | InstructionsCase | WallClockCase

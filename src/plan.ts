@@ -21,42 +21,101 @@ export function matchesFilter(name: string, filter: string | undefined): boolean
     .some((g) => globToRegExp(g).test(name))
 }
 
-function caseFor(b: BenchmarkConfig): Case {
-  const common = { id: b.name, name: b.name, parameters: {}, command: b.command, cwd: b.cwd, env: b.env }
-  if (b.kind === 'instructions') {
-    return {
-      ...common,
-      kind: 'instructions',
-      timeoutMs: b.timeoutMs,
-      entryPoint: b.entryPoint,
-      harness: b.harness,
-      import: b.import,
-      cacheSim: b.cacheSim,
-      branchSim: b.branchSim,
-      // Counts are exact: alpha plays no part in their verdict.
-      gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 },
+function casesFor(b: BenchmarkConfig): Case[] {
+  const common = { id: b.name, name: b.name, parameters: {}, cwd: b.cwd, env: b.env }
+  switch (b.kind) {
+    case 'instructions':
+      return [
+        {
+          ...common,
+          kind: 'instructions',
+          command: b.command,
+          timeoutMs: b.timeoutMs,
+          entryPoint: b.entryPoint,
+          harness: b.harness,
+          import: b.import,
+          cacheSim: b.cacheSim,
+          branchSim: b.branchSim,
+          // Counts are exact: alpha plays no part in their verdict.
+          gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 },
+        },
+      ]
+    case 'process':
+      return [
+        {
+          ...common,
+          kind: 'process',
+          command: b.command,
+          runs: b.runs,
+          warmup: b.warmup,
+          timeoutMs: b.timeoutMs,
+          gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha },
+        },
+      ]
+    case 'wall-clock': {
+      const shared = {
+        ...common,
+        kind: 'wall-clock' as const,
+        harness: b.harness,
+        model: b.model,
+        input: b.input,
+        params: b.params,
+        threads: b.threads,
+        count: b.count,
+        throughputInput: b.throughputInput,
+        runs: b.runs,
+        warmup: b.warmup,
+        maxTimeMs: b.maxTimeMs,
+        maxWarmupTimeMs: b.maxWarmupTimeMs,
+        sampleTimeMs: b.sampleTimeMs,
+        timeoutMs: b.timeoutMs,
+        gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha },
+      }
+      // One runner is the benchmark itself; several are its engines, each a case `NAME/ENGINE`.
+      if (b.engines.length === 1 && b.engines[0]!.name === '')
+        return [{ ...shared, command: b.engines[0]!.command }]
+      return b.engines.map((engine) => ({
+        ...shared,
+        id: `${b.name}/${engine.name}`,
+        name: `${b.name}/${engine.name}`,
+        parameters: { engine: engine.name },
+        engine: engine.name,
+        command: engine.command,
+      }))
     }
-  }
-  return {
-    ...common,
-    kind: 'process',
-    runs: b.runs,
-    warmup: b.warmup,
-    timeoutMs: b.timeoutMs,
-    gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha },
   }
 }
 
+/** Whether a config entry expands into cases named `NAME/…`: a harness, or a benchmark with engines. */
+function expands(b: BenchmarkConfig): boolean {
+  if (b.kind === 'instructions') return b.harness
+  if (b.kind === 'wall-clock') return b.harness || b.engines.some((e) => e.name !== '')
+  return false
+}
+
 /**
- * A harness's benchmarks are named `CONFIG-NAME/BENCHMARK` once listed; a filter such as `rust/fib*`
- * keeps the harness entry `rust` so that its listed benchmarks can be filtered after listing.
+ * Cases named `CONFIG-NAME/…` (a harness's benchmarks, a benchmark's engines) are kept when the filter
+ * matches their own name or the entry's; a filter such as `rust/fib*` keeps the harness entry `rust` so
+ * that its listed benchmarks can be filtered after listing.
  */
 function keeps(b: BenchmarkConfig, filter: string | undefined): boolean {
   if (matchesFilter(b.name, filter)) return true
-  if (b.kind !== 'instructions' || !b.harness || !filter) return false
+  if (!expands(b) || !filter) return false
   return filter.split(',').some((g) => g.includes('/') && globToRegExp(g.trim().split('/')[0]!).test(b.name))
 }
 
 export function planCases(config: Config, filter?: string): Case[] {
-  return config.benchmarks.filter((b) => keeps(b, filter)).map(caseFor)
+  return config.benchmarks
+    .filter((b) => keeps(b, filter))
+    .flatMap((b) => {
+      const cases = casesFor(b)
+      if (matchesFilter(b.name, filter)) return cases
+      // A harness is listed first and filtered afterwards; engines are known now.
+      return cases.filter(
+        (c) =>
+          (c.kind === 'wall-clock' && c.harness) ||
+          c.kind === 'instructions' ||
+          matchesFilter(c.name, filter),
+      )
+    })
 }

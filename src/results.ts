@@ -6,7 +6,7 @@ export const RESULTS_SCHEMA = 'bench-action/results'
 export const RESULTS_VERSION = 1
 
 /** Units are normalised before they are stored: time in ns, memory in bytes. */
-export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'percent'] as const
+export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'bytes/s', 'percent'] as const
 export type Unit = (typeof UNITS)[number]
 
 /** Which way is better belongs to each metric, never to a tool or a kind. */

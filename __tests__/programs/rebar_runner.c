@@ -6,7 +6,9 @@
  *                           `duration,count` line per sample (integer nanoseconds)
  *
  * One model, `count`: counts the non-overlapping occurrences of `pattern` in `haystack`.
- * Keys it does not know (`threads`, `param.*`, `case-insensitive`, ...) are ignored.
+ * `param.passes` (bench-action's parameter items; default 1) makes one execution search the haystack
+ * that many times, reporting the count of one search: more work, same answer.
+ * Keys it does not know (`threads`, other `param.*`, `case-insensitive`, ...) are ignored.
  *
  * For tests:
  *   RUNNER_WRONG_COUNT=1   reports count + 1 on every sample
@@ -32,6 +34,7 @@ struct config {
   uint64_t max_warmup_iters;
   uint64_t max_time_ns;
   uint64_t max_warmup_time_ns;
+  uint64_t passes;
 };
 
 static void die(const char *message, const char *detail) {
@@ -106,10 +109,12 @@ static void parse_config(const unsigned char *raw, size_t len, struct config *c)
       c->max_warmup_iters = parse_u64(value, value_len, "max-warmup-iters");
     } else if (key_is(key, key_len, "max-time")) {
       c->max_time_ns = parse_u64(value, value_len, "max-time");
+    } else if (key_is(key, key_len, "param.passes")) {
+      c->passes = parse_u64(value, value_len, "param.passes");
     } else if (key_is(key, key_len, "max-warmup-time")) {
       c->max_warmup_time_ns = parse_u64(value, value_len, "max-warmup-time");
     }
-    /* Anything else (name, case-insensitive, unicode, threads, param.*) is ignored. */
+    /* Anything else (name, case-insensitive, unicode, threads, other param.*) is ignored. */
   }
 }
 
@@ -119,7 +124,7 @@ static uint64_t now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static size_t count_occurrences(const struct config *c) {
+static size_t count_once(const struct config *c) {
   if (c->pattern_len == 0) return c->haystack_len + 1;
   size_t count = 0, i = 0;
   while (c->haystack_len >= c->pattern_len && i <= c->haystack_len - c->pattern_len) {
@@ -129,6 +134,16 @@ static size_t count_occurrences(const struct config *c) {
     } else {
       i++;
     }
+  }
+  return count;
+}
+
+static size_t count_occurrences(const struct config *c) {
+  size_t count = 0;
+  for (uint64_t pass = 0; pass < c->passes; pass++) {
+    count = count_once(c);
+    /* Each pass reads the haystack again: the compiler may not reuse the previous answer. */
+    __asm__ __volatile__("" : : "g"(count) : "memory");
   }
   return count;
 }
@@ -156,6 +171,7 @@ int main(int argc, char **argv) {
   unsigned char *raw = read_all(stdin, &len);
   struct config c;
   memset(&c, 0, sizeof c);
+  c.passes = 1;
   parse_config(raw, len, &c);
   if (!c.model || !(c.model_len == 5 && memcmp(c.model, "count", 5) == 0)) {
     fprintf(stderr, "rebar_runner: unrecognized model '%.*s'\n", (int)c.model_len, c.model ? c.model : "");

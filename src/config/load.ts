@@ -15,13 +15,19 @@ import {
   configSchema,
   DEFAULT_INSTRUCTIONS_GATE,
   DEFAULT_INSTRUCTIONS_THRESHOLD,
+  DEFAULT_MAX_TIME_MS,
+  DEFAULT_MAX_WARMUP_TIME_MS,
+  DEFAULT_MODEL,
   DEFAULT_PROCESS_GATE,
   DEFAULT_SETUP_TIMEOUT_MS,
   DEFAULT_SUITE,
+  DEFAULT_WALL_CLOCK_GATE,
   DEFAULTS,
   type SetupStep,
   type SetupStepEntry,
   SHELL,
+  THROUGHPUT_INPUT_DEFAULT,
+  type WallClockBenchmarkConfig,
 } from './schema.ts'
 import { splitCommand } from './values.ts'
 
@@ -127,7 +133,14 @@ function keepArgumentSource(doc: Document, data: unknown) {
     data.benchmarks.forEach((benchmark, i) => {
       if (!isRecord(benchmark)) return
       addArgv(['benchmarks', i, 'command'], benchmark.command)
+      addArgv(['benchmarks', i, 'runner'], benchmark.runner)
+      if (isRecord(benchmark.engines)) {
+        for (const engine of Object.keys(benchmark.engines))
+          addArgv(['benchmarks', i, 'engines', engine], benchmark.engines[engine])
+      }
       addEnv(['benchmarks', i, 'env'], benchmark.env)
+      addEnv(['benchmarks', i, 'params'], benchmark.params)
+      addEnv(['benchmarks', i, 'input'], benchmark.input)
     })
   }
   for (const at of textPaths) {
@@ -202,7 +215,6 @@ function resolveBenchmark(
   const shell = benchmark.shell ?? false
   const common = {
     name: benchmark.name,
-    command: benchmark.command === undefined ? [] : toArgv(benchmark.command, shell),
     shell,
     cwd: path.resolve(dir, benchmark.cwd ?? '.'),
     env: { ...defaultEnv, ...benchmark.env },
@@ -212,6 +224,7 @@ function resolveBenchmark(
       return {
         ...common,
         kind: 'process',
+        command: toArgv(benchmark.command, shell),
         threshold: benchmark.threshold ?? defaults.threshold,
         alpha: benchmark.alpha ?? defaults.alpha,
         runs: benchmark.runs ?? defaults.runs,
@@ -224,6 +237,7 @@ function resolveBenchmark(
       return {
         ...common,
         kind: 'instructions',
+        command: benchmark.command === undefined ? [] : toArgv(benchmark.command, shell),
         threshold: benchmark.threshold ?? DEFAULT_INSTRUCTIONS_THRESHOLD,
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         entryPoint: benchmark['entry-point'],
@@ -237,5 +251,49 @@ function resolveBenchmark(
         gate: benchmark.gate ?? [...DEFAULT_INSTRUCTIONS_GATE],
       }
     }
+    case 'wall-clock': {
+      const engines =
+        benchmark.runner !== undefined
+          ? [{ name: '', command: toArgv(benchmark.runner, shell) }]
+          : Object.entries(benchmark.engines ?? {}).map(([name, command]) => ({
+              name,
+              command: toArgv(command, shell),
+            }))
+      const input = Object.entries(benchmark.input ?? {}).map(([key, value]) => ({
+        key,
+        value:
+          typeof value === 'object'
+            ? { path: path.resolve(dir, value.path) }
+            : { text: typeof value === 'string' ? value : String(value) },
+      }))
+      return {
+        ...common,
+        kind: 'wall-clock',
+        engines,
+        harness: benchmark.harness ?? false,
+        model: benchmark.model ?? DEFAULT_MODEL,
+        input,
+        params: Object.entries(benchmark.params ?? {}).map(([key, value]) => ({ key, value })),
+        threads: benchmark.threads,
+        count: benchmark.count,
+        throughputInput: benchmark.throughput ?? defaultThroughputInput(input),
+        threshold: benchmark.threshold ?? defaults.threshold,
+        alpha: benchmark.alpha ?? defaults.alpha,
+        runs: benchmark.runs ?? defaults.runs,
+        warmup: benchmark.warmup ?? defaults.warmup,
+        maxTimeMs: benchmark['max-time'] ?? DEFAULT_MAX_TIME_MS,
+        maxWarmupTimeMs: benchmark['max-warmup-time'] ?? DEFAULT_MAX_WARMUP_TIME_MS,
+        sampleTimeMs: benchmark['sample-time'],
+        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
+        gate: benchmark.gate ?? [...DEFAULT_WALL_CLOCK_GATE],
+      }
+    }
   }
+}
+
+/** rebar measures throughput over the haystack; without one, over the only input read from a file. */
+function defaultThroughputInput(input: WallClockBenchmarkConfig['input']): string | undefined {
+  if (input.some((i) => i.key === THROUGHPUT_INPUT_DEFAULT)) return THROUGHPUT_INPUT_DEFAULT
+  const files = input.filter((i) => 'path' in i.value)
+  return files.length === 1 ? files[0]!.key : undefined
 }

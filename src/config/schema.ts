@@ -99,7 +99,50 @@ export interface InstructionsBenchmarkConfig {
   gate: string[]
 }
 
-export type BenchmarkConfig = ProcessBenchmarkConfig | InstructionsBenchmarkConfig
+/** A value of a wall-clock benchmark's `input`: text, or the contents of a file read when measuring. */
+export type InputValue = { text: string } | { path: string }
+
+export interface WallClockBenchmarkConfig {
+  name: string
+  kind: 'wall-clock'
+  /**
+   * The runners, one per engine (rebar's word): argv of a program that reads the KLV configuration on
+   * stdin and prints samples. A single `runner:` is one engine named ''.
+   */
+  engines: Array<{ name: string; command: string[] }>
+  shell: boolean
+  /** Absolute. */
+  cwd: string
+  /** Added to the inherited environment; `defaults.env` merged under the benchmark's own. */
+  env: Record<string, string>
+  /** The runner is a bench-action harness: one benchmark per name it lists, sampled with `--samples NAME`. */
+  harness: boolean
+  model: string
+  /** KLV items after the fixed ones, in the order written; `path` values are absolute. */
+  input: Array<{ key: string; value: InputValue }>
+  /** `param.NAME` items. */
+  params: Array<{ key: string; value: string }>
+  threads?: number
+  /** Every sample must report this count. */
+  count?: number
+  /** The input item whose size in bytes is the work of one call, for throughput. */
+  throughputInput?: string
+  threshold: number
+  alpha: number
+  /** Samples: KLV max-iters. */
+  runs: number
+  /** Warm-up calls: KLV max-warmup-iters. */
+  warmup: number
+  maxTimeMs: number
+  maxWarmupTimeMs: number
+  /** Target length of one sample for harnesses that batch calls (KLV sample-time). */
+  sampleTimeMs?: number
+  /** The whole runner invocation; past it the runner is killed and the benchmark fails. */
+  timeoutMs: number
+  gate: string[]
+}
+
+export type BenchmarkConfig = ProcessBenchmarkConfig | InstructionsBenchmarkConfig | WallClockBenchmarkConfig
 
 // ---------------------------------------------------------------------------------------------------
 // Values that apply when the file says nothing.
@@ -151,6 +194,17 @@ export const INSTRUCTION_METRICS = [
   'bim',
 ] as const
 export const DEFAULT_INSTRUCTIONS_GATE: readonly string[] = ['ir']
+
+/** Metrics the wall-clock kind reports: time per call, and bytes per second when a call's work has a size. */
+export const WALL_CLOCK_METRICS = ['time', 'throughput'] as const
+export const DEFAULT_WALL_CLOCK_GATE: readonly string[] = ['time']
+/** rebar's defaults for the time a runner may spend sampling and warming up. */
+export const DEFAULT_MAX_TIME_MS = 3000
+export const DEFAULT_MAX_WARMUP_TIME_MS = 1000
+/** The input rebar measures throughput over, tried when none is named. */
+export const THROUGHPUT_INPUT_DEFAULT = 'haystack'
+/** The model written when the config names none; rebar runners choose their work by model. */
+export const DEFAULT_MODEL = 'default'
 /** Counts are exact, so a much smaller change is a regression than for sampled metrics. */
 export const DEFAULT_INSTRUCTIONS_THRESHOLD = 0.01
 
@@ -273,9 +327,9 @@ function checkCommandForm(
   command: string | string[],
   shell: boolean | undefined,
   ctx: z.RefinementCtx,
-  key: string,
+  key: string | string[],
 ) {
-  const path = key === '' ? [] : [key]
+  const path = Array.isArray(key) ? key : key === '' ? [] : [key]
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
@@ -446,9 +500,166 @@ export const instructionsBenchmarkSchema = z
     if (benchmark.command !== undefined) checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
   })
 
+/** KLV keys bench-action writes itself; an input or parameter may not reuse them. */
+export const RESERVED_KLV_KEYS = [
+  'name',
+  'model',
+  'max-iters',
+  'max-warmup-iters',
+  'max-time',
+  'max-warmup-time',
+  'sample-time',
+  'threads',
+] as const
+
+const KLV_KEY_EXPECTED = 'a key without ":", spaces or line breaks'
+const klvKeySchema = z
+  .string(expecting(KLV_KEY_EXPECTED))
+  .regex(/^[^:\s]+$/, expecting(KLV_KEY_EXPECTED))
+  .refine((key) => !(RESERVED_KLV_KEYS as readonly string[]).includes(key), {
+    error: `expected a key other than the ones bench-action writes itself (${RESERVED_KLV_KEYS.join(', ')})`,
+  })
+
+const inputValueSchema = z
+  .union(
+    [
+      z.string(),
+      z.number(),
+      z.boolean(),
+      z.strictObject(
+        {
+          path: z
+            .string(expecting('a file path'))
+            .min(1, expecting('a file path'))
+            .meta({ description: 'A file whose bytes are the value; relative to bench.yml.' }),
+        },
+        expecting('a mapping with path'),
+      ),
+    ],
+    expecting('a string, a number, true/false or { path: FILE }'),
+  )
+  .meta({ description: 'A value written as is, or { path: FILE } for the contents of a file.' })
+
+const engineNameSchema = z
+  .string(expecting('an engine name'))
+  .regex(/^[A-Za-z0-9_.:/+-]+$/, expecting('an engine name made of letters, digits and _ . : / + -'))
+
+const positiveIntSchema = (description: string) => {
+  const error = expecting('a whole number of at least 1')
+  return z.number(error).int(error).min(1, error).meta({ description })
+}
+
+export const wallClockBenchmarkSchema = z
+  .strictObject(
+    {
+      name: nameSchema,
+      kind: z.literal('wall-clock').meta({
+        description:
+          "In-process samples from a runner program speaking rebar's runner protocol (KLV on stdin, duration,count lines out).",
+      }),
+      runner: commandSchema
+        .meta({ description: 'The runner program: it reads the configuration on stdin and prints samples.' })
+        .optional(),
+      engines: z
+        .record(engineNameSchema, commandSchema, expecting('a mapping of engine names to runner commands'))
+        .refine((engines) => Object.keys(engines).length > 0, expecting('at least one engine'))
+        .meta({
+          description:
+            'Several runners of the same benchmark (rebar engines), measured alike and ranked against the fastest.',
+        })
+        .optional(),
+      harness: flagSchema(
+        'The runner is a bench-action harness (runners/): one benchmark per name it lists, sampled with --samples NAME.',
+      ).optional(),
+      model: z
+        .string(expecting('a model name'))
+        .min(1, expecting('a model name'))
+        .meta({ description: 'What the runner should do with the input (rebar model), e.g. "iter".' })
+        .optional(),
+      input: z
+        .record(klvKeySchema, inputValueSchema, expecting('a mapping of input names to values'))
+        .meta({ description: 'Written to the runner as KLV items, in this order.' })
+        .optional(),
+      params: z
+        .record(klvKeySchema, envValueSchema, expecting('a mapping of parameter names to values'))
+        .meta({ description: 'Written to the runner as param.NAME items.' })
+        .optional(),
+      threads: positiveIntSchema('Written to the runner as the threads item.').optional(),
+      count: z
+        .number(expecting('a whole number of at least 0'))
+        .int(expecting('a whole number of at least 0'))
+        .min(0, expecting('a whole number of at least 0'))
+        .meta({ description: 'The count every sample must report; a different count fails the benchmark.' })
+        .optional(),
+      throughput: klvKeySchema
+        .meta({
+          description:
+            'The input whose size in bytes is the work of one call, for a bytes/s metric (default: haystack, or the only { path } input).',
+        })
+        .optional(),
+      shell: shellSchema.optional(),
+      cwd: cwdSchema.optional(),
+      env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+      threshold: percentSchema(
+        'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
+      ).optional(),
+      alpha: alphaSchema(
+        'Significance level of the regression test. Inherits defaults.alpha (0.01).',
+      ).optional(),
+      runs: runsSchema('Samples to take (KLV max-iters). Inherits defaults.runs (20).').optional(),
+      warmup: warmupSchema(
+        'Warm-up calls before sampling (KLV max-warmup-iters). Inherits defaults.warmup (2).',
+      ).optional(),
+      'max-time': durationSchema(
+        'Sampling stops after this long even if fewer samples were taken.',
+        '3s',
+      ).optional(),
+      'max-warmup-time': durationSchema('Warming up stops after this long.', '1s').optional(),
+      'sample-time': durationSchema(
+        'For harnesses that time many calls per sample: how long one sample should last (harness default 1ms).',
+      ).optional(),
+      timeout: durationSchema(
+        'The whole runner invocation; past it the runner is killed and the benchmark fails. Inherits defaults.timeout (60s).',
+      ).optional(),
+      gate: gateSchemaFor(WALL_CLOCK_METRICS, 'time').optional(),
+    },
+    expecting('a benchmark: a mapping with name, kind and runner'),
+  )
+  .superRefine((benchmark, ctx) => {
+    if (benchmark.runner !== undefined && benchmark.engines !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['engines'],
+        message: 'expected either runner or engines, not both',
+        params: { hint: 'one runner is one engine; list it under engines with the others' },
+      })
+    } else if (benchmark.runner === undefined && benchmark.engines === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'missing required key "runner" (or engines)' })
+    }
+    if (benchmark.harness === true && Object.keys(benchmark.engines ?? {}).length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['harness'],
+        message: 'expected one runner with harness: true (a harness lists its own benchmarks)',
+        params: { hint: 'give each harness its own benchmark entry' },
+      })
+    }
+    if (benchmark.runner !== undefined) checkCommandForm(benchmark.runner, benchmark.shell, ctx, 'runner')
+    for (const [engine, command] of Object.entries(benchmark.engines ?? {})) {
+      checkCommandForm(command, benchmark.shell, ctx, ['engines', engine])
+    }
+    if (benchmark.throughput !== undefined && !(benchmark.throughput in (benchmark.input ?? {}))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['throughput'],
+        message: `expected the name of an input, one of: ${Object.keys(benchmark.input ?? {}).join(', ') || '(no input given)'}`,
+      })
+    }
+  })
+
 export const benchmarkSchema = z.discriminatedUnion(
   'kind',
-  [processBenchmarkSchema, instructionsBenchmarkSchema],
+  [processBenchmarkSchema, instructionsBenchmarkSchema, wallClockBenchmarkSchema],
   expecting('a benchmark: a mapping with name, kind and command'),
 )
 

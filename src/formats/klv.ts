@@ -90,17 +90,22 @@ export function decodeKlv(bytes: Uint8Array): Array<[string, Buffer]> {
 }
 
 export interface RunnerSample {
-  /** Integer nanoseconds, as the runner measured one execution of the model. */
+  /** Integer nanoseconds, as the runner measured `iterations` executions of the model. */
   durationNs: number
   /** What the execution counted; the same on every sample of a correct runner. */
   count: number
+  /** Executions the duration covers: 1 for a rebar runner, many for a harness timing a fast call. */
+  iterations: number
+  /** Bytes processed in the sample, when the runner says. */
+  bytes?: number
 }
 
-const SAMPLE_LINE = /^([0-9]+),([0-9]+)$/
+const SAMPLE_LINE = /^([0-9]+),([0-9]+)(?:,([0-9]+)(?:,([0-9]+))?)?$/
 
 /**
- * Parses a runner's stdout: one `duration,count` line per sample, both non-negative integers, the
- * duration in nanoseconds. Blank lines are ignored; anything else is a {@link RunnerOutputError}.
+ * Parses a runner's stdout: one `duration,count[,iterations[,bytes]]` line per sample, all
+ * non-negative integers, the duration in nanoseconds and iterations at least 1. Blank lines are
+ * ignored; anything else is a {@link RunnerOutputError}.
  */
 export function parseRunnerSamples(text: string, source: string): RunnerSample[] {
   const samples: RunnerSample[] = []
@@ -113,17 +118,27 @@ export function parseRunnerSamples(text: string, source: string): RunnerSample[]
     if (!match) {
       throw new RunnerOutputError(
         `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, expected "duration,count" ` +
-          '(an integer number of nanoseconds, a comma and an integer count)',
+          '(an integer number of nanoseconds, a comma and an integer count; harnesses may add ",iterations,bytes")',
       )
     }
-    const durationNs = Number(match[1])
-    const count = Number(match[2])
-    if (!Number.isSafeInteger(durationNs) || !Number.isSafeInteger(count)) {
+    const numbers = match
+      .slice(1)
+      .filter((field) => field !== undefined)
+      .map(Number)
+    if (!numbers.every(Number.isSafeInteger)) {
       throw new RunnerOutputError(
         `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, a number too large to be exact`,
       )
     }
-    samples.push({ durationNs, count })
+    const [durationNs, count, iterations = 1, bytes] = numbers as [number, number, number?, number?]
+    if (iterations < 1) {
+      throw new RunnerOutputError(
+        `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, a sample of 0 iterations`,
+      )
+    }
+    samples.push(
+      bytes === undefined ? { durationNs, count, iterations } : { durationNs, count, iterations, bytes },
+    )
   }
   return samples
 }

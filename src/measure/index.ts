@@ -2,12 +2,13 @@
 // only bugs throw.
 import os from 'node:os'
 import { matchesFilter } from '../plan.ts'
-import type { Case, InstructionsCase, ProcessCase } from '../plan-types.ts'
+import type { Case, InstructionsCase, ProcessCase, WallClockCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
 import { SeededRandom } from '../stats/index.ts'
 import { importInstructions } from './imported.ts'
 import { expandHarness, measureInstructions } from './instructions.ts'
 import { ProcessMeasurement } from './process.ts'
+import { expandWallClockHarness, WallClockMeasurement } from './wall-clock.ts'
 
 export interface MeasureOptions {
   /** Progress of one case: runs done (warmups included) out of its total. */
@@ -22,6 +23,14 @@ export interface MeasureOptions {
 
 /** How many rounds a suite's timed runs are spread over, at most. */
 export const MAX_ROUNDS = 10
+/**
+ * How many runner processes a wall-clock benchmark's samples are spread over, at most. Each process
+ * warms up again, so fewer than the rounds of process benchmarks; more than one, so that what differs
+ * between processes is part of the spread.
+ */
+export const MAX_WALL_CLOCK_INVOCATIONS = 3
+/** A wall-clock benchmark is split only when each invocation still gets this many samples. */
+const MIN_SAMPLES_PER_INVOCATION = 5
 
 /**
  * Measures a suite. Harnesses are asked for their benchmarks first. Instruction counts do not depend
@@ -53,11 +62,14 @@ export async function measureSuite(cases: Case[], options: MeasureOptions = {}):
       }
       continue
     }
-    if (c.kind !== 'instructions' || !c.harness) {
+    if (!((c.kind === 'instructions' || c.kind === 'wall-clock') && c.harness)) {
       planned.push(c)
       continue
     }
-    const listed = await expandHarness(c, options.inherit)
+    const listed: { cases: Case[] } | { failure: BenchmarkResult } =
+      c.kind === 'instructions'
+        ? await expandHarness(c, options.inherit)
+        : await expandWallClockHarness(c, options.inherit)
     if ('failure' in listed) {
       planned.push(c)
       finish(c, listed.failure)
@@ -74,7 +86,7 @@ export async function measureSuite(cases: Case[], options: MeasureOptions = {}):
   )
   await measureInstructionCases(instructionCases, options, finish)
   await measureInRounds(
-    planned.filter((c): c is ProcessCase => c.kind === 'process'),
+    planned.filter((c): c is ProcessCase | WallClockCase => c.kind === 'process' || c.kind === 'wall-clock'),
     options,
     finish,
   )
@@ -100,20 +112,41 @@ async function measureInstructionCases(
   await Promise.all(Array.from({ length: parallel }, worker))
 }
 
+interface TimedMeasurement {
+  readonly remaining: number
+  run(count: number): Promise<void>
+  result(): BenchmarkResult
+}
+
 async function measureInRounds(
-  cases: ProcessCase[],
+  cases: Array<ProcessCase | WallClockCase>,
   options: MeasureOptions,
   finish: (c: Case, r: BenchmarkResult) => void,
 ): Promise<void> {
   if (cases.length === 0) return
-  const measurements = cases.map(
-    (c) =>
-      new ProcessMeasurement(c, {
-        inherit: options.inherit,
-        onProgress: (done, total) => options.onProgress?.(c, done, total),
-      }),
-  )
-  const rounds = cases.length > 1 ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs))) : 1
+  const measurements: TimedMeasurement[] = cases.map((c) => {
+    const progress = {
+      inherit: options.inherit,
+      onProgress: (done: number, total: number) => options.onProgress?.(c, done, total),
+    }
+    return c.kind === 'process' ? new ProcessMeasurement(c, progress) : new WallClockMeasurement(c, progress)
+  })
+  const rounds =
+    cases.length > 1
+      ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs)))
+      : cases[0]!.kind === 'wall-clock'
+        ? MAX_WALL_CLOCK_INVOCATIONS
+        : 1
+  // The rounds each benchmark takes part in: all of them for process runs; for wall-clock samples a
+  // few, spread evenly, since every runner invocation warms up again.
+  const activeRounds = cases.map((c) => {
+    if (c.kind === 'process') return new Set(Array.from({ length: rounds }, (_, r) => r))
+    const parts = Math.max(
+      1,
+      Math.min(rounds, MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION)),
+    )
+    return new Set(Array.from({ length: parts }, (_, k) => Math.floor((k * rounds) / parts)))
+  })
   const random = new SeededRandom(cases.map((c) => c.id).join('\u0000'))
   const reported = new Set<number>()
   const report = (i: number, force = false) => {
@@ -128,9 +161,11 @@ async function measureInRounds(
       ;[order[i], order[j]] = [order[j]!, order[i]!]
     }
     for (const i of order) {
+      if (!activeRounds[i]!.has(round)) continue
       const m = measurements[i]!
+      const roundsLeft = [...activeRounds[i]!].filter((r) => r >= round).length
       // This round's share: what is left, spread evenly over the rounds that are left.
-      const share = Math.ceil(m.remaining / (rounds - round))
+      const share = Math.ceil(m.remaining / roundsLeft)
       if (share > 0) await m.run(share)
       report(i)
     }

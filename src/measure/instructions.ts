@@ -12,6 +12,7 @@ import type { InstructionsCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
 import { killProcessGroup } from './child.ts'
 import { stderrTail } from './exec-helper.ts'
+import { listHarnessBenchmarks } from './harness.ts'
 import { failedResult, resultFor } from './result.ts'
 
 const run = promisify(execFile)
@@ -237,28 +238,13 @@ export async function expandHarness(
   const program = await resolveProgram(c.command[0]!, c.cwd, c.env.PATH ?? inherit.PATH)
   if (!program)
     return { failure: failedResult(c, { message: `cannot execute harness "${c.command[0]}": not found` }) }
-  let stdout: string
-  try {
-    stdout = (
-      await run(program, [...c.command.slice(1), '--list'], { cwd: c.cwd, env: c.env, timeout: c.timeoutMs })
-    ).stdout
-  } catch (error) {
-    const e = error as { stderr?: string; message: string }
-    return {
-      failure: failedResult(c, {
-        message: `the harness could not list its benchmarks (--list): ${e.message.split('\n')[0]}`,
-        stderrTail: e.stderr,
-      }),
-    }
-  }
-  const names = stdout
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-  if (names.length === 0)
-    return {
-      failure: failedResult(c, { message: 'the harness lists no benchmarks (--list printed nothing)' }),
-    }
+  const listed = await listHarnessBenchmarks([program, ...c.command.slice(1)], {
+    cwd: c.cwd,
+    env: c.env,
+    timeoutMs: c.timeoutMs,
+  })
+  if ('error' in listed) return { failure: failedResult(c, listed.error) }
+  const names = listed.names
   return {
     cases: names.map((bench) => ({
       ...c,

@@ -1,7 +1,7 @@
 // The PR comment and job summary body (DESIGN §6): verdict first, regressions before improvements,
 // unchanged rows collapsed, and what was compared with what stated plainly.
 import type { BenchmarkComparison, Comparison } from '../compare.ts'
-import { formatChange, formatCount, sig3 } from '../format.ts'
+import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
 import { escapeMarkdownInline, markdownCode, markdownCodeBlock, markerFor } from './escape.ts'
 import {
   describeBaseline,
@@ -168,6 +168,29 @@ function rankingBlock(c: Comparison): string[] {
   return [details('Ranking by median wall time', lines.join('\n'))]
 }
 
+/** rebar cmp's view of a benchmark with several engines: each one's time, throughput and ratio to the best. */
+function engineRankingBlocks(c: Comparison): string[] {
+  return c.engineRankings.map((ranking) => {
+    const withThroughput = ranking.engines.some((e) => e.throughput !== undefined)
+    const header = ['engine', 'time per call', ...(withThroughput ? ['throughput'] : []), 'vs fastest']
+    const rows = ranking.engines.map((e) => [
+      markdownCode(e.engine),
+      formatValue(e.median, 'ns'),
+      ...(withThroughput ? [e.throughput === undefined ? '' : formatValue(e.throughput, 'bytes/s')] : []),
+      e.ratio === 1 && e.ci[0] === 1
+        ? '**fastest**'
+        : `${sig3(e.ratio)}× (${sig3(e.ci[0])}–${sig3(e.ci[1])})`,
+    ])
+    for (const engine of ranking.unranked) {
+      rows.push([markdownCode(engine), 'failed', ...(withThroughput ? [''] : []), ''])
+    }
+    const summary = `Engines of ${markdownCode(ranking.benchmark)}: ${
+      ranking.engines[0] ? `${markdownCode(ranking.engines[0].engine)} is fastest` : 'none ran'
+    }`
+    return details(summary, table(header, rows))
+  })
+}
+
 function environmentBlock(c: Comparison): string[] {
   const rows = environmentRows(c).map(([k, b, h]) => {
     const differs = c.baseline !== undefined && b !== '' && b !== h
@@ -231,6 +254,7 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
   out.push(...allMetricsBlock(c.benchmarks))
   out.push(...notesBlock(c.benchmarks))
   out.push(...rankingBlock(c))
+  out.push(...engineRankingBlocks(c))
   out.push(...environmentBlock(c))
   const version = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : ''
   out.push(

@@ -140,6 +140,18 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
       )
     }
   }
+  for (const ranking of c.engineRankings) {
+    out.push('', paint('bold', `Engines of ${clean(ranking.benchmark)}`))
+    for (const e of ranking.engines) {
+      const rate = e.throughput === undefined ? '' : `  ${formatValue(e.throughput, 'bytes/s')}`
+      const versus =
+        e.ratio === 1 && e.ci[0] === 1
+          ? paint('bold', 'fastest')
+          : `${paint('bold', `${sig3(e.ratio)}×`)} (95% interval ${sig3(e.ci[0])}–${sig3(e.ci[1])})`
+      out.push(`  ${clean(e.engine)}  ${formatValue(e.median, 'ns')}${rate}  ${versus}`)
+    }
+    for (const engine of ranking.unranked) out.push(`  ${clean(engine)}  failed`)
+  }
   return `${out.join('\n')}\n`
 }
 

@@ -1,0 +1,202 @@
+// The wall-clock kind: a runner program takes many in-process samples of one benchmark and reports them
+// over rebar's runner protocol (src/formats/klv.ts). bench-action writes the configuration, runs the
+// runner, checks that every sample counted what it should, and turns samples into metrics: time per
+// call, and bytes per second when a call's work has a size.
+import { readFile } from 'node:fs/promises'
+import { encodeKlv, type KlvEntry, type RunnerSample } from '../formats/klv.ts'
+import type { WallClockCase } from '../plan-types.ts'
+import type { BenchmarkError, BenchmarkResult, Metric } from '../results.ts'
+import { listHarnessBenchmarks } from './harness.ts'
+import { failedResult, resultFor } from './result.ts'
+import { checkCounts, runRunner } from './runner-protocol.ts'
+
+const NS_PER_MS = 1e6
+
+export interface RunnerConfiguration {
+  klv: Buffer
+  /** Bytes of each input item, for throughput. */
+  inputBytes: Map<string, number>
+}
+
+/** Part of a benchmark's samples, for a runner invocation that takes only some of them. */
+export interface SamplePart {
+  runs: number
+  maxTimeMs: number
+}
+
+/**
+ * The KLV a runner reads: rebar's fixed items first (name, model, the iteration and time limits in
+ * nanoseconds), then bench-action's (sample-time, threads, param.NAME), then the inputs in the order the
+ * config lists them, files read as bytes. A file that cannot be read is an error naming the input.
+ */
+export async function runnerConfiguration(
+  c: WallClockCase,
+  part: SamplePart = { runs: c.runs, maxTimeMs: c.maxTimeMs },
+): Promise<RunnerConfiguration | { error: string }> {
+  const entries: KlvEntry[] = [
+    ['name', c.name],
+    ['model', c.model],
+    ['max-iters', String(part.runs)],
+    ['max-warmup-iters', String(c.warmup)],
+    ['max-time', nanoseconds(part.maxTimeMs)],
+    ['max-warmup-time', nanoseconds(c.maxWarmupTimeMs)],
+  ]
+  if (c.sampleTimeMs !== undefined) entries.push(['sample-time', nanoseconds(c.sampleTimeMs)])
+  if (c.threads !== undefined) entries.push(['threads', String(c.threads)])
+  for (const p of c.params) entries.push([`param.${p.key}`, p.value])
+  const inputBytes = new Map<string, number>()
+  for (const { key, value } of c.input) {
+    let bytes: Buffer
+    if ('path' in value) {
+      try {
+        bytes = await readFile(value.path)
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+        return { error: `cannot read input "${key}" from ${value.path}: ${code}` }
+      }
+    } else {
+      bytes = Buffer.from(value.text, 'utf8')
+    }
+    inputBytes.set(key, bytes.length)
+    entries.push([key, bytes])
+  }
+  return { klv: encodeKlv(entries), inputBytes }
+}
+
+function nanoseconds(ms: number): string {
+  return String(Math.round(ms * NS_PER_MS))
+}
+
+/** Samples → metrics. Time is per call, so samples that batch calls compare with ones that do not. */
+export function wallClockMetrics(samples: RunnerSample[], bytesPerCall?: number): Record<string, Metric> {
+  const metrics: Record<string, Metric> = {
+    time: { unit: 'ns', direction: 'lower', samples: samples.map((s) => s.durationNs / s.iterations) },
+  }
+  const rates = samples.map((s) => {
+    const bytes = s.bytes ?? (bytesPerCall === undefined ? undefined : bytesPerCall * s.iterations)
+    return bytes === undefined || s.durationNs === 0 ? undefined : (bytes / s.durationNs) * 1e9
+  })
+  if (rates.every((r) => r !== undefined) && rates.length > 0) {
+    metrics.throughput = { unit: 'bytes/s', direction: 'higher', samples: rates as number[] }
+  }
+  return metrics
+}
+
+/** A harness entry becomes one case per benchmark it lists, each sampled with `--samples NAME`. */
+export async function expandWallClockHarness(
+  c: WallClockCase,
+  inherit: NodeJS.ProcessEnv = process.env,
+): Promise<{ cases: WallClockCase[] } | { failure: BenchmarkResult }> {
+  const listed = await listHarnessBenchmarks(c.command, {
+    cwd: c.cwd,
+    env: { ...inherit, ...c.env },
+    timeoutMs: c.timeoutMs,
+  })
+  if ('error' in listed) return { failure: failedResult(c, listed.error) }
+  return {
+    cases: listed.names.map((bench) => ({
+      ...c,
+      id: `${c.name}/${bench}`,
+      name: `${c.name}/${bench}`,
+      parameters: { ...c.parameters, benchmark: bench },
+      command: [...c.command, '--samples', bench],
+      harness: false,
+    })),
+  }
+}
+
+export interface WallClockOptions {
+  inherit?: NodeJS.ProcessEnv
+  onProgress?: (done: number, total: number) => void
+}
+
+/**
+ * One benchmark's samples, possibly taken over several runner invocations (`run(share)`): each one is a
+ * fresh process, so what differs between processes — code and data placement, a neighbour's load —
+ * shows up in the spread instead of being frozen into one invocation's samples.
+ */
+export class WallClockMeasurement {
+  private readonly samples: RunnerSample[] = []
+  private readonly notes: string[] = []
+  private failure?: BenchmarkError
+  private bytesPerCall?: number
+  private invocations = 0
+  private short = false
+
+  constructor(
+    readonly c: WallClockCase,
+    private readonly options: WallClockOptions = {},
+  ) {}
+
+  /** Samples still to take; 0 once the benchmark failed or a runner stopped early at max-time. */
+  get remaining(): number {
+    return this.failure || this.short ? 0 : this.c.runs - this.samples.length
+  }
+
+  /** Takes up to `count` more samples in one runner invocation. */
+  async run(count: number): Promise<void> {
+    const runs = Math.min(count, this.remaining)
+    if (runs <= 0) return
+    const part = { runs, maxTimeMs: (this.c.maxTimeMs * runs) / this.c.runs }
+    const configuration = await runnerConfiguration(this.c, part)
+    if ('error' in configuration) {
+      this.failure = { message: configuration.error }
+      return
+    }
+    if (this.c.throughputInput !== undefined)
+      this.bytesPerCall = configuration.inputBytes.get(this.c.throughputInput)
+    this.invocations++
+    const outcome = await runRunner({
+      command: this.c.command,
+      cwd: this.c.cwd,
+      env: this.c.env,
+      inherit: this.options.inherit,
+      klv: configuration.klv,
+      timeoutMs: this.c.timeoutMs,
+    })
+    if ('error' in outcome) {
+      this.failure = outcome.error
+      return
+    }
+    if (outcome.samples.length > runs) {
+      this.failure = {
+        message: `the runner printed ${outcome.samples.length} samples, but max-iters was ${runs}`,
+      }
+      return
+    }
+    if (outcome.samples.length < runs) this.short = true
+    this.samples.push(...outcome.samples)
+    const wrong = checkCounts(this.samples, this.c.count)
+    if (wrong) this.failure = { message: wrong }
+    this.options.onProgress?.(this.samples.length, this.c.runs)
+  }
+
+  result(): BenchmarkResult {
+    if (this.failure) return failedResult(this.c, this.failure, this.notes)
+    const notes = [...this.notes]
+    if (this.samples.length < this.c.runs) {
+      notes.push(
+        `took ${this.samples.length} of ${this.c.runs} samples: the runner stopped at max-time ` +
+          `(${this.c.maxTimeMs} ms); raise max-time for more`,
+      )
+    }
+    if (this.invocations > 1) notes.push(`samples taken in ${this.invocations} runner processes`)
+    const batched = this.samples.length > 0 && this.samples.every((s) => s.iterations > 1)
+    if (batched) {
+      const calls = this.samples.map((s) => s.iterations)
+      const [low, high] = [Math.min(...calls), Math.max(...calls)]
+      notes.push(`each sample timed ${low === high ? low : `${low}–${high}`} calls`)
+    }
+    return resultFor(this.c, { metrics: wallClockMetrics(this.samples, this.bytesPerCall), notes })
+  }
+}
+
+/** Measures a case in one runner invocation. */
+export async function measureWallClock(
+  c: WallClockCase,
+  options: WallClockOptions = {},
+): Promise<BenchmarkResult> {
+  const m = new WallClockMeasurement(c, options)
+  await m.run(c.runs)
+  return m.result()
+}
