@@ -1,8 +1,10 @@
-// npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions
-// runs one part.
+// npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
+// wall-clock runs one part.
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
+import { benchWallClock } from './wall-clock.ts'
 
 const only = process.env.BENCH_ONLY
 if (!only || only === 'process') await benchProcess()
 if (!only || only === 'instructions') await benchInstructions()
+if (!only || only === 'wall-clock') await benchWallClock()

@@ -20532,7 +20532,15 @@ async function runSetup(tools, opts) {
   for (const tool of wanted) {
     if (tool === "valgrind") statuses.push(await ensureValgrind(common));
     else if (tool === "zig")
-      statuses.push(await ensureZig({ run: opts.run, env: opts.env, log: opts.log, platform: opts.platform }));
+      statuses.push(
+        await ensureZig({
+          run: opts.run,
+          env: opts.env,
+          log: opts.log,
+          platform: opts.platform,
+          version: opts.zigVersion
+        })
+      );
     else statuses.push(await ensureRust({ ...common, cwd: opts.cwd, toolchain: opts.toolchain }));
   }
   return statuses;
@@ -20638,7 +20646,8 @@ async function runPipeline(options) {
     config2
   );
   if (options.installTools && needed.length > 0) {
-    for (const status of await runSetup(needed, { cwd: config2.dir, env: options.env, log: options.log })) {
+    const setup = { cwd: config2.dir, env: options.env, log: options.log, zigVersion: options.zigVersion };
+    for (const status of await runSetup(needed, setup)) {
       options.log(`setup: ${describeStatus(status)}`);
       const dir = path10.dirname(status.path);
       const search = (options.env.PATH ?? "").split(path10.delimiter);
@@ -20885,7 +20894,7 @@ Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
-  bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME]
+  bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
                                what the config's benchmarks need)
   bench-action klv NAME [--config FILE] [--max-iters N] [--max-time DURATION]
@@ -21002,7 +21011,7 @@ async function dispatch(argv, io) {
 async function setupCommand(argv, io) {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { config: { type: "string" }, toolchain: { type: "string" } },
+    options: { config: { type: "string" }, toolchain: { type: "string" }, "zig-version": { type: "string" } },
     allowPositionals: true
   });
   let tools = positionals;
@@ -21024,6 +21033,7 @@ async function setupCommand(argv, io) {
   const statuses = await runSetup(tools, {
     cwd: io.cwd,
     toolchain: values.toolchain,
+    zigVersion: values["zig-version"],
     env: io.env,
     log: (line) => io.stderr.write(`${line}
 `)

@@ -40001,7 +40001,15 @@ async function runSetup(tools, opts) {
   for (const tool of wanted) {
     if (tool === "valgrind") statuses.push(await ensureValgrind(common));
     else if (tool === "zig")
-      statuses.push(await ensureZig({ run: opts.run, env: opts.env, log: opts.log, platform: opts.platform }));
+      statuses.push(
+        await ensureZig({
+          run: opts.run,
+          env: opts.env,
+          log: opts.log,
+          platform: opts.platform,
+          version: opts.zigVersion
+        })
+      );
     else statuses.push(await ensureRust({ ...common, cwd: opts.cwd, toolchain: opts.toolchain }));
   }
   return statuses;
@@ -40107,7 +40115,8 @@ async function runPipeline(options) {
     config2
   );
   if (options.installTools && needed.length > 0) {
-    for (const status of await runSetup(needed, { cwd: config2.dir, env: options.env, log: options.log })) {
+    const setup = { cwd: config2.dir, env: options.env, log: options.log, zigVersion: options.zigVersion };
+    for (const status of await runSetup(needed, setup)) {
       options.log(`setup: ${describeStatus(status)}`);
       const dir = path10.dirname(status.path);
       const search = (options.env.PATH ?? "").split(path10.delimiter);
@@ -40361,6 +40370,7 @@ function readInputs(env = process.env) {
     storeDir: optional2("store-dir") ?? ".bench",
     save: flag("save"),
     installTools: flag("install-tools"),
+    zigVersion: optional2("zig-version"),
     json: optional2("json"),
     markdown: optional2("markdown"),
     workingDirectory: path11.resolve(
@@ -40384,6 +40394,7 @@ async function runAction(env = process.env) {
       markdownPath: inputs.markdown ?? path11.join(outDir, "report.md"),
       env,
       installTools: inputs.installTools,
+      zigVersion: inputs.zigVersion,
       log: (line) => info(line)
     });
     info(renderTerminal(outcome.comparison, { color: false }));

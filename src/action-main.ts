@@ -21,6 +21,8 @@ export interface ActionInputs {
   markdown?: string
   workingDirectory: string
   installTools: boolean
+  /** The ziglang version on PyPI to install when Zig is needed and missing. */
+  zigVersion?: string
 }
 
 function optional(name: string): string | undefined {
@@ -43,6 +45,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     storeDir: optional('store-dir') ?? '.bench',
     save: flag('save'),
     installTools: flag('install-tools'),
+    zigVersion: optional('zig-version'),
     json: optional('json'),
     markdown: optional('markdown'),
     workingDirectory: path.resolve(
@@ -67,6 +70,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
       env,
       installTools: inputs.installTools,
+      zigVersion: inputs.zigVersion,
       log: (line) => core.info(line),
     })
     core.info(renderTerminal(outcome.comparison, { color: false }))

@@ -28,7 +28,7 @@ Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
-  bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME]
+  bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
                                what the config's benchmarks need)
   bench-action klv NAME [--config FILE] [--max-iters N] [--max-time DURATION]
@@ -150,7 +150,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
 async function setupCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { config: { type: 'string' }, toolchain: { type: 'string' } },
+    options: { config: { type: 'string' }, toolchain: { type: 'string' }, 'zig-version': { type: 'string' } },
     allowPositionals: true,
   })
   let tools = positionals
@@ -172,6 +172,7 @@ async function setupCommand(argv: string[], io: CliIo): Promise<number> {
   const statuses = await runSetup(tools, {
     cwd: io.cwd,
     toolchain: values.toolchain,
+    zigVersion: values['zig-version'],
     env: io.env,
     log: (line) => io.stderr.write(`${line}\n`),
   })

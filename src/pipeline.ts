@@ -36,6 +36,8 @@ export interface PipelineOptions {
   env: NodeJS.ProcessEnv
   /** Detect, and install where missing, the tools the benchmarks need (valgrind, Rust) first. */
   installTools?: boolean
+  /** The Zig version to install when the config needs Zig (default: the pinned one). */
+  zigVersion?: string
   /** Progress and status lines (stderr for the CLI, the log for the action). */
   log: (line: string) => void
   now?: () => Date
@@ -113,7 +115,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     config,
   )
   if (options.installTools && needed.length > 0) {
-    for (const status of await runSetup(needed, { cwd: config.dir, env: options.env, log: options.log })) {
+    const setup = { cwd: config.dir, env: options.env, log: options.log, zigVersion: options.zigVersion }
+    for (const status of await runSetup(needed, setup)) {
       options.log(`setup: ${describeStatus(status)}`)
       // A tool installed into bench-action's cache must be found by the build steps that follow.
       const dir = path.dirname(status.path)

@@ -327,9 +327,11 @@ export interface SetupOptions extends Omit<ToolOptions, 'apt'> {
   cwd: string
   /** A Rust toolchain that overrides rust-toolchain.toml. */
   toolchain?: string
+  /** A `ziglang` version on PyPI; the pinned default when absent. */
+  zigVersion?: string
 }
 
-/** `bench-action setup [valgrind] [rust]`: makes each named tool available, in the order given. */
+/** `bench-action setup [valgrind] [rust] [zig]`: makes each named tool available, in the order given. */
 export async function runSetup(tools: readonly string[], opts: SetupOptions): Promise<ToolStatus[]> {
   const wanted: ToolName[] = []
   for (const raw of tools) {
@@ -351,7 +353,15 @@ export async function runSetup(tools: readonly string[], opts: SetupOptions): Pr
   for (const tool of wanted) {
     if (tool === 'valgrind') statuses.push(await ensureValgrind(common))
     else if (tool === 'zig')
-      statuses.push(await ensureZig({ run: opts.run, env: opts.env, log: opts.log, platform: opts.platform }))
+      statuses.push(
+        await ensureZig({
+          run: opts.run,
+          env: opts.env,
+          log: opts.log,
+          platform: opts.platform,
+          version: opts.zigVersion,
+        }),
+      )
     else statuses.push(await ensureRust({ ...common, cwd: opts.cwd, toolchain: opts.toolchain }))
   }
   return statuses

@@ -1,0 +1,178 @@
+// The wall-clock kind: what the runner protocol and the harnesses cost on this machine.
+//
+//   1. Protocol cost: a rebar runner (C) with an empty model is run through bench-action's runner
+//      protocol with 1 and with 20 000 samples. The time outside the samples, fitted as
+//      fixed + per-sample × n, gives what one invocation costs (spawn, KLV, exit) and what each sample
+//      adds (the runner's clock reads and its output line, and bench-action's parsing).
+//   2. Harness overhead: the empty benchmark of each harness (Zig, Rust, C), timed many calls per
+//      sample: the median time per call is what the harness adds around a benchmark. Metron, whose
+//      design the Zig harness follows, reports 0.31 ns for its empty loop on an Apple M1.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { median } from 'simple-statistics'
+import { encodeKlv } from '../src/formats/klv.ts'
+import { runRunner } from '../src/measure/runner-protocol.ts'
+import { ensureZig } from '../src/setup/zig.ts'
+
+const run = promisify(execFile)
+const root = path.resolve(import.meta.dirname, '..')
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 5)
+
+function klv(samples: number, extra: Array<[string, string]> = []): Buffer {
+  return encodeKlv([
+    ['name', 'bench'],
+    ['model', 'count'],
+    ['max-iters', String(samples)],
+    ['max-warmup-iters', '0'],
+    ['max-time', String(600e9)],
+    ['max-warmup-time', '0'],
+    ...extra,
+  ])
+}
+
+/** Elapsed wall time of one runner invocation minus the time inside its samples, ns. */
+async function outsideSamples(command: string[], samples: number, extra: Array<[string, string]>) {
+  const start = process.hrtime.bigint()
+  const outcome = await runRunner({
+    command,
+    cwd: root,
+    env: {},
+    klv: klv(samples, extra),
+    timeoutMs: 120_000,
+  })
+  const elapsed = Number(process.hrtime.bigint() - start)
+  if ('error' in outcome) throw new Error(`${command.join(' ')}: ${outcome.error.message}`)
+  if (outcome.samples.length !== samples)
+    throw new Error(`expected ${samples} samples, got ${outcome.samples.length}`)
+  return elapsed - outcome.samples.reduce((sum, s) => sum + s.durationNs, 0)
+}
+
+async function protocolCost(dir: string): Promise<void> {
+  const runner = path.join(dir, 'rebar_runner')
+  await run('cc', ['-O2', '-o', runner, path.join(root, '__tests__', 'programs', 'rebar_runner.c')])
+  // An empty pattern in an empty haystack: the model does next to nothing, so what is measured is the
+  // protocol around it.
+  const extra: Array<[string, string]> = [
+    ['pattern', ''],
+    ['haystack', ''],
+  ]
+  const many = 20_000
+  const fixed: number[] = []
+  const perSample: number[] = []
+  for (let t = 0; t < TRIALS; t++) {
+    const one = await outsideSamples([runner], 1, extra)
+    const lots = await outsideSamples([runner], many, extra)
+    perSample.push((lots - one) / (many - 1))
+    fixed.push(one)
+  }
+  console.log('\nrunner protocol (rebar runner in C, empty model), median of', TRIALS, 'trials')
+  console.log(`  per invocation (spawn, KLV on stdin, exit, parse): ${(median(fixed) / 1e6).toFixed(2)} ms`)
+  console.log(`  per sample (clock reads, one output line, parsing): ${median(perSample).toFixed(0)} ns`)
+}
+
+interface Harness {
+  name: string
+  build: () => Promise<string[]>
+  empty: string
+}
+
+async function harnessOverhead(dir: string): Promise<void> {
+  const harnesses: Harness[] = [
+    {
+      name: 'Zig',
+      empty: 'empty/simple',
+      build: async () => {
+        const zig = await ensureZig({ log: () => {} })
+        const out = path.join(dir, 'zig-bench')
+        await run(zig.path, [
+          'build-exe',
+          '-O',
+          'ReleaseFast',
+          '--dep',
+          'bench_action',
+          `-Mroot=${path.join(root, 'examples', 'zig-wall-clock', 'bench.zig')}`,
+          `-Mbench_action=${path.join(root, 'runners', 'zig', 'bench_action.zig')}`,
+          `-femit-bin=${out}`,
+        ])
+        return [out]
+      },
+    },
+    {
+      name: 'Rust',
+      empty: 'empty',
+      build: async () => {
+        const target = path.join(dir, 'rust-target')
+        await run(
+          'cargo',
+          [
+            'build',
+            '--release',
+            '--locked',
+            '--quiet',
+            '--manifest-path',
+            path.join(root, 'examples', 'rust-instructions', 'Cargo.toml'),
+          ],
+          { env: { ...process.env, CARGO_TARGET_DIR: target } },
+        )
+        return [path.join(target, 'release', 'instructions')]
+      },
+    },
+    {
+      name: 'C',
+      empty: 'empty',
+      build: async () => {
+        const out = path.join(dir, 'c-bench')
+        await run('cc', [
+          '-O2',
+          '-o',
+          out,
+          path.join(root, 'examples', 'c-instructions', 'bench.c'),
+          `-I${path.join(root, 'runners', 'c')}`,
+        ])
+        return [out]
+      },
+    },
+  ]
+  console.log('\nharness overhead: the empty benchmark, time per call (median of 20 samples of ≥ 1 ms each)')
+  for (const h of harnesses) {
+    let command: string[]
+    try {
+      command = await h.build()
+    } catch (error) {
+      console.log(`  ${h.name}: not built (${(error as Error).message.split('\n')[0]})`)
+      continue
+    }
+    const perCall: number[] = []
+    for (let t = 0; t < TRIALS; t++) {
+      const outcome = await runRunner({
+        command: [...command, '--samples', h.empty],
+        cwd: root,
+        env: {},
+        klv: klv(20, [['max-warmup-iters', '3']]),
+        timeoutMs: 120_000,
+      })
+      if ('error' in outcome) throw new Error(`${h.name}: ${outcome.error.message}`)
+      perCall.push(median(outcome.samples.map((s) => s.durationNs / s.iterations)))
+    }
+    const ns = median(perCall)
+    const goal =
+      h.name === 'Zig' ? `  (goal ≤ 1 ns; ${(ns / 0.31).toFixed(2)}× Metron's 0.31 ns on an M1)` : ''
+    console.log(
+      `  ${h.name.padEnd(4)} ${ns.toFixed(3)} ns per call, trials ${perCall.map((x) => x.toFixed(3)).join(' ')}${goal}`,
+    )
+  }
+}
+
+export async function benchWallClock(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-wall-clock-'))
+  try {
+    await writeFile(path.join(dir, '.keep'), '')
+    await protocolCost(dir)
+    await harnessOverhead(dir)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
