@@ -144,7 +144,14 @@ for (const harness of harnesses) {
     test('--list prints every benchmark name, one per line', async () => {
       const { code, stdout } = await exit(binary, ['--list'])
       assert.equal(code, 0)
-      assert.deepEqual(stdout.split('\n'), ['empty', 'fibonacci_20', 'sum_fields', 'search_sorted_100k', ''])
+      assert.deepEqual(stdout.split('\n'), [
+        'empty',
+        'fibonacci_20',
+        'sum_fields',
+        'search_sorted_100k',
+        'sort_10k',
+        '',
+      ])
     })
 
     test('an unknown name exits 2 with a message; --bench is ignored', async () => {

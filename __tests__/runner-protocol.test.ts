@@ -141,6 +141,17 @@ describe('runner output', () => {
     assert.throws(() => parseRunnerSamples('1500,91,x\n', 'r'), /line 1/)
     assert.throws(() => parseRunnerSamples('99999999999999999999,1\n', 'r'), /too large to be exact/)
   })
+
+  test('a count beyond 2^53 (a 64-bit hash) keeps its exact digits for the comparison', () => {
+    const samples = parseRunnerSamples('10,18446744073709551615,4\n11,18446744073709551614,4\n', 'h')
+    assert.equal(samples[0]!.countText, '18446744073709551615')
+    assert.equal(samples[0]!.iterations, 4)
+    assert.equal(
+      checkCounts(samples, undefined),
+      'the runner reported count 18446744073709551614 on sample 2 but 18446744073709551615 on sample 1 (a wrong answer is not a fast answer)',
+    )
+    assert.equal(checkCounts(samples.slice(0, 1), undefined), undefined)
+  })
 })
 
 function okSamples(result: RunRunnerResult) {

@@ -1,16 +1,23 @@
 /*
- * bench_action.h: instruction-count benchmarks for bench-action, in one C99 header.
+ * bench_action.h: benchmarks for bench-action, instruction counts and wall-clock samples, in one
+ * C99 header.
  *
  * A benchmark binary built with this header runs one benchmark per process:
  *
- *   BINARY --list         one benchmark name per line
- *   BINARY --run NAME     setup, then the benchmark once, then teardown
- *   BINARY --version      harness name and version
- *   BINARY                runs every benchmark once, as a quick check that none fails
+ *   BINARY --list           one benchmark name per line
+ *   BINARY --run NAME       setup, then the benchmark once, then teardown
+ *   BINARY --samples NAME   reads a KLV configuration on stdin, prints wall-clock samples
+ *   BINARY --version        harness name and version
+ *   BINARY                  runs every benchmark once, as a quick check that none fails
  *
- * bench-action runs `valgrind --tool=callgrind --toggle-collect=bench_action_measure BINARY --run NAME`.
+ * For instruction counts, bench-action runs
+ * `valgrind --tool=callgrind --toggle-collect=bench_action_measure BINARY --run NAME`.
  * Callgrind counts only what happens while bench_action_measure() is on the stack, so the setup, the
  * teardown, process start-up and argument parsing are not part of the count.
+ *
+ * For wall-clock time, bench-action runs `BINARY --samples NAME` with a configuration in rebar's KLV
+ * format on stdin; the harness times batches of calls with clock_gettime(CLOCK_MONOTONIC) and prints
+ * one `duration_ns,count,iterations` line per sample, count being the benchmark's return value.
  *
  *   #include "bench_action.h"
  *
@@ -18,11 +25,17 @@
  *   static void free_table(void *table) { free(table); }
  *   static uint64_t lookup(void *table) { return count_present(table, ...); }
  *   static uint64_t fib_20(void *unused) { (void)unused; return fib(bench_action_black_box(20)); }
+ *   static void *make_array(void) { ... return array; }
+ *   static uint64_t sort(void *array) { qsort(array, ...); return ((uint64_t *)array)[0]; }
  *
  *   BENCH_ACTION_MAIN(
  *       BENCH_ACTION("lookup", make_table, lookup, free_table),
- *       BENCH_ACTION("fibonacci_20", NULL, fib_20, NULL)
+ *       BENCH_ACTION("fibonacci_20", NULL, fib_20, NULL),
+ *       BENCH_ACTION_MUT("sort", make_array, sort, free)
  *   )
+ *
+ * Wall-clock samples need clock_gettime(): it is there in the compilers' default modes and in C++;
+ * with -std=c99, add -D_POSIX_C_SOURCE=199309L, or --samples reports that it is missing.
  *
  * Include it with BENCH_ACTION_MAIN in exactly one .c file: it defines bench_action_measure() and
  * bench_action_main(). Other files that only want bench_action_black_box() define
@@ -41,6 +54,8 @@
 #define BENCH_ACTION_EXIT_USAGE 2
 /* Exit status when the registered benchmarks themselves are invalid (bad or duplicate names). */
 #define BENCH_ACTION_EXIT_INVALID_BENCHMARKS 1
+/* Exit status of --samples when the configuration on stdin cannot be read or is not valid KLV. */
+#define BENCH_ACTION_EXIT_INVALID_CONFIGURATION 1
 
 #ifdef __cplusplus
 /* C linkage keeps the symbol name plain in C++ too, which is what --toggle-collect matches. */
@@ -59,10 +74,21 @@ typedef struct bench_action_benchmark {
     bench_action_setup_fn setup;
     bench_action_benchmark_fn benchmark;
     bench_action_teardown_fn teardown;
+    /* 1 if the benchmark changes its input: each wall-clock sample is then one call on a fresh input. */
+    int changes_input;
 } bench_action_benchmark;
 
-/* One entry of the table given to BENCH_ACTION_MAIN. `name` is a string literal. */
-#define BENCH_ACTION(name, setup, benchmark, teardown) { (name), (setup), (benchmark), (teardown) }
+/*
+ * One entry of the table given to BENCH_ACTION_MAIN. `name` is a string literal. Wall-clock samples
+ * run setup once and time the benchmark many times on the same input.
+ */
+#define BENCH_ACTION(name, setup, benchmark, teardown) { (name), (setup), (benchmark), (teardown), 0 }
+/*
+ * The same for a benchmark that changes its input (sorting, inserting, freeing): each wall-clock
+ * sample times one call between its own setup and teardown, which are not timed. Instruction
+ * counts are measured exactly as for BENCH_ACTION.
+ */
+#define BENCH_ACTION_MUT(name, setup, benchmark, teardown) { (name), (setup), (benchmark), (teardown), 1 }
 
 /* Defines the table of benchmarks and main(), which runs the harness on them. */
 #define BENCH_ACTION_MAIN(...)                                                                      \
@@ -132,7 +158,20 @@ int bench_action_main(int argc, char **argv, const bench_action_benchmark *bench
 #ifndef BENCH_ACTION_NO_IMPLEMENTATION
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/*
+ * Wall-clock samples read clock_gettime(CLOCK_MONOTONIC), which is POSIX: strict ISO modes such as
+ * -std=c99 hide it unless a feature macro like _POSIX_C_SOURCE=199309L asks for it. Without it the
+ * header still compiles and counts instructions; --samples then says what is missing.
+ */
+#if defined(CLOCK_MONOTONIC)
+#define BENCH_ACTION_HAS_MONOTONIC_CLOCK 1
+#else
+#define BENCH_ACTION_HAS_MONOTONIC_CLOCK 0
+#endif
 
 BENCH_ACTION_MEASURE_ATTRIBUTES void bench_action_measure(bench_action_benchmark_fn benchmark, void *input) {
     /* Using the result after the call also keeps it a real call: a tail jump would leave this
@@ -184,6 +223,286 @@ static void bench_action_run_one(const bench_action_benchmark *entry) {
     if (bench->teardown != NULL) bench->teardown(input);
 }
 
+/* The benchmark --run NAME or --samples NAME selects, or NULL after a message. */
+static const bench_action_benchmark *bench_action_find(const bench_action_benchmark *benchmarks, size_t count,
+                                                       const char *name) {
+    size_t b;
+    for (b = 0; b < count; b++) {
+        if (strcmp(benchmarks[b].name, name) == 0) return &benchmarks[b];
+    }
+    fprintf(stderr, "unknown benchmark \"%s\"; --list prints the %lu known ones\n", name, (unsigned long)count);
+    return NULL;
+}
+
+#if BENCH_ACTION_HAS_MONOTONIC_CLOCK
+
+/* The keys of the KLV configuration --samples honours; durations in nanoseconds. */
+typedef struct bench_action_sample_config {
+    uint64_t max_iters;          /* max-iters: the most samples; 0 runs nothing */
+    uint64_t max_time_ns;        /* max-time: stop sampling once this much time has passed */
+    uint64_t max_warmup_iters;   /* max-warmup-iters: the most warmup batches, discarded */
+    uint64_t max_warmup_time_ns; /* max-warmup-time: stop warming up once this much time has passed */
+    uint64_t sample_time_ns;     /* sample-time: how long one sample should take; 1 ms when absent */
+} bench_action_sample_config;
+
+/* One wall-clock sample: `iterations` calls timed together; `count` is the last call's result. */
+typedef struct bench_action_sample {
+    uint64_t duration_ns;
+    uint64_t count;
+    uint64_t iterations;
+} bench_action_sample;
+
+/* The most calls one sample times, whatever the clock says: calibration stops growing here. */
+#define BENCH_ACTION_MAX_CALLS_PER_SAMPLE ((uint64_t)1 << 40)
+/* How much of a key or value an error message shows. */
+#define BENCH_ACTION_SHOWN(size) ((int)((size) < 60 ? (size) : 60))
+
+/* Reads a decimal integer that fits in 64 bits from `size` bytes; 0 if they are not one. */
+static int bench_action_parse_u64(const unsigned char *text, size_t size, uint64_t *value) {
+    uint64_t result = 0;
+    size_t i;
+    if (size == 0) return 0;
+    for (i = 0; i < size; i++) {
+        uint64_t digit;
+        if (text[i] < '0' || text[i] > '9') return 0;
+        digit = (uint64_t)(text[i] - '0');
+        if (result > (UINT64_MAX - digit) / 10) return 0;
+        result = result * 10 + digit;
+    }
+    *value = result;
+    return 1;
+}
+
+static int bench_action_key_is(const unsigned char *key, size_t size, const char *name) {
+    return strlen(name) == size && memcmp(key, name, size) == 0;
+}
+
+/* Stores an honoured key's value; every other key is ignored. 0 after a message if the value is bad. */
+static int bench_action_config_item(bench_action_sample_config *config, const unsigned char *key, size_t key_size,
+                                    const unsigned char *value, size_t value_size) {
+    uint64_t *field = NULL;
+    if (bench_action_key_is(key, key_size, "max-iters")) field = &config->max_iters;
+    else if (bench_action_key_is(key, key_size, "max-time")) field = &config->max_time_ns;
+    else if (bench_action_key_is(key, key_size, "max-warmup-iters")) field = &config->max_warmup_iters;
+    else if (bench_action_key_is(key, key_size, "max-warmup-time")) field = &config->max_warmup_time_ns;
+    else if (bench_action_key_is(key, key_size, "sample-time")) field = &config->sample_time_ns;
+    if (field == NULL || bench_action_parse_u64(value, value_size, field)) return 1;
+    fprintf(stderr, "invalid configuration on stdin: the value of '%.*s' is \"%.*s\", expected a decimal integer\n",
+            BENCH_ACTION_SHOWN(key_size), (const char *)key, BENCH_ACTION_SHOWN(value_size), (const char *)value);
+    return 0;
+}
+
+/*
+ * Reads a configuration in rebar's KLV format: `key:length:value\n` items, the length counted in
+ * bytes, the value any bytes at all. Strict: every byte must belong to a well-formed item. Returns 0
+ * after a message naming the item and the byte offset where it went wrong.
+ */
+static int bench_action_parse_config(const unsigned char *data, size_t size, bench_action_sample_config *config) {
+    size_t pos = 0;
+    memset(config, 0, sizeof *config);
+    config->sample_time_ns = 1000000;
+    while (pos < size) {
+        size_t start = pos, key_size, length_start;
+        const unsigned char *key = data + pos;
+        uint64_t length;
+        while (pos < size && data[pos] != ':' && data[pos] != '\n') pos++;
+        if (pos == size || data[pos] != ':') {
+            fprintf(stderr,
+                    "invalid configuration on stdin: expected a KLV item `key:length:value`, found no ':' after the "
+                    "key (at byte %llu)\n",
+                    (unsigned long long)start);
+            return 0;
+        }
+        key_size = pos - start;
+        if (key_size == 0) {
+            fprintf(stderr, "invalid configuration on stdin: a KLV item has an empty key (at byte %llu)\n",
+                    (unsigned long long)start);
+            return 0;
+        }
+        length_start = ++pos;
+        while (pos < size && data[pos] >= '0' && data[pos] <= '9') pos++;
+        if (pos == length_start || pos == size || data[pos] != ':') {
+            fprintf(stderr,
+                    "invalid configuration on stdin: the KLV item '%.*s' has no decimal byte length followed by ':' "
+                    "(at byte %llu)\n",
+                    BENCH_ACTION_SHOWN(key_size), (const char *)key, (unsigned long long)length_start);
+            return 0;
+        }
+        if (!bench_action_parse_u64(data + length_start, pos - length_start, &length)) {
+            fprintf(stderr,
+                    "invalid configuration on stdin: the KLV item '%.*s' has a length too large to read (at byte "
+                    "%llu)\n",
+                    BENCH_ACTION_SHOWN(key_size), (const char *)key, (unsigned long long)length_start);
+            return 0;
+        }
+        pos++;
+        if (length > size - pos) {
+            fprintf(stderr,
+                    "invalid configuration on stdin: the KLV item '%.*s' has length %llu but only %llu bytes follow "
+                    "(at byte %llu)\n",
+                    BENCH_ACTION_SHOWN(key_size), (const char *)key, (unsigned long long)length,
+                    (unsigned long long)(size - pos), (unsigned long long)pos);
+            return 0;
+        }
+        if (pos + (size_t)length == size || data[pos + (size_t)length] != '\n') {
+            fprintf(stderr,
+                    "invalid configuration on stdin: the KLV item '%.*s' of length %llu is not followed by a newline "
+                    "(is its length in bytes?) (at byte %llu)\n",
+                    BENCH_ACTION_SHOWN(key_size), (const char *)key, (unsigned long long)length,
+                    (unsigned long long)(pos + (size_t)length));
+            return 0;
+        }
+        if (!bench_action_config_item(config, key, key_size, data + pos, (size_t)length)) return 0;
+        pos += (size_t)length + 1;
+    }
+    return 1;
+}
+
+/* Reads `in` to its end into memory; NULL if it cannot. */
+static unsigned char *bench_action_read_all(FILE *in, size_t *size) {
+    size_t capacity = 4096, used = 0;
+    unsigned char *data = (unsigned char *)malloc(capacity);
+    while (data != NULL) {
+        size_t got;
+        if (used == capacity) {
+            unsigned char *grown = (unsigned char *)realloc(data, capacity * 2);
+            if (grown == NULL) break;
+            data = grown;
+            capacity *= 2;
+        }
+        got = fread(data + used, 1, capacity - used, in);
+        used += got;
+        if (got == 0) {
+            if (ferror(in)) break;
+            *size = used;
+            return data;
+        }
+    }
+    free(data);
+    return NULL;
+}
+
+static uint64_t bench_action_now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/*
+ * The timed loop: `iterations` calls of `benchmark` on `input` between two readings of the monotonic
+ * clock. The black boxes make every call really run, on an input the compiler must assume changed,
+ * and keep every result. *count gets the last call's result.
+ */
+static uint64_t bench_action_time_calls(bench_action_benchmark_fn benchmark, void *input, uint64_t iterations,
+                                        uint64_t *count) {
+    uint64_t i, result = 0, start, end;
+    start = bench_action_now_ns();
+    for (i = 0; i < iterations; i++) result = bench_action_black_box(benchmark(bench_action_black_box_ptr(input)));
+    end = bench_action_now_ns();
+    *count = result;
+    return end - start;
+}
+
+/* One batch; a benchmark that changes its input makes it one call between its own setup and teardown. */
+static uint64_t bench_action_batch(const bench_action_benchmark *bench, void *input, uint64_t iterations,
+                                   uint64_t *count) {
+    uint64_t duration;
+    if (!bench->changes_input) return bench_action_time_calls(bench->benchmark, input, iterations, count);
+    input = bench->setup != NULL ? bench->setup() : NULL;
+    duration = bench_action_time_calls(bench->benchmark, input, 1, count);
+    if (bench->teardown != NULL) bench->teardown(input);
+    return duration;
+}
+
+/*
+ * Setup, calibration, warmup, samples, teardown, with rebar's stopping rules: warmup batches until
+ * max-warmup-iters or max-warmup-time, then samples until max-iters or max-time, the time checked
+ * after each batch. The samples are printed at the end, so that output does not run between them.
+ */
+static int bench_action_take_samples(const bench_action_benchmark *entry, const bench_action_sample_config *config) {
+    const bench_action_benchmark *bench =
+        (const bench_action_benchmark *)bench_action_black_box_ptr((void *)entry);
+    void *input = NULL;
+    uint64_t iterations = 1, count, start, i;
+    bench_action_sample *samples;
+    size_t taken = 0, capacity, s;
+    int status = 0;
+
+    if (config->max_iters == 0) return 0;
+    capacity = config->max_iters < 1024 ? (size_t)config->max_iters : 1024;
+    samples = (bench_action_sample *)malloc(capacity * sizeof *samples);
+    if (samples == NULL) {
+        fprintf(stderr, "out of memory for %lu samples\n", (unsigned long)capacity);
+        return 1;
+    }
+    if (!bench->changes_input) {
+        input = bench->setup != NULL ? bench->setup() : NULL;
+        /* Calibration: the calls per sample double from 1 until a batch takes the sample time. */
+        while (bench_action_time_calls(bench->benchmark, input, iterations, &count) < config->sample_time_ns &&
+               iterations < BENCH_ACTION_MAX_CALLS_PER_SAMPLE)
+            iterations *= 2;
+    }
+    start = bench_action_now_ns();
+    for (i = 0; i < config->max_warmup_iters; i++) {
+        bench_action_batch(bench, input, iterations, &count);
+        if (bench_action_now_ns() - start >= config->max_warmup_time_ns) break;
+    }
+    start = bench_action_now_ns();
+    for (i = 0; i < config->max_iters; i++) {
+        if (taken == capacity) {
+            bench_action_sample *grown = (bench_action_sample *)realloc(samples, 2 * capacity * sizeof *samples);
+            if (grown == NULL) {
+                fprintf(stderr, "out of memory after %lu samples\n", (unsigned long)taken);
+                status = 1;
+                break;
+            }
+            samples = grown;
+            capacity *= 2;
+        }
+        samples[taken].duration_ns = bench_action_batch(bench, input, iterations, &samples[taken].count);
+        samples[taken].iterations = iterations;
+        taken++;
+        if (bench_action_now_ns() - start >= config->max_time_ns) break;
+    }
+    if (!bench->changes_input && bench->teardown != NULL) bench->teardown(input);
+    if (status == 0) {
+        for (s = 0; s < taken; s++) {
+            printf("%llu,%llu,%llu\n", (unsigned long long)samples[s].duration_ns,
+                   (unsigned long long)samples[s].count, (unsigned long long)samples[s].iterations);
+        }
+    }
+    free(samples);
+    return status;
+}
+
+/* --samples NAME: the configuration from stdin, the samples on stdout. */
+static int bench_action_samples(const bench_action_benchmark *bench) {
+    bench_action_sample_config config;
+    size_t size = 0;
+    unsigned char *data = bench_action_read_all(stdin, &size);
+    int ok;
+    if (data == NULL) {
+        fprintf(stderr, "cannot read the configuration on stdin\n");
+        return BENCH_ACTION_EXIT_INVALID_CONFIGURATION;
+    }
+    ok = bench_action_parse_config(data, size, &config);
+    free(data);
+    if (!ok) return BENCH_ACTION_EXIT_INVALID_CONFIGURATION;
+    return bench_action_take_samples(bench, &config);
+}
+
+#else
+
+static int bench_action_samples(const bench_action_benchmark *bench) {
+    (void)bench;
+    fprintf(stderr,
+            "--samples needs clock_gettime(CLOCK_MONOTONIC), which this build does not declare: compile with "
+            "-D_POSIX_C_SOURCE=199309L, or without -std=c99/-ansi\n");
+    return 1;
+}
+
+#endif /* BENCH_ACTION_HAS_MONOTONIC_CLOCK */
+
 int bench_action_main(int argc, char **argv, const bench_action_benchmark *benchmarks, size_t count) {
     const char *args[3];
     int nargs = 0;
@@ -205,17 +524,14 @@ int bench_action_main(int argc, char **argv, const bench_action_benchmark *bench
         for (b = 0; b < count; b++) printf("%s\n", benchmarks[b].name);
         return 0;
     }
-    if (nargs == 2 && strcmp(args[0], "--run") == 0) {
+    if (nargs == 2 && (strcmp(args[0], "--run") == 0 || strcmp(args[0], "--samples") == 0)) {
+        const bench_action_benchmark *bench;
         if (!bench_action_check_names(benchmarks, count)) return BENCH_ACTION_EXIT_INVALID_BENCHMARKS;
-        for (b = 0; b < count; b++) {
-            if (strcmp(benchmarks[b].name, args[1]) == 0) {
-                bench_action_run_one(&benchmarks[b]);
-                return 0;
-            }
-        }
-        fprintf(stderr, "unknown benchmark \"%s\"; --list prints the %lu known ones\n", args[1],
-                (unsigned long)count);
-        return BENCH_ACTION_EXIT_USAGE;
+        bench = bench_action_find(benchmarks, count, args[1]);
+        if (bench == NULL) return BENCH_ACTION_EXIT_USAGE;
+        if (strcmp(args[0], "--samples") == 0) return bench_action_samples(bench);
+        bench_action_run_one(bench);
+        return 0;
     }
     if (nargs == 0) {
         if (!bench_action_check_names(benchmarks, count)) return BENCH_ACTION_EXIT_INVALID_BENCHMARKS;
@@ -225,7 +541,9 @@ int bench_action_main(int argc, char **argv, const bench_action_benchmark *bench
         }
         return 0;
     }
-    fprintf(stderr, "usage: %s --list | --run NAME | --version  (no argument: run every benchmark once)\n",
+    fprintf(stderr,
+            "usage: %s --list | --run NAME | --samples NAME < KLV | --version  (no argument: run every benchmark "
+            "once)\n",
             argc > 0 ? argv[0] : "BINARY");
     return BENCH_ACTION_EXIT_USAGE;
 }

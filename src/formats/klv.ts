@@ -94,6 +94,8 @@ export interface RunnerSample {
   durationNs: number
   /** What the execution counted; the same on every sample of a correct runner. */
   count: number
+  /** The count's exact digits, when it is too large for `count` to hold exactly. */
+  countText?: string
   /** Executions the duration covers: 1 for a rebar runner, many for a harness timing a fast call. */
   iterations: number
   /** Bytes processed in the sample, when the runner says. */
@@ -125,20 +127,23 @@ export function parseRunnerSamples(text: string, source: string): RunnerSample[]
       .slice(1)
       .filter((field) => field !== undefined)
       .map(Number)
-    if (!numbers.every(Number.isSafeInteger)) {
+    // A count is only compared, so it may be any size (a 64-bit hash, say); the others are arithmetic.
+    if (!numbers.every((n, at) => at === 1 || Number.isSafeInteger(n))) {
       throw new RunnerOutputError(
         `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, a number too large to be exact`,
       )
     }
     const [durationNs, count, iterations = 1, bytes] = numbers as [number, number, number?, number?]
+    const countText = Number.isSafeInteger(count) ? undefined : match[2]!.replace(/^0+(?=\d)/, '')
     if (iterations < 1) {
       throw new RunnerOutputError(
         `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, a sample of 0 iterations`,
       )
     }
-    samples.push(
-      bytes === undefined ? { durationNs, count, iterations } : { durationNs, count, iterations, bytes },
-    )
+    const sample: RunnerSample = { durationNs, count, iterations }
+    if (bytes !== undefined) sample.bytes = bytes
+    if (countText !== undefined) sample.countText = countText
+    samples.push(sample)
   }
   return samples
 }

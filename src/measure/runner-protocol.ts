@@ -147,12 +147,14 @@ export function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
 /**
  * Compares every sample's count with the expected one (or, with none expected, with the first
  * sample's). Returns a message for the first sample that differs, or undefined when all agree.
+ * Counts are compared by their digits, so counts beyond 2^53 (hashes) compare exactly.
  */
 export function checkCounts(samples: RunnerSample[], expected: number | undefined): string | undefined {
-  const want = expected ?? samples[0]?.count
+  const digits = (s: RunnerSample) => s.countText ?? String(s.count)
+  const want = expected !== undefined ? String(expected) : samples[0] && digits(samples[0])
   if (want === undefined) return undefined
   for (let i = 0; i < samples.length; i++) {
-    const got = samples[i]!.count
+    const got = digits(samples[i]!)
     if (got === want) continue
     return expected !== undefined
       ? `the runner reported count ${got} on sample ${i + 1}, expected ${expected} (a wrong answer is not a fast answer)`

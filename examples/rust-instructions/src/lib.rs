@@ -15,6 +15,12 @@ pub fn sum_fields(line: &str) -> Option<u64> {
         .sum()
 }
 
+/// The numbers `0..n` in a scrambled order: `i * 7919 % n` for each `i`, a permutation when `n` is
+/// not a multiple of the prime 7919. Sorting it puts `k` at index `k`.
+pub fn scrambled(n: u64) -> Vec<u64> {
+    (0..n).map(|i| i * 7919 % n).collect()
+}
+
 /// A sorted table and the keys to look up in it.
 pub struct LookupTable {
     pub sorted: Vec<u64>,
@@ -65,6 +71,10 @@ mod tests {
         assert_eq!(fibonacci(20), 10946);
         assert_eq!(sum_fields("1, 2,3"), Some(6));
         assert_eq!(sum_fields("1,x"), None);
+        let mut numbers = scrambled(10_000);
+        assert_eq!(numbers[9999], 2081);
+        numbers.sort_unstable();
+        assert!(numbers.iter().enumerate().all(|(i, &n)| n == i as u64));
         let table = build_lookup_table(1000, 100);
         assert!(table.sorted.windows(2).all(|w| w[0] <= w[1]));
         assert_eq!(count_present(&table.sorted, &table.queries), 50);

@@ -1,17 +1,23 @@
-//! Instruction-count benchmarks for bench-action.
+//! Benchmarks for bench-action: instruction counts under callgrind, and wall-clock samples.
 //!
 //! A benchmark binary built with this crate runs one benchmark per process:
 //!
 //! ```text
-//! BINARY --list         one benchmark name per line
-//! BINARY --run NAME     setup, then the benchmark once, then teardown
-//! BINARY --version      harness name and version
-//! BINARY                runs every benchmark once, as a quick check that none fails
+//! BINARY --list             one benchmark name per line
+//! BINARY --run NAME         setup, then the benchmark once, then teardown
+//! BINARY --samples NAME     reads a KLV configuration on stdin, prints wall-clock samples
+//! BINARY --version          harness name and version
+//! BINARY                    runs every benchmark once, as a quick check that none fails
 //! ```
 //!
-//! bench-action runs `valgrind --tool=callgrind --toggle-collect=bench_action_measure BINARY --run NAME`.
+//! For instruction counts, bench-action runs
+//! `valgrind --tool=callgrind --toggle-collect=bench_action_measure BINARY --run NAME`.
 //! Callgrind counts only what happens while [`bench_action_measure`] is on the stack, so the
 //! setup, the teardown, process start-up and argument parsing are not part of the count.
+//!
+//! For wall-clock time, bench-action runs `BINARY --samples NAME` with a configuration in rebar's
+//! KLV format on stdin. The harness times batches of calls in-process and prints one
+//! `duration_ns,count,iterations` line per sample (see [`SampleConfig`] and [`Sample`]).
 //!
 //! ```no_run
 //! use bench_action_harness::{black_box, main, Bench};
@@ -26,9 +32,14 @@
 //! );
 //! ```
 
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::ffi::c_void;
-use std::io::Write;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
 use std::mem::MaybeUninit;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Hides a value from the optimiser: the compiler must assume it is read and may have changed.
 /// Wrap constant arguments in it (`fibonacci(black_box(20))`) so the work is not computed at compile time.
@@ -43,6 +54,8 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const EXIT_USAGE: i32 = 2;
 /// Exit status when the registered benchmarks themselves are invalid (bad or duplicate names).
 pub const EXIT_INVALID_BENCHMARKS: i32 = 1;
+/// Exit status of `--samples` when the configuration on stdin cannot be read or is not valid KLV.
+pub const EXIT_INVALID_CONFIGURATION: i32 = 1;
 
 /// The signature [`bench_action_measure`] calls: one benchmark invocation with its state behind `context`.
 pub type MeasuredEntry = unsafe extern "C-unwind" fn(context: *mut c_void);
@@ -98,56 +111,445 @@ fn measure<I, O, F: Fn(&mut I) -> O>(benchmark: &F, input: &mut I) -> O {
     }
 }
 
-/// What the generated `main` needs from a benchmark: its name and a way to run it once.
+/// What a benchmark's output counts in a wall-clock sample: the `count` field of the sample line.
+///
+/// A correct benchmark gives the same count on every sample, and bench-action fails a benchmark
+/// whose counts differ, so return something that shows the answer was right: a number computed, a
+/// length, a checksum. Implemented for `()` (count 0), `bool` (0 or 1), the integer types (a
+/// negative integer counts as its magnitude; 128-bit integers keep their low 64 bits), `char`,
+/// strings, slices, arrays and the standard collections (their length), `Option` (`None` counts
+/// 0), `Result` (`Err` counts 0), and references and smart pointers to any of these.
+///
+/// For an output of another type, implement it, or return a count from the closure:
+/// `|| area(black_box(2.0)).to_bits()`.
+pub trait Count {
+    /// The count reported for this output.
+    fn count(&self) -> u64;
+}
+
+impl Count for () {
+    fn count(&self) -> u64 {
+        0
+    }
+}
+
+impl Count for bool {
+    fn count(&self) -> u64 {
+        u64::from(*self)
+    }
+}
+
+impl Count for char {
+    fn count(&self) -> u64 {
+        u64::from(*self)
+    }
+}
+
+macro_rules! count_integers {
+    ($($t:ty => |$v:ident| $count:expr),* $(,)?) => {$(
+        impl Count for $t {
+            fn count(&self) -> u64 {
+                let $v = *self;
+                $count
+            }
+        }
+    )*};
+}
+count_integers!(
+    u8 => |v| u64::from(v),
+    u16 => |v| u64::from(v),
+    u32 => |v| u64::from(v),
+    u64 => |v| v,
+    u128 => |v| v as u64,
+    usize => |v| v as u64,
+    i8 => |v| u64::from(v.unsigned_abs()),
+    i16 => |v| u64::from(v.unsigned_abs()),
+    i32 => |v| u64::from(v.unsigned_abs()),
+    i64 => |v| v.unsigned_abs(),
+    i128 => |v| v.unsigned_abs() as u64,
+    isize => |v| v.unsigned_abs() as u64,
+);
+
+impl Count for str {
+    fn count(&self) -> u64 {
+        self.len() as u64
+    }
+}
+
+impl Count for String {
+    fn count(&self) -> u64 {
+        self.len() as u64
+    }
+}
+
+impl<T> Count for [T] {
+    fn count(&self) -> u64 {
+        self.len() as u64
+    }
+}
+
+impl<T, const N: usize> Count for [T; N] {
+    fn count(&self) -> u64 {
+        N as u64
+    }
+}
+
+macro_rules! count_len {
+    ($($t:ident<$($p:ident),*>),*) => {$(
+        impl<$($p),*> Count for $t<$($p),*> {
+            fn count(&self) -> u64 {
+                self.len() as u64
+            }
+        }
+    )*};
+}
+count_len!(Vec<T>, VecDeque<T>, BTreeSet<T>, BTreeMap<K, V>, HashSet<T, S>, HashMap<K, V, S>);
+
+impl<T: Count> Count for Option<T> {
+    fn count(&self) -> u64 {
+        self.as_ref().map_or(0, Count::count)
+    }
+}
+
+impl<T: Count, E> Count for Result<T, E> {
+    fn count(&self) -> u64 {
+        self.as_ref().map_or(0, Count::count)
+    }
+}
+
+impl<T: Count + ?Sized> Count for &T {
+    fn count(&self) -> u64 {
+        (**self).count()
+    }
+}
+
+impl<T: Count + ?Sized> Count for &mut T {
+    fn count(&self) -> u64 {
+        (**self).count()
+    }
+}
+
+impl<T: Count + ?Sized> Count for Box<T> {
+    fn count(&self) -> u64 {
+        (**self).count()
+    }
+}
+
+impl<T: Count + ?Sized> Count for Rc<T> {
+    fn count(&self) -> u64 {
+        (**self).count()
+    }
+}
+
+impl<T: Count + ?Sized> Count for Arc<T> {
+    fn count(&self) -> u64 {
+        (**self).count()
+    }
+}
+
+/// The timed loop of a wall-clock sample: `iterations` calls of `benchmark` on `input`, between two
+/// readings of the monotonic clock. Compiled once per benchmark, so the call is direct and can be
+/// inlined; the black boxes make every call really run, on an input the compiler must assume changed.
+/// Every output but the last is dropped inside the loop; the last is counted and dropped after it.
+#[inline(never)]
+fn time_calls<I, O: Count, F: Fn(&mut I) -> O>(
+    benchmark: &F,
+    input: &mut I,
+    iterations: u64,
+) -> (Duration, u64) {
+    let start = Instant::now();
+    for _ in 1..iterations {
+        black_box(benchmark(black_box(&mut *input)));
+    }
+    let last = black_box(benchmark(black_box(&mut *input)));
+    let duration = start.elapsed();
+    (duration, last.count())
+}
+
+/// How `--samples` takes samples: the keys of the KLV configuration it honours.
+///
+/// Like rebar's runners, it runs warmup batches until `max_warmup_iters` batches have run or
+/// `max_warmup_time` has passed (checked after each batch), then samples until `max_iters` samples
+/// are taken or `max_time` has passed (checked after each sample, so at least one is taken when
+/// `max_iters` is not 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SampleConfig {
+    /// `max-iters`: the most samples to take. 0 runs nothing.
+    pub max_iters: u64,
+    /// `max-time` (nanoseconds): stop sampling once this much time has been spent sampling.
+    pub max_time: Duration,
+    /// `max-warmup-iters`: the most warmup batches, run and discarded before sampling.
+    pub max_warmup_iters: u64,
+    /// `max-warmup-time` (nanoseconds): stop warming up once this much time has been spent on it.
+    pub max_warmup_time: Duration,
+    /// `sample-time` (nanoseconds): how long one sample should take; calibration picks the number
+    /// of calls per sample that reaches it. [`SampleConfig::DEFAULT_SAMPLE_TIME`] when absent.
+    pub sample_time: Duration,
+}
+
+impl SampleConfig {
+    /// The sample time when the configuration does not give one: 1 ms.
+    pub const DEFAULT_SAMPLE_TIME: Duration = Duration::from_millis(1);
+
+    /// Reads a configuration in rebar's KLV format: `key:length:value\n` items, the length counted
+    /// in bytes. The honoured keys must hold decimal integers; every other key is ignored (bench-action
+    /// also sends `name`, `model`, `threads`, `param.NAME` and the inputs). Absent keys are 0, except
+    /// `sample-time`. An item that is not well formed is an error, with its byte offset.
+    pub fn from_klv(input: &[u8]) -> Result<SampleConfig, String> {
+        let mut config = SampleConfig::default();
+        for (key, value) in parse_klv(input)? {
+            let nanos = |value| parse_u64(key, value).map(Duration::from_nanos);
+            match key {
+                b"max-iters" => config.max_iters = parse_u64(key, value)?,
+                b"max-time" => config.max_time = nanos(value)?,
+                b"max-warmup-iters" => config.max_warmup_iters = parse_u64(key, value)?,
+                b"max-warmup-time" => config.max_warmup_time = nanos(value)?,
+                b"sample-time" => config.sample_time = nanos(value)?,
+                _ => {}
+            }
+        }
+        Ok(config)
+    }
+}
+
+impl Default for SampleConfig {
+    /// No samples, no warmup, the default sample time.
+    fn default() -> Self {
+        SampleConfig {
+            max_iters: 0,
+            max_time: Duration::ZERO,
+            max_warmup_iters: 0,
+            max_warmup_time: Duration::ZERO,
+            sample_time: SampleConfig::DEFAULT_SAMPLE_TIME,
+        }
+    }
+}
+
+/// One KLV item: its key and its value, as bytes.
+type KlvItem<'a> = (&'a [u8], &'a [u8]);
+
+/// Splits KLV input into its `(key, value)` items, strictly: every byte must belong to an item.
+fn parse_klv(input: &[u8]) -> Result<Vec<KlvItem<'_>>, String> {
+    let mut items = Vec::new();
+    let mut pos = 0;
+    while pos < input.len() {
+        let start = pos;
+        let key_len = match input[pos..].iter().position(|&b| b == b':' || b == b'\n') {
+            Some(n) if input[pos + n] == b':' => n,
+            _ => {
+                return Err(format!(
+                    "expected a KLV item `key:length:value`, found no ':' after the key (at byte {start})"
+                ))
+            }
+        };
+        if key_len == 0 {
+            return Err(format!("a KLV item has an empty key (at byte {start})"));
+        }
+        let key = &input[pos..pos + key_len];
+        let shown = String::from_utf8_lossy(key);
+        pos += key_len + 1;
+        let digits = input[pos..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 || input.get(pos + digits) != Some(&b':') {
+            return Err(format!(
+                "the KLV item '{shown}' has no decimal byte length followed by ':' (at byte {pos})"
+            ));
+        }
+        let length = std::str::from_utf8(&input[pos..pos + digits])
+            .ok()
+            .and_then(|text| text.parse::<usize>().ok())
+            .ok_or_else(|| {
+                format!("the KLV item '{shown}' has a length too large to read (at byte {pos})")
+            })?;
+        pos += digits + 1;
+        let remaining = input.len() - pos;
+        if length > remaining {
+            return Err(format!(
+                "the KLV item '{shown}' has length {length} but only {remaining} bytes follow (at byte {pos})"
+            ));
+        }
+        let value = &input[pos..pos + length];
+        pos += length;
+        if input.get(pos) != Some(&b'\n') {
+            return Err(format!(
+                "the KLV item '{shown}' of length {length} is not followed by a newline (is its length in bytes?) (at byte {pos})"
+            ));
+        }
+        pos += 1;
+        items.push((key, value));
+    }
+    Ok(items)
+}
+
+/// The value of an honoured key: a decimal integer that fits in 64 bits.
+fn parse_u64(key: &[u8], value: &[u8]) -> Result<u64, String> {
+    let number = if !value.is_empty() && value.iter().all(u8::is_ascii_digit) {
+        std::str::from_utf8(value)
+            .ok()
+            .and_then(|text| text.parse::<u64>().ok())
+    } else {
+        None
+    };
+    number.ok_or_else(|| {
+        format!(
+            "the value of '{}' is {:?}, expected a decimal integer",
+            String::from_utf8_lossy(key),
+            String::from_utf8_lossy(value)
+        )
+    })
+}
+
+/// One wall-clock sample: `iterations` calls of the benchmark, timed together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The monotonic wall time of the whole batch.
+    pub duration: Duration,
+    /// The [`Count`] of the output of the batch's last call.
+    pub count: u64,
+    /// How many calls the batch timed; the time per call is `duration / iterations`.
+    pub iterations: u64,
+}
+
+impl Sample {
+    /// The line `--samples` prints: `duration_ns,count,iterations`.
+    pub fn line(&self) -> String {
+        format!(
+            "{},{},{}",
+            self.duration.as_nanos(),
+            self.count,
+            self.iterations
+        )
+    }
+}
+
+/// The most calls one sample times, whatever the clock says: calibration stops growing here.
+const MAX_CALLS_PER_SAMPLE: u64 = 1 << 40;
+
+/// The number of calls per sample: doubles from 1 until one batch of that many takes at least
+/// `sample_time`.
+fn calibrate(sample_time: Duration, mut batch: impl FnMut(u64) -> Duration) -> u64 {
+    let mut iterations = 1;
+    while batch(iterations) < sample_time && iterations < MAX_CALLS_PER_SAMPLE {
+        iterations *= 2;
+    }
+    iterations
+}
+
+/// Warmup, then sampling, each batch of `iterations` calls, with rebar's stopping rules.
+fn take_samples(
+    config: &SampleConfig,
+    iterations: u64,
+    mut batch: impl FnMut(u64) -> (Duration, u64),
+) -> Vec<Sample> {
+    let warmup_start = Instant::now();
+    for _ in 0..config.max_warmup_iters {
+        batch(iterations);
+        if warmup_start.elapsed() >= config.max_warmup_time {
+            break;
+        }
+    }
+    let mut samples = Vec::with_capacity(config.max_iters.min(1 << 16) as usize);
+    let start = Instant::now();
+    for _ in 0..config.max_iters {
+        let (duration, count) = batch(iterations);
+        samples.push(Sample {
+            duration,
+            count,
+            iterations,
+        });
+        if start.elapsed() >= config.max_time {
+            break;
+        }
+    }
+    samples
+}
+
+/// What the generated `main` needs from a benchmark: its name and ways to run it.
 pub trait Benchmark {
     /// The name `--list` prints and `--run` selects.
     fn name(&self) -> &str;
     /// Setup, the measured call, teardown.
     fn run(&self);
+    /// Wall-clock samples taken as `config` says, for `--samples`. An error is printed and ends the
+    /// process with exit status 1. By default a benchmark does not take samples.
+    fn samples(&self, config: &SampleConfig) -> Result<Vec<Sample>, String> {
+        let _ = config;
+        Err(format!(
+            "benchmark {:?} does not take wall-clock samples",
+            self.name()
+        ))
+    }
 }
 
+/// The timed loop of one benchmark, compiled for its types: (input, calls) -> (duration, count).
+type TimedLoop<I> = Box<dyn Fn(&mut I, u64) -> (Duration, u64)>;
+
 /// A benchmark: a name, a setup that produces its input, the function measured on that input,
-/// and a teardown that consumes the input afterwards. Only the function is counted.
+/// and a teardown that consumes the input afterwards. Only the function is counted or timed.
 pub struct Bench<I = ()> {
     name: String,
     setup: Box<dyn Fn() -> I>,
     measure: Box<dyn Fn(&mut I)>,
+    time: TimedLoop<I>,
+    /// Whether the benchmark changes its input, so that each timed call needs a fresh one.
+    changes_input: bool,
     teardown: Box<dyn Fn(I)>,
 }
 
 impl Bench<()> {
     /// A benchmark without an input.
-    pub fn new<O: 'static>(name: impl Into<String>, benchmark: impl Fn() -> O + 'static) -> Self {
-        Bench::with_setup_mut(name, || (), move |_: &mut ()| benchmark())
+    pub fn new<O: Count + 'static>(
+        name: impl Into<String>,
+        benchmark: impl Fn() -> O + 'static,
+    ) -> Self {
+        Bench::build(name, || (), move |_: &mut ()| benchmark(), false)
     }
 }
 
 impl<I: 'static> Bench<I> {
-    /// A benchmark reading an input built by `setup`, which is not counted.
-    pub fn with_setup<O: 'static>(
+    /// A benchmark reading an input built by `setup`, which is not measured. Wall-clock samples
+    /// build the input once and call the benchmark on it many times.
+    pub fn with_setup<O: Count + 'static>(
         name: impl Into<String>,
         setup: impl Fn() -> I + 'static,
         benchmark: impl Fn(&I) -> O + 'static,
     ) -> Self {
-        Bench::with_setup_mut(name, setup, move |input: &mut I| benchmark(input))
+        Bench::build(name, setup, move |input: &mut I| benchmark(input), false)
     }
 
     /// A benchmark that changes its input in place (sorting, inserting, draining) after `setup`
-    /// built it. Moving the input out with `std::mem::take` is counted; dropping it later is not.
-    pub fn with_setup_mut<O: 'static, F: Fn(&mut I) -> O + 'static>(
+    /// built it. Moving the input out with `std::mem::take` is measured; dropping it later is not.
+    /// Each wall-clock sample is one call on a fresh input, with setup before it and teardown after
+    /// it, neither timed.
+    pub fn with_setup_mut<O: Count + 'static, F: Fn(&mut I) -> O + 'static>(
         name: impl Into<String>,
         setup: impl Fn() -> I + 'static,
         benchmark: F,
     ) -> Self {
+        Bench::build(name, setup, benchmark, true)
+    }
+
+    fn build<O: Count + 'static, F: Fn(&mut I) -> O + 'static>(
+        name: impl Into<String>,
+        setup: impl Fn() -> I + 'static,
+        benchmark: F,
+        changes_input: bool,
+    ) -> Self {
+        let measured = Rc::new(benchmark);
+        let timed = Rc::clone(&measured);
         Bench {
             name: name.into(),
             setup: Box::new(setup),
-            measure: Box::new(move |input: &mut I| drop(measure(&benchmark, input))),
+            measure: Box::new(move |input: &mut I| drop(measure(&*measured, input))),
+            time: Box::new(move |input: &mut I, iterations| time_calls(&*timed, input, iterations)),
+            changes_input,
             teardown: Box::new(drop),
         }
     }
 
-    /// Replaces the teardown, which by default drops the input. It runs after the counted region.
+    /// Replaces the teardown, which by default drops the input. It runs after the measured region.
     pub fn teardown(mut self, teardown: impl Fn(I) + 'static) -> Self {
         self.teardown = Box::new(teardown);
         self
@@ -163,6 +565,25 @@ impl<I> Benchmark for Bench<I> {
         let mut input = (self.setup)();
         (self.measure)(&mut input);
         (self.teardown)(input);
+    }
+
+    fn samples(&self, config: &SampleConfig) -> Result<Vec<Sample>, String> {
+        if config.max_iters == 0 {
+            return Ok(Vec::new());
+        }
+        if self.changes_input {
+            return Ok(take_samples(config, 1, |iterations| {
+                let mut input = (self.setup)();
+                let timed = (self.time)(&mut input, iterations);
+                (self.teardown)(input);
+                timed
+            }));
+        }
+        let mut input = (self.setup)();
+        let iterations = calibrate(config.sample_time, |n| (self.time)(&mut input, n).0);
+        let samples = take_samples(config, iterations, |n| (self.time)(&mut input, n));
+        (self.teardown)(input);
+        Ok(samples)
     }
 }
 
@@ -190,14 +611,84 @@ fn check_names(benchmarks: &[&dyn Benchmark]) -> Result<(), String> {
     Ok(())
 }
 
-const USAGE: &str =
-    "usage: BINARY --list | --run NAME | --version  (no argument: run every benchmark once)";
+/// The benchmark `--run NAME` or `--samples NAME` selects, or the exit status after a message.
+fn select<'a>(
+    benchmarks: &[&'a dyn Benchmark],
+    name: &str,
+    err: &mut dyn Write,
+) -> Result<&'a dyn Benchmark, i32> {
+    if let Err(message) = check_names(benchmarks) {
+        let _ = writeln!(err, "{message}");
+        return Err(EXIT_INVALID_BENCHMARKS);
+    }
+    match benchmarks.iter().find(|bench| bench.name() == name) {
+        Some(bench) => Ok(*bench),
+        None => {
+            let _ = writeln!(
+                err,
+                "unknown benchmark {name:?}; --list prints the {} known ones",
+                benchmarks.len()
+            );
+            Err(EXIT_USAGE)
+        }
+    }
+}
 
-/// The generated `main`: parses `args` (without the program name), writes to the given streams and
-/// returns the exit status. `--bench`, which `cargo bench` adds, is ignored.
+/// `--samples NAME`: the configuration from `input`, the samples as lines on `out`.
+fn print_samples(
+    bench: &dyn Benchmark,
+    input: &mut dyn Read,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut klv = Vec::new();
+    if let Err(error) = input.read_to_end(&mut klv) {
+        let _ = writeln!(err, "cannot read the configuration on stdin: {error}");
+        return EXIT_INVALID_CONFIGURATION;
+    }
+    let config = match SampleConfig::from_klv(&klv) {
+        Ok(config) => config,
+        Err(message) => {
+            let _ = writeln!(err, "invalid configuration on stdin: {message}");
+            return EXIT_INVALID_CONFIGURATION;
+        }
+    };
+    match bench.samples(&config) {
+        Ok(samples) => {
+            // Printed after sampling, in one write, so that output does not run between samples.
+            let mut text = String::with_capacity(samples.len() * 24);
+            for sample in &samples {
+                let _ = writeln!(text, "{}", sample.line());
+            }
+            let _ = out.write_all(text.as_bytes());
+            0
+        }
+        Err(message) => {
+            let _ = writeln!(err, "{message}");
+            1
+        }
+    }
+}
+
+const USAGE: &str = "usage: BINARY --list | --run NAME | --samples NAME < KLV | --version  (no argument: run every benchmark once)";
+
+/// The generated `main`: parses `args` (without the program name), reads stdin for `--samples`,
+/// writes to the given streams and returns the exit status. `--bench`, which `cargo bench` adds,
+/// is ignored.
 pub fn run_with_args(
     benchmarks: &[&dyn Benchmark],
     args: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    run_with_io(benchmarks, args, &mut std::io::stdin(), out, err)
+}
+
+/// [`run_with_args`] with the configuration of `--samples` read from `input` instead of stdin.
+pub fn run_with_io(
+    benchmarks: &[&dyn Benchmark],
+    args: &[String],
+    input: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
@@ -222,26 +713,17 @@ pub fn run_with_args(
             }
             0
         }
-        ["--run", name] => {
-            if let Err(message) = check_names(benchmarks) {
-                let _ = writeln!(err, "{message}");
-                return EXIT_INVALID_BENCHMARKS;
+        ["--run", name] => match select(benchmarks, name, err) {
+            Ok(bench) => {
+                bench.run();
+                0
             }
-            match benchmarks.iter().find(|bench| bench.name() == *name) {
-                Some(bench) => {
-                    bench.run();
-                    0
-                }
-                None => {
-                    let _ = writeln!(
-                        err,
-                        "unknown benchmark {name:?}; --list prints the {} known ones",
-                        benchmarks.len()
-                    );
-                    EXIT_USAGE
-                }
-            }
-        }
+            Err(code) => code,
+        },
+        ["--samples", name] => match select(benchmarks, name, err) {
+            Ok(bench) => print_samples(bench, input, out, err),
+            Err(code) => code,
+        },
         [] => {
             if let Err(message) = check_names(benchmarks) {
                 let _ = writeln!(err, "{message}");
@@ -292,18 +774,49 @@ macro_rules! main {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::RefCell;
-    use std::rc::Rc;
+    use std::cell::{Cell, RefCell};
 
     fn run(benchmarks: &[&dyn Benchmark], args: &[&str]) -> (i32, String, String) {
+        run_input(benchmarks, args, b"")
+    }
+
+    fn run_input(
+        benchmarks: &[&dyn Benchmark],
+        args: &[&str],
+        input: &[u8],
+    ) -> (i32, String, String) {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = run_with_args(benchmarks, &args, &mut out, &mut err);
+        let code = run_with_io(benchmarks, &args, &mut &input[..], &mut out, &mut err);
         (
             code,
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),
         )
+    }
+
+    /// KLV input as bench-action writes it.
+    fn klv(items: &[(&str, &str)]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for (key, value) in items {
+            bytes.extend_from_slice(format!("{key}:{}:{value}\n", value.len()).as_bytes());
+        }
+        bytes
+    }
+
+    /// The `(duration_ns, count, iterations)` of each line of `--samples` output.
+    fn sample_lines(out: &str) -> Vec<(u128, u64, u64)> {
+        out.lines()
+            .map(|line| {
+                let fields: Vec<&str> = line.split(',').collect();
+                assert_eq!(fields.len(), 3, "{line:?}");
+                (
+                    fields[0].parse().unwrap(),
+                    fields[1].parse().unwrap(),
+                    fields[2].parse().unwrap(),
+                )
+            })
+            .collect()
     }
 
     #[test]
@@ -391,5 +904,285 @@ mod tests {
     #[should_panic(expected = "benchmark failed")]
     fn a_panicking_benchmark_unwinds_through_the_trampoline() {
         measure(&|_: &mut ()| panic!("benchmark failed"), &mut ());
+    }
+
+    #[test]
+    fn klv_values_are_counted_in_bytes_and_may_hold_colons_and_newlines() {
+        let input = "name:12:a:b\nc→d é\nmax-iters:1:7\nparam.x:0:\n".as_bytes();
+        let items = parse_klv(input).unwrap();
+        let items: Vec<(&str, &str)> = items
+            .iter()
+            .map(|(k, v)| {
+                (
+                    std::str::from_utf8(k).unwrap(),
+                    std::str::from_utf8(v).unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            items,
+            [("name", "a:b\nc→d é"), ("max-iters", "7"), ("param.x", "")]
+        );
+    }
+
+    #[test]
+    fn malformed_klv_is_an_error_with_its_offset() {
+        let cases: [(&[u8], &str); 7] = [
+            (
+                b"max-iters:5:10\n",
+                "has length 5 but only 3 bytes follow (at byte 12)",
+            ),
+            (
+                b"max-iters:1:10\n",
+                "is not followed by a newline (is its length in bytes?) (at byte 13)",
+            ),
+            (b"max-iters:2:10", "is not followed by a newline"),
+            (b"max-iters\n", "found no ':' after the key (at byte 0)"),
+            (b":1:x\n", "empty key (at byte 0)"),
+            (
+                b"max-iters:+2:10\n",
+                "no decimal byte length followed by ':' (at byte 10)",
+            ),
+            (
+                b"max-iters:99999999999999999999999:1\n",
+                "too large to read",
+            ),
+        ];
+        for (input, expected) in cases {
+            let error = parse_klv(input).unwrap_err();
+            assert!(
+                error.contains(expected),
+                "{:?}: {error}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+
+    #[test]
+    fn reads_the_honoured_keys_and_ignores_the_others() {
+        let input = klv(&[
+            ("name", "x"),
+            ("max-iters", "10"),
+            ("max-time", "2000"),
+            ("max-warmup-iters", "3"),
+            ("max-warmup-time", "4000"),
+            ("threads", "1"),
+            ("param.size", "big"),
+        ]);
+        assert_eq!(
+            SampleConfig::from_klv(&input),
+            Ok(SampleConfig {
+                max_iters: 10,
+                max_time: Duration::from_nanos(2000),
+                max_warmup_iters: 3,
+                max_warmup_time: Duration::from_nanos(4000),
+                sample_time: Duration::from_millis(1),
+            })
+        );
+        let with_sample_time = SampleConfig::from_klv(&klv(&[("sample-time", "500")])).unwrap();
+        assert_eq!(with_sample_time.sample_time, Duration::from_nanos(500));
+        let error = SampleConfig::from_klv(&klv(&[("max-iters", "ten")])).unwrap_err();
+        assert!(
+            error.contains("'max-iters' is \"ten\", expected a decimal integer"),
+            "{error}"
+        );
+        assert!(SampleConfig::from_klv(&klv(&[("max-time", "")])).is_err());
+        assert!(SampleConfig::from_klv(&klv(&[("max-time", "18446744073709551616")])).is_err());
+    }
+
+    #[test]
+    fn counts_of_common_outputs() {
+        assert_eq!(().count(), 0);
+        assert_eq!((true.count(), false.count()), (1, 0));
+        assert_eq!(
+            (7u8.count(), (-7i32).count(), i64::MIN.count()),
+            (7, 7, 1 << 63)
+        );
+        assert_eq!(((u128::from(u64::MAX) + 2).count(), 'a'.count()), (1, 97));
+        assert_eq!(("héllo".count(), String::from("ab").count()), (6, 2));
+        assert_eq!(
+            (
+                vec![1, 2, 3].count(),
+                [0u8; 4].count(),
+                (&[1, 2][..]).count()
+            ),
+            (3, 4, 2)
+        );
+        assert_eq!((Some(5u32).count(), None::<u32>.count()), (5, 0));
+        assert_eq!(
+            (
+                Ok::<_, ()>(vec![1]).count(),
+                Err::<Vec<u8>, _>("no").count()
+            ),
+            (1, 0)
+        );
+        assert_eq!(
+            (
+                Box::new(3u8).count(),
+                Rc::new("abc").count(),
+                <&mut u16 as Count>::count(&&mut 4)
+            ),
+            (3, 3, 4)
+        );
+        let map: HashMap<u8, u8> = [(1, 1), (2, 2)].into_iter().collect();
+        assert_eq!(map.count(), 2);
+    }
+
+    #[test]
+    fn samples_print_one_line_per_sample_with_the_count_of_the_output() {
+        let bench = Bench::new("answer", || black_box(6u64) * 7);
+        let input = klv(&[
+            ("max-iters", "5"),
+            ("max-time", "10000000000"),
+            ("sample-time", "100000"),
+        ]);
+        let (code, out, err) = run_input(&[&bench], &["--samples", "answer", "--bench"], &input);
+        assert_eq!((code, err.as_str()), (0, ""));
+        let samples = sample_lines(&out);
+        assert_eq!(samples.len(), 5, "{out}");
+        let iterations = samples[0].2;
+        assert!(
+            iterations > 1,
+            "a 100 µs sample of a trivial call times more than one call: {out}"
+        );
+        for (duration, count, calls) in samples {
+            assert_eq!((count, calls), (42, iterations), "{out}");
+            assert!(duration > 0, "{out}");
+        }
+    }
+
+    #[test]
+    fn a_reading_benchmark_is_set_up_once_and_calibrated_to_the_sample_time() {
+        let (setups, teardowns) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        let (s, t) = (setups.clone(), teardowns.clone());
+        let bench = Bench::with_setup(
+            "spin",
+            move || {
+                s.set(s.get() + 1);
+                Duration::from_micros(20)
+            },
+            |wait: &Duration| {
+                let start = Instant::now();
+                while start.elapsed() < *wait {}
+                1u8
+            },
+        )
+        .teardown(move |_| t.set(t.get() + 1));
+        let config = SampleConfig {
+            max_iters: 3,
+            max_time: Duration::from_secs(10),
+            max_warmup_iters: 2,
+            max_warmup_time: Duration::from_secs(10),
+            sample_time: Duration::from_micros(200),
+        };
+        let samples = bench.samples(&config).unwrap();
+        assert_eq!((setups.get(), teardowns.get(), samples.len()), (1, 1, 3));
+        // Every call takes at least 20 µs, so 16 calls always reach 200 µs; a loaded machine may
+        // reach it with fewer.
+        let iterations = samples[0].iterations;
+        assert!(
+            iterations.is_power_of_two() && iterations <= 16,
+            "{samples:?}"
+        );
+        for sample in &samples {
+            assert_eq!(
+                (sample.iterations, sample.count),
+                (iterations, 1),
+                "{samples:?}"
+            );
+            assert!(
+                sample.duration >= Duration::from_micros(20) * iterations as u32,
+                "{samples:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_benchmark_that_changes_its_input_gets_a_fresh_one_for_each_single_call_sample() {
+        let (setups, calls) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        let (s, c) = (setups.clone(), calls.clone());
+        let bench = Bench::with_setup_mut(
+            "sort",
+            move || {
+                s.set(s.get() + 1);
+                vec![3u8, 1, 2]
+            },
+            move |v: &mut Vec<u8>| {
+                c.set(c.get() + 1);
+                let first = v[0];
+                v.sort();
+                first
+            },
+        )
+        .teardown(|v| assert_eq!(v, [1, 2, 3]));
+        let config = SampleConfig {
+            max_iters: 4,
+            max_time: Duration::from_secs(10),
+            max_warmup_iters: 2,
+            max_warmup_time: Duration::from_secs(10),
+            ..SampleConfig::default()
+        };
+        let samples = bench.samples(&config).unwrap();
+        // The first element before sorting is 3 on every call: no call saw an already sorted input.
+        assert!(
+            samples.iter().all(|s| (s.iterations, s.count) == (1, 3)),
+            "{samples:?}"
+        );
+        assert_eq!((samples.len(), setups.get(), calls.get()), (4, 6, 6));
+    }
+
+    #[test]
+    fn max_time_stops_sampling_after_at_least_one_sample_and_max_iters_0_runs_nothing() {
+        let setups = Rc::new(Cell::new(0));
+        let s = setups.clone();
+        let bench = Bench::with_setup("quick", move || s.set(s.get() + 1), |_: &()| ());
+        let config = SampleConfig {
+            max_iters: u64::MAX,
+            max_time: Duration::ZERO,
+            sample_time: Duration::ZERO,
+            ..SampleConfig::default()
+        };
+        let samples = bench.samples(&config).unwrap();
+        assert_eq!(samples.len(), 1);
+        assert_eq!((samples[0].iterations, samples[0].count), (1, 0));
+        let none = bench.samples(&SampleConfig::default()).unwrap();
+        assert_eq!((none.len(), setups.get()), (0, 1));
+    }
+
+    #[test]
+    fn samples_reject_malformed_configuration_and_unknown_names() {
+        let bench = Bench::new("known", || ());
+        let (code, out, err) = run_input(&[&bench], &["--samples", "known"], b"max-iters:9:1\n");
+        assert_eq!((code, out.as_str()), (EXIT_INVALID_CONFIGURATION, ""));
+        assert!(
+            err.starts_with("invalid configuration on stdin: the KLV item 'max-iters'"),
+            "{err}"
+        );
+        let (code, _, err) = run_input(&[&bench], &["--samples", "missing"], b"");
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("unknown benchmark \"missing\""), "{err}");
+        assert_eq!(run(&[&bench], &["--samples"]).0, EXIT_USAGE);
+        assert_eq!(
+            run_input(&[&bench], &["--samples", "known"], b""),
+            (0, String::new(), String::new())
+        );
+    }
+
+    #[test]
+    fn a_benchmark_without_samples_fails_with_a_message() {
+        struct CountOnly;
+        impl Benchmark for CountOnly {
+            fn name(&self) -> &str {
+                "count_only"
+            }
+            fn run(&self) {}
+        }
+        let (code, out, err) = run_input(
+            &[&CountOnly],
+            &["--samples", "count_only"],
+            &klv(&[("max-iters", "1")]),
+        );
+        assert_eq!((code, out.as_str()), (1, ""));
+        assert!(err.contains("does not take wall-clock samples"), "{err}");
     }
 }

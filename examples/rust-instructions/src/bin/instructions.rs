@@ -1,8 +1,11 @@
-//! Instruction-count benchmarks of this crate, for bench-action:
-//! `instructions --list`, `instructions --run NAME`.
+//! Benchmarks of this crate, for bench-action. The same binary serves both kinds of measurement:
+//! `instructions --list`, `instructions --run NAME` (instruction counts under callgrind) and
+//! `instructions --samples NAME` (wall-clock samples; the configuration comes on stdin).
 
 use bench_action_harness::{black_box, main, Bench};
-use rust_instructions::{build_lookup_table, count_present, fibonacci, sum_fields, LookupTable};
+use rust_instructions::{
+    build_lookup_table, count_present, fibonacci, scrambled, sum_fields, LookupTable,
+};
 
 const RECORD: &str = "2024,11,30,17,42,5,1000,65535,3,14159,2653,58979,323,84626";
 
@@ -15,10 +18,21 @@ fn search(table: &LookupTable) -> usize {
 }
 
 main!(
-    // The harness's own cost: what a benchmark that does nothing counts.
+    // The harness's own cost: what a benchmark that does nothing counts, or takes per call.
     Bench::new("empty", || ()),
+    // Its count in wall-clock samples is its answer, 10946.
     Bench::new("fibonacci_20", || fibonacci(black_box(20))),
     Bench::new("sum_fields", || sum_fields(black_box(RECORD))),
-    // Building and sorting 100 000 keys is setup; only the 1000 lookups are counted.
+    // Building and sorting 100 000 keys is setup; only the 1000 lookups are measured.
     Bench::with_setup("search_sorted_100k", lookup_table_100k, search),
+    // Sorting changes its input: every wall-clock sample is one call on freshly scrambled numbers.
+    // It returns the last number: the largest once sorted (9999), and a different one before.
+    Bench::with_setup_mut(
+        "sort_10k",
+        || scrambled(10_000),
+        |numbers| {
+            numbers.sort_unstable();
+            numbers[numbers.len() - 1]
+        }
+    ),
 );
