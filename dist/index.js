@@ -38288,8 +38288,8 @@ var WallClockMeasurement = class {
 
 // src/measure/index.ts
 var MAX_ROUNDS = 10;
-var MAX_WALL_CLOCK_INVOCATIONS = 3;
-var MIN_SAMPLES_PER_INVOCATION = 5;
+var MAX_WALL_CLOCK_INVOCATIONS = 100;
+var MIN_SAMPLES_PER_INVOCATION = 2;
 async function measureSuite(cases, options = {}) {
   const planned = [];
   const results = /* @__PURE__ */ new Map();
@@ -38361,15 +38361,13 @@ async function measureInRounds(cases, options, finish) {
     };
     return c.kind === "process" ? new ProcessMeasurement(c, progress) : new WallClockMeasurement(c, progress);
   });
-  const rounds = cases.length > 1 ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs))) : cases[0].kind === "wall-clock" ? MAX_WALL_CLOCK_INVOCATIONS : 1;
-  const activeRounds = cases.map((c) => {
-    if (c.kind === "process") return new Set(Array.from({ length: rounds }, (_, r) => r));
-    const parts = Math.max(
-      1,
-      Math.min(rounds, MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION))
-    );
-    return new Set(Array.from({ length: parts }, (_, k) => Math.floor(k * rounds / parts)));
-  });
+  const parts = cases.map(
+    (c) => c.kind === "process" ? cases.length > 1 ? Math.min(MAX_ROUNDS, c.runs) : 1 : Math.max(1, Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION)))
+  );
+  const rounds = Math.max(...parts);
+  const activeRounds = parts.map(
+    (n) => new Set(Array.from({ length: n }, (_, k) => Math.floor(k * rounds / n)))
+  );
   const random = new SeededRandom(cases.map((c) => c.id).join("\0"));
   const reported = /* @__PURE__ */ new Set();
   const report = (i, force = false) => {

@@ -24,13 +24,15 @@ export interface MeasureOptions {
 /** How many rounds a suite's timed runs are spread over, at most. */
 export const MAX_ROUNDS = 10
 /**
- * How many runner processes a wall-clock benchmark's samples are spread over, at most. Each process
- * warms up again, so fewer than the rounds of process benchmarks; more than one, so that what differs
- * between processes is part of the spread.
+ * How many runner processes a wall-clock benchmark's samples are spread over, at most. A shared
+ * machine's speed drifts by several percent over tens of milliseconds (measured on a 2-vCPU VM: the
+ * median of 20 consecutive 1 ms samples moved between 1.08 and 1.25 ms within one process), so
+ * samples taken together share one moment of the machine. Spread over many short invocations,
+ * interleaved with the other benchmarks, every benchmark sees the machine's whole range.
  */
-export const MAX_WALL_CLOCK_INVOCATIONS = 3
-/** A wall-clock benchmark is split only when each invocation still gets this many samples. */
-const MIN_SAMPLES_PER_INVOCATION = 5
+export const MAX_WALL_CLOCK_INVOCATIONS = 100
+/** A wall-clock benchmark is split only so far that each invocation still takes this many samples. */
+const MIN_SAMPLES_PER_INVOCATION = 2
 
 /**
  * Measures a suite. Harnesses are asked for their benchmarks first. Instruction counts do not depend
@@ -131,22 +133,20 @@ async function measureInRounds(
     }
     return c.kind === 'process' ? new ProcessMeasurement(c, progress) : new WallClockMeasurement(c, progress)
   })
-  const rounds =
-    cases.length > 1
-      ? Math.min(MAX_ROUNDS, Math.max(...cases.map((c) => c.runs)))
-      : cases[0]!.kind === 'wall-clock'
-        ? MAX_WALL_CLOCK_INVOCATIONS
+  // How many parts each benchmark's runs are split into: process runs over up to MAX_ROUNDS rounds;
+  // wall-clock samples over as many runner invocations as give each a few samples.
+  const parts = cases.map((c) =>
+    c.kind === 'process'
+      ? cases.length > 1
+        ? Math.min(MAX_ROUNDS, c.runs)
         : 1
-  // The rounds each benchmark takes part in: all of them for process runs; for wall-clock samples a
-  // few, spread evenly, since every runner invocation warms up again.
-  const activeRounds = cases.map((c) => {
-    if (c.kind === 'process') return new Set(Array.from({ length: rounds }, (_, r) => r))
-    const parts = Math.max(
-      1,
-      Math.min(rounds, MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION)),
-    )
-    return new Set(Array.from({ length: parts }, (_, k) => Math.floor((k * rounds) / parts)))
-  })
+      : Math.max(1, Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION))),
+  )
+  const rounds = Math.max(...parts)
+  // The rounds each benchmark takes part in, spread evenly over all of them.
+  const activeRounds = parts.map(
+    (n) => new Set(Array.from({ length: n }, (_, k) => Math.floor((k * rounds) / n))),
+  )
   const random = new SeededRandom(cases.map((c) => c.id).join('\u0000'))
   const reported = new Set<number>()
   const report = (i: number, force = false) => {
