@@ -46,9 +46,19 @@ describe('the README quick start', () => {
     const first = await runOnce()
     assert.equal(first.code, 0, first.stderr)
     assert.match(first.stdout, /no baseline/)
-    for (const name of ['start-up', 'hash 4M', 'sort 200k', 'rust/fibonacci_20', 'c/sum_fields'])
+    const wallClock = ['rust-time/fibonacci_20', 'c-time/empty', 'zig/empty/simple', 'zig/memcpy/1M']
+    for (const name of [
+      'start-up',
+      'hash 4M',
+      'sort 200k',
+      'rust/fibonacci_20',
+      'c/sum_fields',
+      ...wallClock,
+    ])
       assert.match(first.stdout, new RegExp(`${name}.*no baseline`))
-    assert.match(first.stderr, /setup 4\/4: done/)
+    assert.match(first.stdout, /memmem\/rust\/memmem +time \(median\)/)
+    assert.match(first.stdout, /Engines of memmem\n +(rust|libc)\/memmem .*GiB\/s +fastest/)
+    assert.match(first.stderr, /setup 6\/6: done/)
     assert.equal((await storedFiles(dir, 'example')).length, 1)
 
     const second = await runOnce()
@@ -61,6 +71,12 @@ describe('the README quick start', () => {
       assert.match(
         second.stdout,
         new RegExp(`${name} +wall \\(median\\).*(unchanged|improvement|regression|unclear)`),
+      )
+    }
+    for (const name of [...wallClock, 'memmem/libc/memmem']) {
+      assert.match(
+        second.stdout,
+        new RegExp(`${name} +time \\(median\\).*(unchanged|improvement|regression|unclear)`),
       )
     }
     // Instruction counts are exact: the same code counts the same, to the instruction.

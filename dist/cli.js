@@ -20893,7 +20893,8 @@ var USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
-                     [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--verbose]
+                     [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--no-install]
+                     [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
   bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
@@ -20915,6 +20916,8 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --markdown FILE     write the report as markdown (the pull-request comment body)
   --store DIR         where results are kept between runs (default .bench)
   --no-save           do not save this run's results to the store
+  --no-install        do not install missing tools the config needs (valgrind, Rust, Zig); by
+                      default they are set up first, as \`bench-action setup\` would
   --verbose           show every metric, not only the gated ones
 
 Exit codes: 0 no regression, 1 regression found, 2 bad usage or config, 3 a benchmark or the
@@ -20929,6 +20932,7 @@ var RUN_OPTIONS = {
   markdown: { type: "string" },
   store: { type: "string" },
   "no-save": { type: "boolean" },
+  "no-install": { type: "boolean" },
   verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" }
@@ -20993,6 +20997,7 @@ async function dispatch(argv, io) {
     baseline: values.baseline,
     storeDir: values.store ?? ".bench",
     save: !values["no-save"],
+    installTools: !values["no-install"],
     jsonPath: values.json,
     markdownPath: values.markdown,
     env: io.env,
