@@ -13,8 +13,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
+import { parseConfig } from '../src/config/index.ts'
 import { encodeKlv } from '../src/formats/klv.ts'
+import { measureSuite } from '../src/measure/index.ts'
 import { runRunner } from '../src/measure/runner-protocol.ts'
+import { measureWallClock } from '../src/measure/wall-clock.ts'
+import { planCases } from '../src/plan.ts'
+import type { WallClockCase } from '../src/plan-types.ts'
 import { ensureZig } from '../src/setup/zig.ts'
 
 const run = promisify(execFile)
@@ -93,8 +98,10 @@ async function harnessOverhead(dir: string): Promise<void> {
           'ReleaseFast',
           '--dep',
           'bench_action',
-          `-Mroot=${path.join(root, 'examples', 'zig-wall-clock', 'bench.zig')}`,
+          `-Mbench=${path.join(root, 'examples', 'zig-wall-clock', 'bench.zig')}`,
           `-Mbench_action=${path.join(root, 'runners', 'zig', 'bench_action.zig')}`,
+          '--cache-dir',
+          path.join(dir, 'zig-cache'),
           `-femit-bin=${out}`,
         ])
         return [out]
@@ -166,12 +173,73 @@ async function harnessOverhead(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Six identical benchmarks (a ~1 ms search), 100 samples each: taken in one runner process per
+ * benchmark, one after the other, and spread over 50 short processes interleaved in shuffled rounds
+ * as bench-action does. The spread of the six medians is what an unchanged benchmark can appear to
+ * change by between two of them: the smaller, the smaller a change that can be told from noise.
+ */
+async function interleaving(dir: string): Promise<void> {
+  const runner = path.join(dir, 'rebar_runner')
+  const haystack = path.join(dir, 'haystack.txt')
+  await writeFile(haystack, 'hay in stack needle '.repeat(3000))
+  const yaml = `
+defaults: { runs: 100, warmup: 3 }
+benchmarks:
+${[1, 2, 3, 4, 5, 6]
+  .map(
+    (i) => `  - name: same-${i}
+    kind: wall-clock
+    runner: [${JSON.stringify(runner)}]
+    model: count
+    input: { pattern: needle, haystack: { path: ${JSON.stringify(haystack)} } }
+    params: { passes: 20 }
+`,
+  )
+  .join('')}`
+  const cases = planCases(parseConfig(yaml, path.join(dir, 'bench.yml'))) as WallClockCase[]
+  const spread = (medians: number[]) => Math.max(...medians) / Math.min(...medians) - 1
+  const one: number[] = []
+  const many: number[] = []
+  for (let t = 0; t < TRIALS; t++) {
+    const single = []
+    for (const c of cases) single.push(await measureWallClock(c))
+    one.push(spread(single.map((r) => median(r.metrics.time!.samples!))))
+    const spreadOut = await measureSuite(cases)
+    many.push(spread(spreadOut.map((r) => median(r.metrics.time!.samples!))))
+  }
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`
+  console.log('\nsix identical benchmarks, 100 samples each: spread of their medians (max/min − 1)')
+  console.log(
+    `  one runner process each, in turn:       ${pct(median(one))} (trials ${one.map(pct).join(' ')})`,
+  )
+  console.log(
+    `  50 processes each, interleaved rounds:  ${pct(median(many))} (trials ${many.map(pct).join(' ')})`,
+  )
+}
+
+/** A second `setup zig` finds the compiler unpacked into the tool cache by the first. */
+async function zigSetupTime(): Promise<void> {
+  await ensureZig({ log: () => {} })
+  const times: number[] = []
+  for (let t = 0; t < TRIALS; t++) {
+    const start = process.hrtime.bigint()
+    await ensureZig({ log: () => {} })
+    times.push(Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  console.log(
+    `\nZig setup with the compiler already in the tool cache: ${median(times).toFixed(0)} ms (goal < 2000 ms)`,
+  )
+}
+
 export async function benchWallClock(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-wall-clock-'))
   try {
     await writeFile(path.join(dir, '.keep'), '')
     await protocolCost(dir)
+    await interleaving(dir)
     await harnessOverhead(dir)
+    await zigSetupTime()
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
