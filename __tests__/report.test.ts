@@ -51,6 +51,12 @@ test('a 30% slower head: regressions first, the failure with its stderr, names e
   assert.match(md, /#### Failed/)
   assert.match(md, /exited with code 2/)
   assert.match(md, /needs a count/, 'the stderr tail is shown')
+  assert.match(md, /\| `wrong count` \| the runner reported count \d+ on sample 1, expected 91 /)
+  // rebar cmp's view of the engines: the fastest first, the other with its ratio and interval.
+  assert.match(
+    md,
+    /<summary>Engines of `memmem`: `(rust|libc)\/memmem` is fastest<\/summary>\n\n\| engine \| time per call \| throughput \| vs fastest \|\n\|---\|---\|---\|---\|\n\| `\1\/memmem` \| [\d.]+ µs \| [\d.]+ GiB\/s \| \*\*fastest\*\* \|\n\| `(rust|libc)\/memmem` \| [\d.]+ µs \| [\d.]+ GiB\/s \| [\d.]+× \([\d.]+–[\d.]+\) \|/,
+  )
   assert.equal((md.match(/<!--/g) ?? []).length, 1, 'user text cannot open another comment')
   // The hostile name may appear only inside code spans, where nothing renders and nobody is pinged.
   const hostile = c.benchmarks.find((b) => b.name.includes('<b>'))!.name
