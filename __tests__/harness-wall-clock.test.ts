@@ -1,19 +1,20 @@
 // Wall-clock samples from the Rust and C harnesses (runners/rust, runners/c): the example binaries, built
 // with the real compilers, read rebar's KLV configuration on stdin and print `duration_ns,count,iterations`.
 import assert from 'node:assert/strict'
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { encodeKlv, type KlvEntry } from '../src/formats/klv.ts'
-
-/** Skipping is for a developer's machine without the tool; in CI a missing tool must fail, not pass quietly. */
-function requiredInCi(skip: string | false): string | false {
-  if (skip && process.env.CI) throw new Error(`${skip}: .ci/run installs it, so CI cannot skip these tests`)
-  return skip
-}
+import type { KlvEntry } from '../src/formats/klv.ts'
+import {
+  available,
+  harnessKlv,
+  parseHarnessSamples as parseSamples,
+  requiredInCi,
+  runWithInput,
+} from './helpers.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -23,78 +24,10 @@ after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
 
-async function available(command: string): Promise<boolean> {
-  try {
-    await run(command, ['--version'])
-    return true
-  } catch {
-    return false
-  }
-}
-
 const [hasCargo, hasCc, hasCxx] = await Promise.all([available('cargo'), available('cc'), available('c++')])
 
-interface Exit {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** Runs `command` with `input` on its stdin, to completion, and returns its exit status and output. */
-function runWithInput(command: string, args: string[], input: Buffer): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] })
-    const stdout: Buffer[] = []
-    const stderr: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
-    // A harness that rejects its command line exits without reading its input.
-    child.stdin.on('error', () => {})
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      if (code === null) reject(new Error(`${command} was killed by ${signal}`))
-      else
-        resolve({ code, stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() })
-    })
-    child.stdin.end(input)
-  })
-}
-
-interface Sample {
-  durationNs: number
-  count: number
-  iterations: number
-}
-
-/** The samples of a successful `--samples` run; every line must be `duration_ns,count,iterations`. */
-function parseSamples(result: Exit): Sample[] {
-  assert.equal(result.code, 0, `--samples exited ${result.code}: ${result.stderr}`)
-  if (result.stdout === '') return []
-  assert.ok(result.stdout.endsWith('\n'), `the output ends with a newline: ${JSON.stringify(result.stdout)}`)
-  return result.stdout
-    .slice(0, -1)
-    .split('\n')
-    .map((line) => {
-      const match = /^(\d+),(\d+),(\d+)$/.exec(line)
-      assert.ok(match, `sample line ${JSON.stringify(line)} is duration_ns,count,iterations`)
-      return { durationNs: Number(match[1]), count: Number(match[2]), iterations: Number(match[3]) }
-    })
-}
-
 /** The configuration bench-action sends, with enough time for every sample unless `overrides` say otherwise. */
-function config(overrides: KlvEntry[] = []): Buffer {
-  const entries = new Map<string, string | Uint8Array>([
-    ['name', 'wall-clock/test'],
-    ['model', 'harness'],
-    ['max-iters', '20'],
-    ['max-time', '10000000000'],
-    ['max-warmup-iters', '3'],
-    ['max-warmup-time', '1000000000'],
-    ['sample-time', '200000'],
-  ])
-  for (const [key, value] of overrides) entries.set(key, value)
-  return encodeKlv([...entries])
-}
+const config = (overrides: KlvEntry[] = []) => harnessKlv('wall-clock/test', overrides)
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

@@ -2,20 +2,21 @@
 // way runners/zig/README.md says, into a temporary directory, then run the way bench-action runs it:
 // `--list`, and `--samples NAME` with rebar's KLV configuration on stdin.
 import assert from 'node:assert/strict'
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { encodeKlv, type KlvEntry } from '../src/formats/klv.ts'
+import type { KlvEntry } from '../src/formats/klv.ts'
 import { ensureZig } from '../src/setup/zig.ts'
-
-/** Skipping is for a developer's machine without the tool; in CI a missing tool must fail, not pass quietly. */
-function requiredInCi(skip: string | false): string | false {
-  if (skip && process.env.CI) throw new Error(`${skip}: .ci/run installs it, so CI cannot skip these tests`)
-  return skip
-}
+import {
+  harnessKlv,
+  parseHarnessSamples as parseSamples,
+  requiredInCi,
+  runWithInput,
+  type HarnessSample as Sample,
+} from './helpers.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -38,75 +39,8 @@ const found = await findZig()
 const zig = 'zig' in found ? found.zig : ''
 const skip = requiredInCi('skip' in found ? found.skip : false)
 
-interface Exit {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** Runs `binary args…` with `input` on its stdin, to completion, whatever its exit status. */
-function runWithInput(binary: string, args: string[], input: Buffer = Buffer.alloc(0)): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] })
-    const stdout: Buffer[] = []
-    const stderr: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
-    // The harness does not read its input when the command line is wrong.
-    child.stdin.on('error', () => {})
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      if (code === null) reject(new Error(`${binary} was killed by ${signal}`))
-      else
-        resolve({ code, stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() })
-    })
-    child.stdin.end(input)
-  })
-}
-
-interface Sample {
-  durationNs: number
-  count: number
-  iterations: number
-  bytes?: number
-}
-
-/** The samples of a successful `--samples` run; every line must be `duration_ns,count,iterations[,bytes]`. */
-function parseSamples(result: Exit): Sample[] {
-  assert.equal(result.code, 0, `--samples exited ${result.code}: ${result.stderr}`)
-  assert.equal(result.stderr, '', 'nothing on stderr')
-  if (result.stdout === '') return []
-  assert.ok(result.stdout.endsWith('\n'), `the output ends with a newline: ${JSON.stringify(result.stdout)}`)
-  return result.stdout
-    .slice(0, -1)
-    .split('\n')
-    .map((line) => {
-      const match = /^(\d+),(\d+),(\d+)(?:,(\d+))?$/.exec(line)
-      assert.ok(match, `sample line ${JSON.stringify(line)} is duration_ns,count,iterations[,bytes]`)
-      const sample: Sample = {
-        durationNs: Number(match[1]),
-        count: Number(match[2]),
-        iterations: Number(match[3]),
-      }
-      if (match[4] !== undefined) sample.bytes = Number(match[4])
-      return sample
-    })
-}
-
 /** The configuration bench-action sends, with enough time for every sample unless `overrides` say otherwise. */
-function config(overrides: KlvEntry[] = []): Buffer {
-  const entries = new Map<string, string | Uint8Array>([
-    ['name', 'zig/test'],
-    ['model', 'harness'],
-    ['max-iters', '20'],
-    ['max-time', '10000000000'],
-    ['max-warmup-iters', '3'],
-    ['max-warmup-time', '1000000000'],
-    ['sample-time', '200000'],
-  ])
-  for (const [key, value] of overrides) entries.set(key, value)
-  return encodeKlv([...entries])
-}
+const config = (overrides: KlvEntry[] = []) => harnessKlv('zig/test', overrides)
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

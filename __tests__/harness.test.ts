@@ -7,12 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-
-/** Skipping is for a developer's machine without the tool; in CI a missing tool must fail, not pass quietly. */
-function requiredInCi(skip: string | false): string | false {
-  if (skip && process.env.CI) throw new Error(`${skip}: .ci/run installs it, so CI cannot skip these tests`)
-  return skip
-}
+import { available, requiredInCi } from './helpers.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -21,15 +16,6 @@ const temp = await mkdtemp(path.join(os.tmpdir(), 'bench-harness-'))
 after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
-
-async function available(command: string): Promise<boolean> {
-  try {
-    await run(command, ['--version'])
-    return true
-  } catch {
-    return false
-  }
-}
 
 const [hasValgrind, hasCargo, hasCc] = await Promise.all([
   available('valgrind'),

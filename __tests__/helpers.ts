@@ -1,10 +1,12 @@
 // Shared test plumbing: temporary git repositories and an in-process CLI whose output is captured.
-import { execFile } from 'node:child_process'
+import assert from 'node:assert/strict'
+import { execFile, spawn } from 'node:child_process'
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runCli } from '../src/cli.ts'
+import { encodeKlv, type KlvEntry } from '../src/formats/klv.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -59,4 +61,94 @@ export async function cli(args: string[], cwd: string, env: Record<string, strin
     stderr: { write: (t: string) => (stderr += t), isTTY: false },
   })
   return { code, stdout, stderr }
+}
+
+/** Skipping is for a developer's machine without the tool; in CI a missing tool must fail, not pass quietly. */
+export function requiredInCi(skip: string | false): string | false {
+  if (skip && process.env.CI) throw new Error(`${skip}: .ci/run installs it, so CI cannot skip these tests`)
+  return skip
+}
+
+/** Whether `command --version` runs. */
+export async function available(command: string): Promise<boolean> {
+  try {
+    await run(command, ['--version'])
+    return true
+  } catch {
+    return false
+  }
+}
+
+export interface Exit {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs `program args…` with `input` on its stdin, to completion, whatever its exit status. */
+export function runWithInput(
+  program: string,
+  args: string[],
+  input: Buffer = Buffer.alloc(0),
+): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    const stdout: Buffer[] = []
+    const stderr: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+    // A program that rejects its command line exits without reading its input.
+    child.stdin.on('error', () => {})
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      if (code === null) reject(new Error(`${program} was killed by ${signal}`))
+      else
+        resolve({ code, stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() })
+    })
+    child.stdin.end(input)
+  })
+}
+
+export interface HarnessSample {
+  durationNs: number
+  count: number
+  iterations: number
+  bytes?: number
+}
+
+/** The samples of a successful `--samples` run; every line must be `duration_ns,count,iterations[,bytes]`. */
+export function parseHarnessSamples(result: Exit): HarnessSample[] {
+  assert.equal(result.code, 0, `--samples exited ${result.code}: ${result.stderr}`)
+  assert.equal(result.stderr, '', 'a successful run prints nothing on stderr')
+  if (result.stdout === '') return []
+  assert.ok(result.stdout.endsWith('\n'), `the output ends with a newline: ${JSON.stringify(result.stdout)}`)
+  return result.stdout
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => {
+      const match = /^(\d+),(\d+),(\d+)(?:,(\d+))?$/.exec(line)
+      assert.ok(match, `sample line ${JSON.stringify(line)} is duration_ns,count,iterations[,bytes]`)
+      const sample: HarnessSample = {
+        durationNs: Number(match[1]),
+        count: Number(match[2]),
+        iterations: Number(match[3]),
+      }
+      if (match[4] !== undefined) sample.bytes = Number(match[4])
+      return sample
+    })
+}
+
+/** The configuration bench-action sends a harness, with time for every sample unless `overrides` say otherwise. */
+export function harnessKlv(name: string, overrides: KlvEntry[] = []): Buffer {
+  const entries = new Map<string, string | Uint8Array>([
+    ['name', name],
+    ['model', 'harness'],
+    ['max-iters', '20'],
+    ['max-time', '10000000000'],
+    ['max-warmup-iters', '3'],
+    ['max-warmup-time', '1000000000'],
+    ['sample-time', '200000'],
+  ])
+  for (const [key, value] of overrides) entries.set(key, value)
+  return encodeKlv([...entries])
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -14,7 +14,7 @@ import { runnerConfiguration, wallClockMetrics } from '../src/measure/wall-clock
 import { planCases } from '../src/plan.ts'
 import type { WallClockCase } from '../src/plan-types.ts'
 import type { ResultSet } from '../src/results.ts'
-import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { removeDir, repoRoot, runWithInput, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
 
@@ -304,9 +304,10 @@ benchmarks:
     assert.equal(items.get('name')?.toString(), 'memmem/rust/memmem')
     assert.equal(items.get('max-iters')?.toString(), '4')
     assert.deepEqual(items.get('haystack'), await readFile(haystack))
-    const out = await pipeInto(runner, ['rust/memmem'], klv)
-    const lines = out.trim().split('\n')
-    assert.equal(lines.length, 4, out)
+    const piped = await runWithInput(runner, ['rust/memmem'], klv)
+    assert.equal(piped.code, 0, piped.stderr)
+    const lines = piped.stdout.trim().split('\n')
+    assert.equal(lines.length, 4, piped.stdout)
     for (const line of lines) assert.match(line, /^\d+,91$/)
 
     const unknown = await runCli(['klv', 'memmem/nope'], {
@@ -340,17 +341,6 @@ function resultSet(benchmarks: ResultSet['benchmarks']): ResultSet {
     },
     benchmarks,
   } as unknown as ResultSet
-}
-
-function pipeInto(program: string, args: string[], input: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'inherit'] })
-    let out = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${program} exited ${code}`))))
-    child.stdin.end(input)
-  })
 }
 
 /**

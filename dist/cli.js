@@ -16729,6 +16729,18 @@ function checkCommandForm(command, shell, ctx, key) {
     ctx.addIssue({ code: "custom", path: path12, message: error2.message, params: { hint: error2.hint } });
   }
 }
+function requireOneOf(entry, [first, second], ctx, hintWhenBoth) {
+  if (entry[first] !== void 0 && entry[second] !== void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: [second],
+      message: `expected either ${first} or ${second}, not both`,
+      params: { hint: hintWhenBoth }
+    });
+  } else if (entry[first] === void 0 && entry[second] === void 0) {
+    ctx.addIssue({ code: "custom", path: [], message: `missing required key "${first}" (or ${second})` });
+  }
+}
 var nameSchema = string2(expecting("a non-empty name")).min(1, expecting("a non-empty name")).regex(/^[^\x00-\x1f\x7f]*$/, expecting("a name on one line, without control characters")).meta({ description: "Unique in the file; names the benchmark in reports and baselines." });
 var SUITE_EXPECTED = 'a suite name made of letters, digits, ".", "_" and "-" (it is used in file names)';
 var suiteSchema = string2(expecting(SUITE_EXPECTED)).regex(/^[A-Za-z0-9._-]+$/, expecting(SUITE_EXPECTED)).refine((suite) => !/^\.+$/.test(suite), expecting(SUITE_EXPECTED)).meta({
@@ -16814,16 +16826,12 @@ var instructionsBenchmarkSchema = strictObject(
   },
   expecting("a benchmark: a mapping with name, kind and command")
 ).superRefine((benchmark, ctx) => {
-  if (benchmark.command !== void 0 && benchmark.import !== void 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["import"],
-      message: "expected either command or import, not both",
-      params: { hint: "run the tool that writes the summaries as a setup step" }
-    });
-  } else if (benchmark.command === void 0 && benchmark.import === void 0) {
-    ctx.addIssue({ code: "custom", path: [], message: 'missing required key "command" (or import)' });
-  }
+  requireOneOf(
+    benchmark,
+    ["command", "import"],
+    ctx,
+    "run the tool that writes the summaries as a setup step"
+  );
   if (benchmark.command !== void 0) checkCommandForm(benchmark.command, benchmark.shell, ctx, "command");
 });
 var RESERVED_KLV_KEYS = [
@@ -16908,16 +16916,12 @@ var wallClockBenchmarkSchema = strictObject(
   },
   expecting("a benchmark: a mapping with name, kind and runner")
 ).superRefine((benchmark, ctx) => {
-  if (benchmark.runner !== void 0 && benchmark.engines !== void 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["engines"],
-      message: "expected either runner or engines, not both",
-      params: { hint: "one runner is one engine; list it under engines with the others" }
-    });
-  } else if (benchmark.runner === void 0 && benchmark.engines === void 0) {
-    ctx.addIssue({ code: "custom", path: [], message: 'missing required key "runner" (or engines)' });
-  }
+  requireOneOf(
+    benchmark,
+    ["runner", "engines"],
+    ctx,
+    "one runner is one engine; list it under engines with the others"
+  );
   if (benchmark.harness === true && Object.keys(benchmark.engines ?? {}).length > 1) {
     ctx.addIssue({
       code: "custom",

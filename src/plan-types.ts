@@ -1,4 +1,5 @@
 // A Case is one benchmark at one parameter point, fully resolved: what `measure` needs and nothing more.
+import type { WallClockBenchmarkConfig } from './config/schema.ts'
 import type { Gate } from './results.ts'
 
 interface CaseBase {
@@ -36,27 +37,29 @@ export interface InstructionsCase extends CaseBase {
   branchSim: boolean
 }
 
-export interface WallClockCase extends CaseBase {
+/** A wall-clock benchmark, or one engine of it, with the config's settings as they were resolved. */
+export interface WallClockCase
+  extends CaseBase,
+    Pick<
+      WallClockBenchmarkConfig,
+      | 'env'
+      | 'harness'
+      | 'model'
+      | 'input'
+      | 'params'
+      | 'threads'
+      | 'count'
+      | 'throughputInput'
+      | 'runs'
+      | 'warmup'
+      | 'maxTimeMs'
+      | 'maxWarmupTimeMs'
+      | 'sampleTimeMs'
+      | 'timeoutMs'
+    > {
   kind: 'wall-clock'
-  /** Added to the inherited environment. */
-  env: Record<string, string>
-  /** The runner is a harness still to be asked for its benchmarks (`--list`), one case each. */
-  harness: boolean
   /** The engine this case runs, when the benchmark lists several. */
   engine?: string
-  model: string
-  /** KLV items after the fixed ones; `path` values are read when measuring. */
-  input: Array<{ key: string; value: { text: string } | { path: string } }>
-  params: Array<{ key: string; value: string }>
-  threads?: number
-  count?: number
-  throughputInput?: string
-  runs: number
-  warmup: number
-  maxTimeMs: number
-  maxWarmupTimeMs: number
-  sampleTimeMs?: number
-  timeoutMs: number
 }
 
 export type Case = ProcessCase | InstructionsCase | WallClockCase

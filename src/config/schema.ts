@@ -359,6 +359,25 @@ function checkCommandForm(
   }
 }
 
+/** Exactly one of two keys: the second is reported when both are given, the first when neither is. */
+function requireOneOf(
+  entry: Record<string, unknown>,
+  [first, second]: [string, string],
+  ctx: z.RefinementCtx,
+  hintWhenBoth: string,
+) {
+  if (entry[first] !== undefined && entry[second] !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [second],
+      message: `expected either ${first} or ${second}, not both`,
+      params: { hint: hintWhenBoth },
+    })
+  } else if (entry[first] === undefined && entry[second] === undefined) {
+    ctx.addIssue({ code: 'custom', path: [], message: `missing required key "${first}" (or ${second})` })
+  }
+}
+
 const nameSchema = z
   .string(expecting('a non-empty name'))
   .min(1, expecting('a non-empty name'))
@@ -487,16 +506,12 @@ export const instructionsBenchmarkSchema = z
     expecting('a benchmark: a mapping with name, kind and command'),
   )
   .superRefine((benchmark, ctx) => {
-    if (benchmark.command !== undefined && benchmark.import !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['import'],
-        message: 'expected either command or import, not both',
-        params: { hint: 'run the tool that writes the summaries as a setup step' },
-      })
-    } else if (benchmark.command === undefined && benchmark.import === undefined) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'missing required key "command" (or import)' })
-    }
+    requireOneOf(
+      benchmark,
+      ['command', 'import'],
+      ctx,
+      'run the tool that writes the summaries as a setup step',
+    )
     if (benchmark.command !== undefined) checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
   })
 
@@ -626,16 +641,12 @@ export const wallClockBenchmarkSchema = z
     expecting('a benchmark: a mapping with name, kind and runner'),
   )
   .superRefine((benchmark, ctx) => {
-    if (benchmark.runner !== undefined && benchmark.engines !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['engines'],
-        message: 'expected either runner or engines, not both',
-        params: { hint: 'one runner is one engine; list it under engines with the others' },
-      })
-    } else if (benchmark.runner === undefined && benchmark.engines === undefined) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'missing required key "runner" (or engines)' })
-    }
+    requireOneOf(
+      benchmark,
+      ['runner', 'engines'],
+      ctx,
+      'one runner is one engine; list it under engines with the others',
+    )
     if (benchmark.harness === true && Object.keys(benchmark.engines ?? {}).length > 1) {
       ctx.addIssue({
         code: 'custom',
