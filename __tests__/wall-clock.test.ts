@@ -386,6 +386,37 @@ ${NAMES.map((name) => entry('base', name, 20)).join('')}${NAMES.map((name) => en
         .map((r) => ({ ...r, id: r.id.slice(prefix.length + 1), name: r.name.slice(prefix.length + 1) })),
     )
 
+  test('max-time bounds the sampling over all runner processes, not each one', async () => {
+    const [slow] = planCases(
+      parseConfig(
+        `
+benchmarks:
+  - name: slow
+    kind: wall-clock
+    runner: [${JSON.stringify(runner)}]
+    model: count
+    input: { pattern: needle, haystack: { path: haystack.txt } }
+    params: { passes: 100 }
+    runs: 40
+    warmup: 0
+    max-time: 60ms
+`,
+        path.join(dir, 'bench.yml'),
+      ),
+    )
+    const [result] = await measureSuite([slow!])
+    const samples = result!.metrics.time?.samples ?? []
+    const sampled = samples.reduce((a, b) => a + b, 0) / 1e6
+    // Each call takes a few milliseconds: far fewer than 40 fit in 60 ms, but more than the first
+    // process's share, and the time in samples stays near the budget (the last sample may overrun it).
+    assert.ok(samples.length >= 3 && samples.length < 40, `${samples.length} samples`)
+    assert.ok(sampled < 60 + (3 * Math.max(...samples)) / 1e6, `${sampled.toFixed(1)} ms sampled`)
+    assert.match(
+      result!.notes.join('\n'),
+      new RegExp(`took ${samples.length} of 40 samples: the runner stopped at max-time`),
+    )
+  })
+
   test('the benchmark doing 10% more work regresses; the unchanged ones do not', async (t) => {
     const results = await measureSuite(planCases(parseConfig(config(), path.join(dir, 'bench.yml'))))
     for (const r of results) assert.equal(r.status, 'ok', `${r.id}: ${r.error?.message}`)

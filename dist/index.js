@@ -38229,16 +38229,19 @@ var WallClockMeasurement = class {
   failure;
   bytesPerCall;
   invocations = 0;
-  short = false;
-  /** Samples still to take; 0 once the benchmark failed or a runner stopped early at max-time. */
+  /** Time inside the samples taken so far: max-time bounds it over all invocations, as in one. */
+  sampledNs = 0;
+  /** Samples still to take; 0 once the benchmark failed or max-time is spent. */
   get remaining() {
-    return this.failure || this.short ? 0 : this.c.runs - this.samples.length;
+    if (this.failure || this.sampledNs >= this.c.maxTimeMs * NS_PER_MS) return 0;
+    return this.c.runs - this.samples.length;
   }
   /** Takes up to `count` more samples in one runner invocation. */
   async run(count2) {
     const runs = Math.min(count2, this.remaining);
     if (runs <= 0) return;
-    const part = { runs, maxTimeMs: this.c.maxTimeMs * runs / this.c.runs };
+    const budgetMs = this.c.maxTimeMs - this.sampledNs / NS_PER_MS;
+    const part = { runs, maxTimeMs: budgetMs * runs / this.remaining };
     const configuration = await runnerConfiguration(this.c, part);
     if ("error" in configuration) {
       this.failure = { message: configuration.error };
@@ -38265,8 +38268,8 @@ var WallClockMeasurement = class {
       };
       return;
     }
-    if (outcome.samples.length < runs) this.short = true;
     this.samples.push(...outcome.samples);
+    for (const s of outcome.samples) this.sampledNs += s.durationNs;
     const wrong = checkCounts(this.samples, this.c.count);
     if (wrong) this.failure = { message: wrong };
     this.options.onProgress?.(this.samples.length, this.c.runs);
@@ -40160,7 +40163,7 @@ async function runPipeline(options) {
         const quarter = Math.floor(done / total * 4);
         if (quarter > (shown.get(c.id) ?? 0)) {
           shown.set(c.id, quarter);
-          options.log(`${prefix(c)}: ${done}/${total} runs`);
+          options.log(`${prefix(c)}: ${done}/${total} ${c.kind === "wall-clock" ? "samples" : "runs"}`);
         }
       },
       onResult: (c, result) => {

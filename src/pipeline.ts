@@ -159,7 +159,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
         const quarter = Math.floor((done / total) * 4)
         if (quarter > (shown.get(c.id) ?? 0)) {
           shown.set(c.id, quarter)
-          options.log(`${prefix(c)}: ${done}/${total} runs`)
+          options.log(`${prefix(c)}: ${done}/${total} ${c.kind === 'wall-clock' ? 'samples' : 'runs'}`)
         }
       },
       onResult: (c, result) => {

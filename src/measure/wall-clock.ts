@@ -121,23 +121,27 @@ export class WallClockMeasurement {
   private failure?: BenchmarkError
   private bytesPerCall?: number
   private invocations = 0
-  private short = false
+  /** Time inside the samples taken so far: max-time bounds it over all invocations, as in one. */
+  private sampledNs = 0
 
   constructor(
     readonly c: WallClockCase,
     private readonly options: WallClockOptions = {},
   ) {}
 
-  /** Samples still to take; 0 once the benchmark failed or a runner stopped early at max-time. */
+  /** Samples still to take; 0 once the benchmark failed or max-time is spent. */
   get remaining(): number {
-    return this.failure || this.short ? 0 : this.c.runs - this.samples.length
+    if (this.failure || this.sampledNs >= this.c.maxTimeMs * NS_PER_MS) return 0
+    return this.c.runs - this.samples.length
   }
 
   /** Takes up to `count` more samples in one runner invocation. */
   async run(count: number): Promise<void> {
     const runs = Math.min(count, this.remaining)
     if (runs <= 0) return
-    const part = { runs, maxTimeMs: (this.c.maxTimeMs * runs) / this.c.runs }
+    // This invocation's share of what is left of max-time, in proportion to its share of the samples.
+    const budgetMs = this.c.maxTimeMs - this.sampledNs / NS_PER_MS
+    const part = { runs, maxTimeMs: (budgetMs * runs) / this.remaining }
     const configuration = await runnerConfiguration(this.c, part)
     if ('error' in configuration) {
       this.failure = { message: configuration.error }
@@ -164,8 +168,8 @@ export class WallClockMeasurement {
       }
       return
     }
-    if (outcome.samples.length < runs) this.short = true
     this.samples.push(...outcome.samples)
+    for (const s of outcome.samples) this.sampledNs += s.durationNs
     const wrong = checkCounts(this.samples, this.c.count)
     if (wrong) this.failure = { message: wrong }
     this.options.onProgress?.(this.samples.length, this.c.runs)
