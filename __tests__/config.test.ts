@@ -79,12 +79,10 @@ const BAD_CASES: Record<string, string> = {
   'instructions-neither.yml': ':2:5: benchmarks[0]: missing required key "command" (or import)',
   'instructions-import-format.yml':
     ':4:23: benchmarks[0].import.format: expected "iai-callgrind", got "criterion"',
-  'kind-not-available.yml':
-    ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, got "scaling"; the scaling kind is not available in this version of bench-action',
   'missing-benchmarks.yml':
     ':1:1: missing required key "benchmarks" (expected a non-empty list of benchmarks)',
   'missing-kind.yml':
-    ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions, wall-clock)',
+    ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions, wall-clock, scaling)',
   'missing-name.yml': ':2:5: benchmarks[0]: missing required key "name" (expected a non-empty name)',
   'multiple-documents.yml':
     ':5:1: the file holds more than one YAML document (a second "---"); a config is one document',
@@ -115,7 +113,7 @@ const BAD_CASES: Record<string, string> = {
     ":4:14: benchmarks[0].command: unbalanced quote: the ' at character 6 is never closed",
   'unknown-benchmark-key.yml': `:5:5: benchmarks[0].thraeds: unknown key "thraeds" (expected one of: ${PROCESS_KEYS})`,
   'unknown-kind.yml':
-    ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, got "proces"; did you mean "process"?',
+    ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, scaling, got "proces"; did you mean "process"?',
   'unknown-top-level-key.yml':
     ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, benchmarks)',
   'wall-clock-runner-and-engines.yml':
@@ -133,6 +131,14 @@ const BAD_CASES: Record<string, string> = {
     ':6:7: benchmarks[0].engines["rust memmem"]: expected an engine name made of letters, digits and _ . : / + -, got "rust memmem"',
   'wall-clock-engine-shell-operator.yml':
     ':6:13: benchmarks[0].engines.fast: "|" at character 10 is a shell operator, but the command is split into words and run without a shell; quote it (\'|\') or set shell: true to run it with /bin/sh -c',
+  'scaling-no-counts.yml': ':2:5: benchmarks[0]: missing required key "threads" (or processes)',
+  'scaling-counts-zero.yml':
+    ':6:18: benchmarks[0].threads[1]: expected a list of thread counts, whole numbers of at least 1, like [1, 2, 4], got a number (0)',
+  'scaling-runner-processes.yml':
+    ':6:16: benchmarks[0].processes: expected no processes with format: runner (a runner is one process; its threads come from the KLV), got a list',
+  'scaling-metron-no-line.yml':
+    ':2:5: benchmarks[0]: missing required key "metron-line" (format: metron reads one line of the table)',
+  'scaling-format-unknown.yml': ':5:13: benchmarks[0].format: expected one of: csb, runner, metron, got "json"',
   'yaml-bad-indentation.yml': ':4:1: invalid YAML: Sequence item without - indicator',
   'yaml-unclosed-bracket.yml':
     ':5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',

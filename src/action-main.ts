@@ -19,6 +19,7 @@ export interface ActionInputs {
   save: boolean
   json?: string
   markdown?: string
+  html?: string
   workingDirectory: string
   installTools: boolean
   /** The ziglang version on PyPI to install when Zig is needed and missing. */
@@ -48,6 +49,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     zigVersion: optional('zig-version'),
     json: optional('json'),
     markdown: optional('markdown'),
+    html: optional('html'),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional('working-directory') ?? '.',
@@ -68,6 +70,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       save: inputs.save,
       jsonPath: inputs.json ?? path.join(outDir, 'results.json'),
       markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
+      htmlPath: inputs.html ?? path.join(outDir, 'report.html'),
       env,
       installTools: inputs.installTools,
       zigVersion: inputs.zigVersion,
@@ -81,6 +84,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setOutput('regressions', String(outcome.comparison.counts.regression))
     core.setOutput('results-path', outcome.jsonPath ?? '')
     core.setOutput('report-path', outcome.markdownPath ?? '')
+    core.setOutput('html-path', outcome.htmlPath ?? '')
     const reason = failureMessage(outcome.comparison)
     if (outcome.exitCode === 1) core.setFailed(`Performance regression: ${reason}`)
     else if (outcome.exitCode === 3) core.setFailed(`Benchmarks could not be measured: ${reason}`)

@@ -9,6 +9,7 @@ import { ConfigError, configJsonSchema, loadConfig, parseDurationMs, ValueError 
 import { runnerConfiguration } from './measure/wall-clock.ts'
 import { resolveConfigPath, runPipeline, UsageError, writeText } from './pipeline.ts'
 import { planCases } from './plan.ts'
+import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import { renderTerminal, shouldUseColor } from './report/terminal.ts'
 import { parseResultSetText, ResultsFormatError } from './results.ts'
@@ -26,9 +27,9 @@ export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
-                     [--json FILE] [--markdown FILE] [--store DIR] [--no-save] [--no-install]
+                     [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--no-save] [--no-install]
                      [--verbose]
-  bench-action compare BASE.json HEAD.json [--markdown FILE] [--verbose]
+  bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
   bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
                                what the config's benchmarks need)
@@ -47,6 +48,7 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --filter GLOB       only benchmarks whose name matches (* and ?; several separated by commas)
   --json FILE         write this run's results (the ResultSet) as JSON
   --markdown FILE     write the report as markdown (the pull-request comment body)
+  --html FILE         write the report as one HTML page, scaling charts drawn as SVG
   --store DIR         where results are kept between runs (default .bench)
   --no-save           do not save this run's results to the store
   --no-install        do not install missing tools the config needs (valgrind, Rust, Zig); by
@@ -64,6 +66,7 @@ const RUN_OPTIONS = {
   filter: { type: 'string' },
   json: { type: 'string' },
   markdown: { type: 'string' },
+  html: { type: 'string' },
   store: { type: 'string' },
   'no-save': { type: 'boolean' },
   'no-install': { type: 'boolean' },
@@ -139,6 +142,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     installTools: !values['no-install'],
     jsonPath: values.json,
     markdownPath: values.markdown,
+    htmlPath: values.html,
     env: io.env,
     log: (line) => io.stderr.write(`${line}\n`),
   })
@@ -241,7 +245,7 @@ async function readResults(file: string, cwd: string) {
 async function compareCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { markdown: { type: 'string' }, verbose: { type: 'boolean' } },
+    options: { markdown: { type: 'string' }, html: { type: 'string' }, verbose: { type: 'boolean' } },
     allowPositionals: true,
   })
   if (positionals.length !== 2)
@@ -257,6 +261,9 @@ async function compareCommand(argv: string[], io: CliIo): Promise<number> {
   })
   if (values.markdown) {
     await writeText(path.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }))
+  }
+  if (values.html) {
+    await writeText(path.resolve(io.cwd, values.html), await renderHtml(comparison, { version: VERSION }))
   }
   io.stdout.write(
     renderTerminal(comparison, {

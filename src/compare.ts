@@ -120,6 +120,37 @@ export interface EngineRanking {
   unranked: string[]
 }
 
+/** One measured count of a scaling benchmark, on one side. */
+export interface ScalingSide {
+  /** Median throughput, ops/s. */
+  throughput: number
+  /** Median throughput over the median at the smallest count. */
+  speedup: number
+  /** speedup ÷ (count ÷ smallest count): 1 is perfect scaling. */
+  efficiency: number
+}
+
+export interface ScalingPoint {
+  /** Threads or processes. */
+  count: number
+  /** The benchmark id of this point (`NAME/threads:4`). */
+  id: string
+  base?: ScalingSide
+  head?: ScalingSide
+  verdict: BenchmarkVerdict
+}
+
+/** A scaling benchmark's curve: throughput, speedup and efficiency against the count, base and head. */
+export interface ScalingSeries {
+  /** The benchmark's name in the config. */
+  benchmark: string
+  dimension: 'threads' | 'processes'
+  /** In increasing count. */
+  points: ScalingPoint[]
+  /** Logical CPUs of the machine that measured head; counts above it are oversubscribed. */
+  cores: number
+}
+
 export interface Comparison {
   suite: string
   head: { commit: CommitInfo; createdAt: string; environment: Environment }
@@ -144,6 +175,8 @@ export interface Comparison {
   ranking: RankEntry[]
   /** Wall-clock benchmarks with several engines, each engine ranked against the fastest. */
   engineRankings: EngineRanking[]
+  /** Scaling benchmarks, one curve per benchmark and dimension. */
+  scaling: ScalingSeries[]
 }
 
 /** The order reports list verdicts in: what needs attention first. */
@@ -227,8 +260,15 @@ function compareMetric(
       notes,
     }
   }
+  // A metric in percent (efficiency) may be gated on percentage points: the threshold is then that
+  // many points of the base's median.
+  const baseMedian = summarize(baseValues).median
+  const threshold =
+    gate.points !== undefined && head.unit === 'percent' && baseMedian > 0
+      ? gate.points / baseMedian
+      : gate.threshold
   const d = decideSampled(baseValues, headValues, {
-    threshold: gate.threshold,
+    threshold,
     alpha: gate.alpha,
     direction: head.direction,
     seed: `${benchmarkId}\u0000${name}`,
@@ -419,6 +459,84 @@ export function rankEngines(head: ResultSet): EngineRanking[] {
   return rankings
 }
 
+const SCALING_DIMENSIONS = ['threads', 'processes'] as const
+
+/** The sweep a scaling result belongs to: its config name and dimension, read from its name and parameters. */
+function sweepOf(
+  b: BenchmarkResult,
+): { series: string; dimension: 'threads' | 'processes'; count: number } | undefined {
+  if (b.kind !== 'scaling') return undefined
+  for (const dimension of SCALING_DIMENSIONS) {
+    const count = b.parameters[dimension]
+    const suffix = `/${dimension}:${count}`
+    if (typeof count === 'number' && b.name.endsWith(suffix)) {
+      return { series: b.name.slice(0, -suffix.length), dimension, count }
+    }
+  }
+  return undefined
+}
+
+/** Each side's throughput, speedup and efficiency at every count, from the medians of its runs. */
+function scalingSides(results: BenchmarkResult[]): Map<string, ScalingSide> {
+  const sides = new Map<string, ScalingSide>()
+  const sweeps = new Map<string, Array<{ b: BenchmarkResult; count: number; throughput: number }>>()
+  for (const b of results) {
+    const sweep = sweepOf(b)
+    const samples = b.metrics.throughput?.samples
+    if (!sweep || b.status !== 'ok' || !samples?.length) continue
+    const key = `${sweep.series}\u0000${sweep.dimension}`
+    sweeps.set(key, [
+      ...(sweeps.get(key) ?? []),
+      { b, count: sweep.count, throughput: summarize(samples).median },
+    ])
+  }
+  for (const points of sweeps.values()) {
+    const smallest = points.reduce((a, b) => (a.count <= b.count ? a : b))
+    for (const p of points) {
+      const speedup = smallest.throughput > 0 ? p.throughput / smallest.throughput : Number.NaN
+      const efficiency = speedup / (p.count / smallest.count)
+      sides.set(p.b.id, { throughput: p.throughput, speedup, efficiency })
+    }
+  }
+  return sides
+}
+
+/** The curves of the suite's scaling benchmarks, base and head, with each point's verdict. */
+export function scalingSeries(
+  head: ResultSet,
+  base: ResultSet | undefined,
+  comparisons: BenchmarkComparison[],
+): ScalingSeries[] {
+  const headSides = scalingSides(head.benchmarks)
+  const baseSides = scalingSides(base?.benchmarks ?? [])
+  const verdicts = new Map(comparisons.map((c) => [c.id, c.verdict]))
+  const series = new Map<string, ScalingSeries>()
+  for (const b of [...head.benchmarks, ...(base?.benchmarks ?? [])]) {
+    const sweep = sweepOf(b)
+    if (!sweep) continue
+    const key = `${sweep.series}\u0000${sweep.dimension}`
+    let s = series.get(key)
+    if (!s) {
+      s = {
+        benchmark: sweep.series,
+        dimension: sweep.dimension,
+        points: [],
+        cores: head.environment.cpuCount,
+      }
+      series.set(key, s)
+    }
+    if (s.points.some((p) => p.id === b.id)) continue
+    const point: ScalingPoint = { count: sweep.count, id: b.id, verdict: verdicts.get(b.id) ?? 'missing' }
+    const baseSide = baseSides.get(b.id)
+    const headSide = headSides.get(b.id)
+    if (baseSide) point.base = baseSide
+    if (headSide) point.head = headSide
+    s.points.push(point)
+  }
+  for (const s of series.values()) s.points.sort((a, b) => a.count - b.count)
+  return [...series.values()]
+}
+
 export interface CompareOptions {
   baseline?: BaselineInfo
   noBaselineReason?: string
@@ -481,6 +599,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     environmentDifferences: environmentDiffs,
     ranking: rankProcessBenchmarks(head),
     engineRankings: rankEngines(head),
+    scaling: scalingSeries(head, base, benchmarks),
   }
 }
 

@@ -47,6 +47,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${scaled(value, BYTE_UNITS)}/s`
     case 'percent':
       return `${sig3(value)}%`
+    case 'ratio':
+      return `${sig3(value)}×`
     default:
       return formatCount(value)
   }

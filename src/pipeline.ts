@@ -13,6 +13,7 @@ import { valgrindVersion } from './measure/instructions.ts'
 import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
 import type { Case } from './plan-types.ts'
+import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import { type BenchmarkResult, RESULTS_SCHEMA, RESULTS_VERSION, type ResultSet } from './results.ts'
 import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
@@ -33,6 +34,8 @@ export interface PipelineOptions {
   save: boolean
   jsonPath?: string
   markdownPath?: string
+  /** The HTML report, with charts rendered to SVG. */
+  htmlPath?: string
   env: NodeJS.ProcessEnv
   /** Detect, and install where missing, the tools the benchmarks need (valgrind, Rust) first. */
   installTools?: boolean
@@ -52,6 +55,7 @@ export interface PipelineOutcome {
   savedPath?: string
   jsonPath?: string
   markdownPath?: string
+  htmlPath?: string
 }
 
 export class UsageError extends Error {
@@ -205,6 +209,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}\n`)
   const markdownPath = options.markdownPath ? path.resolve(options.cwd, options.markdownPath) : undefined
   if (markdownPath) await writeText(markdownPath, markdown)
+  const htmlPath = options.htmlPath ? path.resolve(options.cwd, options.htmlPath) : undefined
+  if (htmlPath) await writeText(htmlPath, await renderHtml(comparison, { now: now(), version: VERSION }))
 
   return {
     exitCode: exitCodeFor(comparison),
@@ -215,6 +221,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     savedPath,
     jsonPath,
     markdownPath,
+    htmlPath,
   }
 }
 

@@ -1,5 +1,5 @@
 // A Case is one benchmark at one parameter point, fully resolved: what `measure` needs and nothing more.
-import type { WallClockBenchmarkConfig } from './config/schema.ts'
+import type { ScalingBenchmarkConfig, WallClockBenchmarkConfig } from './config/schema.ts'
 import type { Gate } from './results.ts'
 
 interface CaseBase {
@@ -62,4 +62,23 @@ export interface WallClockCase
   engine?: string
 }
 
-export type Case = ProcessCase | InstructionsCase | WallClockCase
+/** One point of a scaling sweep: a thread or process count, repeated `runs` times. */
+export interface ScalingCase
+  extends CaseBase,
+    Pick<
+      ScalingBenchmarkConfig,
+      'env' | 'format' | 'threadsEnv' | 'metronLine' | 'runs' | 'warmup' | 'timeoutMs'
+    > {
+  kind: 'scaling'
+  /** The config entry's name: every point of a sweep shares it. */
+  series: string
+  dimension: 'threads' | 'processes'
+  /** Threads of each process: the swept count, or 1 on a processes sweep. */
+  threads: number
+  /** Copies started together: the swept count, or 1 on a threads sweep. */
+  copies: number
+  /** The counts of the whole sweep, so a point knows the smallest and the largest. */
+  counts: number[]
+}
+
+export type Case = ProcessCase | InstructionsCase | WallClockCase | ScalingCase

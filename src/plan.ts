@@ -83,6 +83,46 @@ function casesFor(b: BenchmarkConfig): Case[] {
         command: engine.command,
       }))
     }
+    case 'scaling': {
+      const sweeps: Array<['threads' | 'processes', number[]]> = [
+        ['threads', b.threads],
+        ['processes', b.processes],
+      ]
+      return sweeps.flatMap(([dimension, counts]) =>
+        counts.map((count) => {
+          const largest = count === counts[counts.length - 1]
+          const gate = [...b.gate]
+          // The efficiency rule is about the largest count only.
+          if (b.efficiencyDrop !== undefined && largest && !gate.includes('efficiency'))
+            gate.push('efficiency')
+          return {
+            ...common,
+            id: `${b.name}/${dimension}:${count}`,
+            name: `${b.name}/${dimension}:${count}`,
+            parameters: { [dimension]: count },
+            kind: 'scaling' as const,
+            command: b.command,
+            format: b.format,
+            threadsEnv: b.threadsEnv,
+            metronLine: b.metronLine,
+            runs: b.runs,
+            warmup: b.warmup,
+            timeoutMs: b.timeoutMs,
+            series: b.name,
+            dimension,
+            threads: dimension === 'threads' ? count : 1,
+            copies: dimension === 'processes' ? count : 1,
+            counts,
+            gate: {
+              metrics: gate,
+              threshold: b.threshold,
+              alpha: b.alpha,
+              ...(b.efficiencyDrop !== undefined && largest ? { points: b.efficiencyDrop * 100 } : {}),
+            },
+          }
+        }),
+      )
+    }
   }
 }
 
@@ -90,7 +130,7 @@ function casesFor(b: BenchmarkConfig): Case[] {
 function expands(b: BenchmarkConfig): boolean {
   if (b.kind === 'instructions') return b.harness
   if (b.kind === 'wall-clock') return b.harness || b.engines.some((e) => e.name !== '')
-  return false
+  return b.kind === 'scaling'
 }
 
 /**

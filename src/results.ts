@@ -6,7 +6,7 @@ export const RESULTS_SCHEMA = 'bench-action/results'
 export const RESULTS_VERSION = 1
 
 /** Units are normalised before they are stored: time in ns, memory in bytes. */
-export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'bytes/s', 'percent'] as const
+export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'bytes/s', 'percent', 'ratio'] as const
 export type Unit = (typeof UNITS)[number]
 
 /** Which way is better belongs to each metric, never to a tool or a kind. */
@@ -34,6 +34,8 @@ export const gateSchema = z.object({
   threshold: z.number().nonnegative(),
   /** Significance level for sampled metrics. */
   alpha: z.number().positive().max(1),
+  /** Metrics in percent (efficiency): a loss of more than this many percentage points is a regression. */
+  points: z.number().nonnegative().optional(),
 })
 export type Gate = z.infer<typeof gateSchema>
 

@@ -1,7 +1,7 @@
 /*
  * exec: runs one command many times and prints what each run cost.
  *
- *   exec [--runs N] [--warmup W] [--timeout-ms T] -- PROGRAM [ARGS...]
+ *   exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR] -- PROGRAM [ARGS...]
  *   exec --version
  *
  * Runs W warmup runs, then N counted runs, one after another, and prints one JSON line per run
@@ -10,21 +10,39 @@
  *   {"phase":"run","i":0,"wall_ns":1042311,"user_us":412,"sys_us":0,"maxrss_kb":1012,
  *    "minflt":38,"majflt":0,"nvcsw":1,"nivcsw":0,"exit":0,"signal":null,"timed_out":false}
  *
+ * With --copies C (default 1), each run starts C copies of the command at once, as will-it-scale's
+ * process mode does: they are spawned one right after the other, then reaped as they finish. There
+ * is then one line per copy, copy 0 first, each with the copy's index and the number of copies:
+ *
+ *   {"phase":"run","i":0,"copy":1,"copies":2,"wall_ns":1050022,"user_us":415,...,"timed_out":false}
+ *
+ * wall_ns, the rusage fields and the exit status are the copy's own: its wall time runs from just
+ * before its spawn to its reap. The run fails if any copy fails; the timeout applies to the whole run
+ * and kills every copy that is still running.
+ *
+ * The commands' stdout goes to /dev/null, or with --output-dir DIR (created if missing) to the file
+ * DIR/run-PHASE-I-copy-J.out of each run and copy, e.g. run-warmup-0-copy-0.out, run-run-3-copy-1.out,
+ * whose path the line then carries as "stdout":"DIR/run-run-3-copy-1.out", after "timed_out". The
+ * "copy", "copies" and "stdout" fields appear only with --output-dir or with more than one copy, so
+ * without them the output is as it always was.
+ *
  * Lines are flushed at most every 50 ms and after the last or a failed run, so a caller can show
  * progress without every run of a fast command waking it up: a reader woken once per run competes
  * with the next run for the CPU (measured: about 10 microseconds more per run on a 2-CPU machine).
  *
- * A failed run (non-zero exit, killed by a signal, or timed out) also carries "stderr_hex": the
- * last 4 KiB of what it wrote to stderr, hex-encoded because it need not be UTF-8. A program that
- * cannot be executed at all gives one line instead:
+ * A failed run or copy (non-zero exit, killed by a signal, or timed out) also carries "stderr_hex":
+ * the last 4 KiB of what it wrote to stderr (each copy has its own), hex-encoded because it need not
+ * be UTF-8. A program that cannot be executed at all gives one line instead ("copy" and "copies"
+ * as above; copies already started are killed first):
  *
  *   {"phase":"run","i":0,"spawn_error":"No such file or directory","errno":2,"program":"./nope"}
  *
- * The first failed run ends the loop: a failed benchmark is reported as failed, and running it
- * again would only take time.
+ * The first failed run ends the loop, after the lines of all its copies: a failed benchmark is
+ * reported as failed, and running it again would only take time.
  *
- * Exit status: 0 every run succeeded, 1 a run failed or could not start, 2 bad usage,
- * 3 the launcher itself could not work (no /dev/null, no temporary file, wait4 failed).
+ * Exit status: 0 every run succeeded, 1 a run failed or could not start, 2 bad usage (including an
+ * output directory that cannot be created), 3 the launcher itself could not work (no /dev/null, no
+ * temporary file, an output file that cannot be opened, wait4 failed).
  *
  * Why a native launcher at all: Node cannot report the resource usage of one child. getrusage
  * with RUSAGE_CHILDREN sums CPU time over every child ever reaped and keeps the largest max RSS
@@ -57,6 +75,7 @@
 #define STDERR_TAIL_BYTES 4096
 #define PATH_BUFFER_SIZE 4096
 #define FLUSH_INTERVAL_NS 50000000LL
+#define MAX_COPIES 1024L
 
 #define EXIT_OK 0
 #define EXIT_RUN_FAILED 1
@@ -66,26 +85,30 @@
 extern char **environ;
 
 /*
- * Shared with the signal handlers. The running child is also the leader of its own process
- * group, so its pid doubles as the group id; 0 when no child is running. (pid_t and sig_atomic_t
- * are both int on the platforms this builds on.)
+ * Shared with the signal handlers: the pid of each running copy, 0 when that copy is not running.
+ * Each child is also the leader of its own process group, so its pid doubles as the group id.
+ * (pid_t and sig_atomic_t are both int on the platforms this builds on.) Set up before the
+ * handlers are installed and never reallocated.
  */
-static volatile sig_atomic_t running_child = 0;
+static volatile sig_atomic_t *running_children = NULL;
+static long running_slots = 0;
 static volatile sig_atomic_t alarm_fired = 0;
 
-static void kill_child_group(void)
+static void kill_child_groups(void)
 {
-  pid_t pid = (pid_t)running_child;
-  if (pid > 0) {
-    /*
-     * The whole group, not just the child: a benchmark may start processes of its own (a shell
-     * pipeline, a server and its workers) that would otherwise keep running, hold the CPU during
-     * the next benchmark and keep writing to our stderr file. SIGKILL because a program that hangs
-     * may well ignore or mishandle SIGTERM.
-     */
-    kill(-pid, SIGKILL);
-    /* The group may not exist yet if the alarm fired while the child was being set up. */
-    kill(pid, SIGKILL);
+  for (long j = 0; j < running_slots; j++) {
+    pid_t pid = (pid_t)running_children[j];
+    if (pid > 0) {
+      /*
+       * The whole group, not just the child: a benchmark may start processes of its own (a shell
+       * pipeline, a server and its workers) that would otherwise keep running, hold the CPU during
+       * the next benchmark and keep writing to our stderr file. SIGKILL because a program that
+       * hangs may well ignore or mishandle SIGTERM.
+       */
+      kill(-pid, SIGKILL);
+      /* The group may not exist yet if the alarm fired while the child was being set up. */
+      kill(pid, SIGKILL);
+    }
   }
 }
 
@@ -94,27 +117,29 @@ static void on_alarm(int sig)
   int saved_errno = errno;
   (void)sig;
   alarm_fired = 1;
-  kill_child_group();
+  kill_child_groups();
   errno = saved_errno;
 }
 
 static void on_terminate(int sig)
 {
   /*
-   * The launcher is being stopped (Ctrl-C, a cancelled CI job). The child runs in its own process
-   * group, so the signal did not reach it: take it down too, then die of the same signal.
+   * The launcher is being stopped (Ctrl-C, a cancelled CI job). The children run in process
+   * groups of their own, so the signal did not reach them: take them down too, then die of the same
+   * signal.
    */
-  kill_child_group();
+  kill_child_groups();
   signal(sig, SIG_DFL);
   raise(sig);
 }
 
 static void usage(FILE *out)
 {
-  fputs("usage: exec [--runs N] [--warmup W] [--timeout-ms T] -- PROGRAM [ARGS...]\n"
+  fputs("usage: exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR] -- PROGRAM [ARGS...]\n"
         "       exec --version\n"
         "Runs PROGRAM W times to warm up, then N times measured (default N=10, W=0), and prints\n"
-        "one JSON line per run. T=0 (the default) means no timeout.\n",
+        "one JSON line per run. T=0 (the default) means no timeout. Each run starts C copies at\n"
+        "once (default 1), one line per copy; their stdout goes to DIR/run-PHASE-I-copy-J.out.\n",
         out);
 }
 
@@ -278,9 +303,11 @@ static void put_stderr_hex(FILE *out, int stderr_fd)
 }
 
 struct run_result {
+  struct timespec started;
   struct timespec ended;
   long long wall_ns;
   struct rusage usage;
+  pid_t pid;
   int status;
   int timed_out;
 };
@@ -299,47 +326,85 @@ static void set_alarm(long timeout_ms)
   setitimer(ITIMER_REAL, &timer, NULL);
 }
 
-/*
- * One run: spawn, reap with wait4, time it. Returns 0, or the errno value when the program could
- * not be started. Exits the launcher if wait4 fails, which would be a bug here.
- *
- * The timeout is an interval timer whose handler kills the child's process group itself, so
- * there is no window between checking a flag and blocking in wait4; the timer is armed before the
- * clock starts and disarmed after it stops, so it costs nothing inside the measured interval.
- */
-static int run_once(const char *path, char *const argv[], const posix_spawn_file_actions_t *actions,
-                    const posix_spawnattr_t *attributes, long timeout_ms, struct run_result *result)
+/* wait4 for `pid` (-1: any child), retried after signals. Exits the launcher if it fails. */
+static pid_t reap(pid_t pid, int *status, struct rusage *usage)
 {
-  struct timespec start, end;
-  pid_t pid;
-  int error;
-
-  alarm_fired = 0;
-  if (timeout_ms > 0) set_alarm(timeout_ms);
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  error = posix_spawn(&pid, path, actions, attributes, argv, environ);
-  if (error != 0) {
-    if (timeout_ms > 0) set_alarm(0);
-    return error;
-  }
-  running_child = pid;
-  /* The alarm may have fired while posix_spawn ran, before the handler knew whom to kill. */
-  if (alarm_fired) kill_child_group();
-  while (wait4(pid, &result->status, 0, &result->usage) < 0) {
+  for (;;) {
+    pid_t reaped = wait4(pid, status, 0, usage);
+    if (reaped >= 0) return reaped;
     if (errno != EINTR) {
       fprintf(stderr, "exec: wait4 failed: %s\n", strerror(errno));
       exit(EXIT_INTERNAL);
     }
   }
-  clock_gettime(CLOCK_MONOTONIC, &end);
-  running_child = 0;
-  if (timeout_ms > 0) set_alarm(0);
+}
 
-  result->ended = end;
-  result->wall_ns = nanoseconds_between(start, end);
-  /* A run that finished on its own just as the alarm went off did not time out. */
-  result->timed_out =
-      alarm_fired && WIFSIGNALED(result->status) && WTERMSIG(result->status) == SIGKILL;
+/*
+ * One run: spawn every copy, reap each with wait4 as it finishes, time each from just before its
+ * spawn to its reap. Returns 0, or the errno value when copy *failed_copy could not be started; the
+ * copies started before it are then killed and reaped. Exits the launcher if wait4 fails, which
+ * would be a bug here.
+ *
+ * The timeout is an interval timer whose handler kills the children's process groups itself, so
+ * there is no window between checking a flag and blocking in wait4; the timer is armed before the
+ * first clock reading and disarmed after the last, so it costs nothing inside the measured
+ * intervals. Reaping whichever copy ends first (wait4 on any child: the launcher has no others)
+ * gives every copy its own end time, however the copies finish.
+ */
+static int run_copies(const char *path, char *const argv[], const posix_spawn_file_actions_t *actions,
+                      const posix_spawnattr_t *attributes, long timeout_ms, long copies,
+                      struct run_result *results, long *failed_copy)
+{
+  long started = 0;
+  int error = 0;
+
+  alarm_fired = 0;
+  if (timeout_ms > 0) set_alarm(timeout_ms);
+  for (long j = 0; j < copies; j++) {
+    pid_t pid;
+    clock_gettime(CLOCK_MONOTONIC, &results[j].started);
+    error = posix_spawn(&pid, path, &actions[j], attributes, argv, environ);
+    if (error != 0) {
+      *failed_copy = j;
+      break;
+    }
+    results[j].pid = pid;
+    running_children[j] = pid;
+    started++;
+    /* The alarm may have fired while posix_spawn ran, before the handler knew whom to kill. */
+    if (alarm_fired) kill_child_groups();
+  }
+  if (error != 0) {
+    if (timeout_ms > 0) set_alarm(0);
+    kill_child_groups();
+    for (long j = 0; j < started; j++) {
+      int status;
+      struct rusage usage;
+      reap(results[j].pid, &status, &usage);
+      running_children[j] = 0;
+    }
+    return error;
+  }
+  for (long remaining = copies; remaining > 0;) {
+    int status;
+    struct rusage usage;
+    struct timespec end;
+    pid_t pid = reap(-1, &status, &usage);
+    long j;
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    for (j = 0; j < copies && results[j].pid != pid; j++) {
+    }
+    if (j == copies) continue;
+    running_children[j] = 0;
+    results[j].status = status;
+    results[j].usage = usage;
+    results[j].ended = end;
+    results[j].wall_ns = nanoseconds_between(results[j].started, end);
+    /* A copy that finished on its own just as the alarm went off did not time out. */
+    results[j].timed_out = alarm_fired && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+    remaining--;
+  }
+  if (timeout_ms > 0) set_alarm(0);
   return 0;
 }
 
@@ -348,8 +413,27 @@ static long long microseconds(struct timeval tv)
   return (long long)tv.tv_sec * 1000000LL + (long long)tv.tv_usec;
 }
 
-/* Prints the run's line and returns whether the run failed. */
-static int report_run(const char *phase, long index, const struct run_result *r, int stderr_fd)
+/*
+ * How a line names its run: its phase and index, and with several copies or an output directory, the
+ * copy, the number of copies, and where the copy's stdout went (NULL: /dev/null).
+ */
+struct line_id {
+  const char *phase;
+  long index;
+  int with_copy;
+  long copy;
+  long copies;
+  const char *stdout_path;
+};
+
+static void put_line_start(const struct line_id *id)
+{
+  printf("{\"phase\":\"%s\",\"i\":%ld,", id->phase, id->index);
+  if (id->with_copy) printf("\"copy\":%ld,\"copies\":%ld,", id->copy, id->copies);
+}
+
+/* Prints the line of one run (or of one copy of it) and returns whether it failed. */
+static int report_run(const struct line_id *id, const struct run_result *r, int stderr_fd)
 {
   char name_buffer[16];
   int exited = WIFEXITED(r->status);
@@ -361,9 +445,10 @@ static int report_run(const char *phase, long index, const struct run_result *r,
   long long maxrss_kb = (long long)r->usage.ru_maxrss; /* KiB on Linux and the BSDs */
 #endif
 
-  printf("{\"phase\":\"%s\",\"i\":%ld,\"wall_ns\":%lld,\"user_us\":%lld,\"sys_us\":%lld,\"maxrss_kb\":%lld,"
+  put_line_start(id);
+  printf("\"wall_ns\":%lld,\"user_us\":%lld,\"sys_us\":%lld,\"maxrss_kb\":%lld,"
          "\"minflt\":%lld,\"majflt\":%lld,\"nvcsw\":%lld,\"nivcsw\":%lld,",
-         phase, index, r->wall_ns, microseconds(r->usage.ru_utime), microseconds(r->usage.ru_stime), maxrss_kb,
+         r->wall_ns, microseconds(r->usage.ru_utime), microseconds(r->usage.ru_stime), maxrss_kb,
          (long long)r->usage.ru_minflt, (long long)r->usage.ru_majflt, (long long)r->usage.ru_nvcsw,
          (long long)r->usage.ru_nivcsw);
   if (exited) {
@@ -374,6 +459,10 @@ static int report_run(const char *phase, long index, const struct run_result *r,
     fputs("\"exit\":null,\"signal\":null,", stdout);
   }
   printf("\"timed_out\":%s", r->timed_out ? "true" : "false");
+  if (id->stdout_path != NULL) {
+    fputs(",\"stdout\":", stdout);
+    put_json_string(stdout, id->stdout_path);
+  }
   if (failed) {
     fputs(",\"stderr_hex\":", stdout);
     put_stderr_hex(stdout, stderr_fd);
@@ -382,9 +471,10 @@ static int report_run(const char *phase, long index, const struct run_result *r,
   return failed;
 }
 
-static void report_spawn_error(const char *phase, long index, const char *program, int error)
+static void report_spawn_error(const struct line_id *id, const char *program, int error)
 {
-  printf("{\"phase\":\"%s\",\"i\":%ld,\"spawn_error\":", phase, index);
+  put_line_start(id);
+  fputs("\"spawn_error\":", stdout);
   put_json_string(stdout, strerror(error));
   printf(",\"errno\":%d,\"program\":", error);
   put_json_string(stdout, program);
@@ -446,16 +536,40 @@ static void install_handler(int sig, void (*handler)(int))
   sigaction(sig, &action, NULL);
 }
 
+/*
+ * The file of one run's copy's stdout, DIR/run-PHASE-I-copy-J.out, opened and moved onto `slot`, the
+ * descriptor the copy's spawn actions make its fd 1. Exits the launcher if it cannot be opened.
+ */
+static void open_stdout_file(const char *dir, const char *phase, long index, long copy, int slot, char *path,
+                             size_t path_size)
+{
+  int fd;
+  snprintf(path, path_size, "%s/run-%s-%ld-copy-%ld.out", dir, phase, index, copy);
+  fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0 || dup2(fd, slot) < 0 || fcntl(slot, F_SETFD, FD_CLOEXEC) != 0) {
+    fprintf(stderr, "exec: cannot open %s for a command's stdout: %s\n", path, strerror(errno));
+    exit(EXIT_INTERNAL);
+  }
+  close(fd);
+}
+
 int main(int argc, char *argv[])
 {
   long runs = 10;
   long warmup = 0;
   long timeout_ms = 0;
+  long copies = 1;
+  const char *output_dir = NULL;
+  int with_copy;
   int first = 1;
   char program_path[PATH_BUFFER_SIZE];
   char **command;
-  int devnull_fd, stderr_fd, error;
-  posix_spawn_file_actions_t actions;
+  int devnull_fd, error;
+  /* Per copy: its stderr file, the descriptor that holds its stdout file, its spawn actions, its result. */
+  int *stderr_fds, *stdout_slots;
+  char (*stdout_paths)[PATH_BUFFER_SIZE];
+  posix_spawn_file_actions_t *actions;
+  struct run_result *results;
   posix_spawnattr_t attributes;
   sigset_t empty_mask, default_signals;
   struct timespec last_flush;
@@ -490,6 +604,21 @@ int main(int argc, char *argv[])
         timeout_ms = value;
       }
       first++;
+    } else if (strcmp(arg, "--copies") == 0) {
+      copies = parse_count(first + 1 < argc ? argv[first + 1] : NULL, MAX_COPIES);
+      if (copies < 1) {
+        fprintf(stderr, "exec: --copies needs an integer from 1 to %ld\n", MAX_COPIES);
+        return EXIT_USAGE;
+      }
+      first++;
+    } else if (strcmp(arg, "--output-dir") == 0) {
+      output_dir = first + 1 < argc ? argv[first + 1] : NULL;
+      /* Room for the longest file name: run-warmup-1000000000-copy-1024.out. */
+      if (output_dir == NULL || *output_dir == '\0' || strlen(output_dir) > PATH_BUFFER_SIZE - 64) {
+        fputs("exec: --output-dir needs a directory path\n", stderr);
+        return EXIT_USAGE;
+      }
+      first++;
     } else {
       fprintf(stderr, "exec: unknown option %s\n", arg);
       usage(stderr);
@@ -502,11 +631,25 @@ int main(int argc, char *argv[])
     return EXIT_USAGE;
   }
   command = argv + first;
+  /* The copy fields only when asked for, so that the lines of plain runs stay as they were. */
+  with_copy = copies > 1 || output_dir != NULL;
 
   error = resolve_program(command[0], program_path, sizeof program_path);
   if (error != 0) {
-    report_spawn_error(warmup > 0 ? "warmup" : "run", 0, command[0], error);
+    struct line_id id = {warmup > 0 ? "warmup" : "run", 0, with_copy, 0, copies, NULL};
+    report_spawn_error(&id, command[0], error);
     return EXIT_RUN_FAILED;
+  }
+  if (output_dir != NULL) {
+    struct stat dir_stat;
+    if (mkdir(output_dir, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, "exec: cannot create the output directory %s: %s\n", output_dir, strerror(errno));
+      return EXIT_USAGE;
+    }
+    if (stat(output_dir, &dir_stat) != 0 || !S_ISDIR(dir_stat.st_mode)) {
+      fprintf(stderr, "exec: the output directory %s is not a directory\n", output_dir);
+      return EXIT_USAGE;
+    }
   }
 
   devnull_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -514,10 +657,34 @@ int main(int argc, char *argv[])
     fprintf(stderr, "exec: cannot open /dev/null: %s\n", strerror(errno));
     return EXIT_INTERNAL;
   }
-  stderr_fd = open_stderr_file();
-  if (stderr_fd < 0) {
-    fprintf(stderr, "exec: cannot create a temporary file for stderr: %s\n", strerror(errno));
+  stderr_fds = calloc((size_t)copies, sizeof *stderr_fds);
+  stdout_slots = calloc((size_t)copies, sizeof *stdout_slots);
+  stdout_paths = calloc((size_t)copies, sizeof *stdout_paths);
+  actions = calloc((size_t)copies, sizeof *actions);
+  results = calloc((size_t)copies, sizeof *results);
+  running_children = calloc((size_t)copies, sizeof *running_children);
+  if (stderr_fds == NULL || stdout_slots == NULL || stdout_paths == NULL || actions == NULL || results == NULL ||
+      running_children == NULL) {
+    fputs("exec: out of memory\n", stderr);
     return EXIT_INTERNAL;
+  }
+  running_slots = copies;
+  for (long j = 0; j < copies; j++) {
+    stderr_fds[j] = open_stderr_file();
+    if (stderr_fds[j] < 0) {
+      fprintf(stderr, "exec: cannot create a temporary file for stderr: %s\n", strerror(errno));
+      return EXIT_INTERNAL;
+    }
+    /* A descriptor of its own that each run's stdout file is moved onto; /dev/null until then. */
+    stdout_slots[j] = output_dir != NULL ? fcntl(devnull_fd, F_DUPFD_CLOEXEC, 3) : devnull_fd;
+    if (stdout_slots[j] < 0) {
+      fprintf(stderr, "exec: cannot open a descriptor for stdout: %s\n", strerror(errno));
+      return EXIT_INTERNAL;
+    }
+    posix_spawn_file_actions_init(&actions[j]);
+    posix_spawn_file_actions_adddup2(&actions[j], devnull_fd, STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions[j], stdout_slots[j], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions[j], stderr_fds[j], STDERR_FILENO);
   }
 
   /* A default disposition is needed for wait4 to see the child at all (SIG_IGN reaps it for us). */
@@ -526,11 +693,6 @@ int main(int argc, char *argv[])
   install_handler(SIGINT, on_terminate);
   install_handler(SIGTERM, on_terminate);
   install_handler(SIGHUP, on_terminate);
-
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, devnull_fd, STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, devnull_fd, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, stderr_fd, STDERR_FILENO);
 
   /*
    * The child leads a new process group so that a timeout can kill everything it started. Its
@@ -556,27 +718,39 @@ int main(int argc, char *argv[])
   for (long k = 0; k < warmup + runs; k++) {
     const char *phase = k < warmup ? "warmup" : "run";
     long index = k < warmup ? k : k - warmup;
-    struct run_result result;
-    struct stat stderr_stat;
-    int failed;
+    struct timespec ended = last_flush;
+    long failed_copy = 0;
+    int failed = 0;
 
-    /*
-     * Each run's stderr starts empty, so a failure shows that run's output only. Most runs write
-     * nothing, and fstat is cheaper than a truncation on a journalling file system.
-     */
-    if (k > 0 && (fstat(stderr_fd, &stderr_stat) != 0 || stderr_stat.st_size > 0) && ftruncate(stderr_fd, 0) != 0) {
-      fprintf(stderr, "exec: cannot truncate the stderr file: %s\n", strerror(errno));
-      return EXIT_INTERNAL;
+    for (long j = 0; j < copies; j++) {
+      struct stat stderr_stat;
+      /*
+       * Each run's stderr starts empty, so a failure shows that run's output only. Most runs write
+       * nothing, and fstat is cheaper than a truncation on a journalling file system.
+       */
+      if (k > 0 && (fstat(stderr_fds[j], &stderr_stat) != 0 || stderr_stat.st_size > 0) &&
+          ftruncate(stderr_fds[j], 0) != 0) {
+        fprintf(stderr, "exec: cannot truncate the stderr file: %s\n", strerror(errno));
+        return EXIT_INTERNAL;
+      }
+      if (output_dir != NULL) {
+        open_stdout_file(output_dir, phase, index, j, stdout_slots[j], stdout_paths[j], sizeof stdout_paths[j]);
+      }
     }
-    error = run_once(program_path, command, &actions, &attributes, timeout_ms, &result);
+    error = run_copies(program_path, command, actions, &attributes, timeout_ms, copies, results, &failed_copy);
     if (error != 0) {
-      report_spawn_error(phase, index, command[0], error);
+      struct line_id id = {phase, index, with_copy, failed_copy, copies, NULL};
+      report_spawn_error(&id, command[0], error);
       return EXIT_RUN_FAILED;
     }
-    failed = report_run(phase, index, &result, stderr_fd);
-    if (failed || k + 1 == warmup + runs || nanoseconds_between(last_flush, result.ended) >= FLUSH_INTERVAL_NS) {
+    for (long j = 0; j < copies; j++) {
+      struct line_id id = {phase, index, with_copy, j, copies, output_dir != NULL ? stdout_paths[j] : NULL};
+      if (report_run(&id, &results[j], stderr_fds[j])) failed = 1;
+      if (nanoseconds_between(ended, results[j].ended) > 0) ended = results[j].ended;
+    }
+    if (failed || k + 1 == warmup + runs || nanoseconds_between(last_flush, ended) >= FLUSH_INTERVAL_NS) {
       fflush(stdout);
-      last_flush = result.ended;
+      last_flush = ended;
     }
     if (failed) return EXIT_RUN_FAILED;
   }

@@ -12,7 +12,6 @@ import {
   type YAMLError,
 } from 'yaml'
 import type * as z from 'zod'
-import { KINDS } from '../results.ts'
 import { EXPECTED_DURATION, EXPECTED_PERCENT, parseDurationMs, parsePercent, ValueError } from './values.ts'
 
 export type PathSegment = string | number
@@ -419,10 +418,7 @@ function discriminatorProblem(issue: z.core.$ZodIssue, segments: PathSegment[], 
     }
   }
   let hint = ''
-  // A kind the results format knows but this version cannot run yet gets said so, not just "unknown".
-  if (typeof value === 'string' && key === 'kind' && (KINDS as readonly string[]).includes(value)) {
-    hint = `; the ${value} kind is not available in this version of bench-action`
-  } else if (typeof value === 'string') {
+  if (typeof value === 'string') {
     const guess = closestMatch(value, options)
     if (guess !== undefined) hint = `; did you mean "${guess}"?`
   }

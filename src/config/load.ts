@@ -19,6 +19,8 @@ import {
   DEFAULT_MAX_WARMUP_TIME_MS,
   DEFAULT_MODEL,
   DEFAULT_PROCESS_GATE,
+  DEFAULT_SCALING_GATE,
+  DEFAULT_SCALING_RUNS,
   DEFAULT_SETUP_TIMEOUT_MS,
   DEFAULT_SUITE,
   DEFAULT_WALL_CLOCK_GATE,
@@ -286,6 +288,25 @@ function resolveBenchmark(
         sampleTimeMs: benchmark['sample-time'],
         timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
         gate: benchmark.gate ?? [...DEFAULT_WALL_CLOCK_GATE],
+      }
+    }
+    case 'scaling': {
+      return {
+        ...common,
+        kind: 'scaling',
+        command: toArgv(benchmark.command, shell),
+        format: benchmark.format,
+        threads: benchmark.threads ?? [],
+        processes: benchmark.processes ?? [],
+        threadsEnv: benchmark['threads-env'],
+        metronLine: benchmark['metron-line'],
+        runs: benchmark.runs ?? DEFAULT_SCALING_RUNS,
+        warmup: benchmark.warmup ?? defaults.warmup,
+        threshold: benchmark.threshold ?? defaults.threshold,
+        alpha: benchmark.alpha ?? defaults.alpha,
+        efficiencyDrop: benchmark['efficiency-drop'],
+        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
+        gate: benchmark.gate ?? [...DEFAULT_SCALING_GATE],
       }
     }
   }

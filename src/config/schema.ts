@@ -142,7 +142,44 @@ export interface WallClockBenchmarkConfig {
   gate: string[]
 }
 
-export type BenchmarkConfig = ProcessBenchmarkConfig | InstructionsBenchmarkConfig | WallClockBenchmarkConfig
+/** Where a scaling benchmark's throughput comes from. */
+export type ScalingFormat = 'csb' | 'runner' | 'metron'
+
+export interface ScalingBenchmarkConfig {
+  name: string
+  kind: 'scaling'
+  /** argv; `{threads}` in any argument is replaced by the thread count. With format runner, the runner. */
+  command: string[]
+  shell: boolean
+  /** Absolute. */
+  cwd: string
+  /** Added to the inherited environment; `defaults.env` merged under the benchmark's own. */
+  env: Record<string, string>
+  format: ScalingFormat
+  /** Thread counts to sweep, increasing; empty when only processes are swept. */
+  threads: number[]
+  /** Process counts to sweep (copies started together), increasing; empty when only threads are swept. */
+  processes: number[]
+  /** An environment variable that also carries the thread count (OMP_NUM_THREADS, RAYON_NUM_THREADS). */
+  threadsEnv?: string
+  /** format metron: the benchmark line to read, `{threads}` replaced by the count. */
+  metronLine?: string
+  /** Repetitions per point. */
+  runs: number
+  warmup: number
+  threshold: number
+  alpha: number
+  /** Percentage points of efficiency at the largest count whose loss is a regression. */
+  efficiencyDrop?: number
+  timeoutMs: number
+  gate: string[]
+}
+
+export type BenchmarkConfig =
+  | ProcessBenchmarkConfig
+  | InstructionsBenchmarkConfig
+  | WallClockBenchmarkConfig
+  | ScalingBenchmarkConfig
 
 // ---------------------------------------------------------------------------------------------------
 // Values that apply when the file says nothing.
@@ -198,6 +235,12 @@ export const DEFAULT_INSTRUCTIONS_GATE: readonly string[] = ['ir']
 /** Metrics the wall-clock kind reports: time per call, and bytes per second when a call's work has a size. */
 export const WALL_CLOCK_METRICS = ['time', 'throughput'] as const
 export const DEFAULT_WALL_CLOCK_GATE: readonly string[] = ['time']
+/** Metrics of each point of a scaling benchmark. */
+export const SCALING_METRICS = ['throughput', 'speedup', 'efficiency'] as const
+export const DEFAULT_SCALING_GATE: readonly string[] = ['throughput']
+/** Each point of a sweep is repeated this often unless the config says otherwise. */
+export const DEFAULT_SCALING_RUNS = 5
+
 /** rebar's defaults for the time a runner may spend sampling and warming up. */
 export const DEFAULT_MAX_TIME_MS = 3000
 export const DEFAULT_MAX_WARMUP_TIME_MS = 1000
@@ -668,9 +711,93 @@ export const wallClockBenchmarkSchema = z
     }
   })
 
+const countsSchema = (what: string) => {
+  const error = expecting(`a list of ${what} counts, whole numbers of at least 1, like [1, 2, 4]`)
+  return z
+    .array(z.number(error).int(error).min(1, error), error)
+    .min(1, error)
+    .refine((counts) => new Set(counts).size === counts.length, {
+      error: `expected each ${what} count once`,
+    })
+    .transform((counts) => [...counts].sort((a, b) => a - b))
+}
+
+export const scalingBenchmarkSchema = z
+  .strictObject(
+    {
+      name: nameSchema,
+      kind: z.literal('scaling').meta({
+        description:
+          'Throughput at each thread and/or process count: speedup and efficiency, base against head.',
+      }),
+      command: commandSchema.meta({
+        description:
+          'The program; {threads} in an argument is replaced by the thread count. With format: runner, a runner reading KLV (threads item) on stdin.',
+      }),
+      format: z.enum(['csb', 'runner', 'metron'], expecting('one of: csb, runner, metron')).meta({
+        description:
+          "Where throughput comes from: CSB's key=val; line (univ_count over duration_max), the runner protocol (operations over duration), or a Metron table line (rate= or Time).",
+      }),
+      threads: countsSchema('thread').meta({ description: 'Thread counts to sweep.' }).optional(),
+      processes: countsSchema('process')
+        .meta({ description: 'Process counts to sweep: that many copies of the command started together.' })
+        .optional(),
+      'threads-env': z
+        .string(expecting('an environment variable name'))
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, expecting('an environment variable name'))
+        .meta({
+          description: 'Also pass the thread count in this environment variable, e.g. OMP_NUM_THREADS.',
+        })
+        .optional(),
+      'metron-line': z
+        .string(expecting('a benchmark name as Metron prints it'))
+        .min(1, expecting('a benchmark name as Metron prints it'))
+        .meta({ description: 'format metron: the line to read, e.g. "threads/fetchAdd/threads:{threads}".' })
+        .optional(),
+      shell: shellSchema.optional(),
+      cwd: cwdSchema.optional(),
+      env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+      threshold: percentSchema(
+        'A throughput loss worse than this and significant, at any count, is a regression. Inherits defaults.threshold (5%).',
+      ).optional(),
+      alpha: alphaSchema('Significance level. Inherits defaults.alpha (0.01).').optional(),
+      runs: runsSchema(`Repetitions of each point (default ${DEFAULT_SCALING_RUNS}).`).optional(),
+      warmup: warmupSchema(
+        'Runs of each point before measuring, discarded. Inherits defaults.warmup (2).',
+      ).optional(),
+      'efficiency-drop': percentSchema(
+        'Also a regression: efficiency at the largest count falling by more than this many percentage points (e.g. 10%).',
+      ).optional(),
+      timeout: durationSchema(`${timeoutDescription} Inherits defaults.timeout (60s).`).optional(),
+      gate: gateSchemaFor(SCALING_METRICS, 'throughput').optional(),
+    },
+    expecting('a benchmark: a mapping with name, kind and command'),
+  )
+  .superRefine((benchmark, ctx) => {
+    checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
+    if (benchmark.threads === undefined && benchmark.processes === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'missing required key "threads" (or processes)' })
+    }
+    if (benchmark.format === 'runner' && benchmark.processes !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['processes'],
+        message:
+          'expected no processes with format: runner (a runner is one process; its threads come from the KLV)',
+      })
+    }
+    if (benchmark.format === 'metron' && benchmark['metron-line'] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'missing required key "metron-line" (format: metron reads one line of the table)',
+      })
+    }
+  })
+
 export const benchmarkSchema = z.discriminatedUnion(
   'kind',
-  [processBenchmarkSchema, instructionsBenchmarkSchema, wallClockBenchmarkSchema],
+  [processBenchmarkSchema, instructionsBenchmarkSchema, wallClockBenchmarkSchema, scalingBenchmarkSchema],
   expecting('a benchmark: a mapping with name, kind and command'),
 )
 

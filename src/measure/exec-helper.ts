@@ -36,8 +36,15 @@ export interface RunOutcome {
   stderrTail?: string
 }
 
-/** One run as the exec helper measured it, from wait4's rusage of exactly that child. */
+/**
+ * One run as the exec helper measured it, from wait4's rusage of exactly that child. With several
+ * copies per run, one copy of one run: wall time, rusage and exit status are that copy's own.
+ */
 export interface ProcessRun extends RunOutcome {
+  /** 0-based index of the copy among the run's copies; present with `copies` or `outputDir`. */
+  copy?: number
+  /** The file the copy's stdout was written to; present with `outputDir`. */
+  stdoutPath?: string
   userUs: number
   sysUs: number
   maxRssBytes: number
@@ -80,8 +87,18 @@ export interface ExecHelperRunOptions {
   inherit?: NodeJS.ProcessEnv
   runs: number
   warmup: number
-  /** Per run; 0 means no timeout. */
+  /** Per run, for all its copies together; 0 means no timeout. */
   timeoutMs: number
+  /**
+   * Copies of the command each run starts at once (will-it-scale's process mode), each reported as
+   * a ProcessRun of its own with its `copy` index; 1 by default. The run fails if any copy fails.
+   */
+  copies?: number
+  /**
+   * A directory (created if missing; relative to `cwd`) for the commands' stdout, one file per run
+   * and copy, `run-PHASE-I-copy-J.out`, reported as `stdoutPath`. Without it stdout is discarded.
+   */
+  outputDir?: string
   /** Called as each run's line arrives. */
   onRun?: (run: ProcessRun) => void
 }
@@ -231,6 +248,8 @@ export async function ensureExecHelper(options: ExecHelperOptions = {}): Promise
 const runLineSchema = z.object({
   phase: z.enum(['warmup', 'run']),
   i: z.number().int().nonnegative(),
+  copy: z.number().int().nonnegative().optional(),
+  copies: z.number().int().positive().optional(),
   wall_ns: z.number().nonnegative(),
   user_us: z.number().nonnegative(),
   sys_us: z.number().nonnegative(),
@@ -242,12 +261,14 @@ const runLineSchema = z.object({
   exit: z.number().int().nullable(),
   signal: z.string().nullable(),
   timed_out: z.boolean(),
+  stdout: z.string().optional(),
   stderr_hex: z.string().optional(),
 })
 
 const spawnErrorLineSchema = z.object({
   phase: z.enum(['warmup', 'run']),
   i: z.number().int().nonnegative(),
+  copy: z.number().int().nonnegative().optional(),
   spawn_error: z.string(),
   errno: z.number().int(),
   program: z.string(),
@@ -307,6 +328,8 @@ function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spaw
     signal: r.signal,
     timedOut: r.timed_out,
   }
+  if (r.copy !== undefined) run.copy = r.copy
+  if (r.stdout !== undefined) run.stdoutPath = r.stdout
   if (r.stderr_hex !== undefined) {
     const bytes = Buffer.from(r.stderr_hex, 'hex')
     run.stderrTail = stderrTail(bytes, bytes.length >= HELPER_STDERR_BYTES)
@@ -320,10 +343,12 @@ export function runFailed(run: RunOutcome): boolean {
 
 /**
  * Runs the command `warmup` + `runs` times through the exec helper, in `cwd` with the inherited
- * environment plus `env`, and no shell. A run that fails ends the series and is returned as the
- * failure; only a broken helper or an unreadable line throws.
+ * environment plus `env`, and no shell; with `copies`, each run starts that many copies at once and
+ * every copy is one entry of `runs`. A run that fails ends the series and is returned as the failure
+ * (its first failed copy); only a broken helper or an unreadable line throws.
  */
 export function runExecHelper(helperPath: string, options: ExecHelperRunOptions): Promise<RunsOutcome> {
+  const copies = options.copies ?? 1
   const args = [
     '--runs',
     String(options.runs),
@@ -331,9 +356,10 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
     String(options.warmup),
     '--timeout-ms',
     String(options.timeoutMs),
-    '--',
-    ...options.command,
   ]
+  if (options.copies !== undefined) args.push('--copies', String(copies))
+  if (options.outputDir !== undefined) args.push('--output-dir', path.resolve(options.cwd, options.outputDir))
+  args.push('--', ...options.command)
   return new Promise((resolve, reject) => {
     const child = spawn(helperPath, args, {
       cwd: options.cwd,
@@ -355,7 +381,7 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
           return
         }
         runs.push(parsed)
-        if (runFailed(parsed)) failure = { kind: 'run', run: parsed }
+        if (runFailed(parsed) && !failure) failure = { kind: 'run', run: parsed }
         options.onRun?.(parsed)
       } catch (error) {
         problem = error as Error
@@ -383,7 +409,7 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
     child.on('close', (code, signal) => {
       takeLine(pending)
       if (problem) return reject(problem)
-      const expected = options.warmup + options.runs
+      const expected = (options.warmup + options.runs) * copies
       if (code === 0 && !failure && runs.length === expected) return resolve({ runs })
       if (code === 1 && failure) return resolve({ runs, failure })
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`

@@ -2,12 +2,13 @@
 // only bugs throw.
 import os from 'node:os'
 import { matchesFilter } from '../plan.ts'
-import type { Case, InstructionsCase, ProcessCase, WallClockCase } from '../plan-types.ts'
+import type { Case, InstructionsCase, ProcessCase, ScalingCase, WallClockCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
 import { SeededRandom } from '../stats/index.ts'
 import { importInstructions } from './imported.ts'
 import { expandHarness, measureInstructions } from './instructions.ts'
 import { ProcessMeasurement } from './process.ts'
+import { addScalingMetrics, ScalingMeasurement } from './scaling.ts'
 import { expandWallClockHarness, WallClockMeasurement } from './wall-clock.ts'
 
 export interface MeasureOptions {
@@ -87,11 +88,19 @@ export async function measureSuite(cases: Case[], options: MeasureOptions = {}):
     (c): c is InstructionsCase => c.kind === 'instructions' && !results.has(c.id),
   )
   await measureInstructionCases(instructionCases, options, finish)
+  const scaling = planned.filter((c): c is ScalingCase => c.kind === 'scaling')
+  // Speedup and efficiency need a sweep's smallest point, so scaling results are reported once
+  // every point is measured.
+  const scalingResults = new Map<string, BenchmarkResult>()
   await measureInRounds(
-    planned.filter((c): c is ProcessCase | WallClockCase => c.kind === 'process' || c.kind === 'wall-clock'),
+    planned.filter(
+      (c): c is TimedCase => c.kind === 'process' || c.kind === 'wall-clock' || c.kind === 'scaling',
+    ),
     options,
-    finish,
+    (c, r) => (c.kind === 'scaling' ? scalingResults.set(c.id, r) : finish(c, r)),
   )
+  addScalingMetrics(scaling, scalingResults)
+  for (const c of scaling) finish(c, scalingResults.get(c.id)!)
   return planned.map((c) => results.get(c.id)!)
 }
 
@@ -117,11 +126,13 @@ async function measureInstructionCases(
 interface TimedMeasurement {
   readonly remaining: number
   run(count: number): Promise<void>
-  result(): BenchmarkResult
+  result(): BenchmarkResult | Promise<BenchmarkResult>
 }
 
+type TimedCase = ProcessCase | WallClockCase | ScalingCase
+
 async function measureInRounds(
-  cases: Array<ProcessCase | WallClockCase>,
+  cases: TimedCase[],
   options: MeasureOptions,
   finish: (c: Case, r: BenchmarkResult) => void,
 ): Promise<void> {
@@ -131,17 +142,22 @@ async function measureInRounds(
       inherit: options.inherit,
       onProgress: (done: number, total: number) => options.onProgress?.(c, done, total),
     }
-    return c.kind === 'process' ? new ProcessMeasurement(c, progress) : new WallClockMeasurement(c, progress)
+    if (c.kind === 'process') return new ProcessMeasurement(c, progress)
+    if (c.kind === 'scaling') return new ScalingMeasurement(c, progress)
+    return new WallClockMeasurement(c, progress)
   })
   // How many parts each benchmark's runs are split into: process runs over up to MAX_ROUNDS rounds;
   // wall-clock samples over as many runner invocations as give each a few samples.
-  const parts = cases.map((c) =>
-    c.kind === 'process'
-      ? cases.length > 1
-        ? Math.min(MAX_ROUNDS, c.runs)
-        : 1
-      : Math.max(1, Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION))),
-  )
+  const parts = cases.map((c) => {
+    if (c.kind === 'wall-clock')
+      return Math.max(
+        1,
+        Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION)),
+      )
+    // A runner program warms up in each invocation; a scaling runner takes its samples in one.
+    if (c.kind === 'scaling' && c.format === 'runner') return 1
+    return cases.length > 1 ? Math.min(MAX_ROUNDS, c.runs) : 1
+  })
   const rounds = Math.max(...parts)
   // The rounds each benchmark takes part in, spread evenly over all of them.
   const activeRounds = parts.map(
@@ -149,10 +165,10 @@ async function measureInRounds(
   )
   const random = new SeededRandom(cases.map((c) => c.id).join('\u0000'))
   const reported = new Set<number>()
-  const report = (i: number, force = false) => {
+  const report = async (i: number, force = false) => {
     if (reported.has(i) || (measurements[i]!.remaining > 0 && !force)) return
     reported.add(i)
-    finish(cases[i]!, measurements[i]!.result())
+    finish(cases[i]!, await measurements[i]!.result())
   }
   for (let round = 0; round < rounds; round++) {
     const order = cases.map((_, i) => i)
@@ -167,10 +183,8 @@ async function measureInRounds(
       // This round's share: what is left, spread evenly over the rounds that are left.
       const share = Math.ceil(m.remaining / roundsLeft)
       if (share > 0) await m.run(share)
-      report(i)
+      await report(i)
     }
   }
-  cases.forEach((_, i) => {
-    report(i, true)
-  })
+  for (let i = 0; i < cases.length; i++) await report(i, true)
 }

@@ -3,6 +3,7 @@
 import type { BenchmarkComparison, Comparison } from '../compare.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
 import { escapeMarkdownInline, markdownCode, markdownCodeBlock, markerFor } from './escape.ts'
+import { scalingMermaid } from './mermaid.ts'
 import {
   describeBaseline,
   describeCommit,
@@ -191,6 +192,59 @@ function engineRankingBlocks(c: Comparison): string[] {
   })
 }
 
+const VERDICT_WORD: Record<string, string> = {
+  regression: '🔴 regression',
+  improvement: '🟢 improvement',
+  unclear: '🟡 unclear',
+  warning: '🟡 warning',
+  failed: '❌ failed',
+  unchanged: 'unchanged',
+  new: 'new',
+  missing: 'missing',
+}
+
+/** Each scaling benchmark's curve: a mermaid chart of throughput, base and head, and a table per count. */
+function scalingBlocks(c: Comparison): string[] {
+  if (c.scaling.length === 0) return []
+  const out = ['#### Scaling']
+  for (const series of c.scaling) {
+    const withBase = series.points.some((p) => p.base)
+    const percent = (x: number | undefined) =>
+      x === undefined || !Number.isFinite(x) ? '' : `${(x * 100).toFixed(0)}%`
+    const times = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '' : `${sig3(x)}×`)
+    const ops = (x: number | undefined) => (x === undefined ? '' : formatValue(x, 'ops/s'))
+    const rows = series.points.map((p) => [
+      `${p.count}${p.count > series.cores ? ' ⚠️' : ''}`,
+      ...(withBase ? [ops(p.base?.throughput)] : []),
+      ops(p.head?.throughput),
+      ...(withBase ? [times(p.base?.speedup)] : []),
+      times(p.head?.speedup),
+      ...(withBase ? [percent(p.base?.efficiency)] : []),
+      percent(p.head?.efficiency),
+      VERDICT_WORD[p.verdict] ?? p.verdict,
+    ])
+    const header = [
+      series.dimension,
+      ...(withBase ? ['base throughput'] : []),
+      'head throughput',
+      ...(withBase ? ['base speedup'] : []),
+      'head speedup',
+      ...(withBase ? ['base efficiency'] : []),
+      'head efficiency',
+      'verdict',
+    ]
+    const over = series.points.filter((p) => p.count > series.cores).map((p) => p.count)
+    const note =
+      over.length > 0
+        ? `\n\n⚠️ Oversubscribed: ${over.join(', ')} ${series.dimension} on a machine with ${series.cores} logical CPUs; those points measure time-sharing, not parallel speedup.`
+        : ''
+    out.push(
+      `**${markdownCode(series.benchmark)}** by ${series.dimension} (${series.cores} logical CPUs)\n\n${scalingMermaid(series)}\n\n${table(header, rows)}${note}`,
+    )
+  }
+  return out
+}
+
 function environmentBlock(c: Comparison): string[] {
   const rows = environmentRows(c).map(([k, b, h]) => {
     const differs = c.baseline !== undefined && b !== '' && b !== h
@@ -240,6 +294,7 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
   out.push(...section('Improvements', by('improvement'), true))
   out.push(...functionChangesBlocks(by('improvement')))
   out.push(...functionChangesBlocks([...by('unclear'), ...by('warning')]))
+  out.push(...scalingBlocks(c))
   out.push(...newSection(by('new')))
   const missing = by('missing')
   if (missing.length > 0) {

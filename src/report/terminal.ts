@@ -3,6 +3,7 @@ import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
   type Comparison,
+  type ScalingSide,
   VERDICT_ORDER,
 } from '../compare.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
@@ -138,6 +139,24 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
       out.push(
         `    ran ${paint('bold', `${sig3(r.ratio)}×`)} faster than ${clean(r.name)} (95% interval ${sig3(r.ci[0])}–${sig3(r.ci[1])})`,
       )
+    }
+  }
+  for (const series of c.scaling) {
+    out.push(
+      '',
+      paint(
+        'bold',
+        `Scaling of ${clean(series.benchmark)} by ${series.dimension} (${series.cores} logical CPUs)`,
+      ),
+    )
+    for (const p of series.points) {
+      const side = (label: string, s: ScalingSide | undefined) =>
+        s
+          ? `${label} ${formatValue(s.throughput, 'ops/s')} (${sig3(s.speedup)}×, ${(s.efficiency * 100).toFixed(0)}%)`
+          : ''
+      const parts = [side('base', p.base), side('head', p.head)].filter((x) => x !== '').join('  ')
+      const over = p.count > series.cores ? ' oversubscribed' : ''
+      out.push(`  ${String(p.count).padStart(3)}  ${parts}  ${VERDICT_LABEL[p.verdict]}${over}`)
     }
   }
   for (const ranking of c.engineRankings) {

@@ -1,0 +1,540 @@
+// A standalone HTML report: one file with inline styles and inline SVG charts, readable offline and
+// without JavaScript (an artifact, a mail attachment, a CI page). Charts are vega-lite specs rendered
+// to SVG when the report is written; everything a user controls is escaped.
+import type { TopLevelSpec } from 'vega-lite'
+import {
+  type BenchmarkComparison,
+  type Comparison,
+  type ScalingPoint,
+  type ScalingSeries,
+  type ScalingSide,
+  VERDICT_ORDER,
+} from '../compare.ts'
+import { sig3 } from '../format.ts'
+import { escapeHtml } from './escape.ts'
+import { type ThroughputScale, throughputScale } from './mermaid.ts'
+import {
+  describeBaseline,
+  describeCommit,
+  describeCounts,
+  describeRunNoise,
+  environmentRows,
+  gateDescription,
+  headline,
+  headlineMetrics,
+  headOnlyValue,
+  metricLabel,
+  metricRow,
+  shownHeadOnly,
+  VERDICT_ICON,
+  VERDICT_LABEL,
+} from './rows.ts'
+
+export interface HtmlOptions {
+  now?: Date
+  /** Product version, shown in the footer. */
+  version?: string
+}
+
+const SIDE_COLOR = { base: '#8a8f98', head: '#1f6feb' } as const
+const SIDE_SHAPE = { base: 'square', head: 'circle' } as const
+const OVERSUBSCRIBED_FILL = '#f6d5d1'
+
+type Side = 'base' | 'head'
+type ChartKind = 'throughput' | 'speedup' | 'efficiency'
+
+interface ChartRow {
+  count: number
+  side: Side
+  value: number
+  label: string
+}
+
+const STYLE = `
+:root { color-scheme: light; }
+body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; background: #fff; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h2 { font-size: 18px; margin: 32px 0 8px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 20px 0 6px; }
+code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+code { background: #f3f4f6; padding: 1px 4px; border-radius: 4px; overflow-wrap: anywhere; }
+pre { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 12px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+.verdict { display: inline-block; font-weight: 600; padding: 2px 10px; border-radius: 999px; color: #fff; }
+.verdict-pass { background: #1a7f37; }
+.verdict-regression { background: #cf222e; }
+.verdict-failed { background: #8250df; }
+.counts { color: #57606a; margin: 6px 0 0; }
+dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 16px 0 0; }
+dl.meta dt { color: #57606a; }
+dl.meta dd { margin: 0; }
+table { border-collapse: collapse; margin: 8px 0; }
+th, td { border: 1px solid #d0d7de; padding: 4px 8px; text-align: left; vertical-align: top; }
+th { background: #f6f8fa; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tr.v-regression td { background: #ffebe9; }
+tr.v-failed td { background: #fbefff; }
+tr.v-improvement td { background: #dafbe1; }
+tr.v-unclear td, tr.v-warning td { background: #fff8c5; }
+td.notes { color: #57606a; font-size: 12.5px; max-width: 420px; }
+td.notes ul { margin: 0; padding-left: 16px; }
+.warnings { color: #9a6700; }
+.charts { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+figure.chart { margin: 0; }
+figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }
+figure.chart svg { max-width: 100%; height: auto; display: block; }
+.oversubscribed { background: ${OVERSUBSCRIBED_FILL}; padding: 6px 10px; border-radius: 6px; display: inline-block; }
+footer { margin-top: 40px; color: #57606a; font-size: 12.5px; }
+`
+  .trim()
+  .replace(/\n/g, '\n  ')
+
+function e(text: string): string {
+  return escapeHtml(text)
+}
+
+function code(text: string): string {
+  return `<code>${e(text)}</code>`
+}
+
+function verdictCell(v: BenchmarkComparison['verdict']): string {
+  return `${VERDICT_ICON[v]} ${e(VERDICT_LABEL[v])}`
+}
+
+function notesCell(notes: string[]): string {
+  const unique = [...new Set(notes)]
+  if (unique.length === 0) return '<td class="notes"></td>'
+  return `<td class="notes"><ul>${unique.map((n) => `<li>${e(n)}</li>`).join('')}</ul></td>`
+}
+
+/** Benchmarks in the order a reader needs them: regressions and failures first. */
+function byVerdict(benchmarks: BenchmarkComparison[]): BenchmarkComparison[] {
+  return VERDICT_ORDER.flatMap((v) => benchmarks.filter((b) => b.verdict === v))
+}
+
+function benchmarkRows(b: BenchmarkComparison): string[] {
+  const row = (cells: string[], verdict: BenchmarkComparison['verdict'], notes: string[]) =>
+    `<tr class="v-${verdict}">${cells.join('')}${notesCell(notes)}</tr>`
+  const name = `<td>${code(b.name)}</td>`
+  const gated = b.metrics.filter((m) => m.gated)
+  if (gated.length > 0) {
+    const shown = new Set(headlineMetrics(b))
+    return gated.map((m, i) => {
+      const r = metricRow(b, m)
+      const change = shown.has(m) && (m.verdict === 'regression' || m.verdict === 'improvement')
+      return row(
+        [
+          name,
+          `<td>${e(r.metric)}</td>`,
+          `<td class="num">${e(r.base)}</td>`,
+          `<td class="num">${e(r.head)}</td>`,
+          `<td class="num">${change ? `<strong>${e(r.change)}</strong>` : e(r.change)}</td>`,
+          `<td class="num">${e(r.interval)}</td>`,
+          `<td class="num">${e(r.p)}</td>`,
+          `<td>${verdictCell(r.verdict)}</td>`,
+        ],
+        r.verdict,
+        i === 0 ? [...b.notes, ...r.notes] : r.notes,
+      )
+    })
+  }
+  const headOnly = shownHeadOnly(b, false)
+  if (headOnly.length > 0) {
+    return headOnly.map((h, i) =>
+      row(
+        [
+          name,
+          `<td>${e(h.exact ? h.metric : `${h.metric} (median ± MAD)`)}</td>`,
+          '<td class="num"></td>',
+          `<td class="num">${e(headOnlyValue(h))}</td>`,
+          '<td class="num"></td><td class="num"></td><td class="num"></td>',
+          `<td>${verdictCell(b.verdict)}</td>`,
+        ],
+        b.verdict,
+        i === 0 ? b.notes : [],
+      ),
+    )
+  }
+  const notes = b.error ? [b.error.message, ...b.notes] : b.notes
+  const metric = b.metrics.length > 0 ? b.metrics.map(metricLabel).join(', ') : ''
+  return [
+    row(
+      [
+        name,
+        `<td>${e(metric)}</td>`,
+        '<td class="num"></td><td class="num"></td><td class="num"></td><td class="num"></td><td class="num"></td>',
+        `<td>${verdictCell(b.verdict)}</td>`,
+      ],
+      b.verdict,
+      notes,
+    ),
+  ]
+}
+
+function benchmarksSection(c: Comparison): string {
+  const header = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'p', 'Verdict', 'Notes']
+  const rows = byVerdict(c.benchmarks).flatMap(benchmarkRows)
+  if (rows.length === 0) rows.push(`<tr><td colspan="${header.length}">No benchmarks ran.</td></tr>`)
+  return [
+    '<section id="benchmarks">',
+    '<h2>Benchmarks</h2>',
+    '<table>',
+    `<thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`,
+    `<tbody>\n${rows.join('\n')}\n</tbody>`,
+    '</table>',
+    '</section>',
+  ].join('\n')
+}
+
+function failuresSection(c: Comparison): string {
+  const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
+  if (failed.length === 0) return ''
+  const blocks = failed.map((b) => {
+    const parts = [`<h3>${code(b.name)}</h3>`, `<p>${e(b.error?.message ?? 'failed')}</p>`]
+    if (b.command) parts.push(`<p>Command: ${code(b.command.join(' '))}</p>`)
+    const tail = b.error?.stderrTail?.trim()
+    parts.push(tail ? `<p>stderr (last lines):</p>\n<pre>${e(tail)}</pre>` : '<p>No stderr output.</p>')
+    return parts.join('\n')
+  })
+  return ['<section id="failures">', '<h2>Failures</h2>', ...blocks, '</section>'].join('\n')
+}
+
+function environmentSection(c: Comparison): string {
+  const rows = environmentRows(c).map(([k, b, h]) => {
+    const differs = c.baseline !== undefined && b !== '' && b !== h
+    return `<tr><td>${e(k)}</td><td>${e(b)}</td><td>${e(h)}${differs ? ' ⚠️' : ''}</td></tr>`
+  })
+  if (rows.length === 0) return ''
+  return [
+    '<section id="environment">',
+    '<h2>Environment</h2>',
+    '<table>',
+    '<thead><tr><th></th><th>Base</th><th>Head</th></tr></thead>',
+    `<tbody>\n${rows.join('\n')}\n</tbody>`,
+    '</table>',
+    '</section>',
+  ].join('\n')
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/** "thread" or "process", for one of a series' counts. */
+function unitOf(series: ScalingSeries, n: number): string {
+  const one = series.dimension === 'threads' ? 'thread' : 'process'
+  if (n === 1) return one
+  return series.dimension
+}
+
+function chartRows(series: ScalingSeries, kind: ChartKind, scale: ThroughputScale): ChartRow[] {
+  const rows: ChartRow[] = []
+  for (const p of series.points) {
+    for (const side of ['base', 'head'] as const) {
+      const s: ScalingSide | undefined = p[side]
+      if (!s || !Number.isFinite(s[kind])) continue
+      const value = kind === 'throughput' ? s.throughput / scale.factor : s[kind]
+      rows.push({
+        count: p.count,
+        side,
+        value,
+        label: `${side}, ${p.count} ${unitOf(series, p.count)}: ${describe(s, kind, scale)}`,
+      })
+    }
+  }
+  return rows
+}
+
+/** One side's value at one count in words: "3.40 M ops/s", "1.70×", "85.0%". */
+function describe(s: ScalingSide, kind: ChartKind, scale: ThroughputScale): string {
+  if (kind === 'throughput') return `${sig3(s.throughput / scale.factor)} ${scale.unit}`
+  if (kind === 'speedup') return `${sig3(s.speedup)}×`
+  return `${sig3(s.efficiency * 100)}%`
+}
+
+function seriesScale(series: ScalingSeries): ThroughputScale {
+  const throughputs = series.points.flatMap((p) => [p.base?.throughput, p.head?.throughput])
+  return throughputScale(throughputs.filter((t): t is number => t !== undefined))
+}
+
+/** The vega-lite spec of one of a series' three charts. */
+function chartSpec(series: ScalingSeries, kind: ChartKind): TopLevelSpec {
+  const scale = seriesScale(series)
+  const rows = chartRows(series, kind, scale)
+  const counts = [...new Set(series.points.map((p) => p.count))].sort((a, b) => a - b)
+  const smallest = counts[0] ?? 1
+  const largest = counts[counts.length - 1] ?? 1
+  const sides = (['base', 'head'] as const).filter((s) => rows.some((r) => r.side === s))
+  const logarithmic = smallest > 0 && largest > smallest
+  const x = {
+    field: 'count',
+    type: 'quantitative' as const,
+    title: series.dimension,
+    scale: logarithmic
+      ? { type: 'log' as const, base: 2, domain: [smallest, largest], nice: false, padding: 18 }
+      : { domain: [Math.min(0, smallest), Math.max(1, largest)], nice: false, padding: 18 },
+    axis: { values: counts, format: 'd', grid: false },
+  }
+  const yTitle =
+    kind === 'throughput'
+      ? `throughput (${scale.unit})`
+      : kind === 'speedup'
+        ? `speedup over ${smallest} ${unitOf(series, smallest)}`
+        : 'efficiency'
+  const y = {
+    field: 'value',
+    type: 'quantitative' as const,
+    title: yTitle,
+    ...(kind === 'efficiency' ? { axis: { format: '%' } } : {}),
+  }
+  const color = {
+    field: 'side',
+    type: 'nominal' as const,
+    title: null,
+    scale: { domain: [...sides], range: sides.map((s) => SIDE_COLOR[s]) },
+  }
+  const shape = {
+    field: 'side',
+    type: 'nominal' as const,
+    title: null,
+    scale: { domain: [...sides], range: sides.map((s) => SIDE_SHAPE[s]) },
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: vega-lite's layer types are too deep to spell out here
+  const layers: any[] = []
+  const oversubscribed = largest > series.cores
+  if (oversubscribed) {
+    const from = series.cores >= smallest ? { datum: series.cores } : { value: 0 }
+    layers.push({
+      data: { values: [{}] },
+      mark: { type: 'rect', color: OVERSUBSCRIBED_FILL, opacity: 0.7 },
+      encoding: { x: from, x2: { value: 'width' } },
+    })
+    layers.push({
+      data: { values: [{}] },
+      mark: {
+        type: 'text',
+        text: `oversubscribed (> ${plural(series.cores, 'CPU')})`,
+        align: 'right',
+        baseline: 'bottom',
+        dx: -2,
+        dy: -3,
+        fontSize: 10,
+        color: '#a40e26',
+      },
+      // Above the plot at its right edge, where no line or axis label can cover it.
+      encoding: { x: { value: 'width' }, y: { value: 0 } },
+    })
+  }
+  if (kind !== 'throughput') {
+    const ideal = counts.map((n) => ({ count: n, value: kind === 'speedup' ? n / smallest : 1 }))
+    layers.push({
+      name: 'ideal',
+      data: { values: ideal },
+      mark: { type: 'line', color: '#b0b7c0', strokeDash: [4, 3], strokeWidth: 1.5 },
+      encoding: { x, y },
+    })
+  }
+  layers.push({
+    name: 'lines',
+    mark: { type: 'line', strokeWidth: 2 },
+    encoding: { x, y, color },
+  })
+  layers.push({
+    name: 'points',
+    mark: { type: 'point', filled: true, size: 64, opacity: 1 },
+    encoding: { x, y, color, shape, description: { field: 'label', type: 'nominal' } },
+  })
+
+  return {
+    width: 270,
+    height: 190,
+    background: 'white',
+    padding: 8,
+    data: { values: rows },
+    layer: layers,
+    config: {
+      font: 'system-ui, sans-serif',
+      view: { stroke: '#d0d7de' },
+      axis: { labelFontSize: 11, titleFontSize: 11, titleFontWeight: 'normal', gridColor: '#eaeef2' },
+      legend: { orient: 'bottom', direction: 'horizontal', labelFontSize: 11 },
+    },
+  } as TopLevelSpec
+}
+
+/**
+ * Vega names clip paths and gradients from a counter shared by everything it renders in a process,
+ * so the same chart can come out with different ids. Renumber them per chart, with a prefix that is
+ * unique within the page.
+ */
+export function stableSvgIds(svg: string, prefix: string): string {
+  const ids = [...new Set(Array.from(svg.matchAll(/\bid="([^"]+)"/g), (m) => m[1]!))]
+  if (ids.length === 0) return svg
+  const renamed = new Map(ids.map((id, i) => [id, `${prefix}-${i + 1}`]))
+  const pattern = new RegExp(
+    `(\\bid="|url\\(#|href="#)(${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[")])`,
+    'g',
+  )
+  return svg.replace(pattern, (_, lead: string, id: string) => `${lead}${renamed.get(id)}`)
+}
+
+type Vega = typeof import('vega')
+type VegaLite = typeof import('vega-lite')
+
+/** vega and vega-lite are large; they load only when a report has charts. */
+let libraries: Promise<{ vega: Vega; vegaLite: VegaLite }> | undefined
+function loadLibraries(): Promise<{ vega: Vega; vegaLite: VegaLite }> {
+  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => ({
+    vega,
+    vegaLite,
+  }))
+  return libraries
+}
+
+/** A vega-lite spec as an SVG string; warnings are dropped, errors throw. */
+export async function renderSvg(spec: TopLevelSpec, idPrefix: string): Promise<string> {
+  const { vega, vegaLite } = await loadLibraries()
+  const logger = vega.logger(vega.Error)
+  const compiled = vegaLite.compile(spec, { logger }).spec
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error })
+  try {
+    const svg = await view.toSVG()
+    return stableSvgIds(svg, idPrefix)
+  } finally {
+    view.finalize()
+  }
+}
+
+function pointsTable(series: ScalingSeries): string {
+  const cell = (s: ScalingSide | undefined, f: (s: ScalingSide) => string) =>
+    `<td class="num">${s ? e(f(s)) : ''}</td>`
+  const scale = seriesScale(series)
+  const rows = series.points.map((p: ScalingPoint) => {
+    const over = p.count > series.cores ? ' (oversubscribed)' : ''
+    return [
+      `<tr class="v-${p.verdict}">`,
+      `<td class="num">${p.count}${over}</td>`,
+      cell(p.base, (s) => describe(s, 'throughput', scale)),
+      cell(p.head, (s) => describe(s, 'throughput', scale)),
+      cell(p.base, (s) => describe(s, 'speedup', scale)),
+      cell(p.head, (s) => describe(s, 'speedup', scale)),
+      cell(p.base, (s) => describe(s, 'efficiency', scale)),
+      cell(p.head, (s) => describe(s, 'efficiency', scale)),
+      `<td>${verdictCell(p.verdict)}</td>`,
+      '</tr>',
+    ].join('')
+  })
+  const header = [
+    series.dimension,
+    'Base throughput',
+    'Head throughput',
+    'Base speedup',
+    'Head speedup',
+    'Base efficiency',
+    'Head efficiency',
+    'Verdict',
+  ]
+  return [
+    '<table class="scaling-points">',
+    `<thead><tr>${header.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead>`,
+    `<tbody>\n${rows.join('\n')}\n</tbody>`,
+    '</table>',
+  ].join('\n')
+}
+
+const CHART_TITLES: Record<ChartKind, string> = {
+  throughput: 'Throughput',
+  speedup: 'Speedup',
+  efficiency: 'Efficiency',
+}
+
+async function scalingBlock(series: ScalingSeries, index: number): Promise<string> {
+  const figures: string[] = []
+  for (const kind of ['throughput', 'speedup', 'efficiency'] as const) {
+    const svg = await renderSvg(chartSpec(series, kind), `scaling-${index + 1}-${kind}`)
+    figures.push(
+      [
+        `<figure class="chart" data-chart="${kind}" data-series="${index + 1}">`,
+        `<figcaption>${CHART_TITLES[kind]}</figcaption>`,
+        svg,
+        '</figure>',
+      ].join('\n'),
+    )
+  }
+  const over = series.points.filter((p) => p.count > series.cores).map((p) => p.count)
+  const cores = `The machine that measured head has ${plural(series.cores, 'logical CPU')}.`
+  const note =
+    over.length > 0
+      ? `<p class="oversubscribed">${cores} Oversubscribed (more ${e(series.dimension)} than CPUs, shaded in the charts): ${over.join(', ')}.</p>`
+      : `<p>${cores}</p>`
+  return [
+    `<section class="scaling" id="scaling-${index + 1}">`,
+    `<h3>${code(series.benchmark)} by ${e(series.dimension)}</h3>`,
+    note,
+    `<div class="charts">\n${figures.join('\n')}\n</div>`,
+    pointsTable(series),
+    '</section>',
+  ].join('\n')
+}
+
+async function scalingSection(c: Comparison): Promise<string> {
+  if (c.scaling.length === 0) return ''
+  const blocks: string[] = []
+  for (const [i, series] of c.scaling.entries()) blocks.push(await scalingBlock(series, i))
+  return ['<section id="scaling">', '<h2>Scaling</h2>', ...blocks, '</section>'].join('\n')
+}
+
+function metaSection(c: Comparison, now: Date): string {
+  const items: Array<[string, string]> = [
+    ['Suite', code(c.suite)],
+    ['Head', `${e(describeCommit(c.head.commit))}, measured ${e(c.head.createdAt)}`],
+    ['Baseline', e(describeBaseline(c, now))],
+  ]
+  if (c.baseline) items.push(['Baseline source', code(c.baseline.source)])
+  const noise = describeRunNoise(c)
+  if (noise) items.push(['Run-to-run noise', e(noise)])
+  const out = ['<dl class="meta">', ...items.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`), '</dl>']
+  if (c.baselineWarnings.length > 0) {
+    out.push(`<ul class="warnings">${c.baselineWarnings.map((w) => `<li>⚠️ ${e(w)}</li>`).join('')}</ul>`)
+  }
+  if (c.environmentDifferences.length > 0) {
+    const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`)
+    out.push(`<p class="warnings">⚠️ The environment differs from the baseline's: ${e(diffs.join('; '))}.</p>`)
+  }
+  return out.join('\n')
+}
+
+/** The whole report as one HTML document with no external resources and no scripts. */
+export async function renderHtml(c: Comparison, options: HtmlOptions = {}): Promise<string> {
+  const now = options.now ?? new Date()
+  const { icon, text } = headline(c)
+  const version = options.version ? ` · bench-action ${e(options.version)}` : ''
+  const body = [
+    '<header>',
+    `<h1>${icon} ${e(text)}</h1>`,
+    `<p><span class="verdict verdict-${c.verdict}">${e(c.verdict)}</span></p>`,
+    `<p class="counts">${describeCounts(c).map(e).join(' · ')}</p>`,
+    metaSection(c, now),
+    '</header>',
+    benchmarksSection(c),
+    failuresSection(c),
+    await scalingSection(c),
+    environmentSection(c),
+    `<footer>${e(gateDescription(c))}${version}</footer>`,
+  ].filter((s) => s !== '')
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(`${c.suite}: ${text}`)}</title>`,
+    `<style>\n  ${STYLE}\n</style>`,
+    '</head>',
+    '<body>',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n')
+}

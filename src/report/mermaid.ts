@@ -1,0 +1,110 @@
+// A scaling benchmark's throughput curve as a mermaid xychart, for markdown reports: GitHub renders
+// ```mermaid blocks in comments and job summaries, so the curve needs no image hosting.
+import type { ScalingSeries, ScalingSide } from '../compare.ts'
+
+/** The unit a set of throughputs reads best in: "M ops/s" for millions. */
+export interface ThroughputScale {
+  /** Divide ops/s by this to get the unit. */
+  factor: number
+  unit: string
+}
+
+const THROUGHPUT_UNITS: Array<[number, string]> = [
+  [1e9, 'G ops/s'],
+  [1e6, 'M ops/s'],
+  [1e3, 'k ops/s'],
+]
+
+/** The unit for the largest of the values, so the axis reads 1.5 to 950 rather than 1500000. */
+export function throughputScale(opsPerSecond: number[]): ThroughputScale {
+  const largest = Math.max(0, ...opsPerSecond.filter(Number.isFinite).map(Math.abs))
+  for (const [factor, unit] of THROUGHPUT_UNITS) {
+    if (largest >= factor) return { factor, unit }
+  }
+  return { factor: 1, unit: 'ops/s' }
+}
+
+/**
+ * A number as mermaid's grammar reads it (digits, an optional point and fraction, never an exponent),
+ * with as many decimals as values up to `largest` need for three significant digits.
+ */
+export function plainNumber(value: number, largest: number): string {
+  if (!Number.isFinite(value)) return '0'
+  // toFixed switches to an exponent from 1e21 on; integers that large have no fraction to keep.
+  if (Math.abs(value) >= 1e21) return BigInt(Math.round(value)).toString()
+  const magnitude = largest > 0 ? Math.floor(Math.log10(largest)) : 0
+  const decimals = Math.min(20, Math.max(0, 2 - magnitude))
+  const fixed = value.toFixed(decimals)
+  const trimmed = fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed
+  return trimmed === '-0' ? '0' : trimmed
+}
+
+/** The top of the y-axis: the largest value rounded up to a half step of its magnitude (3.2 → 3.5). */
+function niceCeiling(largest: number): number {
+  if (!(largest > 0) || !Number.isFinite(largest)) return 1
+  const step = 10 ** Math.floor(Math.log10(largest)) / 2
+  return Math.ceil(largest / step - 1e-9) * step
+}
+
+/**
+ * Text for a mermaid quoted string. The grammar ends a string at `"` and starts markdown text at a
+ * backtick, newlines end the statement, `%%{…}%%` anywhere is a directive that reconfigures the
+ * diagram and `#name;` is decoded as an entity. Those characters are replaced by look-alikes, so a
+ * benchmark name can neither break the chart nor add statements or settings to it.
+ */
+export function mermaidText(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .replace(/"/g, '”')
+      .replace(/`/g, '′')
+      .replace(/\[/g, '(')
+      .replace(/\]/g, ')')
+      .replace(/[{}]/g, (c) => (c === '{' ? '(' : ')'))
+      .replace(/</g, '‹')
+      .replace(/>/g, '›')
+      .replace(/%{2,}/g, '%')
+      .replace(/#(?=\w+;)/g, '＃')
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
+}
+
+/**
+ * A ```mermaid block charting a scaling benchmark's median throughput against its thread or process
+ * count, one line for the baseline and one for head. The counts shown are those head measured; the
+ * baseline's line is drawn only when it has a value at every one of them, since an xychart line cannot
+ * skip a category. Empty when neither side measured anything.
+ */
+export function scalingMermaid(series: ScalingSeries): string {
+  const withHead = series.points.filter((p) => p.head !== undefined)
+  const points = withHead.length > 0 ? withHead : series.points.filter((p) => p.base !== undefined)
+  if (points.length === 0) return ''
+  const sides: Array<['base' | 'head', ScalingSide[]]> = []
+  const base = points.map((p) => p.base)
+  if (base.every((s) => s !== undefined)) sides.push(['base', base])
+  const head = points.map((p) => p.head)
+  if (head.every((s) => s !== undefined)) sides.push(['head', head])
+
+  const throughputs = sides.flatMap(([, values]) => values.map((s) => s.throughput))
+  const scale = throughputScale(throughputs)
+  const scaled = (s: ScalingSide) => s.throughput / scale.factor
+  const largest = Math.max(0, ...sides.flatMap(([, values]) => values.map(scaled)))
+  const top = niceCeiling(largest)
+
+  const title = mermaidText(`${series.benchmark}: throughput by ${series.dimension}`)
+  const categories = points.map((p) => `"${plainNumber(p.count, p.count)}"`).join(', ')
+  const lines = [
+    '```mermaid',
+    'xychart-beta',
+    `  title "${title}"`,
+    `  x-axis "${series.dimension}" [${categories}]`,
+    `  y-axis "throughput (${scale.unit})" 0 --> ${plainNumber(top, top)}`,
+  ]
+  for (const [side, values] of sides) {
+    lines.push(`  line "${side}" [${values.map((s) => plainNumber(scaled(s), largest)).join(', ')}]`)
+  }
+  lines.push('```')
+  return `${lines.join('\n')}\n`
+}
