@@ -138,7 +138,8 @@ const BAD_CASES: Record<string, string> = {
     ':6:16: benchmarks[0].processes: expected no processes with format: runner (a runner is one process; its threads come from the KLV), got a list',
   'scaling-metron-no-line.yml':
     ':2:5: benchmarks[0]: missing required key "metron-line" (format: metron reads one line of the table)',
-  'scaling-format-unknown.yml': ':5:13: benchmarks[0].format: expected one of: csb, runner, metron, got "json"',
+  'scaling-format-unknown.yml':
+    ':5:13: benchmarks[0].format: expected one of: csb, runner, metron, got "json"',
   'yaml-bad-indentation.yml': ':4:1: invalid YAML: Sequence item without - indicator',
   'yaml-unclosed-bracket.yml':
     ':5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',

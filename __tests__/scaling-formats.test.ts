@@ -22,7 +22,10 @@ describe('CSB output', () => {
     // 297.07 M ops/s, which is CSB's throughput_min (ops per ms) × 1000.
     const opsPerSecond = csbThroughput(fields)
     assert.ok(Math.abs(opsPerSecond - 301374035 / 1.014483) < 1, `${opsPerSecond}`)
-    assert.ok(Math.abs(opsPerSecond - 297071.55882159 * 1000) / opsPerSecond < 1e-6, 'agrees with throughput_min')
+    assert.ok(
+      Math.abs(opsPerSecond - 297071.55882159 * 1000) / opsPerSecond < 1e-6,
+      'agrees with throughput_min',
+    )
   })
 
   test('lines captured from the CSB harness give the same throughput both ways', async () => {

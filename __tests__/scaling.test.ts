@@ -24,7 +24,15 @@ function resultSet(benchmarks: BenchmarkResult[]): ResultSet {
     suite: 'scaling',
     createdAt: new Date(0).toISOString(),
     commit: { branch: 'main' },
-    environment: { os: 'linux', arch: 'x64', cpuModel: 'cpu', cpuCount: 2, kernel: 'k', node: 'v20', tools: {} },
+    environment: {
+      os: 'linux',
+      arch: 'x64',
+      cpuModel: 'cpu',
+      cpuCount: 2,
+      kernel: 'k',
+      node: 'v20',
+      tools: {},
+    },
     benchmarks,
   }
 }

@@ -73486,7 +73486,7 @@ function addScalingMetrics(cases2, results) {
     for (const c4 of points2) {
       const r = results.get(c4.id);
       const samples = r?.metrics.throughput?.samples;
-      if (!r || r.status !== "ok" || !samples) continue;
+      if (r?.status !== "ok" || !samples) continue;
       const ideal = countOf(c4) / countOf(smallest);
       const speedups = samples.map((t) => t / base);
       r.metrics.speedup = { unit: "ratio", direction: "higher", samples: speedups };

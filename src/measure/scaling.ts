@@ -219,7 +219,7 @@ export function addScalingMetrics(cases: ScalingCase[], results: Map<string, Ben
     for (const c of points) {
       const r = results.get(c.id)
       const samples = r?.metrics.throughput?.samples
-      if (!r || r.status !== 'ok' || !samples) continue
+      if (r?.status !== 'ok' || !samples) continue
       const ideal = countOf(c) / countOf(smallest)
       const speedups = samples.map((t) => t / base)
       r.metrics.speedup = { unit: 'ratio', direction: 'higher', samples: speedups }
