@@ -61598,7 +61598,7 @@ function formatValue(value4, unit2) {
     case "bytes":
       return scaled(value4, BYTE_UNITS);
     case "ops/s":
-      return `${formatCount(value4)}/s`;
+      return `${formatCount(value4)} ops/s`;
     case "bytes/s":
       return `${scaled(value4, BYTE_UNITS)}/s`;
     case "percent":
@@ -74488,7 +74488,7 @@ function scalingBlocks(c4) {
     out.push(
       `**${markdownCode(series.benchmark)}** by ${series.dimension} (${series.cores} logical CPUs)
 
-${scalingMermaid(series)}
+${scalingMermaid(series).trimEnd()}
 
 ${table(header, rows)}${note}`
     );

@@ -42,7 +42,7 @@ export function formatValue(value: number, unit: Unit): string {
     case 'bytes':
       return scaled(value, BYTE_UNITS)
     case 'ops/s':
-      return `${formatCount(value)}/s`
+      return `${formatCount(value)} ops/s`
     case 'bytes/s':
       return `${scaled(value, BYTE_UNITS)}/s`
     case 'percent':

@@ -239,7 +239,7 @@ function scalingBlocks(c: Comparison): string[] {
         ? `\n\n⚠️ Oversubscribed: ${over.join(', ')} ${series.dimension} on a machine with ${series.cores} logical CPUs; those points measure time-sharing, not parallel speedup.`
         : ''
     out.push(
-      `**${markdownCode(series.benchmark)}** by ${series.dimension} (${series.cores} logical CPUs)\n\n${scalingMermaid(series)}\n\n${table(header, rows)}${note}`,
+      `**${markdownCode(series.benchmark)}** by ${series.dimension} (${series.cores} logical CPUs)\n\n${scalingMermaid(series).trimEnd()}\n\n${table(header, rows)}${note}`,
     )
   }
   return out
