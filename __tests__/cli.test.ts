@@ -58,7 +58,11 @@ describe('the README quick start', () => {
       assert.match(first.stdout, new RegExp(`${name}.*no baseline`))
     assert.match(first.stdout, /memmem\/rust\/memmem +time \(median\)/)
     assert.match(first.stdout, /Engines of memmem\n +(rust|libc)\/memmem .*GiB\/s +fastest/)
-    assert.match(first.stderr, /setup 6\/6: done/)
+    assert.match(first.stderr, /setup 7\/7: done/)
+    assert.match(
+      first.stdout,
+      /Scaling of counter uncoordinated by threads \(\d+ logical CPUs\)\n +1 {2}head [\d.]+ M ops\/s \(1\.00×, 100%\)/,
+    )
     assert.equal((await storedFiles(dir, 'example')).length, 1)
 
     const second = await runOnce()
