@@ -394,7 +394,7 @@ describe('decideSampled', () => {
     assert.equal(decision.verdict, 'regression')
     assert.equal(decision.test, 'mann-whitney-exact')
     assert.ok(decision.pValue < 1e-6, `p ${decision.pValue}`)
-    assert.ok(decision.ci[0] > 1.8 && decision.ci[1] < 2.2, `ci ${decision.ci}`)
+    assert.ok(decision.ci![0] > 1.8 && decision.ci![1] < 2.2, `ci ${decision.ci}`)
     const interval = bootstrapRatioOfMedians(base, head, { confidence: 1 - options.alpha })
     assert.deepEqual(decision.ci, [interval.low, interval.high], 'the interval is at confidence 1 − alpha')
     assertRelativelyClose(
@@ -415,7 +415,7 @@ describe('decideSampled', () => {
     assert.equal(decision.ratio, 1)
     assert.equal(decision.change, 0)
     assert.equal(decision.pValue, 1)
-    assert.ok(decision.ci[0] < 1 && decision.ci[1] > 1, `ci ${decision.ci}`)
+    assert.ok(decision.ci![0] < 1 && decision.ci![1] > 1, `ci ${decision.ci}`)
   })
 
   test('a 10% shift with a 5% threshold on low-noise data is a regression', () => {
@@ -429,7 +429,7 @@ describe('decideSampled', () => {
     const random = new SeededRandom('3%')
     const decision = decideSampled(noisy(random, 30, 100, 0.005), noisy(random, 30, 103, 0.005), options)
     assert.ok(decision.pValue < options.alpha, `p ${decision.pValue}`)
-    assert.ok(decision.ci[0] > 1, 'the interval alone says slower')
+    assert.ok(decision.ci![0] > 1, 'the interval alone says slower')
     assert.equal(decision.verdict, 'unchanged')
   })
 
@@ -481,7 +481,7 @@ describe('decideSampled', () => {
     const decision = decideSampled(base, head, options)
     assert.ok(decision.change > 0.5, `change ${decision.change}`)
     assert.ok(decision.pValue < options.alpha, `p ${decision.pValue}`)
-    assert.ok(decision.ci[0] < 1 && decision.ci[1] > 1, `ci ${decision.ci}`)
+    assert.ok(decision.ci![0] < 1 && decision.ci![1] > 1, `ci ${decision.ci}`)
     assert.equal(decision.verdict, 'unclear')
     assert.ok(
       decision.notes.some((note) => note.includes('is not wholly on the worse side of 1')),

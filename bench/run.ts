@@ -1,10 +1,12 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
-// wall-clock runs one part.
+// wall-clock|report runs one part.
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
+import { benchReport } from './report.ts'
 import { benchWallClock } from './wall-clock.ts'
 
 const only = process.env.BENCH_ONLY
 if (!only || only === 'process') await benchProcess()
 if (!only || only === 'instructions') await benchInstructions()
 if (!only || only === 'wall-clock') await benchWallClock()
+if (!only || only === 'report') await benchReport()

@@ -69711,22 +69711,21 @@ function bootstrapRatioOfMedians(base, head, options) {
     throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   }
   const random2 = new SeededRandom(seed);
-  const baseValues = Float64Array.from(base);
-  const headValues = Float64Array.from(head);
-  const baseResample = new Float64Array(baseValues.length);
-  const headResample = new Float64Array(headValues.length);
+  const baseValues = Float64Array.from(base).sort();
+  const headValues = Float64Array.from(head).sort();
+  const baseCounts = new Uint32Array(baseValues.length);
+  const headCounts = new Uint32Array(headValues.length);
   const ratios = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
-    resampleInto(baseValues, baseResample, random2);
-    resampleInto(headValues, headResample, random2);
-    ratios[r] = ratioOf(medianInPlace(headResample), medianInPlace(baseResample));
+    const baseMedian = resampledMedian(baseValues, baseCounts, random2);
+    const headMedian = resampledMedian(headValues, headCounts, random2);
+    ratios[r] = ratioOf(headMedian, baseMedian);
   }
-  ratios.sort();
   const estimate2 = ratioOf(medianInPlace(headValues), medianInPlace(baseValues));
   return {
     estimate: estimate2,
-    low: percentileSorted(ratios, (1 - confidence) / 2),
-    high: percentileSorted(ratios, (1 + confidence) / 2)
+    low: percentileBySelection(ratios, (1 - confidence) / 2),
+    high: percentileBySelection(ratios, (1 + confidence) / 2)
   };
 }
 function ratioOf(head, base) {
@@ -69773,15 +69772,33 @@ function selectInPlace(values3, k2) {
 function medianOfThree(a4, b10, c4) {
   return Math.max(Math.min(a4, b10), Math.min(Math.max(a4, b10), c4));
 }
-function resampleInto(source3, target2, random2) {
-  const n = source3.length;
-  for (let i = 0; i < n; i++) target2[i] = source3[random2.nextInt(n)];
-}
-function percentileSorted(sorted, p) {
-  const index5 = (sorted.length - 1) * p;
-  const lowerIndex = Math.floor(index5);
+function resampledMedian(sorted, counts, random2) {
+  const n = sorted.length;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) counts[random2.nextInt(n)]++;
+  const upperRank = n >> 1;
+  let seen = 0;
+  let index5 = 0;
+  while (seen + counts[index5] <= upperRank) seen += counts[index5++];
+  const upper = sorted[index5];
+  if (n % 2 === 1) return upper;
+  let lowerIndex = index5;
+  if (seen === upperRank) {
+    lowerIndex = index5 - 1;
+    while (counts[lowerIndex] === 0) lowerIndex--;
+  }
   const lower = sorted[lowerIndex];
-  const upper = sorted[Math.min(lowerIndex + 1, sorted.length - 1)];
+  return lower + (upper - lower) / 2;
+}
+function percentileBySelection(values3, p) {
+  const index5 = (values3.length - 1) * p;
+  const lowerIndex = Math.floor(index5);
+  const lower = selectInPlace(values3, lowerIndex);
+  let upper = lower;
+  if (lowerIndex + 1 < values3.length) {
+    upper = values3[lowerIndex + 1];
+    for (let i = lowerIndex + 2; i < values3.length; i++) if (values3[i] < upper) upper = values3[i];
+  }
   if (lower === upper || index5 === lowerIndex) return lower;
   if (!Number.isFinite(lower) || !Number.isFinite(upper)) return index5 - lowerIndex < 0.5 ? lower : upper;
   return lower + (index5 - lowerIndex) * (upper - lower);
@@ -69832,8 +69849,15 @@ function rankSum(a4, b10) {
 function exactLowerTail(u2, n1, n2) {
   const maxU = Math.floor(u2);
   if (maxU < 0) return 0;
-  const small = Math.min(n1, n2);
-  const large = Math.max(n1, n2);
+  const cumulative = exactCumulative(Math.min(n1, n2), Math.max(n1, n2));
+  return cumulative[Math.min(maxU, cumulative.length - 1)] / binomial(n1 + n2, Math.min(n1, n2));
+}
+var cumulativeTables = /* @__PURE__ */ new Map();
+function exactCumulative(small, large) {
+  const key2 = `${small},${large}`;
+  const known = cumulativeTables.get(key2);
+  if (known) return known;
+  const maxU = Math.floor(small * large / 2);
   const width2 = maxU + 1;
   const counts = new Float64Array((small + 1) * width2);
   for (let j = 0; j <= small; j++) counts[j * width2] = 1;
@@ -69845,10 +69869,15 @@ function exactLowerTail(u2, n1, n2) {
       for (let v = Math.min(j - 1, maxU); v >= 0; v--) counts[row + v] = counts[previousRow + v];
     }
   }
-  let arrangements = 0;
-  const lastRow = small * width2;
-  for (let v = 0; v <= maxU; v++) arrangements += counts[lastRow + v];
-  return arrangements / binomial(n1 + n2, small);
+  const cumulative = new Float64Array(width2);
+  let sum4 = 0;
+  for (let v = 0; v < width2; v++) {
+    sum4 += counts[small * width2 + v];
+    cumulative[v] = sum4;
+  }
+  if (cumulativeTables.size > 64) cumulativeTables.clear();
+  cumulativeTables.set(key2, cumulative);
+  return cumulative;
 }
 function normalPValue(uLarger, n1, n2, tieTerm) {
   const n = n1 + n2;
@@ -69903,11 +69932,11 @@ function decideSampled(base, head, options) {
   const headSummary = summarize(head);
   const ratio = ratioOf(headSummary.median, baseSummary.median);
   const change2 = ratio - 1;
-  const interval3 = bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed });
-  const test2 = mannWhitneyU(base, head);
   const side = sideOf(change2, threshold2, direction);
+  const interval3 = options.intervalOnlyWhenDeciding && side === "within" ? void 0 : bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed });
+  const test2 = mannWhitneyU(base, head);
   const significant = test2.pValue < alpha;
-  const intervalSide = intervalSideOf(interval3.low, interval3.high, direction);
+  const intervalSide = interval3 ? intervalSideOf(interval3.low, interval3.high, direction) : "within";
   let verdict = "unchanged";
   if (side !== "within") verdict = significant && intervalSide === side ? side : "unclear";
   const notes = [];
@@ -69932,7 +69961,7 @@ function decideSampled(base, head, options) {
   }
   if (verdict === "unclear" && floor2 < alpha) {
     if (!significant) notes.push(`p = ${format(test2.pValue)} is not below α = ${format(alpha)}`);
-    if (intervalSide !== side) {
+    if (interval3 && intervalSide !== side) {
       notes.push(
         `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval3.low)}, ${format(interval3.high)}], is not wholly on the ${side === "regression" ? "worse" : "better"} side of 1`
       );
@@ -69943,7 +69972,7 @@ function decideSampled(base, head, options) {
     headSummary,
     ratio,
     change: change2,
-    ci: [interval3.low, interval3.high],
+    ...interval3 ? { ci: [interval3.low, interval3.high] } : {},
     pValue: test2.pValue,
     test: test2.method === "exact" ? "mann-whitney-exact" : "mann-whitney-normal",
     verdict,
@@ -70046,7 +70075,7 @@ function valuesOf(metric) {
 function isExact(metric) {
   return metric.value !== void 0 && (metric.samples === void 0 || metric.samples.length === 0);
 }
-function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, runNoise) {
+function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, runNoise, large = false) {
   const baseValues = valuesOf(base);
   const headValues = valuesOf(head);
   if (baseValues.length === 0 || headValues.length === 0) return void 0;
@@ -70079,6 +70108,7 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
   const baseMedian = summarize(baseValues).median;
   const threshold2 = gate.points !== void 0 && head.unit === "percent" && baseMedian > 0 ? gate.points / baseMedian : gate.threshold;
   const d = decideSampled(baseValues, headValues, {
+    intervalOnlyWhenDeciding: large,
     threshold: threshold2,
     alpha: gate.alpha,
     direction: head.direction,
@@ -70145,7 +70175,7 @@ function historyMedians(history) {
   }
   return out;
 }
-function compareBenchmark(base, head, environmentDiffers, history) {
+function compareBenchmark(base, head, environmentDiffers, history, large = false) {
   const common = {
     id: head.id,
     name: head.name,
@@ -70168,7 +70198,16 @@ function compareBenchmark(base, head, environmentDiffers, history) {
     const baseMetric = base.metrics[name];
     if (!baseMetric) continue;
     const noise = history?.get(name) ? runToRunNoise(history.get(name)) : void 0;
-    const m3 = compareMetric(name, head.id, baseMetric, headMetric, head.gate, environmentDiffers, noise);
+    const m3 = compareMetric(
+      name,
+      head.id,
+      baseMetric,
+      headMetric,
+      head.gate,
+      environmentDiffers,
+      noise,
+      large
+    );
     if (m3) metrics.push(m3);
   }
   const notes = [...head.notes];
@@ -70179,11 +70218,13 @@ function compareBenchmark(base, head, environmentDiffers, history) {
   const functionChanges = changed && base.functions && head.functions ? diffFunctionCosts(base.functions, head.functions, FUNCTION_CHANGES_SHOWN) : void 0;
   return { ...common, verdict, metrics, headOnly: [], notes, functionChanges };
 }
+var LARGE_SUITE_METRICS = 500;
+var MAX_RANKED = 50;
 function rankProcessBenchmarks(head) {
   const candidates = head.benchmarks.filter(
     (b10) => b10.kind === "process" && b10.status === "ok" && (b10.metrics.wall?.samples?.length ?? 0) > 0
   );
-  if (candidates.length < 2) return [];
+  if (candidates.length < 2 || candidates.length > MAX_RANKED) return [];
   const withMedian = candidates.map((b10) => ({
     b: b10,
     samples: b10.metrics.wall.samples,
@@ -70309,8 +70350,13 @@ function compareResults(head, options = {}) {
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : [];
   const baseById = new Map(base?.benchmarks.map((b10) => [b10.id, b10]) ?? []);
   const medians = historyMedians(options.history?.results ?? []);
+  const sampled2 = head.benchmarks.reduce(
+    (n, b10) => n + Object.values(b10.metrics).filter((m3) => m3.samples !== void 0).length,
+    0
+  );
+  const large = sampled2 > LARGE_SUITE_METRICS;
   const benchmarks = head.benchmarks.map(
-    (h2) => compareBenchmark(baseById.get(h2.id), h2, environmentDiffs.length > 0, medians.get(h2.id))
+    (h2) => compareBenchmark(baseById.get(h2.id), h2, environmentDiffs.length > 0, medians.get(h2.id), large)
   );
   if (base && !options.filtered) {
     const headIds = new Set(head.benchmarks.map((b10) => b10.id));
@@ -73756,7 +73802,7 @@ function metricRow(b10, m3) {
     base: formatValue(m3.exact ? m3.base.median : m3.base.median, m3.unit),
     head: formatValue(m3.head.median, m3.unit),
     change: formatChange(m3.change),
-    interval: m3.ci ? formatRatioInterval(m3.ci[0], m3.ci[1]) : "exact",
+    interval: m3.exact ? "exact" : m3.ci ? formatRatioInterval(m3.ci[0], m3.ci[1]) : "—",
     p: m3.pValue !== void 0 ? formatPValue(m3.pValue) : "",
     verdict: m3.verdict,
     notes: m3.notes
@@ -74506,12 +74552,61 @@ function environmentBlock(c4) {
   });
   return [details("Environment", table(["", "Base", "Head"], rows))];
 }
+var SUMMARY_LIMIT_BYTES = 1024 * 1024;
 function renderMarkdown(c4, options = {}) {
+  const full = renderAt(c4, options, { level: 0 });
+  const limit = options.maxLength;
+  if (limit === void 0) return full;
+  const measure2 = options.measure ?? ((text4) => text4.length);
+  if (measure2(full) <= limit) return full;
+  for (const level of [1, 2, 3]) {
+    const text4 = renderAt(c4, options, { level });
+    if (measure2(text4) <= limit) return text4;
+  }
+  const rows = c4.benchmarks.filter((b10) => b10.verdict === "regression" || b10.verdict === "failed").length;
+  let low = 0;
+  let high = rows;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (measure2(renderAt(c4, options, { level: 3, keepRows: mid })) <= limit) low = mid;
+    else high = mid - 1;
+  }
+  const text3 = renderAt(c4, options, { level: 3, keepRows: low });
+  if (measure2(text3) <= limit) return text3;
+  let cut = text3.slice(0, Math.max(0, limit - 200));
+  while (measure2(cut) > limit - 100) cut = cut.slice(0, Math.floor(cut.length * 0.9));
+  return `${cut.slice(0, cut.lastIndexOf("\n") + 1)}
+
+_(cut to fit GitHub's size limit)_
+`;
+}
+function renderAt(c4, options, shortening) {
   const now2 = options.now ?? /* @__PURE__ */ new Date();
+  const { level } = shortening;
   const h2 = headline(c4);
   const out = [markerFor(c4.suite)];
   out.push(`### ${h2.icon} bench-action · ${escapeMarkdownInline(c4.suite)}: ${h2.text}`);
   out.push(describeCounts(c4).join(" · "));
+  const left = [];
+  const by = (v) => c4.benchmarks.filter((b10) => b10.verdict === v);
+  if (level >= 1) left.push("the detail blocks (all metrics, notes, functions)");
+  if (level >= 2 && by("unchanged").length > 0) left.push(`${by("unchanged").length} unchanged rows`);
+  if (level >= 3) {
+    const reassuring = by("improvement").length + by("unclear").length + by("warning").length + by("new").length;
+    if (reassuring > 0) left.push(`${reassuring} improved, unclear, warned or new rows`);
+    if (c4.scaling.length > 0) left.push("the scaling charts");
+  }
+  const keep = shortening.keepRows;
+  const serious = [...by("regression"), ...by("failed")];
+  if (keep !== void 0 && keep < serious.length)
+    left.push(`${serious.length - keep} of the regressions and failures`);
+  if (left.length > 0) {
+    const link3 = options.fullReportUrl ? ` The full report: ${options.fullReportUrl}` : "";
+    out.push(
+      `> [!NOTE]
+> Shortened to fit GitHub's size limit; left out: ${left.join("; ")}.${escapeMarkdownInline(link3)}`
+    );
+  }
   const provenance = [
     `**Head:** ${escapeMarkdownInline(describeCommit(c4.head.commit))}`,
     c4.baseline ? `**Baseline:** ${escapeMarkdownInline(describeBaseline(c4, now2))}` : `**No baseline:** ${escapeMarkdownInline(c4.noBaselineReason ?? "")}. Results are shown without a verdict.`
@@ -74529,32 +74624,41 @@ function renderMarkdown(c4, options = {}) {
   if (warnings.length > 0) {
     out.push(["> [!WARNING]", ...warnings.map((w2) => `> ${escapeMarkdownInline(w2)}`)].join("\n"));
   }
-  const by = (v) => c4.benchmarks.filter((b10) => b10.verdict === v);
-  out.push(...section("Regressions", by("regression"), true));
-  out.push(...functionChangesBlocks(by("regression")));
-  out.push(...failedSection(by("failed")));
-  out.push(...section("Unclear: beyond the threshold but not significant", by("unclear"), false));
-  out.push(...section("Warnings: changed, but the environment differs", by("warning"), false));
-  out.push(...section("Improvements", by("improvement"), true));
-  out.push(...functionChangesBlocks(by("improvement")));
-  out.push(...functionChangesBlocks([...by("unclear"), ...by("warning")]));
-  out.push(...scalingBlocks(c4));
-  out.push(...newSection(by("new")));
+  const regressions = keep === void 0 ? by("regression") : by("regression").slice(0, keep);
+  const failed = keep === void 0 ? by("failed") : by("failed").slice(0, Math.max(0, keep - by("regression").length));
+  out.push(...section("Regressions", regressions, true));
+  if (level < 1) out.push(...functionChangesBlocks(regressions));
+  out.push(...failedSection(failed));
+  if (level < 3) {
+    out.push(...section("Unclear: beyond the threshold but not significant", by("unclear"), false));
+    out.push(...section("Warnings: changed, but the environment differs", by("warning"), false));
+    out.push(...section("Improvements", by("improvement"), true));
+  }
+  if (level < 1) {
+    out.push(...functionChangesBlocks(by("improvement")));
+    out.push(...functionChangesBlocks([...by("unclear"), ...by("warning")]));
+  }
+  if (level < 3) {
+    out.push(...scalingBlocks(c4));
+    out.push(...newSection(by("new")));
+  }
   const missing = by("missing");
-  if (missing.length > 0) {
+  if (missing.length > 0 && level < 2) {
     out.push(
       `#### In the baseline, not run now
 ${missing.map((b10) => `- ${markdownCode(b10.name)}`).join("\n")}`
     );
   }
   const unchanged = by("unchanged");
-  if (unchanged.length > 0) {
+  if (unchanged.length > 0 && level < 2) {
     out.push(details(`${unchanged.length} unchanged`, table(METRIC_HEADER, headlineRows(unchanged, false))));
   }
-  out.push(...allMetricsBlock(c4.benchmarks));
-  out.push(...notesBlock(c4.benchmarks));
-  out.push(...rankingBlock(c4));
-  out.push(...engineRankingBlocks(c4));
+  if (level < 1) {
+    out.push(...allMetricsBlock(c4.benchmarks));
+    out.push(...notesBlock(c4.benchmarks));
+    out.push(...rankingBlock(c4));
+    out.push(...engineRankingBlocks(c4));
+  }
   out.push(...environmentBlock(c4));
   const version4 = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : "";
   out.push(

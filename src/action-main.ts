@@ -1,15 +1,29 @@
 // The GitHub Action: inputs are read when it runs (never at import), the pipeline runs as in the CLI,
 // and the outcome becomes the job summary, the outputs and at most one failed-step message.
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
 import { BaselineUsageError } from './baseline.ts'
 import { ConfigError } from './config/index.ts'
+import { createGitHubClient } from './github/client.ts'
+import {
+  COMMENT_MODES,
+  type CommentMode,
+  DeferredCommentError,
+  type GitHubContext,
+  postDeferredComments,
+  publishComment,
+  readGitHubContext,
+  runUrl,
+} from './github/publish.ts'
 import { runPipeline, UsageError } from './pipeline.ts'
-import { failureMessage } from './report/markdown.ts'
+import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'
 import { renderTerminal } from './report/terminal.ts'
 import { ResultsFormatError } from './results.ts'
 import { SetupError } from './setup/index.ts'
+import { VERSION } from './version.ts'
 
 export interface ActionInputs {
   config?: string
@@ -24,11 +38,24 @@ export interface ActionInputs {
   installTools: boolean
   /** The ziglang version on PyPI to install when Zig is needed and missing. */
   zigVersion?: string
+  /** run: measure and publish; post: publish what a workflow_run's triggering run deferred. */
+  mode: 'run' | 'post'
+  comment: CommentMode
+  githubToken?: string
 }
 
 function optional(name: string): string | undefined {
   const v = core.getInput(name)
   return v === '' ? undefined : v
+}
+
+function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+  const value = optional(name)
+  if (value === undefined) return fallback
+  if (!(values as readonly string[]).includes(value)) {
+    throw new UsageError(`input "${name}" must be one of ${values.join(', ')}, got ${JSON.stringify(value)}`)
+  }
+  return value as T
 }
 
 export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
@@ -50,6 +77,9 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     json: optional('json'),
     markdown: optional('markdown'),
     html: optional('html'),
+    mode: oneOf('mode', ['run', 'post'] as const, 'run'),
+    comment: oneOf('comment', COMMENT_MODES, 'always'),
+    githubToken: optional('github-token'),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional('working-directory') ?? '.',
@@ -60,6 +90,24 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const inputs = readInputs(env)
+    const context = readGitHubContext(env, (file) => readFileSync(file, 'utf8'))
+    const client = () =>
+      createGitHubClient({
+        token: inputs.githubToken ?? '',
+        baseUrl: env.GITHUB_API_URL,
+        log: (l) => core.info(l),
+      })
+    if (inputs.mode === 'post') {
+      if (!context) throw new UsageError('mode: post runs inside GitHub Actions, in a workflow_run workflow')
+      if (!inputs.githubToken) throw new UsageError('mode: post needs the github-token input')
+      await postDeferredComments({
+        octokit: client(),
+        context,
+        log: (l) => core.info(l),
+        warn: (l) => core.warning(l),
+      })
+      return
+    }
     const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action')
     const outcome = await runPipeline({
       cwd: inputs.workingDirectory,
@@ -78,13 +126,26 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     })
     core.info(renderTerminal(outcome.comparison, { color: false }))
     if (env.GITHUB_STEP_SUMMARY) {
-      await core.summary.addRaw(outcome.markdown).write()
+      // The report as written to the markdown file, shortened only when a summary cannot hold it.
+      const summary =
+        Buffer.byteLength(outcome.markdown) <= SUMMARY_LIMIT_BYTES
+          ? outcome.markdown
+          : renderMarkdown(outcome.comparison, {
+              version: VERSION,
+              maxLength: SUMMARY_LIMIT_BYTES,
+              measure: (text) => Buffer.byteLength(text),
+            })
+      await core.summary.addRaw(summary).write()
     }
     core.setOutput('verdict', outcome.comparison.verdict)
     core.setOutput('regressions', String(outcome.comparison.counts.regression))
     core.setOutput('results-path', outcome.jsonPath ?? '')
     core.setOutput('report-path', outcome.markdownPath ?? '')
     core.setOutput('html-path', outcome.htmlPath ?? '')
+    if (context && inputs.comment !== 'never') {
+      if (!inputs.githubToken) core.info('no github-token: the comment is not posted')
+      else await publish(context, client, inputs.comment, outcome.comparison, outcome.results)
+    }
     const reason = failureMessage(outcome.comparison)
     if (outcome.exitCode === 1) core.setFailed(`Performance regression: ${reason}`)
     else if (outcome.exitCode === 3) core.setFailed(`Benchmarks could not be measured: ${reason}`)
@@ -95,6 +156,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       core.setFailed(`bench-action could not set up its tools: ${err.message}`)
     } else if (
       err instanceof UsageError ||
+      err instanceof DeferredCommentError ||
       err instanceof BaselineUsageError ||
       err instanceof ResultsFormatError
     ) {
@@ -105,5 +167,52 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
         `bench-action failed unexpectedly (this is a bug; please report it): ${(err as Error)?.message ?? err}`,
       )
     }
+  }
+}
+
+/** Posts the comment; whatever happens, the job's result is still its verdict. */
+async function publish(
+  context: GitHubContext,
+  client: () => ReturnType<typeof createGitHubClient>,
+  mode: CommentMode,
+  comparison: Parameters<typeof publishComment>[0]['comparison'],
+  results: Parameters<typeof publishComment>[0]['results'],
+): Promise<void> {
+  try {
+    const outcome = await publishComment({
+      version: VERSION,
+      octokit: client(),
+      context,
+      comparison,
+      results,
+      mode,
+      log: (l) => core.info(l),
+      warn: (l) => core.warning(l),
+      uploadArtifact,
+    })
+    if (outcome.status === 'skipped') core.info(`comment not posted: ${outcome.reason}`)
+    if (outcome.status === 'unchanged') core.info(`comment unchanged: ${outcome.url}`)
+    if (outcome.status === 'deferred') core.setOutput('comment-artifact', outcome.artifact)
+  } catch (error) {
+    core.warning(
+      `could not post the benchmark comment (${runUrl(context) ?? 'this run'}): ${(error as Error)?.message ?? error}`,
+    )
+  }
+}
+
+/** Saves files as an artifact of this workflow run through the Actions results service. */
+async function uploadArtifact(name: string, files: Record<string, string>): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-artifact-'))
+  try {
+    const paths: string[] = []
+    for (const [file, text] of Object.entries(files)) {
+      const full = path.join(dir, file)
+      await writeFile(full, text)
+      paths.push(full)
+    }
+    const { DefaultArtifactClient } = await import('@actions/artifact')
+    await new DefaultArtifactClient().uploadArtifact(name, paths, dir, { retentionDays: 7 })
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
 }

@@ -229,6 +229,7 @@ function compareMetric(
   gate: BenchmarkResult['gate'],
   environmentDiffers: boolean,
   runNoise: RunNoise | undefined,
+  large = false,
 ): MetricComparison | undefined {
   const baseValues = valuesOf(base)
   const headValues = valuesOf(head)
@@ -268,6 +269,7 @@ function compareMetric(
       ? gate.points / baseMedian
       : gate.threshold
   const d = decideSampled(baseValues, headValues, {
+    intervalOnlyWhenDeciding: large,
     threshold,
     alpha: gate.alpha,
     direction: head.direction,
@@ -350,6 +352,7 @@ export function compareBenchmark(
   head: BenchmarkResult,
   environmentDiffers: boolean,
   history?: Map<string, number[]>,
+  large = false,
 ): BenchmarkComparison {
   const common = {
     id: head.id,
@@ -373,7 +376,16 @@ export function compareBenchmark(
     const baseMetric = base.metrics[name]
     if (!baseMetric) continue
     const noise = history?.get(name) ? runToRunNoise(history.get(name)!) : undefined
-    const m = compareMetric(name, head.id, baseMetric, headMetric, head.gate, environmentDiffers, noise)
+    const m = compareMetric(
+      name,
+      head.id,
+      baseMetric,
+      headMetric,
+      head.gate,
+      environmentDiffers,
+      noise,
+      large,
+    )
     if (m) metrics.push(m)
   }
   const notes = [...head.notes]
@@ -388,12 +400,20 @@ export function compareBenchmark(
   return { ...common, verdict, metrics, headOnly: [], notes, functionChanges }
 }
 
+/**
+ * Beyond this many sampled metrics in a suite, intervals are computed only where they decide a
+ * verdict: bootstrapping every metric of thousands of benchmarks would take longer than measuring.
+ */
+export const LARGE_SUITE_METRICS = 500
+/** A ranking is for comparing a handful of alternatives, not a whole large suite. */
+const MAX_RANKED = 50
+
 /** hyperfine-style ranking of the suite's process benchmarks by median wall time. */
 export function rankProcessBenchmarks(head: ResultSet): RankEntry[] {
   const candidates = head.benchmarks.filter(
     (b) => b.kind === 'process' && b.status === 'ok' && (b.metrics.wall?.samples?.length ?? 0) > 0,
   )
-  if (candidates.length < 2) return []
+  if (candidates.length < 2 || candidates.length > MAX_RANKED) return []
   const withMedian = candidates
     .map((b) => ({
       b,
@@ -552,8 +572,13 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : []
   const baseById = new Map(base?.benchmarks.map((b) => [b.id, b]) ?? [])
   const medians = historyMedians(options.history?.results ?? [])
+  const sampled = head.benchmarks.reduce(
+    (n, b) => n + Object.values(b.metrics).filter((m) => m.samples !== undefined).length,
+    0,
+  )
+  const large = sampled > LARGE_SUITE_METRICS
   const benchmarks = head.benchmarks.map((h) =>
-    compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0, medians.get(h.id)),
+    compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0, medians.get(h.id), large),
   )
   if (base && !options.filtered) {
     const headIds = new Set(head.benchmarks.map((b) => b.id))

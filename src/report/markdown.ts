@@ -25,6 +25,12 @@ export interface MarkdownOptions {
   now?: Date
   /** Product version, shown in the footer. */
   version?: string
+  /** Shorten the report to at most this size (COMMENT_LIMIT for a comment). */
+  maxLength?: number
+  /** How size is counted; characters by default. */
+  measure?: (text: string) => number
+  /** Where the full report is, named when the report had to be shortened. */
+  fullReportUrl?: string
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -257,12 +263,82 @@ function environmentBlock(c: Comparison): string[] {
   return [details('Environment', table(['', 'Base', 'Head'], rows))]
 }
 
+/** GitHub refuses a comment body longer than this many characters. */
+export const COMMENT_LIMIT = 65_536
+/** A job summary may be at most 1 MiB. */
+export const SUMMARY_LIMIT_BYTES = 1024 * 1024
+
+/**
+ * How much a report leaves out to fit a size limit, in the order things are given up: the detail
+ * blocks first, then the unchanged rows, then improvements and the other reassuring sections; the
+ * regressions and failures come last, and only from the end of their lists.
+ */
+interface Shortening {
+  level: 0 | 1 | 2 | 3
+  /** Rows of regressions and failures kept, when even those do not fit. */
+  keepRows?: number
+}
+
+/**
+ * The report as markdown. With `maxLength`, it is shortened to fit (`measure` counts characters by
+ * default; pass a byte count for the job summary), says so at the top with what was left out, and
+ * points to the full report.
+ */
 export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
+  const full = renderAt(c, options, { level: 0 })
+  const limit = options.maxLength
+  if (limit === undefined) return full
+  const measure = options.measure ?? ((text: string) => text.length)
+  if (measure(full) <= limit) return full
+  for (const level of [1, 2, 3] as const) {
+    const text = renderAt(c, options, { level })
+    if (measure(text) <= limit) return text
+  }
+  // Even the regressions and failures alone are too long: keep as many rows as fit.
+  const rows = c.benchmarks.filter((b) => b.verdict === 'regression' || b.verdict === 'failed').length
+  let low = 0
+  let high = rows
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2)
+    if (measure(renderAt(c, options, { level: 3, keepRows: mid })) <= limit) low = mid
+    else high = mid - 1
+  }
+  const text = renderAt(c, options, { level: 3, keepRows: low })
+  if (measure(text) <= limit) return text
+  // Nothing left to give up (a suite name or a baseline warning of enormous length): cut the text.
+  let cut = text.slice(0, Math.max(0, limit - 200))
+  while (measure(cut) > limit - 100) cut = cut.slice(0, Math.floor(cut.length * 0.9))
+  return `${cut.slice(0, cut.lastIndexOf('\n') + 1)}\n\n_(cut to fit GitHub's size limit)_\n`
+}
+
+function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortening): string {
   const now = options.now ?? new Date()
+  const { level } = shortening
   const h = headline(c)
   const out: string[] = [markerFor(c.suite)]
   out.push(`### ${h.icon} bench-action · ${escapeMarkdownInline(c.suite)}: ${h.text}`)
   out.push(describeCounts(c).join(' · '))
+
+  const left: string[] = []
+  const by = (v: BenchmarkComparison['verdict']) => c.benchmarks.filter((b) => b.verdict === v)
+  if (level >= 1) left.push('the detail blocks (all metrics, notes, functions)')
+  if (level >= 2 && by('unchanged').length > 0) left.push(`${by('unchanged').length} unchanged rows`)
+  if (level >= 3) {
+    const reassuring =
+      by('improvement').length + by('unclear').length + by('warning').length + by('new').length
+    if (reassuring > 0) left.push(`${reassuring} improved, unclear, warned or new rows`)
+    if (c.scaling.length > 0) left.push('the scaling charts')
+  }
+  const keep = shortening.keepRows
+  const serious = [...by('regression'), ...by('failed')]
+  if (keep !== undefined && keep < serious.length)
+    left.push(`${serious.length - keep} of the regressions and failures`)
+  if (left.length > 0) {
+    const link = options.fullReportUrl ? ` The full report: ${options.fullReportUrl}` : ''
+    out.push(
+      `> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${escapeMarkdownInline(link)}`,
+    )
+  }
 
   const provenance = [
     `**Head:** ${escapeMarkdownInline(describeCommit(c.head.commit))}`,
@@ -285,31 +361,41 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
     out.push(['> [!WARNING]', ...warnings.map((w) => `> ${escapeMarkdownInline(w)}`)].join('\n'))
   }
 
-  const by = (v: BenchmarkComparison['verdict']) => c.benchmarks.filter((b) => b.verdict === v)
-  out.push(...section('Regressions', by('regression'), true))
-  out.push(...functionChangesBlocks(by('regression')))
-  out.push(...failedSection(by('failed')))
-  out.push(...section('Unclear: beyond the threshold but not significant', by('unclear'), false))
-  out.push(...section('Warnings: changed, but the environment differs', by('warning'), false))
-  out.push(...section('Improvements', by('improvement'), true))
-  out.push(...functionChangesBlocks(by('improvement')))
-  out.push(...functionChangesBlocks([...by('unclear'), ...by('warning')]))
-  out.push(...scalingBlocks(c))
-  out.push(...newSection(by('new')))
+  const regressions = keep === undefined ? by('regression') : by('regression').slice(0, keep)
+  const failed =
+    keep === undefined ? by('failed') : by('failed').slice(0, Math.max(0, keep - by('regression').length))
+  out.push(...section('Regressions', regressions, true))
+  if (level < 1) out.push(...functionChangesBlocks(regressions))
+  out.push(...failedSection(failed))
+  if (level < 3) {
+    out.push(...section('Unclear: beyond the threshold but not significant', by('unclear'), false))
+    out.push(...section('Warnings: changed, but the environment differs', by('warning'), false))
+    out.push(...section('Improvements', by('improvement'), true))
+  }
+  if (level < 1) {
+    out.push(...functionChangesBlocks(by('improvement')))
+    out.push(...functionChangesBlocks([...by('unclear'), ...by('warning')]))
+  }
+  if (level < 3) {
+    out.push(...scalingBlocks(c))
+    out.push(...newSection(by('new')))
+  }
   const missing = by('missing')
-  if (missing.length > 0) {
+  if (missing.length > 0 && level < 2) {
     out.push(
       `#### In the baseline, not run now\n${missing.map((b) => `- ${markdownCode(b.name)}`).join('\n')}`,
     )
   }
   const unchanged = by('unchanged')
-  if (unchanged.length > 0) {
+  if (unchanged.length > 0 && level < 2) {
     out.push(details(`${unchanged.length} unchanged`, table(METRIC_HEADER, headlineRows(unchanged, false))))
   }
-  out.push(...allMetricsBlock(c.benchmarks))
-  out.push(...notesBlock(c.benchmarks))
-  out.push(...rankingBlock(c))
-  out.push(...engineRankingBlocks(c))
+  if (level < 1) {
+    out.push(...allMetricsBlock(c.benchmarks))
+    out.push(...notesBlock(c.benchmarks))
+    out.push(...rankingBlock(c))
+    out.push(...engineRankingBlocks(c))
+  }
   out.push(...environmentBlock(c))
   const version = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : ''
   out.push(

@@ -85,7 +85,7 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
     base: formatValue(m.exact ? m.base.median : m.base.median, m.unit),
     head: formatValue(m.head.median, m.unit),
     change: formatChange(m.change),
-    interval: m.ci ? formatRatioInterval(m.ci[0], m.ci[1]) : 'exact',
+    interval: m.exact ? 'exact' : m.ci ? formatRatioInterval(m.ci[0], m.ci[1]) : '—',
     p: m.pValue !== undefined ? formatPValue(m.pValue) : '',
     verdict: m.verdict,
     notes: m.notes,

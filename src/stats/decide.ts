@@ -31,6 +31,12 @@ export interface SampledDecisionOptions {
   seed?: string | number
   /** Bootstrap resamples (default 10 000). */
   resamples?: number
+  /**
+   * Skip the bootstrap when the change is within the threshold, where the interval cannot change
+   * the verdict (unchanged either way): for very large suites, where resampling every metric of
+   * every benchmark would take longer than measuring them.
+   */
+  intervalOnlyWhenDeciding?: boolean
 }
 
 export interface SampledDecision {
@@ -40,8 +46,8 @@ export interface SampledDecision {
   ratio: number
   /** ratio − 1: +0.08 means head's median is 8% above base's. */
   change: number
-  /** Bootstrap interval of the ratio at confidence 1 − alpha. */
-  ci: [low: number, high: number]
+  /** Bootstrap interval of the ratio at confidence 1 − alpha; absent when it was not needed. */
+  ci?: [low: number, high: number]
   /** Two-sided Mann–Whitney p-value. */
   pValue: number
   test: 'mann-whitney-exact' | 'mann-whitney-normal'
@@ -90,12 +96,15 @@ export function decideSampled(
   const headSummary = summarize(head)
   const ratio = ratioOf(headSummary.median, baseSummary.median)
   const change = ratio - 1
-  const interval = bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed })
+  const side = sideOf(change, threshold, direction)
+  const interval =
+    options.intervalOnlyWhenDeciding && side === 'within'
+      ? undefined
+      : bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed })
   const test = mannWhitneyU(base, head)
 
-  const side = sideOf(change, threshold, direction)
   const significant = test.pValue < alpha
-  const intervalSide = intervalSideOf(interval.low, interval.high, direction)
+  const intervalSide = interval ? intervalSideOf(interval.low, interval.high, direction) : 'within'
   let verdict: SampledVerdict = 'unchanged'
   if (side !== 'within') verdict = significant && intervalSide === side ? side : 'unclear'
 
@@ -124,7 +133,7 @@ export function decideSampled(
   }
   if (verdict === 'unclear' && floor < alpha) {
     if (!significant) notes.push(`p = ${format(test.pValue)} is not below α = ${format(alpha)}`)
-    if (intervalSide !== side) {
+    if (interval && intervalSide !== side) {
       notes.push(
         `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval.low)}, ${format(interval.high)}], ` +
           `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
@@ -137,7 +146,7 @@ export function decideSampled(
     headSummary,
     ratio,
     change,
-    ci: [interval.low, interval.high],
+    ...(interval ? { ci: [interval.low, interval.high] as [number, number] } : {}),
     pValue: test.pValue,
     test: test.method === 'exact' ? 'mann-whitney-exact' : 'mann-whitney-normal',
     verdict,

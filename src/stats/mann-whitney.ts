@@ -96,8 +96,23 @@ function rankSum(a: readonly number[], b: readonly number[]): { rankSumA: number
 function exactLowerTail(u: number, n1: number, n2: number): number {
   const maxU = Math.floor(u)
   if (maxU < 0) return 0
-  const small = Math.min(n1, n2)
-  const large = Math.max(n1, n2)
+  const cumulative = exactCumulative(Math.min(n1, n2), Math.max(n1, n2))
+  return cumulative[Math.min(maxU, cumulative.length - 1)]! / binomial(n1 + n2, Math.min(n1, n2))
+}
+
+/** Cumulative counts by sample sizes: every comparison of a suite has the same sizes, so one table serves all. */
+const cumulativeTables = new Map<string, Float64Array>()
+
+/**
+ * cumulative[v] = the number of arrangements with U ≤ v, for v up to the middle of U's range (the
+ * lower tail is all a two-sided p-value needs, by symmetry). The counts f(i, j, v) of arrangements
+ * of i + j values with U = v follow f(i, j, v) = f(i − 1, j, v) + f(i, j − 1, v − j).
+ */
+function exactCumulative(small: number, large: number): Float64Array {
+  const key = `${small},${large}`
+  const known = cumulativeTables.get(key)
+  if (known) return known
+  const maxU = Math.floor((small * large) / 2)
   const width = maxU + 1
   // counts[j * width + v] = f(i, j, v) for the current i; f(0, j, ·) = f(i, 0, ·) = [1, 0, 0, …].
   const counts = new Float64Array((small + 1) * width)
@@ -111,10 +126,15 @@ function exactLowerTail(u: number, n1: number, n2: number): number {
       for (let v = Math.min(j - 1, maxU); v >= 0; v--) counts[row + v] = counts[previousRow + v]!
     }
   }
-  let arrangements = 0
-  const lastRow = small * width
-  for (let v = 0; v <= maxU; v++) arrangements += counts[lastRow + v]!
-  return arrangements / binomial(n1 + n2, small)
+  const cumulative = new Float64Array(width)
+  let sum = 0
+  for (let v = 0; v < width; v++) {
+    sum += counts[small * width + v]!
+    cumulative[v] = sum
+  }
+  if (cumulativeTables.size > 64) cumulativeTables.clear()
+  cumulativeTables.set(key, cumulative)
+  return cumulative
 }
 
 /**

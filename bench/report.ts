@@ -1,0 +1,83 @@
+// Comparing and reporting a large suite: 5,000 benchmarks of 20 samples each, compared with a
+// baseline and rendered as the pull-request comment (which must fit GitHub's 65,536 characters) and
+// as the job summary. Goal: under 1 s for comparing and rendering together.
+import { compareResults } from '../src/compare.ts'
+import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../src/report/markdown.ts'
+import type { BenchmarkResult, ResultSet } from '../src/results.ts'
+import { SeededRandom } from '../src/stats/index.ts'
+
+const BENCHMARKS = Number(process.env.BENCH_REPORT_BENCHMARKS ?? 5000)
+const SAMPLES = 20
+
+function suite(seed: string, slowdown: (i: number) => number): ResultSet {
+  const random = new SeededRandom(seed)
+  const benchmarks: BenchmarkResult[] = Array.from({ length: BENCHMARKS }, (_, i) => {
+    const center = 1e6 * (1 + (i % 97)) * slowdown(i)
+    return {
+      id: `group-${Math.floor(i / 100)}/benchmark-${i}`,
+      name: `group-${Math.floor(i / 100)}/benchmark-${i}`,
+      kind: 'process',
+      parameters: {},
+      status: 'ok',
+      metrics: {
+        wall: {
+          unit: 'ns',
+          direction: 'lower',
+          samples: Array.from({ length: SAMPLES }, () => center * (0.97 + 0.06 * random.nextFloat())),
+        },
+      },
+      gate: { metrics: ['wall'], threshold: 0.05, alpha: 0.01 },
+      notes: [],
+    }
+  })
+  return {
+    schema: 'bench-action/results',
+    version: 1,
+    suite: 'large',
+    commit: { branch: 'main', sha: seed.padEnd(40, '0') },
+    createdAt: '2026-11-22T00:00:00.000Z',
+    environment: {
+      os: 'linux',
+      arch: 'x64',
+      cpuModel: 'cpu',
+      cpuCount: 2,
+      kernel: '6',
+      node: 'v20',
+      tools: {},
+    },
+    benchmarks,
+  }
+}
+
+export async function benchReport(): Promise<void> {
+  // One benchmark in 50 is 20% slower in head, one in 50 20% faster; the rest are unchanged.
+  const base = suite('base', () => 1)
+  const head = suite('head', (i) => (i % 50 === 0 ? 1.2 : i % 50 === 1 ? 0.8 : 1))
+  const times: number[] = []
+  let comment = ''
+  let summary = ''
+  for (let trial = 0; trial < 3; trial++) {
+    const start = process.hrtime.bigint()
+    const comparison = compareResults(head, { baseline: { results: base, source: 'bench', reason: 'bench' } })
+    comment = renderMarkdown(comparison, {
+      maxLength: COMMENT_LIMIT,
+      fullReportUrl: 'https://example.invalid/run',
+    })
+    summary = renderMarkdown(comparison, {
+      maxLength: SUMMARY_LIMIT_BYTES,
+      measure: (t) => Buffer.byteLength(t),
+    })
+    times.push(Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  const best = Math.min(...times)
+  console.log(
+    `\nreport: ${BENCHMARKS} benchmarks × ${SAMPLES} samples, compared and rendered (comment and summary)`,
+  )
+  console.log(
+    `  ${best.toFixed(0)} ms (best of 3: ${times.map((t) => t.toFixed(0)).join(', ')} ms; goal < 1000 ms)`,
+  )
+  console.log(
+    `  comment ${comment.length.toLocaleString('en-US')} characters (limit ${COMMENT_LIMIT.toLocaleString('en-US')}), ` +
+      `summary ${Buffer.byteLength(summary).toLocaleString('en-US')} bytes (limit ${SUMMARY_LIMIT_BYTES.toLocaleString('en-US')})`,
+  )
+}
