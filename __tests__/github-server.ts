@@ -79,6 +79,18 @@ class CompiledOperation {
     return this.op.requestBody === undefined ? undefined : this.api.resolve(this.op.requestBody)
   }
 
+  /** GitHub's own example answer for a status, as the description gives it. */
+  responseExample(status: number): JsonObject | undefined {
+    const response = this.op.responses[String(status)]
+    if (response === undefined) return undefined
+    const resolved = this.api.resolve<{
+      content?: Record<string, { examples?: Record<string, JsonObject> }>
+    }>(response)
+    const example = resolved.content?.['application/json']?.examples?.default
+    if (example === undefined) return undefined
+    return structuredClone(this.api.resolve<{ value: JsonObject }>(example as { value: JsonObject }).value)
+  }
+
   responseSchema(status: number): JsonObject | undefined {
     const response = this.op.responses[String(status)]
     if (response === undefined) return undefined
@@ -506,6 +518,7 @@ export class GitHubServer {
   private readonly commentsById = new Map<number, CommentRecord>()
   private readonly artifactsById = new Map<number, ArtifactRecord>()
   private readonly runs = new Map<number, RunInfo>()
+  private readonly pulls = new Map<number, string>()
   private nextCommentId = 2_000_000_001
   private nextArtifactId = 3_000_000_001
   private clock = Math.floor(Date.now() / 1000) * 1000
@@ -550,6 +563,24 @@ export class GitHubServer {
     const info = { ...this.run(runId), ...run }
     this.runs.set(runId, info)
     return info
+  }
+
+  /** A pull request and the commit at its head, for `GET /repos/{owner}/{repo}/pulls/{pull_number}`. */
+  addPull(number: number, headSha: string): void {
+    this.pulls.set(number, headSha)
+  }
+
+  /** GitHub's example pull request from the description, with this one's number and head commit. */
+  private pull(operation: CompiledOperation, number: number): Reply {
+    const headSha = this.pulls.get(number)
+    if (headSha === undefined) return this.githubError(404, 'Not Found')
+    const example = operation.responseExample(200)
+    if (!example) throw new Error('the description has no example pull request')
+    example.number = number
+    ;(example.head as JsonObject).sha = headSha
+    // GitHub's example team lacks the `type` its own schema requires.
+    example.requested_teams = []
+    return { status: 200, body: example }
   }
 
   /** An existing comment on an issue or pull request, as GitHub returns it. */
@@ -776,7 +807,10 @@ export class GitHubServer {
 
     let reply: Reply
     try {
-      reply = this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
+      reply =
+        operation.id === 'pulls/get'
+          ? this.pull(operation, Number(params.pull_number))
+          : this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
       reply = this.githubError(error.status, error.message)

@@ -1,0 +1,294 @@
+// Publishing, end to end: the bundled action (node dist/index.js) run as the runner runs it — INPUT_*
+// variables, GITHUB_EVENT_PATH with a pull_request or workflow_run payload, GITHUB_OUTPUT and
+// GITHUB_STEP_SUMMARY files, the Actions runtime variables — against a local GitHub that checks every
+// request against GitHub's OpenAPI description.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { type GitHubServer, runtimeEnv, startGitHubServer } from './github-server.ts'
+import { gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
+
+const TOKEN = 'ghs_publish-test'
+const PR = 7
+const HEAD_SHA = '4c0ffee4c0ffee4c0ffee4c0ffee4c0ffee4c0ff'
+const MARKER = '<!-- bench-action:pub -->'
+
+const dirs: string[] = []
+after(async () => {
+  for (const d of dirs) await removeDir(d)
+})
+
+interface ActionRun {
+  code: number
+  stdout: string
+  outputs: Record<string, string>
+  summary: string
+}
+
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const m of text.matchAll(/^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) out[m[1]!] = m[3]!
+  return out
+}
+
+/** A pull_request payload shaped like GitHub's: the pull request, its head (maybe a fork) and base. */
+function pullRequestEvent(server: GitHubServer, fork: boolean) {
+  const base = {
+    full_name: `${server.owner}/${server.repo}`,
+    name: server.repo,
+    owner: { login: server.owner },
+    fork: false,
+  }
+  const head = fork
+    ? {
+        full_name: `contributor/${server.repo}`,
+        name: server.repo,
+        owner: { login: 'contributor' },
+        fork: true,
+      }
+    : base
+  return {
+    action: 'synchronize',
+    number: PR,
+    pull_request: {
+      number: PR,
+      state: 'open',
+      head: { ref: 'feature', sha: HEAD_SHA, repo: head, label: `${head.owner.login}:feature` },
+      base: { ref: 'main', sha: '1'.repeat(40), repo: base, label: `${server.owner}:main` },
+      user: { login: 'contributor', type: 'User' },
+    },
+    repository: base,
+    sender: { login: 'contributor', type: 'User' },
+  }
+}
+
+function workflowRunEvent(server: GitHubServer, runId: number) {
+  const repository = {
+    full_name: `${server.owner}/${server.repo}`,
+    name: server.repo,
+    owner: { login: server.owner },
+  }
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: runId,
+      name: 'benchmarks',
+      event: 'pull_request',
+      status: 'completed',
+      conclusion: 'success',
+      head_sha: HEAD_SHA,
+      head_branch: 'feature',
+      // GitHub leaves this empty for pull requests from forks.
+      pull_requests: [],
+      repository,
+      head_repository: { ...repository, full_name: `contributor/${server.repo}` },
+    },
+    repository,
+    sender: { login: 'contributor', type: 'User' },
+  }
+}
+
+async function runAction(
+  server: GitHubServer,
+  workspace: string,
+  runId: number,
+  eventName: string,
+  event: object,
+  inputs: Record<string, string> = {},
+): Promise<ActionRun> {
+  const runnerTemp = await tempDir('runner-temp')
+  dirs.push(runnerTemp)
+  const files = {
+    output: path.join(runnerTemp, 'output'),
+    summary: path.join(runnerTemp, 'summary'),
+    event: path.join(runnerTemp, 'event.json'),
+  }
+  await writeFile(files.output, '')
+  await writeFile(files.summary, '')
+  await writeFile(files.event, JSON.stringify(event))
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...runtimeEnv(server, { runId, workspace, headSha: HEAD_SHA, headBranch: 'feature' }),
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    RUNNER_TEMP: runnerTemp,
+  }
+  // The runner passes every declared input, defaults included.
+  const all: Record<string, string> = {
+    'store-dir': '.bench',
+    save: 'true',
+    'install-tools': 'true',
+    'working-directory': '.',
+    'github-token': TOKEN,
+    comment: 'always',
+    mode: 'run',
+    ...inputs,
+  }
+  for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v
+  const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, 'dist/index.js')],
+      { cwd: workspace, env },
+      (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+    )
+  })
+  return {
+    ...result,
+    outputs: parseOutputs(await readFile(files.output, 'utf8')),
+    summary: await readFile(files.summary, 'utf8'),
+  }
+}
+
+const CONFIG =
+  'suite: pub\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 3, threshold: 1000% }\n'
+
+const writes = (server: GitHubServer) =>
+  server.requests
+    .filter((r) => r.method === 'POST' || r.method === 'PATCH')
+    .map((r) => `${r.method} ${r.path}`)
+
+describe('the sticky comment', () => {
+  let server: GitHubServer
+  let workspace: string
+  before(async () => {
+    workspace = await gitRepo({ 'bench.yml': CONFIG })
+    dirs.push(workspace)
+  })
+  after(() => server?.close())
+
+  test('first run creates one comment; the second updates the same comment', async () => {
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+    const first = await runAction(server, workspace, 101, 'pull_request', pullRequestEvent(server, false))
+    assert.equal(first.code, 0, first.stdout)
+    const [created] = server.comments(PR)
+    assert.equal(server.comments(PR).length, 1)
+    assert.ok(created!.body!.startsWith(`${MARKER}\n`), 'the comment carries the marker')
+    assert.equal(created!.user?.login, 'github-actions[bot]')
+
+    const second = await runAction(server, workspace, 102, 'pull_request', pullRequestEvent(server, false))
+    assert.equal(second.code, 0, second.stdout)
+    const comments = server.comments(PR)
+    assert.equal(comments.length, 1, 'still one comment')
+    assert.equal(comments[0]!.id, created!.id)
+    assert.match(comments[0]!.body ?? '', /\*\*Baseline:\*\*/, 'updated with the comparison')
+    assert.deepEqual(writes(server), [
+      `POST /repos/${server.owner}/${server.repo}/issues/${PR}/comments`,
+      `PATCH /repos/${server.owner}/${server.repo}/issues/comments/${created!.id}`,
+    ])
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('found among 150 comments over two pages; another user quoting the marker is ignored', async () => {
+    server.close()
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+    const impostor = server.addComment(PR, { body: `${MARKER}\nnot ours`, login: 'someone-else' })
+    for (let i = 0; i < 140; i++) server.addComment(PR, { body: `comment ${i}`, login: `user-${i % 7}` })
+    const ours = server.addComment(PR, { body: `${MARKER}\nold verdict`, login: 'github-actions[bot]' })
+    for (let i = 0; i < 9; i++) server.addComment(PR, { body: `later ${i}`, login: 'user-1' })
+
+    const r = await runAction(server, workspace, 103, 'pull_request', pullRequestEvent(server, false))
+    assert.equal(r.code, 0, r.stdout)
+    const pages = server.requests.filter(
+      (q) => q.method === 'GET' && q.path.endsWith(`/issues/${PR}/comments`),
+    )
+    assert.equal(pages.length, 2, 'both pages were read')
+    assert.deepEqual(writes(server), [
+      `PATCH /repos/${server.owner}/${server.repo}/issues/comments/${ours.id}`,
+    ])
+    const after = server.comments(PR)
+    assert.equal(after.length, 151)
+    assert.equal(after.find((c) => c.id === impostor.id)!.body, `${MARKER}\nnot ours`, 'untouched')
+    assert.match(after.find((c) => c.id === ours.id)!.body ?? '', /bench-action · pub/)
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('a 500 is retried and the comment still posted', async () => {
+    server.close()
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+    server.failNext({
+      method: 'POST',
+      pathPattern: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+      status: 500,
+    })
+    const r = await runAction(server, workspace, 104, 'pull_request', pullRequestEvent(server, false))
+    assert.equal(r.code, 0, r.stdout)
+    assert.equal(writes(server).length, 2, 'the failed POST and its retry')
+    assert.equal(server.comments(PR).length, 1)
+    assert.deepEqual(server.violations, [])
+  })
+})
+
+describe('a pull request from a fork', () => {
+  let server: GitHubServer
+  let workspace: string
+  before(async () => {
+    workspace = await gitRepo({ 'bench.yml': CONFIG })
+    dirs.push(workspace)
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+  })
+  after(() => server?.close())
+
+  test('403: the comment is saved as an artifact, a warning names the permission, the job passes; mode: post posts it once', async () => {
+    server.failNext({
+      method: 'POST',
+      pathPattern: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+      status: 403,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest',
+      },
+    })
+    const run = await runAction(server, workspace, 201, 'pull_request', pullRequestEvent(server, true))
+    assert.equal(run.code, 0, run.stdout)
+    assert.equal(run.outputs.verdict, 'pass')
+    assert.equal(run.outputs['comment-artifact'], 'bench-action-comment-pub')
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
+    assert.equal(warnings.length, 1, run.stdout)
+    assert.match(warnings[0]!, /cannot comment on pull request #7 .*403.*pull-requests: write/)
+    assert.equal(server.comments(PR).length, 0)
+    const [artifact] = server.artifacts(201)
+    assert.equal(artifact?.name, 'bench-action-comment-pub')
+    const deferred = JSON.parse(artifact!.files['comment.json']!)
+    assert.equal(deferred.issueNumber, PR)
+    assert.equal(deferred.headSha, HEAD_SHA)
+    assert.ok(deferred.body.startsWith(`${MARKER}\n`), 'the body is the comment')
+    assert.equal(JSON.parse(artifact!.files['results.json']!).suite, 'pub')
+
+    // The workflow_run workflow, with a token that can write, posts it on the measured pull request.
+    server.addPull(PR, HEAD_SHA)
+    const post = await runAction(server, workspace, 202, 'workflow_run', workflowRunEvent(server, 201), {
+      mode: 'post',
+    })
+    assert.equal(post.code, 0, post.stdout)
+    assert.equal(server.comments(PR).length, 1)
+    assert.equal(server.comments(PR)[0]!.body, deferred.body)
+    const before = writes(server).length
+
+    // The same artifact again: the body is unchanged, so nothing is written.
+    const again = await runAction(server, workspace, 203, 'workflow_run', workflowRunEvent(server, 201), {
+      mode: 'post',
+    })
+    assert.equal(again.code, 0, again.stdout)
+    assert.equal(writes(server).length, before, 'no update for an unchanged body')
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('mode: post refuses a comment for a pull request whose head is not what the run measured', async () => {
+    server.addPull(PR, 'f'.repeat(40))
+    const post = await runAction(server, workspace, 204, 'workflow_run', workflowRunEvent(server, 201), {
+      mode: 'post',
+    })
+    assert.equal(post.code, 1)
+    assert.match(
+      post.stdout,
+      /::error::bench-action: pull request #7 is at fffffff, but run 201 measured 4c0ffee/,
+    )
+    assert.deepEqual(server.violations, [])
+  })
+})
