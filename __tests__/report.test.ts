@@ -6,7 +6,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import { compareResults } from '../src/compare.ts'
 import { markdownCode } from '../src/report/escape.ts'
-import { renderMarkdown } from '../src/report/markdown.ts'
+import { COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
 import { parseResultSetText, type ResultSet } from '../src/results.ts'
 
@@ -79,4 +79,47 @@ test('the terminal report has the same verdicts, without colour when asked', asy
   const byName = new Map(c.benchmarks.map((b) => [b.name, b.verdict]))
   assert.equal(byName.get('hash 4M'), 'regression')
   assert.equal(byName.get('needs input'), 'failed')
+})
+
+test('a comment never exceeds GitHub’s limit: details, unchanged rows, then improvements give way first', async () => {
+  const base = await fixture('base.json')
+  const template = base.benchmarks.find((b) => b.name === 'hash 4M')!
+  // 3000 copies of a captured benchmark; in head, 400 are 30% slower, 400 faster, the rest the same.
+  const copies = (scale: (i: number) => number) =>
+    Array.from({ length: 3000 }, (_, i) => ({
+      ...template,
+      id: `bench-${i}`,
+      name: `bench-${i}`,
+      metrics: {
+        wall: {
+          ...template.metrics.wall!,
+          samples: template.metrics.wall!.samples!.map((s) => s * scale(i)),
+        },
+      },
+    }))
+  const big = compareResults(
+    { ...base, benchmarks: copies((i) => (i < 400 ? 1.3 : i < 800 ? 0.7 : 1)) },
+    { baseline: { results: { ...base, benchmarks: copies(() => 1) }, source: 'base', reason: 'test' } },
+  )
+  assert.equal(big.counts.regression, 400)
+  const full = renderMarkdown(big, { now, version: '0.0.0-test' })
+  assert.ok(full.length > COMMENT_LIMIT, `the full report is ${full.length} characters`)
+  const md = renderMarkdown(big, {
+    now,
+    maxLength: COMMENT_LIMIT,
+    fullReportUrl: 'https://github.com/o/r/actions/runs/1',
+  })
+  assert.ok(md.length <= COMMENT_LIMIT, `${md.length} characters`)
+  assert.ok(md.startsWith('<!-- bench-action:fixture -->\n'), 'the marker survives')
+  assert.match(
+    md,
+    /> \[!NOTE\]\n> Shortened to fit GitHub's size limit; left out: .*2200 unchanged rows; 400 improved/,
+  )
+  assert.match(md, /The full report: https:\/\/github\.com\/o\/r\/actions\/runs\/1/)
+  assert.match(md, /\| `bench-0` \| wall \(median\)/, 'regressions are kept')
+  assert.doesNotMatch(md, /\| `bench-799` \|/, 'improvements gave way')
+  // A tighter limit keeps only as many regressions as fit, and says how many were left out.
+  const tight = renderMarkdown(big, { now, maxLength: 20_000 })
+  assert.ok(tight.length <= 20_000, `${tight.length} characters`)
+  assert.match(tight, /\d+ of the regressions and failures/)
 })

@@ -70109,6 +70109,7 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
   const threshold2 = gate.points !== void 0 && head.unit === "percent" && baseMedian > 0 ? gate.points / baseMedian : gate.threshold;
   const d = decideSampled(baseValues, headValues, {
     intervalOnlyWhenDeciding: large,
+    ...large ? { resamples: LARGE_SUITE_RESAMPLES } : {},
     threshold: threshold2,
     alpha: gate.alpha,
     direction: head.direction,
@@ -70219,6 +70220,7 @@ function compareBenchmark(base, head, environmentDiffers, history, large = false
   return { ...common, verdict, metrics, headOnly: [], notes, functionChanges };
 }
 var LARGE_SUITE_METRICS = 500;
+var LARGE_SUITE_RESAMPLES = 2e3;
 var MAX_RANKED = 50;
 function rankProcessBenchmarks(head) {
   const candidates = head.benchmarks.filter(

@@ -270,6 +270,7 @@ function compareMetric(
       : gate.threshold
   const d = decideSampled(baseValues, headValues, {
     intervalOnlyWhenDeciding: large,
+    ...(large ? { resamples: LARGE_SUITE_RESAMPLES } : {}),
     threshold,
     alpha: gate.alpha,
     direction: head.direction,
@@ -405,6 +406,8 @@ export function compareBenchmark(
  * verdict: bootstrapping every metric of thousands of benchmarks would take longer than measuring.
  */
 export const LARGE_SUITE_METRICS = 500
+/** Resamples per interval in a large suite: 10 resampled ratios beyond each end of a 99% interval. */
+const LARGE_SUITE_RESAMPLES = 2000
 /** A ranking is for comparing a handful of alternatives, not a whole large suite. */
 const MAX_RANKED = 50
 
