@@ -437,9 +437,12 @@ static int bench_action_take_samples(const bench_action_benchmark *entry, const 
     }
     if (!bench->changes_input) {
         input = bench->setup != NULL ? bench->setup() : NULL;
-        /* Calibration: the calls per sample double from 1 until a batch takes the sample time. */
-        while (bench_action_time_calls(bench->benchmark, input, iterations, &count) < config->sample_time_ns &&
-               iterations < BENCH_ACTION_MAX_CALLS_PER_SAMPLE)
+        /* Calibration: the calls per sample double from 1 until a batch takes the sample time, twice
+         * running: the first calls are often slow (cold caches, page faults, lazy binding) and a
+         * shared machine can stall any batch, so one slow batch alone does not end the search. */
+        while (iterations < BENCH_ACTION_MAX_CALLS_PER_SAMPLE &&
+               (bench_action_time_calls(bench->benchmark, input, iterations, &count) < config->sample_time_ns ||
+                bench_action_time_calls(bench->benchmark, input, iterations, &count) < config->sample_time_ns / 2))
             iterations *= 2;
     }
     start = bench_action_now_ns();
