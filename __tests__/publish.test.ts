@@ -148,9 +148,10 @@ async function runAction(
 const CONFIG =
   'suite: pub\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 3, threshold: 1000% }\n'
 
+/** The REST writes (comments); artifact uploads go to the results service and are not counted. */
 const writes = (server: GitHubServer) =>
   server.requests
-    .filter((r) => r.method === 'POST' || r.method === 'PATCH')
+    .filter((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.startsWith('/repos/'))
     .map((r) => `${r.method} ${r.path}`)
 
 describe('the sticky comment', () => {
@@ -177,6 +178,11 @@ describe('the sticky comment', () => {
     assert.equal(comments.length, 1, 'still one comment')
     assert.equal(comments[0]!.id, created!.id)
     assert.match(comments[0]!.body ?? '', /\*\*Baseline:\*\*/, 'updated with the comparison')
+    // The HTML report is kept with the run as an artifact.
+    assert.equal(first.outputs['report-artifact'], 'bench-action-report-pub')
+    const [report] = server.artifacts(101)
+    assert.equal(report?.name, 'bench-action-report-pub')
+    assert.match(report!.files['report.html'] ?? '', /^<!DOCTYPE html>/i)
     assert.deepEqual(writes(server), [
       `POST /repos/${server.owner}/${server.repo}/issues/${PR}/comments`,
       `PATCH /repos/${server.owner}/${server.repo}/issues/comments/${created!.id}`,
@@ -252,8 +258,14 @@ describe('a pull request from a fork', () => {
     assert.equal(warnings.length, 1, run.stdout)
     assert.match(warnings[0]!, /cannot comment on pull request #7 .*403.*pull-requests: write/)
     assert.equal(server.comments(PR).length, 0)
-    const [artifact] = server.artifacts(201)
-    assert.equal(artifact?.name, 'bench-action-comment-pub')
+    const artifact = server.artifacts(201).find((a) => a.name === 'bench-action-comment-pub')
+    assert.ok(
+      artifact,
+      `artifacts: ${server
+        .artifacts(201)
+        .map((a) => a.name)
+        .join(', ')}`,
+    )
     const deferred = JSON.parse(artifact!.files['comment.json']!)
     assert.equal(deferred.issueNumber, PR)
     assert.equal(deferred.headSha, HEAD_SHA)

@@ -1,7 +1,7 @@
 // The GitHub Action: inputs are read when it runs (never at import), the pipeline runs as in the CLI,
 // and the outcome becomes the job summary, the outputs and at most one failed-step message.
 import { readFileSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
@@ -142,6 +142,16 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setOutput('results-path', outcome.jsonPath ?? '')
     core.setOutput('report-path', outcome.markdownPath ?? '')
     core.setOutput('html-path', outcome.htmlPath ?? '')
+    // The HTML report, charts and all, is kept with the run, where the comment's link leads.
+    if (outcome.htmlPath && env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) {
+      const name = `bench-action-report-${outcome.comparison.suite}`
+      try {
+        await uploadArtifact(name, { 'report.html': await readFile(outcome.htmlPath, 'utf8') })
+        core.setOutput('report-artifact', name)
+      } catch (error) {
+        core.warning(`could not upload the HTML report as an artifact: ${(error as Error)?.message ?? error}`)
+      }
+    }
     if (context && inputs.comment !== 'never') {
       if (!inputs.githubToken) core.info('no github-token: the comment is not posted')
       else await publish(context, client, inputs.comment, outcome.comparison, outcome.results)
