@@ -1,6 +1,6 @@
 // A stand-in for GitHub on 127.0.0.1: the REST endpoints bench-action uses, checked against GitHub's
-// published OpenAPI description, and the Actions results service with the blob storage behind it that
-// @actions/artifact uploads to. Tests point GITHUB_API_URL (and, through runtimeEnv, the Actions
+// published OpenAPI description, and the Actions results service (artifacts and the cache) with the
+// blob storage behind it that @actions/artifact and @actions/cache upload to. Tests point GITHUB_API_URL (and, through runtimeEnv, the Actions
 // runtime variables) at it and assert afterwards that `violations` is empty.
 import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -407,6 +407,38 @@ interface CommentRecord {
   comment: IssueComment
 }
 
+/** What blob storage keeps of an artifact or a cache entry. */
+interface BlobRecord {
+  name: string
+  finalized: boolean
+  zip: Buffer | undefined
+  contentType: string
+  updatedAt: string
+  writeSig: string
+  readSig: string
+  blocks: Map<string, Buffer>
+  committed: Buffer | undefined
+}
+
+interface CacheRecord extends BlobRecord {
+  id: number
+  key: string
+  version: string
+  createdAt: string
+  /** Creation order: entries created in the same second still have an order. */
+  seq: number
+}
+
+/** A cache entry as the tests see it: `archive` is the tar the cache library uploaded. */
+export interface CacheEntryContents {
+  id: number
+  key: string
+  version: string
+  createdAt: string
+  finalized: boolean
+  archive: Buffer | undefined
+}
+
 interface ArtifactRecord {
   id: number
   runId: number
@@ -442,6 +474,7 @@ class HttpError extends Error {
 const HTML_URL = 'https://github.com'
 const REPOSITORY_ID = 100000001
 const TWIRP_PREFIX = '/twirp/github.actions.results.api.v1.ArtifactService/'
+const CACHE_TWIRP_PREFIX = '/twirp/github.actions.results.api.v1.CacheService/'
 const BLOB_PREFIX = '/_blob/actions-results/'
 const AZURE_VERSION = '2026-02-06'
 
@@ -521,6 +554,8 @@ export class GitHubServer {
   private readonly pulls = new Map<number, string>()
   private nextCommentId = 2_000_000_001
   private nextArtifactId = 3_000_000_001
+  private readonly cacheById = new Map<number, CacheRecord>()
+  private nextCacheId = 4_000_000_001
   private clock = Math.floor(Date.now() / 1000) * 1000
 
   constructor(private readonly options: GitHubServerOptions = {}) {
@@ -610,6 +645,20 @@ export class GitHubServer {
     return [...this.artifactsById.values()]
       .filter((a) => a.runId === runId && a.finalized)
       .map((a) => this.contents(a))
+  }
+
+  /** The cache entries, oldest first (finalized or still being uploaded). */
+  cacheEntries(): CacheEntryContents[] {
+    return [...this.cacheById.values()]
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => ({
+        id: e.id,
+        key: e.key,
+        version: e.version,
+        createdAt: e.createdAt,
+        finalized: e.finalized,
+        archive: e.zip,
+      }))
   }
 
   // --- plumbing ---------------------------------------------------------------------------------
@@ -1139,6 +1188,7 @@ export class GitHubServer {
   }
 
   private twirp(request: RecordedRequest, raw: Buffer): Reply {
+    if (request.path.startsWith(CACHE_TWIRP_PREFIX)) return this.cacheTwirp(request, raw)
     const method = request.path.startsWith(TWIRP_PREFIX) ? request.path.slice(TWIRP_PREFIX.length) : ''
     request.operationId = `ArtifactService/${method || request.path}`
     const fields = TWIRP_FIELDS[method]
@@ -1278,6 +1328,137 @@ export class GitHubServer {
     throw new Error(`unhandled Twirp method ${method}`)
   }
 
+  // --- the Actions cache service (Twirp, JSON), as @actions/cache calls it with cache service v2 ---
+
+  private cacheBlobUrl(e: CacheRecord, sig: string, permissions: string): string {
+    const expiry = encodeURIComponent(isoSeconds(Date.now() + 3600 * 1000))
+    return `${this.url}${BLOB_PREFIX}cache-${e.id}.tar?sv=${AZURE_VERSION}&sr=b&sp=${permissions}&se=${expiry}&sig=${sig}`
+  }
+
+  private cacheTwirp(request: RecordedRequest, raw: Buffer): Reply {
+    const method = request.path.slice(CACHE_TWIRP_PREFIX.length)
+    request.operationId = `CacheService/${method}`
+    const fields = CACHE_TWIRP_FIELDS[method]
+    if (!fields) {
+      this.violation(request, 'no such method of github.actions.results.api.v1.CacheService')
+      return this.twirpError(404, 'bad_route', `no handler for path ${request.path}`)
+    }
+    if (request.method !== 'POST') {
+      this.violation(request, 'Twirp methods are called with POST')
+      return this.twirpError(404, 'bad_route', `unsupported method ${request.method}`)
+    }
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim()
+    if (type !== 'application/json') {
+      this.violation(request, `content type ${type || '(none)'}; the JSON client sends application/json`)
+      return this.twirpError(400, 'malformed', 'unexpected content type')
+    }
+    let body: JsonObject
+    try {
+      body = JSON.parse(raw.toString('utf8')) as JsonObject
+      request.body = body
+    } catch {
+      this.violation(request, 'the body is not JSON')
+      return this.twirpError(400, 'malformed', 'the body is not JSON')
+    }
+    const problems = checkTwirpMessage(body, fields)
+    if (problems.length > 0) {
+      for (const p of problems) this.violation(request, p)
+      return this.twirpError(400, 'invalid_argument', problems.join('; '))
+    }
+    if (runtimeScopes(request.headers.authorization) === undefined) {
+      this.violation(request, 'no bearer runtime token (a JWT with an scp claim)')
+      return this.twirpError(401, 'unauthenticated', 'missing or malformed token')
+    }
+    const key = body.key as string
+    const version = body.version as string
+    // The library sends a sha256 of the paths, the compression and the salt.
+    if (!/^[0-9a-f]{64}$/.test(version)) this.violation(request, `version ${version} is not a sha256 in hex`)
+    if (key.length > 512 || key.includes(',')) this.violation(request, `key ${key} is not a valid cache key`)
+
+    const failure = this.takeFailure(request.method, request.path, undefined)
+    if (failure)
+      return {
+        status: failure.status,
+        body: failure.body ?? { code: 'internal', msg: 'injected failure' },
+        headers: failure.headers ?? {},
+      }
+
+    const entries = [...this.cacheById.values()].filter((e) => e.version === version)
+    switch (method) {
+      case 'CreateCacheEntry': {
+        // A key is written once: a second entry for it (even one still uploading) is refused.
+        if (entries.some((e) => e.key === key))
+          return this.twirpError(
+            409,
+            'already_exists',
+            'cache entry with the same key, version, and scope already exists',
+          )
+        const now = this.tick()
+        const record: CacheRecord = {
+          id: this.nextCacheId++,
+          key,
+          version,
+          name: key,
+          createdAt: now,
+          updatedAt: now,
+          seq: this.cacheById.size,
+          finalized: false,
+          zip: undefined,
+          contentType: 'application/octet-stream',
+          writeSig: randomBytes(16).toString('base64url'),
+          readSig: randomBytes(16).toString('base64url'),
+          blocks: new Map(),
+          committed: undefined,
+        }
+        this.cacheById.set(record.id, record)
+        return {
+          status: 200,
+          body: { ok: true, signed_upload_url: this.cacheBlobUrl(record, record.writeSig, 'cw') },
+        }
+      }
+      case 'FinalizeCacheEntryUpload': {
+        const record = entries.find((e) => e.key === key)
+        if (!record || record.finalized) {
+          this.violation(request, `no cache entry ${key} is being uploaded`)
+          return this.twirpError(404, 'not_found', 'cache entry not found')
+        }
+        if (!record.committed) {
+          this.violation(request, 'finalized before the blob was committed')
+          return this.twirpError(412, 'failed_precondition', 'the upload is not complete')
+        }
+        if (String(body.size_bytes) !== String(record.committed.length))
+          this.violation(
+            request,
+            `size_bytes ${body.size_bytes}, but ${record.committed.length} bytes were committed`,
+          )
+        record.zip = record.committed
+        record.finalized = true
+        record.updatedAt = this.tick()
+        return { status: 200, body: { ok: true, entry_id: String(record.id) } }
+      }
+      case 'GetCacheEntryDownloadURL': {
+        const ready = entries.filter((e) => e.finalized).sort((a, b) => b.seq - a.seq)
+        const restoreKeys = (body.restore_keys as string[] | undefined) ?? []
+        // The key exactly, else each restore key in turn as a prefix, newest entry first.
+        let match = ready.find((e) => e.key === key)
+        for (const prefix of restoreKeys) {
+          if (match) break
+          match = ready.find((e) => e.key.startsWith(prefix))
+        }
+        if (!match) return { status: 200, body: { ok: false, signed_download_url: '', matched_key: '' } }
+        return {
+          status: 200,
+          body: {
+            ok: true,
+            signed_download_url: this.cacheBlobUrl(match, match.readSig, 'r'),
+            matched_key: match.key,
+          },
+        }
+      }
+    }
+    throw new Error(`unhandled Twirp method ${method}`)
+  }
+
   // --- Azure Blob Storage, as @azure/storage-blob's BlockBlobClient.uploadStream uses it ----------
 
   private azureError(status: number, code: string, message: string): Reply {
@@ -1303,8 +1484,15 @@ export class GitHubServer {
           : comp === 'blocklist'
             ? 'blob/put-block-list'
             : `blob/${request.method.toLowerCase()}`
-    const id = /^artifact-(\d+)\.zip$/.exec(request.path.slice(BLOB_PREFIX.length))?.[1]
-    const record = id === undefined ? undefined : this.artifactsById.get(Number(id))
+    const blobName = request.path.slice(BLOB_PREFIX.length)
+    const id = /^artifact-(\d+)\.zip$/.exec(blobName)?.[1]
+    const cacheId = /^cache-(\d+)\.tar$/.exec(blobName)?.[1]
+    const record: BlobRecord | undefined =
+      id !== undefined
+        ? this.artifactsById.get(Number(id))
+        : cacheId !== undefined
+          ? this.cacheById.get(Number(cacheId))
+          : undefined
     if (!record) {
       this.violation(request, 'no such blob')
       return this.azureError(404, 'BlobNotFound', 'The specified blob does not exist.')
@@ -1333,7 +1521,7 @@ export class GitHubServer {
     }
     if (!writing) {
       if (!record.finalized || !record.zip) {
-        this.violation(request, 'the blob is read before its artifact is finalized')
+        this.violation(request, 'the blob is read before its artifact or cache entry is finalized')
         return this.azureError(404, 'BlobNotFound', 'The specified blob does not exist.')
       }
       return {
@@ -1342,7 +1530,11 @@ export class GitHubServer {
         headers: {
           ...common,
           'content-type': record.contentType,
-          'content-disposition': `attachment; filename=${record.name}.zip; filename*=UTF-8''${encodeURIComponent(record.name)}.zip`,
+          ...(id !== undefined
+            ? {
+                'content-disposition': `attachment; filename=${record.name}.zip; filename*=UTF-8''${encodeURIComponent(record.name)}.zip`,
+              }
+            : {}),
           'content-md5': createHash('md5').update(record.zip).digest('base64'),
           etag: `"0x8DC${sha256(record.zip).slice(0, 12).toUpperCase()}"`,
           'last-modified': new Date(Date.parse(record.updatedAt)).toUTCString(),
@@ -1357,7 +1549,7 @@ export class GitHubServer {
       return this.azureError(405, 'UnsupportedHttpVerb', 'The resource does not support the HTTP verb.')
     }
     if (record.finalized) {
-      this.violation(request, 'the blob of a finalized artifact is written again')
+      this.violation(request, 'the blob of a finalized artifact or cache entry is written again')
       return this.azureError(409, 'BlobImmutableDueToPolicy', 'The blob is read-only.')
     }
     if (!request.headers['x-ms-version']) this.violation(request, 'no x-ms-version header')
@@ -1444,7 +1636,7 @@ export class GitHubServer {
 
 // --- Twirp messages, in protobuf's JSON form (snake_case names, int64 as strings, wrappers bare) ---
 
-type FieldKind = 'string' | 'int32' | 'int64' | 'timestamp'
+type FieldKind = 'string' | 'strings' | 'object' | 'int32' | 'int64' | 'timestamp'
 interface Field {
   kind: FieldKind
   /** Present and not empty: proto3 has no required fields, but the service refuses the message without. */
@@ -1474,6 +1666,28 @@ const TWIRP_FIELDS: Record<string, Record<string, Field>> = {
   DeleteArtifact: { ...ids, name: { kind: 'string', required: true } },
 }
 
+// The cache service: `metadata` (repository and scopes) is optional and filled in by the service.
+const cacheMetadata: Record<string, Field> = { metadata: { kind: 'object' } }
+const CACHE_TWIRP_FIELDS: Record<string, Record<string, Field>> = {
+  CreateCacheEntry: {
+    ...cacheMetadata,
+    key: { kind: 'string', required: true },
+    version: { kind: 'string', required: true },
+  },
+  FinalizeCacheEntryUpload: {
+    ...cacheMetadata,
+    key: { kind: 'string', required: true },
+    size_bytes: { kind: 'int64', required: true },
+    version: { kind: 'string', required: true },
+  },
+  GetCacheEntryDownloadURL: {
+    ...cacheMetadata,
+    key: { kind: 'string', required: true },
+    restore_keys: { kind: 'strings' },
+    version: { kind: 'string', required: true },
+  },
+}
+
 function checkTwirpMessage(body: unknown, fields: Record<string, Field>): string[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     return ['the message is not an object']
@@ -1489,11 +1703,15 @@ function checkTwirpMessage(body: unknown, fields: Record<string, Field>): string
     const ok =
       field.kind === 'string'
         ? typeof value === 'string'
-        : field.kind === 'int32'
-          ? Number.isInteger(value) && Math.abs(value as number) < 2 ** 31
-          : field.kind === 'int64'
-            ? (typeof value === 'string' && /^-?\d+$/.test(value)) || Number.isSafeInteger(value)
-            : typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value)
+        : field.kind === 'strings'
+          ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+          : field.kind === 'object'
+            ? typeof value === 'object' && !Array.isArray(value)
+            : field.kind === 'int32'
+              ? Number.isInteger(value) && Math.abs(value as number) < 2 ** 31
+              : field.kind === 'int64'
+                ? (typeof value === 'string' && /^-?\d+$/.test(value)) || Number.isSafeInteger(value)
+                : typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value)
     if (!ok) problems.push(`field ${key}=${JSON.stringify(value)} is not a ${field.kind}`)
   }
   return problems
@@ -1561,6 +1779,8 @@ export function runtimeEnv(server: GitHubServer, options: RuntimeEnvOptions): Re
     GITHUB_ACTIONS: 'true',
     ACTIONS_RUNTIME_TOKEN: `${header}.${claims}.`,
     ACTIONS_RESULTS_URL: `${server.url}/`,
+    // @actions/cache talks to the results service's CacheService (v2) only when told to.
+    ACTIONS_CACHE_SERVICE_V2: 'true',
     // github.com, not the server: @actions/artifact refuses to run against GitHub Enterprise Server.
     GITHUB_SERVER_URL: HTML_URL,
     GITHUB_API_URL: server.url,

@@ -97,6 +97,7 @@ async function runAction(
   eventName: string,
   event: object,
   inputs: Record<string, string> = {},
+  headBranch = 'feature',
 ): Promise<ActionRun> {
   const runnerTemp = await tempDir('runner-temp')
   dirs.push(runnerTemp)
@@ -111,7 +112,7 @@ async function runAction(
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    ...runtimeEnv(server, { runId, workspace, headSha: HEAD_SHA, headBranch: 'feature' }),
+    ...runtimeEnv(server, { runId, workspace, headSha: HEAD_SHA, headBranch }),
     GITHUB_EVENT_NAME: eventName,
     GITHUB_EVENT_PATH: files.event,
     GITHUB_OUTPUT: files.output,
@@ -127,6 +128,7 @@ async function runAction(
     'github-token': TOKEN,
     comment: 'always',
     mode: 'run',
+    'baseline-store': 'dir',
     ...inputs,
   }
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v
@@ -301,6 +303,53 @@ describe('a pull request from a fork', () => {
       post.stdout,
       /::error::bench-action: pull request #7 is at fffffff, but run 201 measured 4c0ffee/,
     )
+    assert.deepEqual(server.violations, [])
+  })
+})
+
+describe('baselines in the Actions cache', () => {
+  let server: GitHubServer
+  let workspace: string
+  before(async () => {
+    workspace = await gitRepo({ 'bench.yml': CONFIG })
+    dirs.push(workspace)
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+  })
+  after(() => server?.close())
+
+  test('a push to the default branch saves a baseline; a pull request restores it and does not save', async () => {
+    const push = {
+      ref: 'refs/heads/main',
+      after: HEAD_SHA,
+      repository: { full_name: `${server.owner}/${server.repo}`, default_branch: 'main' },
+    }
+    const inputs = { 'baseline-store': 'cache', comment: 'never' }
+    const first = await runAction(server, workspace, 301, 'push', push, inputs, 'main')
+    assert.equal(first.code, 0, first.stdout)
+    assert.equal(server.cacheEntries().length, 1, 'the push saved its results')
+    assert.match(server.cacheEntries()[0]!.key, /^bench-action-v1-pub-main-/)
+
+    const pr = {
+      ...pullRequestEvent(server, false),
+      repository: { ...pullRequestEvent(server, false).repository, default_branch: 'main' },
+    }
+    const second = await runAction(server, workspace, 302, 'pull_request', pr, inputs)
+    assert.equal(second.code, 0, second.stdout)
+    assert.match(second.summary, /\*\*Baseline:\*\* .*on main/)
+    assert.equal(server.cacheEntries().length, 1, 'a pull request does not save a baseline')
+
+    // With nothing stored and require-baseline, the step fails and says why.
+    const fresh = await startGitHubServer({ token: TOKEN, viewer: null })
+    try {
+      const none = await runAction(fresh, workspace, 303, 'pull_request', pr, {
+        ...inputs,
+        'require-baseline': 'true',
+      })
+      assert.equal(none.code, 1)
+      assert.match(none.stdout, /::error::No baseline to compare with \(require-baseline is set\)/)
+    } finally {
+      await fresh.close()
+    }
     assert.deepEqual(server.violations, [])
   })
 })

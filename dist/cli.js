@@ -68553,7 +68553,7 @@ async function chooseBaseline(q) {
   const warnings = [];
   const own2 = q.head.branch ? await q.store.list(q.suite, q.head.branch) : [];
   const base = q.defaultBranch && q.defaultBranch !== q.head.branch ? await q.store.list(q.suite, q.defaultBranch) : [];
-  const atMergeBase = base.filter((e3) => entryMatchesSha(e3, q.mergeBase));
+  const atMergeBase = q.mergeBase && q.defaultBranch && q.store.listAt ? await q.store.listAt(q.suite, q.defaultBranch, q.mergeBase) : base.filter((e3) => entryMatchesSha(e3, q.mergeBase));
   const sameCommit = (e3) => entryMatchesSha(e3, q.head.sha) ? " (same commit)" : "";
   const ownNewest = {
     entries: own2,
@@ -75975,7 +75975,7 @@ async function findBaseline(options, suite, head) {
   const branch = await defaultBranch(options.cwd, options.env);
   const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) ?? await mergeBase(options.cwd, head.sha, `origin/${branch}`) : void 0;
   return chooseBaseline({
-    store: new DirStore(storeRoot),
+    store: options.baseline ? new DirStore(storeRoot) : options.store ?? new DirStore(storeRoot),
     suite,
     head,
     defaultBranch: branch,
@@ -76069,7 +76069,9 @@ async function runPipeline(options) {
     if (options.filter !== void 0) {
       options.log("--filter was given: results not saved as a baseline");
     } else if (benchmarks.some((b10) => b10.status === "ok")) {
-      savedPath = await new DirStore(path13.resolve(options.cwd, options.storeDir)).save(results);
+      savedPath = await (options.store ?? new DirStore(path13.resolve(options.cwd, options.storeDir))).save(
+        results
+      );
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }

@@ -23,6 +23,9 @@ import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/ma
 import { renderTerminal } from './report/terminal.ts'
 import { ResultsFormatError } from './results.ts'
 import { SetupError } from './setup/index.ts'
+import { CacheStore } from './store/cache.ts'
+import { DEFAULT_DATA_BRANCH, GitStore } from './store/git.ts'
+import type { ResultStore } from './store/types.ts'
 import { VERSION } from './version.ts'
 
 export interface ActionInputs {
@@ -42,11 +45,36 @@ export interface ActionInputs {
   mode: 'run' | 'post'
   comment: CommentMode
   githubToken?: string
+  /** cache (the Actions cache, where the job has one), git (a data branch) or dir (store-dir). */
+  baselineStore: 'cache' | 'git' | 'dir'
+  /** The data branch of the git store. */
+  baselineBranch: string
+  /** Branches whose pushes save baselines (cache and git stores); default the repository's default branch. */
+  saveOn?: string[]
+  retain?: number
+  requireBaseline: boolean
 }
 
 function optional(name: string): string | undefined {
   const v = core.getInput(name)
   return v === '' ? undefined : v
+}
+
+function wholeNumber(name: string): number | undefined {
+  const value = optional(name)
+  if (value === undefined) return undefined
+  if (!/^[1-9][0-9]*$/.test(value))
+    throw new UsageError(`input "${name}" must be a whole number, got ${JSON.stringify(value)}`)
+  return Number(value)
+}
+
+/** A true/false input that is false unless set. */
+function flagOff(name: string): boolean {
+  const value = optional(name)
+  if (value !== undefined && !['true', 'false'].includes(value)) {
+    throw new UsageError(`input "${name}" must be true or false, got ${JSON.stringify(value)}`)
+  }
+  return value === 'true'
 }
 
 function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
@@ -80,6 +108,14 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     mode: oneOf('mode', ['run', 'post'] as const, 'run'),
     comment: oneOf('comment', COMMENT_MODES, 'always'),
     githubToken: optional('github-token'),
+    baselineStore: oneOf('baseline-store', ['cache', 'git', 'dir'] as const, 'cache'),
+    baselineBranch: optional('baseline-branch') ?? DEFAULT_DATA_BRANCH,
+    saveOn: optional('save-on')
+      ?.split(',')
+      .map((b) => b.trim())
+      .filter((b) => b !== ''),
+    retain: wholeNumber('retain'),
+    requireBaseline: flagOff('require-baseline'),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional('working-directory') ?? '.',
@@ -109,13 +145,15 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       return
     }
     const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action')
+    const { store, save } = baselineStore(inputs, env, context)
     const outcome = await runPipeline({
+      store,
       cwd: inputs.workingDirectory,
       configPath: inputs.config,
       filter: inputs.filter,
       baseline: inputs.baseline,
       storeDir: inputs.storeDir,
-      save: inputs.save,
+      save,
       jsonPath: inputs.json ?? path.join(outDir, 'results.json'),
       markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
       htmlPath: inputs.html ?? path.join(outDir, 'report.html'),
@@ -157,7 +195,11 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       else await publish(context, client, inputs.comment, outcome.comparison, outcome.results)
     }
     const reason = failureMessage(outcome.comparison)
-    if (outcome.exitCode === 1) core.setFailed(`Performance regression: ${reason}`)
+    if (inputs.requireBaseline && !outcome.comparison.baseline) {
+      core.setFailed(
+        `No baseline to compare with (require-baseline is set): ${outcome.comparison.noBaselineReason}`,
+      )
+    } else if (outcome.exitCode === 1) core.setFailed(`Performance regression: ${reason}`)
     else if (outcome.exitCode === 3) core.setFailed(`Benchmarks could not be measured: ${reason}`)
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -225,4 +267,45 @@ async function uploadArtifact(name: string, files: Record<string, string>): Prom
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * The store the inputs ask for, and whether this run saves to it: the cache and git stores keep the
+ * pushes to the branches in save-on (the default branch unless set); pull requests only read them.
+ * Without an Actions cache service (a run outside GitHub, or GHES without one) the cache store falls
+ * back to store-dir, with a warning.
+ */
+function baselineStore(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  context: GitHubContext | undefined,
+): { store?: ResultStore; save: boolean } {
+  if (inputs.baselineStore === 'dir') return { save: inputs.save }
+  const defaultBranch = context?.event.repository?.default_branch
+  const saveOn = inputs.saveOn ?? (typeof defaultBranch === 'string' ? [defaultBranch] : [])
+  const pushed = env.GITHUB_EVENT_NAME === 'push' && saveOn.includes(env.GITHUB_REF_NAME ?? '')
+  if (inputs.baselineStore === 'git') {
+    const store = new GitStore({
+      remote: 'origin',
+      cwd: inputs.workingDirectory,
+      branch: inputs.baselineBranch,
+      ...(inputs.retain !== undefined ? { retain: inputs.retain } : {}),
+      log: (line) => core.info(line),
+    })
+    return { store, save: inputs.save && pushed }
+  }
+  if (!env.ACTIONS_RESULTS_URL || !env.ACTIONS_RUNTIME_TOKEN || !env.GITHUB_RUN_ID) {
+    core.warning(
+      'baseline-store: cache needs the Actions cache service, which this job does not have; using store-dir',
+    )
+    return { save: inputs.save }
+  }
+  const store = new CacheStore({
+    runId: env.GITHUB_RUN_ID,
+    runAttempt: env.GITHUB_RUN_ATTEMPT ?? '1',
+    // The cached path is part of an entry's version, so it must be the same in every job: not
+    // RUNNER_TEMP, which self-hosted runners place per runner, but the system's temporary directory.
+    log: (line) => core.info(line),
+  })
+  return { store, save: inputs.save && pushed }
 }

@@ -3,7 +3,8 @@
 import type { BaselineInfo } from './compare.ts'
 import { shortSha } from './format.ts'
 import type { CommitInfo, ResultSet } from './results.ts'
-import { type DirStore, entryMatchesSha, type StoredEntry } from './store/dir.ts'
+import { type DirStore, entryMatchesSha } from './store/dir.ts'
+import type { ResultStore, StoredEntry } from './store/types.ts'
 
 export interface BaselineChoice {
   baseline?: BaselineInfo
@@ -18,7 +19,7 @@ export interface BaselineChoice {
 export const HISTORY_RUNS = 10
 
 export interface BaselineQuery {
-  store: DirStore
+  store: ResultStore
   suite: string
   head: CommitInfo
   /** The branch pull requests merge into (main); undefined when unknown. */
@@ -39,7 +40,7 @@ interface Candidate {
 }
 
 async function firstReadable(
-  store: DirStore,
+  store: ResultStore,
   candidates: Candidate[],
   warnings: string[],
 ): Promise<{ baseline: BaselineInfo; entry: StoredEntry } | undefined> {
@@ -61,7 +62,11 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
   const own = q.head.branch ? await q.store.list(q.suite, q.head.branch) : []
   const base =
     q.defaultBranch && q.defaultBranch !== q.head.branch ? await q.store.list(q.suite, q.defaultBranch) : []
-  const atMergeBase = base.filter((e) => entryMatchesSha(e, q.mergeBase))
+  // A store that cannot list everything (the Actions cache) looks the merge base up directly.
+  const atMergeBase =
+    q.mergeBase && q.defaultBranch && q.store.listAt
+      ? await q.store.listAt(q.suite, q.defaultBranch, q.mergeBase)
+      : base.filter((e) => entryMatchesSha(e, q.mergeBase))
 
   const sameCommit = (e: StoredEntry) => (entryMatchesSha(e, q.head.sha) ? ' (same commit)' : '')
   const ownNewest: Candidate = {
@@ -100,7 +105,7 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
 }
 
 async function branchHistory(
-  store: DirStore,
+  store: ResultStore,
   suite: string,
   branch: string,
 ): Promise<BaselineChoice['history']> {

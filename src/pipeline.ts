@@ -19,6 +19,7 @@ import { type BenchmarkResult, RESULTS_SCHEMA, RESULTS_VERSION, type ResultSet }
 import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
 import { runSetup as runSetupSteps } from './setup-steps.ts'
 import { DirStore } from './store/dir.ts'
+import type { ResultStore } from './store/types.ts'
 import { VERSION } from './version.ts'
 
 export interface PipelineOptions {
@@ -32,6 +33,8 @@ export interface PipelineOptions {
   storeDir: string
   /** Save this run's results in the store (a later run compares with them). */
   save: boolean
+  /** Where baselines are kept; the directory store at storeDir when not given. */
+  store?: ResultStore
   jsonPath?: string
   markdownPath?: string
   /** The HTML report, with charts rendered to SVG. */
@@ -96,7 +99,7 @@ async function findBaseline(
         (await mergeBase(options.cwd, head.sha, `origin/${branch}`)))
       : undefined
   return chooseBaseline({
-    store: new DirStore(storeRoot),
+    store: options.baseline ? new DirStore(storeRoot) : (options.store ?? new DirStore(storeRoot)),
     suite,
     head,
     defaultBranch: branch,
@@ -200,7 +203,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       // A later full run would find most benchmarks missing from a filtered one.
       options.log('--filter was given: results not saved as a baseline')
     } else if (benchmarks.some((b) => b.status === 'ok')) {
-      savedPath = await new DirStore(path.resolve(options.cwd, options.storeDir)).save(results)
+      savedPath = await (options.store ?? new DirStore(path.resolve(options.cwd, options.storeDir))).save(
+        results,
+      )
     } else {
       options.log('no benchmark succeeded: results not saved as a baseline')
     }

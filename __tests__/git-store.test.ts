@@ -1,0 +1,132 @@
+// The git store against real repositories: a bare remote, and work repositories whose `origin` it is.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { after, before, describe, test } from 'node:test'
+import { promisify } from 'node:util'
+import type { ResultSet } from '../src/results.ts'
+import { GitStore } from '../src/store/git.ts'
+import { removeDir, tempDir } from './helpers.ts'
+
+const run = promisify(execFile)
+
+function results(suite: string, branch: string, sha: string, createdAt: string): ResultSet {
+  return {
+    schema: 'bench-action/results',
+    version: 1,
+    suite,
+    commit: { branch, sha },
+    createdAt,
+    environment: {
+      os: 'linux',
+      arch: 'x64',
+      cpuModel: 'cpu',
+      cpuCount: 2,
+      kernel: '6',
+      node: 'v20',
+      tools: {},
+    },
+    benchmarks: [],
+  }
+}
+
+const sha = (n: number) => n.toString(16).padStart(40, 'a')
+const at = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString()
+
+describe('the git store', () => {
+  let remote: string
+  let work: string
+  const stores: GitStore[] = []
+  const store = (retain?: number) => {
+    const s = new GitStore({ remote: 'origin', cwd: work, ...(retain ? { retain } : {}) })
+    stores.push(s)
+    return s
+  }
+  before(async () => {
+    remote = await tempDir('data-remote')
+    work = await tempDir('data-work')
+    await run('git', ['init', '--quiet', '--bare', remote])
+    await run('git', ['init', '--quiet', work])
+    await run('git', ['remote', 'add', 'origin', remote], { cwd: work })
+  })
+  after(async () => {
+    for (const s of stores) await s.close()
+    await removeDir(remote)
+    await removeDir(work)
+  })
+
+  const files = async () =>
+    (await run('git', ['ls-tree', '-r', '--name-only', 'bench-data'], { cwd: remote })).stdout
+      .trim()
+      .split('\n')
+
+  test('saves one small file per run and an index; lists newest first and loads exactly what was saved', async () => {
+    const s = store()
+    await s.save(results('s', 'main', sha(1), at(1)))
+    await s.save(results('s', 'main', sha(2), at(2)))
+    await s.save(results('s', 'feature/x', sha(3), at(3)))
+    await s.save(results('other', 'main', sha(4), at(4)))
+    const fresh = store()
+    const main = await fresh.list('s', 'main')
+    assert.deepEqual(
+      main.map((e) => e.sha),
+      [sha(2), sha(1)],
+    )
+    assert.deepEqual(await fresh.load(main[0]!), results('s', 'main', sha(2), at(2)))
+    assert.deepEqual(
+      (await fresh.list('s', 'feature/x')).map((e) => e.sha),
+      [sha(3)],
+    )
+    const tree = await files()
+    assert.ok(tree.includes('s/index.json') && tree.includes('other/index.json'), tree.join(', '))
+    assert.ok(
+      tree.some((f) => f.startsWith('s/feature%2Fx/')),
+      'a branch with a slash is one directory',
+    )
+    assert.equal(tree.filter((f) => f.startsWith('s/') && f.endsWith('.json')).length, 4)
+  })
+
+  test('two writers pushing at once both land; nothing is lost', async () => {
+    const a = store()
+    const b = store()
+    const saves: Array<Promise<string>> = []
+    for (let i = 0; i < 4; i++) {
+      saves.push(a.save(results('race', 'main', sha(100 + i), at(100 + i))))
+      saves.push(b.save(results('race', 'main', sha(200 + i), at(200 + i))))
+    }
+    await Promise.all(saves)
+    const listed = await store().list('race', 'main')
+    assert.equal(listed.length, 8, listed.map((e) => e.sha).join(', '))
+    assert.equal((await files()).filter((f) => f.startsWith('race/main/')).length, 8)
+  })
+
+  test('retain keeps the newest runs of a branch and removes the rest from the data branch', async () => {
+    const s = store(3)
+    for (let i = 0; i < 5; i++) await s.save(results('kept', 'main', sha(300 + i), at(300 + i)))
+    await s.save(results('kept', 'dev', sha(400), at(400)))
+    const listed = await store().list('kept', 'main')
+    assert.deepEqual(
+      listed.map((e) => e.sha),
+      [sha(304), sha(303), sha(302)],
+    )
+    assert.equal((await files()).filter((f) => f.startsWith('kept/main/')).length, 3)
+    assert.equal((await store().list('kept', 'dev')).length, 1, 'another branch is counted on its own')
+  })
+
+  test('a corrupt file is a clear error for the caller to report, not a crash', async () => {
+    const s = store()
+    await s.save(results('bad', 'main', sha(500), at(500)))
+    // Overwrite the stored file with a truncated one, as a broken writer might have left it.
+    const [entry] = await s.list('bad', 'main')
+    const clone = await tempDir('data-clone')
+    await run('git', ['clone', '--quiet', '--branch', 'bench-data', remote, clone])
+    await run('sh', ['-c', `printf '{"schema": "bench-action/res' > '${entry!.path}'`], { cwd: clone })
+    await run('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-am', 'truncate'], {
+      cwd: clone,
+    })
+    await run('git', ['push', '--quiet', 'origin', 'bench-data'], { cwd: clone })
+    await removeDir(clone)
+    const fresh = store()
+    const [again] = await fresh.list('bad', 'main')
+    await assert.rejects(fresh.load(again!), /bench-data:bad\/main\/.*json/)
+  })
+})

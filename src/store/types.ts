@@ -1,0 +1,27 @@
+// What every baseline store offers: save a run, list the runs of a suite on a branch (newest first),
+// load one. Stores that cannot list everything (the Actions cache restores one entry per key prefix)
+// answer with what they can find, and can look a commit up directly.
+import type { ResultSet } from '../results.ts'
+
+export interface StoredEntry {
+  /** Where the entry lives: a file path, a cache key, a path in the data branch. */
+  path: string
+  suite: string
+  branch: string
+  /** The commit, as stored (possibly abbreviated). */
+  sha?: string
+  createdAt: string
+}
+
+export interface ResultStore {
+  /** Named in reports: a directory, a cache key prefix, a data branch. */
+  readonly root: string
+  /** Saves a run under a key of its own (never overwriting another run); returns where. */
+  save(results: ResultSet): Promise<string>
+  /** The runs of a suite on a branch, newest first. */
+  list(suite: string, branch: string): Promise<StoredEntry[]>
+  /** The runs of a suite on a branch at one commit, newest first, when the store can look them up directly. */
+  listAt?(suite: string, branch: string, sha: string): Promise<StoredEntry[]>
+  /** Reads and validates one run; throws with a clear message when it is corrupt. */
+  load(entry: StoredEntry): Promise<ResultSet>
+}
