@@ -1,5 +1,7 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
-// wall-clock|report runs one part.
+// wall-clock|report|git-store runs one part.
+
+import { benchGitStore } from './git-store.ts'
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
 import { benchReport } from './report.ts'
@@ -10,3 +12,4 @@ if (!only || only === 'process') await benchProcess()
 if (!only || only === 'instructions') await benchInstructions()
 if (!only || only === 'wall-clock') await benchWallClock()
 if (!only || only === 'report') await benchReport()
+if (!only || only === 'git-store') await benchGitStore()
