@@ -374,7 +374,7 @@ describe('a 10% slowdown is found', () => {
 `
   const config = () => `
 suite: slowdown
-defaults: { runs: 200, warmup: 3, threshold: 5% }
+defaults: { runs: 300, warmup: 3, threshold: 5% }
 benchmarks:
 ${NAMES.map((name) => entry('base', name, 20)).join('')}${NAMES.map((name) => entry('head', name, name === 'slowed' ? 22 : 20)).join('')}`
 
