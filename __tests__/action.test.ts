@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { parseResultSetText } from '../src/results.ts'
-import { gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from './helpers.ts'
 
 const dirs: string[] = []
 after(async () => {
@@ -18,14 +18,6 @@ interface ActionRun {
   stdout: string
   outputs: Record<string, string>
   summary: string
-}
-
-/** Parses the runner's file-command format: `name<<DELIM\nvalue\nDELIM`. */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const re = /^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm
-  for (const m of text.matchAll(re)) out[m[1]!] = m[3]!
-  return out
 }
 
 async function runAction(workspace: string, inputs: Record<string, string>): Promise<ActionRun> {

@@ -152,3 +152,10 @@ export function harnessKlv(name: string, overrides: KlvEntry[] = []): Buffer {
   for (const [key, value] of overrides) entries.set(key, value)
   return encodeKlv([...entries])
 }
+
+/** The step outputs a run wrote to GITHUB_OUTPUT, in the runner's file-command format `name<<DELIM\nvalue\nDELIM`. */
+export function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const m of text.matchAll(/^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) out[m[1]!] = m[3]!
+  return out
+}

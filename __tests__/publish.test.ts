@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type GitHubServer, runtimeEnv, startGitHubServer } from './github-server.ts'
-import { gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from './helpers.ts'
 
 const TOKEN = 'ghs_publish-test'
 const PR = 7
@@ -25,12 +25,6 @@ interface ActionRun {
   stdout: string
   outputs: Record<string, string>
   summary: string
-}
-
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const m of text.matchAll(/^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) out[m[1]!] = m[3]!
-  return out
 }
 
 /** A pull_request payload shaped like GitHub's: the pull request, its head (maybe a fork) and base. */
