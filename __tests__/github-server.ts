@@ -552,6 +552,7 @@ export class GitHubServer {
   private readonly artifactsById = new Map<number, ArtifactRecord>()
   private readonly runs = new Map<number, RunInfo>()
   private readonly pulls = new Map<number, string>()
+  private mergeBaseSha?: string
   private nextCommentId = 2_000_000_001
   private nextArtifactId = 3_000_000_001
   private readonly cacheById = new Map<number, CacheRecord>()
@@ -598,6 +599,20 @@ export class GitHubServer {
     const info = { ...this.run(runId), ...run }
     this.runs.set(runId, info)
     return info
+  }
+
+  /** The merge base `GET /repos/{owner}/{repo}/compare/{base}...{head}` reports. */
+  setMergeBase(sha: string): void {
+    this.mergeBaseSha = sha
+  }
+
+  /** GitHub's example comparison from the description, with this server's merge base. */
+  private compare(operation: CompiledOperation): Reply {
+    if (this.mergeBaseSha === undefined) return this.githubError(404, 'Not Found')
+    const example = operation.responseExample(200)
+    if (!example) throw new Error('the description has no example comparison')
+    ;(example.merge_base_commit as JsonObject).sha = this.mergeBaseSha
+    return { status: 200, body: example }
   }
 
   /** A pull request and the commit at its head, for `GET /repos/{owner}/{repo}/pulls/{pull_number}`. */
@@ -859,7 +874,9 @@ export class GitHubServer {
       reply =
         operation.id === 'pulls/get'
           ? this.pull(operation, Number(params.pull_number))
-          : this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
+          : operation.id === 'repos/compare-commits-with-basehead'
+            ? this.compare(operation)
+            : this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
       reply = this.githubError(error.status, error.message)

@@ -75973,7 +75973,16 @@ async function findBaseline(options, suite, head) {
     storeRoot = target2;
   }
   const branch = await defaultBranch(options.cwd, options.env);
-  const base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) ?? await mergeBase(options.cwd, head.sha, `origin/${branch}`) : void 0;
+  let base = branch && head.sha ? await mergeBase(options.cwd, head.sha, branch) ?? await mergeBase(options.cwd, head.sha, `origin/${branch}`) : void 0;
+  if (!base && branch && head.sha && options.mergeBaseFallback) {
+    try {
+      base = await options.mergeBaseFallback(branch, head.sha);
+      if (base)
+        options.log(`merge base with ${branch} from GitHub (the checkout's history is too short): ${base}`);
+    } catch (error4) {
+      options.log(`could not ask GitHub for the merge base with ${branch}: ${error4.message}`);
+    }
+  }
   return chooseBaseline({
     store: options.baseline ? new DirStore(storeRoot) : options.store ?? new DirStore(storeRoot),
     suite,

@@ -8,6 +8,7 @@ import * as core from '@actions/core'
 import { BaselineUsageError } from './baseline.ts'
 import { ConfigError } from './config/index.ts'
 import { createGitHubClient } from './github/client.ts'
+import { mergeBaseFromApi } from './github/merge-base.ts'
 import {
   COMMENT_MODES,
   type CommentMode,
@@ -148,6 +149,12 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     const { store, save } = baselineStore(inputs, env, context)
     const outcome = await runPipeline({
       store,
+      ...(context && inputs.githubToken
+        ? {
+            mergeBaseFallback: (baseBranch: string, headSha: string) =>
+              mergeBaseFromApi(client(), { owner: context.owner, repo: context.repo }, baseBranch, headSha),
+          }
+        : {}),
       cwd: inputs.workingDirectory,
       configPath: inputs.config,
       filter: inputs.filter,

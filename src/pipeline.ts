@@ -35,6 +35,8 @@ export interface PipelineOptions {
   save: boolean
   /** Where baselines are kept; the directory store at storeDir when not given. */
   store?: ResultStore
+  /** Asks GitHub for the merge base when the local history cannot give it. */
+  mergeBaseFallback?: (baseBranch: string, headSha: string) => Promise<string | undefined>
   jsonPath?: string
   markdownPath?: string
   /** The HTML report, with charts rendered to SVG. */
@@ -93,11 +95,20 @@ async function findBaseline(
   }
   const branch = await defaultBranch(options.cwd, options.env)
   // A pull request's checkout has no local branch for its base, only the remote one.
-  const base =
+  let base =
     branch && head.sha
       ? ((await mergeBase(options.cwd, head.sha, branch)) ??
         (await mergeBase(options.cwd, head.sha, `origin/${branch}`)))
       : undefined
+  if (!base && branch && head.sha && options.mergeBaseFallback) {
+    try {
+      base = await options.mergeBaseFallback(branch, head.sha)
+      if (base)
+        options.log(`merge base with ${branch} from GitHub (the checkout's history is too short): ${base}`)
+    } catch (error) {
+      options.log(`could not ask GitHub for the merge base with ${branch}: ${(error as Error).message}`)
+    }
+  }
   return chooseBaseline({
     store: options.baseline ? new DirStore(storeRoot) : (options.store ?? new DirStore(storeRoot)),
     suite,
