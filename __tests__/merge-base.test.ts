@@ -1,8 +1,10 @@
 // The merge base from GitHub's compare endpoint when the checkout cannot give it: a pull request into
 // a base branch the shallow checkout never fetched still finds the baseline of its merge base.
 import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { after, test } from 'node:test'
+import { promisify } from 'node:util'
 import { createGitHubClient } from '../src/github/client.ts'
 import { mergeBaseFromApi } from '../src/github/merge-base.ts'
 import { runPipeline } from '../src/pipeline.ts'
@@ -11,6 +13,7 @@ import { DirStore } from '../src/store/dir.ts'
 import { type GitHubServer, startGitHubServer } from './github-server.ts'
 import { gitRepo, removeDir } from './helpers.ts'
 
+const execFileP = promisify(execFile)
 const TOKEN = 'ghs_merge-base'
 const MERGE_BASE = 'b'.repeat(40)
 let server: GitHubServer | undefined
@@ -74,4 +77,47 @@ test('a base branch missing from the checkout: the merge base comes from the com
   const compare = server.requests.find((r) => r.operationId === 'repos/compare-commits-with-basehead')
   assert.match(compare?.path ?? '', /\/compare\/trunk\.\.\.[0-9a-f]{40}$/)
   assert.deepEqual(server.violations, [])
+})
+
+test('a stand-in baseline says how far it is from the merge base', async () => {
+  const workspace = await gitRepo({
+    'bench.yml':
+      'suite: far\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 3, threshold: 1000% }\n',
+  })
+  dirs.push(workspace)
+  const sh = (script: string) => execFileP('sh', ['-c', script], { cwd: workspace })
+  const commit = 'git -c user.name=t -c user.email=t@t commit --quiet --allow-empty -m'
+  // main: A; trunk: A ← B ← C (results stored only for C); feature: A ← D, checked out.
+  await sh(`git branch trunk && git checkout --quiet trunk && ${commit} B && ${commit} C`)
+  const c = (await sh('git rev-parse HEAD')).stdout.trim()
+  await sh(`git checkout --quiet main && git checkout --quiet -b feature && ${commit} D`)
+  const store = new DirStore(path.join(workspace, '.bench'))
+  await store.save({
+    schema: 'bench-action/results',
+    version: 1,
+    suite: 'far',
+    commit: { branch: 'trunk', sha: c },
+    createdAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
+    environment: {
+      os: 'linux',
+      arch: 'x64',
+      cpuModel: 'cpu',
+      cpuCount: 2,
+      kernel: '6',
+      node: 'v20',
+      tools: {},
+    },
+    benchmarks: [],
+  })
+  const outcome = await runPipeline({
+    cwd: workspace,
+    storeDir: '.bench',
+    save: false,
+    env: { ...process.env, GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'trunk' },
+    log: () => {},
+  })
+  assert.match(
+    outcome.comparison.baseline?.reason ?? '',
+    /^newest results on trunk \([0-9a-f]{7}, 2 commits after the merge base\); none stored for the merge base [0-9a-f]{7}$/,
+  )
 })

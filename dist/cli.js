@@ -68541,7 +68541,7 @@ async function firstReadable(store, candidates, warnings) {
     for (const e3 of c4.entries) {
       try {
         const results = await store.load(e3);
-        return { baseline: { results, source: e3.path, reason: c4.reason(e3) }, entry: e3 };
+        return { baseline: { results, source: e3.path, reason: await c4.reason(e3) }, entry: e3 };
       } catch (err) {
         warnings.push(`skipped unreadable baseline ${e3.path}: ${err.message}`);
       }
@@ -68565,7 +68565,11 @@ async function chooseBaseline(q) {
   };
   const baseNewest = {
     entries: base,
-    reason: (e3) => q.mergeBase ? `newest results on ${q.defaultBranch} (${shortSha(e3.sha)}); none stored for the merge base ${shortSha(q.mergeBase)}` : `newest results on ${q.defaultBranch}`
+    reason: async (e3) => {
+      if (!q.mergeBase) return `newest results on ${q.defaultBranch}`;
+      const distance = e3.sha ? await describeDistance(q, q.mergeBase, e3.sha) : "";
+      return `newest results on ${q.defaultBranch} (${shortSha(e3.sha)}${distance}); none stored for the merge base ${shortSha(q.mergeBase)}`;
+    }
   };
   const order = q.pullRequest ? [mergeBaseCandidate, baseNewest, ownNewest] : [ownNewest, mergeBaseCandidate, baseNewest];
   const found = await firstReadable(q.store, order, warnings);
@@ -68581,6 +68585,19 @@ async function chooseBaseline(q) {
     warnings,
     noBaselineReason: `nothing stored for suite "${q.suite}"${looked ? ` on ${looked}` : ""} in ${q.store.root}`
   };
+}
+async function describeDistance(q, mergeBase2, sha) {
+  if (!q.commitsBetween) return "";
+  const [after, before] = await Promise.all([
+    q.commitsBetween(mergeBase2, sha),
+    q.commitsBetween(sha, mergeBase2)
+  ]);
+  if (after === void 0 || before === void 0) return "";
+  const commits = (n) => `${n} commit${n === 1 ? "" : "s"}`;
+  if (after > 0 && before > 0) return `, ${commits(after)} after and ${commits(before)} before the merge base`;
+  if (after > 0) return `, ${commits(after)} after the merge base`;
+  if (before > 0) return `, ${commits(before)} before the merge base`;
+  return "";
 }
 async function branchHistory(store, suite, branch) {
   const results = [];
@@ -72390,6 +72407,10 @@ async function defaultBranch(cwd, env = process.env) {
   }
   return void 0;
 }
+async function commitsBetween(cwd, from, to) {
+  const count3 = await git(cwd, ["rev-list", "--count", `${from}..${to}`]);
+  return count3 === void 0 || !/^\d+$/.test(count3) ? void 0 : Number(count3);
+}
 async function mergeBase(cwd, a4, b10) {
   return git(cwd, ["merge-base", a4, b10]);
 }
@@ -75989,7 +76010,8 @@ async function findBaseline(options, suite, head) {
     head,
     defaultBranch: branch,
     mergeBase: base,
-    pullRequest: (options.env.GITHUB_EVENT_NAME ?? "").startsWith("pull_request")
+    pullRequest: (options.env.GITHUB_EVENT_NAME ?? "").startsWith("pull_request"),
+    commitsBetween: (from, to) => commitsBetween(options.cwd, from, to)
   });
 }
 async function runPipeline(options) {

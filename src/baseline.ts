@@ -28,6 +28,8 @@ export interface BaselineQuery {
   mergeBase?: string
   /** Prefer the default branch over the head's own branch (pull requests). */
   pullRequest: boolean
+  /** Commits in `to` that are not in `from` (git rev-list --count from..to), when the history has both. */
+  commitsBetween?: (from: string, to: string) => Promise<number | undefined>
 }
 
 export class BaselineUsageError extends Error {
@@ -36,7 +38,7 @@ export class BaselineUsageError extends Error {
 
 interface Candidate {
   entries: StoredEntry[]
-  reason: (e: StoredEntry) => string
+  reason: (e: StoredEntry) => string | Promise<string>
 }
 
 async function firstReadable(
@@ -48,7 +50,7 @@ async function firstReadable(
     for (const e of c.entries) {
       try {
         const results = await store.load(e)
-        return { baseline: { results, source: e.path, reason: c.reason(e) }, entry: e }
+        return { baseline: { results, source: e.path, reason: await c.reason(e) }, entry: e }
       } catch (err) {
         warnings.push(`skipped unreadable baseline ${e.path}: ${(err as Error).message}`)
       }
@@ -79,10 +81,11 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
   }
   const baseNewest: Candidate = {
     entries: base,
-    reason: (e) =>
-      q.mergeBase
-        ? `newest results on ${q.defaultBranch} (${shortSha(e.sha)}); none stored for the merge base ${shortSha(q.mergeBase)}`
-        : `newest results on ${q.defaultBranch}`,
+    reason: async (e) => {
+      if (!q.mergeBase) return `newest results on ${q.defaultBranch}`
+      const distance = e.sha ? await describeDistance(q, q.mergeBase, e.sha) : ''
+      return `newest results on ${q.defaultBranch} (${shortSha(e.sha)}${distance}); none stored for the merge base ${shortSha(q.mergeBase)}`
+    },
   }
   const order = q.pullRequest
     ? [mergeBaseCandidate, baseNewest, ownNewest]
@@ -102,6 +105,21 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
     warnings,
     noBaselineReason: `nothing stored for suite "${q.suite}"${looked ? ` on ${looked}` : ''} in ${q.store.root}`,
   }
+}
+
+/** How far a stand-in baseline is from the merge base: ", 3 commits after the merge base". */
+async function describeDistance(q: BaselineQuery, mergeBase: string, sha: string): Promise<string> {
+  if (!q.commitsBetween) return ''
+  const [after, before] = await Promise.all([
+    q.commitsBetween(mergeBase, sha),
+    q.commitsBetween(sha, mergeBase),
+  ])
+  if (after === undefined || before === undefined) return ''
+  const commits = (n: number) => `${n} commit${n === 1 ? '' : 's'}`
+  if (after > 0 && before > 0) return `, ${commits(after)} after and ${commits(before)} before the merge base`
+  if (after > 0) return `, ${commits(after)} after the merge base`
+  if (before > 0) return `, ${commits(before)} before the merge base`
+  return ''
 }
 
 async function branchHistory(

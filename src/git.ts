@@ -46,6 +46,12 @@ export async function defaultBranch(
   return undefined
 }
 
+/** Commits in `to` that are not in `from`, or undefined when either is not in the local history. */
+export async function commitsBetween(cwd: string, from: string, to: string): Promise<number | undefined> {
+  const count = await git(cwd, ['rev-list', '--count', `${from}..${to}`])
+  return count === undefined || !/^\d+$/.test(count) ? undefined : Number(count)
+}
+
 export async function mergeBase(cwd: string, a: string, b: string): Promise<string | undefined> {
   return git(cwd, ['merge-base', a, b])
 }

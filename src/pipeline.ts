@@ -7,7 +7,7 @@ import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseli
 import { type Comparison, compareResults, exitCodeFor } from './compare.ts'
 import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
-import { commitInfo, defaultBranch, mergeBase } from './git.ts'
+import { commitInfo, commitsBetween, defaultBranch, mergeBase } from './git.ts'
 import { measureSuite } from './measure/index.ts'
 import { valgrindVersion } from './measure/instructions.ts'
 import { failedResult } from './measure/result.ts'
@@ -116,6 +116,7 @@ async function findBaseline(
     defaultBranch: branch,
     mergeBase: base,
     pullRequest: (options.env.GITHUB_EVENT_NAME ?? '').startsWith('pull_request'),
+    commitsBetween: (from, to) => commitsBetween(options.cwd, from, to),
   })
 }
 
