@@ -70994,14 +70994,12 @@ var durationSchema = (description2, defaultValue) => string2(expecting(EXPECTED_
   examples: ["60s", "500ms", "2m", "1m30s"]
 }).transform(parsedWith(parseDurationMs));
 var percentSchema = (description2, defaultValue) => string2(expecting(EXPECTED_PERCENT)).meta({ description: description2, pattern: PERCENT_PATTERN, ...withDefault(defaultValue), examples: ["5%", "0.5%"] }).transform(parsedWith(parsePercent));
-var runsSchema = (description2, defaultValue) => {
-  const error4 = expecting("a whole number of at least 2");
-  return number2(error4).int(error4).min(2, error4).meta({ description: description2, ...withDefault(defaultValue) });
+var wholeNumberSchema = (min4, description2, defaultValue) => {
+  const error4 = expecting(`a whole number of at least ${min4}`);
+  return number2(error4).int(error4).min(min4, error4).meta({ description: description2, ...withDefault(defaultValue) });
 };
-var warmupSchema = (description2, defaultValue) => {
-  const error4 = expecting("a whole number of at least 0");
-  return number2(error4).int(error4).min(0, error4).meta({ description: description2, ...withDefault(defaultValue) });
-};
+var runsSchema = (description2, defaultValue) => wholeNumberSchema(2, description2, defaultValue);
+var warmupSchema = (description2, defaultValue) => wholeNumberSchema(0, description2, defaultValue);
 var alphaSchema = (description2, defaultValue) => {
   const error4 = expecting("a significance level above 0 and below 0.5, like 0.01");
   return number2(error4).gt(0, error4).lt(0.5, error4).meta({ description: description2, ...withDefault(defaultValue) });
@@ -71086,14 +71084,17 @@ function gateSchemaFor(metrics, defaultMetric) {
 }
 var gateSchema2 = gateSchemaFor(PROCESS_METRICS, "wall");
 var timeoutDescription = "Per run; a run past it is killed and the benchmark fails.";
+var timedBenchmarkKeys = {
+  shell: shellSchema.optional(),
+  cwd: cwdSchema.optional(),
+  env: envSchema("Environment variables added for this benchmark, over defaults.env.").optional()
+};
 var processBenchmarkSchema = strictObject(
   {
     name: nameSchema,
     kind: literal("process").meta({ description: "Whole-process runs: wall, user and sys time, max RSS, faults." }),
     command: commandSchema,
-    shell: shellSchema.optional(),
-    cwd: cwdSchema.optional(),
-    env: envSchema("Environment variables added for this benchmark, over defaults.env.").optional(),
+    ...timedBenchmarkKeys,
     threshold: percentSchema(
       "Worse than this and significant is a regression. Inherits defaults.threshold (5%)."
     ).optional(),
@@ -71186,10 +71187,6 @@ var inputValueSchema = union(
   expecting("a string, a number, true/false or { path: FILE }")
 ).meta({ description: "A value written as is, or { path: FILE } for the contents of a file." });
 var engineNameSchema = string2(expecting("an engine name")).regex(/^[A-Za-z0-9_.:/+-]+$/, expecting("an engine name made of letters, digits and _ . : / + -"));
-var positiveIntSchema = (description2) => {
-  const error4 = expecting("a whole number of at least 1");
-  return number2(error4).int(error4).min(1, error4).meta({ description: description2 });
-};
 var wallClockBenchmarkSchema = strictObject(
   {
     name: nameSchema,
@@ -71206,14 +71203,15 @@ var wallClockBenchmarkSchema = strictObject(
     model: string2(expecting("a model name")).min(1, expecting("a model name")).meta({ description: 'What the runner should do with the input (rebar model), e.g. "iter".' }).optional(),
     input: record(klvKeySchema, inputValueSchema, expecting("a mapping of input names to values")).meta({ description: "Written to the runner as KLV items, in this order." }).optional(),
     params: record(klvKeySchema, envValueSchema, expecting("a mapping of parameter names to values")).meta({ description: "Written to the runner as param.NAME items." }).optional(),
-    threads: positiveIntSchema("Written to the runner as the threads item.").optional(),
-    count: number2(expecting("a whole number of at least 0")).int(expecting("a whole number of at least 0")).min(0, expecting("a whole number of at least 0")).meta({ description: "The count every sample must report; a different count fails the benchmark." }).optional(),
+    threads: wholeNumberSchema(1, "Written to the runner as the threads item.").optional(),
+    count: wholeNumberSchema(
+      0,
+      "The count every sample must report; a different count fails the benchmark."
+    ).optional(),
     throughput: klvKeySchema.meta({
       description: "The input whose size in bytes is the work of one call, for a bytes/s metric (default: haystack, or the only { path } input)."
     }).optional(),
-    shell: shellSchema.optional(),
-    cwd: cwdSchema.optional(),
-    env: envSchema("Environment variables added for this benchmark, over defaults.env.").optional(),
+    ...timedBenchmarkKeys,
     threshold: percentSchema(
       "Worse than this and significant is a regression. Inherits defaults.threshold (5%)."
     ).optional(),
@@ -71289,9 +71287,7 @@ var scalingBenchmarkSchema = strictObject(
       description: "Also pass the thread count in this environment variable, e.g. OMP_NUM_THREADS."
     }).optional(),
     "metron-line": string2(expecting("a benchmark name as Metron prints it")).min(1, expecting("a benchmark name as Metron prints it")).meta({ description: 'format metron: the line to read, e.g. "threads/fetchAdd/threads:{threads}".' }).optional(),
-    shell: shellSchema.optional(),
-    cwd: cwdSchema.optional(),
-    env: envSchema("Environment variables added for this benchmark, over defaults.env.").optional(),
+    ...timedBenchmarkKeys,
     threshold: percentSchema(
       "A throughput loss worse than this and significant, at any count, is a regression. Inherits defaults.threshold (5%)."
     ).optional(),
@@ -72251,7 +72247,6 @@ var WallClockMeasurement = class {
   c;
   options;
   samples = [];
-  notes = [];
   failure;
   bytesPerCall;
   invocations = 0;
@@ -72301,8 +72296,8 @@ var WallClockMeasurement = class {
     this.options.onProgress?.(this.samples.length, this.c.runs);
   }
   result() {
-    if (this.failure) return failedResult(this.c, this.failure, this.notes);
-    const notes = [...this.notes];
+    if (this.failure) return failedResult(this.c, this.failure);
+    const notes = [];
     if (this.samples.length < this.c.runs) {
       notes.push(
         `took ${this.samples.length} of ${this.c.runs} samples: the runner stopped at max-time (${this.c.maxTimeMs} ms); raise max-time for more`
@@ -72516,7 +72511,6 @@ function casesFor(b10) {
             dimension,
             threads: dimension === "threads" ? count3 : 1,
             copies: dimension === "processes" ? count3 : 1,
-            counts,
             gate: {
               metrics: gate,
               threshold: b10.threshold,
@@ -73415,7 +73409,6 @@ var ScalingMeasurement = class {
   c;
   options;
   throughputs = [];
-  notes = [];
   failure;
   started = false;
   helper;
@@ -73525,7 +73518,7 @@ ${shown}` } : {} };
   }
   async result() {
     if (this.outputDir) await rm3(this.outputDir, { recursive: true, force: true });
-    const notes = [...this.notes];
+    const notes = [];
     const cpus = os4.availableParallelism();
     const load3 = this.c.threads * this.c.copies;
     if (load3 > cpus) {

@@ -77,8 +77,6 @@ export interface ScalingCase
   threads: number
   /** Copies started together: the swept count, or 1 on a threads sweep. */
   copies: number
-  /** The counts of the whole sweep, so a point knows the smallest and the largest. */
-  counts: number[]
 }
 
 export type Case = ProcessCase | InstructionsCase | WallClockCase | ScalingCase

@@ -112,7 +112,6 @@ function casesFor(b: BenchmarkConfig): Case[] {
             dimension,
             threads: dimension === 'threads' ? count : 1,
             copies: dimension === 'processes' ? count : 1,
-            counts,
             gate: {
               metrics: gate,
               threshold: b.threshold,

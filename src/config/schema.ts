@@ -295,23 +295,21 @@ const percentSchema = (description: string, defaultValue?: string) =>
     .meta({ description, pattern: PERCENT_PATTERN, ...withDefault(defaultValue), examples: ['5%', '0.5%'] })
     .transform(parsedWith(parsePercent))
 
-const runsSchema = (description: string, defaultValue?: number) => {
-  const error = expecting('a whole number of at least 2')
+/** A whole number of at least `min`, with the JSON Schema default where the value is fixed. */
+const wholeNumberSchema = (min: number, description: string, defaultValue?: number) => {
+  const error = expecting(`a whole number of at least ${min}`)
   return z
     .number(error)
     .int(error)
-    .min(2, error)
+    .min(min, error)
     .meta({ description, ...withDefault(defaultValue) })
 }
 
-const warmupSchema = (description: string, defaultValue?: number) => {
-  const error = expecting('a whole number of at least 0')
-  return z
-    .number(error)
-    .int(error)
-    .min(0, error)
-    .meta({ description, ...withDefault(defaultValue) })
-}
+const runsSchema = (description: string, defaultValue?: number) =>
+  wholeNumberSchema(2, description, defaultValue)
+
+const warmupSchema = (description: string, defaultValue?: number) =>
+  wholeNumberSchema(0, description, defaultValue)
 
 const alphaSchema = (description: string, defaultValue?: number) => {
   const error = expecting('a significance level above 0 and below 0.5, like 0.01')
@@ -466,6 +464,13 @@ const gateSchema = gateSchemaFor(PROCESS_METRICS, 'wall')
 
 const timeoutDescription = 'Per run; a run past it is killed and the benchmark fails.'
 
+/** The keys every timed kind shares: where and how its command runs. */
+const timedBenchmarkKeys = {
+  shell: shellSchema.optional(),
+  cwd: cwdSchema.optional(),
+  env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+}
+
 export const processBenchmarkSchema = z
   .strictObject(
     {
@@ -474,9 +479,7 @@ export const processBenchmarkSchema = z
         .literal('process')
         .meta({ description: 'Whole-process runs: wall, user and sys time, max RSS, faults.' }),
       command: commandSchema,
-      shell: shellSchema.optional(),
-      cwd: cwdSchema.optional(),
-      env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+      ...timedBenchmarkKeys,
       threshold: percentSchema(
         'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
       ).optional(),
@@ -602,11 +605,6 @@ const engineNameSchema = z
   .string(expecting('an engine name'))
   .regex(/^[A-Za-z0-9_.:/+-]+$/, expecting('an engine name made of letters, digits and _ . : / + -'))
 
-const positiveIntSchema = (description: string) => {
-  const error = expecting('a whole number of at least 1')
-  return z.number(error).int(error).min(1, error).meta({ description })
-}
-
 export const wallClockBenchmarkSchema = z
   .strictObject(
     {
@@ -642,22 +640,18 @@ export const wallClockBenchmarkSchema = z
         .record(klvKeySchema, envValueSchema, expecting('a mapping of parameter names to values'))
         .meta({ description: 'Written to the runner as param.NAME items.' })
         .optional(),
-      threads: positiveIntSchema('Written to the runner as the threads item.').optional(),
-      count: z
-        .number(expecting('a whole number of at least 0'))
-        .int(expecting('a whole number of at least 0'))
-        .min(0, expecting('a whole number of at least 0'))
-        .meta({ description: 'The count every sample must report; a different count fails the benchmark.' })
-        .optional(),
+      threads: wholeNumberSchema(1, 'Written to the runner as the threads item.').optional(),
+      count: wholeNumberSchema(
+        0,
+        'The count every sample must report; a different count fails the benchmark.',
+      ).optional(),
       throughput: klvKeySchema
         .meta({
           description:
             'The input whose size in bytes is the work of one call, for a bytes/s metric (default: haystack, or the only { path } input).',
         })
         .optional(),
-      shell: shellSchema.optional(),
-      cwd: cwdSchema.optional(),
-      env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+      ...timedBenchmarkKeys,
       threshold: percentSchema(
         'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
       ).optional(),
@@ -754,9 +748,7 @@ export const scalingBenchmarkSchema = z
         .min(1, expecting('a benchmark name as Metron prints it'))
         .meta({ description: 'format metron: the line to read, e.g. "threads/fetchAdd/threads:{threads}".' })
         .optional(),
-      shell: shellSchema.optional(),
-      cwd: cwdSchema.optional(),
-      env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+      ...timedBenchmarkKeys,
       threshold: percentSchema(
         'A throughput loss worse than this and significant, at any count, is a regression. Inherits defaults.threshold (5%).',
       ).optional(),

@@ -55,7 +55,6 @@ export function throughputFromOutput(
 
 export class ScalingMeasurement {
   private readonly throughputs: number[] = []
-  private readonly notes: string[] = []
   private failure?: BenchmarkError
   private started = false
   private helper?: ExecHelper
@@ -182,7 +181,7 @@ export class ScalingMeasurement {
 
   async result(): Promise<BenchmarkResult> {
     if (this.outputDir) await rm(this.outputDir, { recursive: true, force: true })
-    const notes = [...this.notes]
+    const notes: string[] = []
     const cpus = os.availableParallelism()
     const load = this.c.threads * this.c.copies
     if (load > cpus) {

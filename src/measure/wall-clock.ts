@@ -117,7 +117,6 @@ export interface WallClockOptions {
  */
 export class WallClockMeasurement {
   private readonly samples: RunnerSample[] = []
-  private readonly notes: string[] = []
   private failure?: BenchmarkError
   private bytesPerCall?: number
   private invocations = 0
@@ -176,8 +175,8 @@ export class WallClockMeasurement {
   }
 
   result(): BenchmarkResult {
-    if (this.failure) return failedResult(this.c, this.failure, this.notes)
-    const notes = [...this.notes]
+    if (this.failure) return failedResult(this.c, this.failure)
+    const notes: string[] = []
     if (this.samples.length < this.c.runs) {
       notes.push(
         `took ${this.samples.length} of ${this.c.runs} samples: the runner stopped at max-time ` +
