@@ -70244,20 +70244,29 @@ function rankProcessBenchmarks(head) {
     (b10) => b10.kind === "process" && b10.status === "ok" && (b10.metrics.wall?.samples?.length ?? 0) > 0
   );
   if (candidates.length < 2 || candidates.length > MAX_RANKED) return [];
-  const withMedian = candidates.map((b10) => ({
+  return rankAgainstFastest(candidates, "wall", "rank").map(({ b: b10, median: median3, ratio, ci }) => ({
+    id: b10.id,
+    name: b10.name,
+    median: median3,
+    ratio,
+    ci
+  }));
+}
+function rankAgainstFastest(benchmarks, metric, seed) {
+  const ordered = benchmarks.map((b10) => ({
     b: b10,
-    samples: b10.metrics.wall.samples,
-    median: summarize(b10.metrics.wall.samples).median
+    samples: b10.metrics[metric].samples,
+    median: summarize(b10.metrics[metric].samples).median
   })).sort((x4, y4) => x4.median - y4.median);
-  const fastest = withMedian[0];
-  return withMedian.map(({ b: b10, samples, median: median3 }) => {
-    if (b10 === fastest.b) return { id: b10.id, name: b10.name, median: median3, ratio: 1, ci: [1, 1] };
+  const fastest = ordered[0];
+  return ordered.map(({ b: b10, samples, median: median3 }) => {
+    if (b10 === fastest.b) return { b: b10, median: median3, ratio: 1, ci: [1, 1] };
     const ci = bootstrapRatioOfMedians(fastest.samples, samples, {
       resamples: 2e3,
       confidence: 0.95,
-      seed: `rank\0${b10.id}`
+      seed: `${seed}\0${b10.id}`
     });
-    return { id: b10.id, name: b10.name, median: median3, ratio: ci.estimate, ci: [ci.low, ci.high] };
+    return { b: b10, median: median3, ratio: ci.estimate, ci: [ci.low, ci.high] };
   });
 }
 function rankEngines(head) {
@@ -70273,28 +70282,19 @@ function rankEngines(head) {
     const timed = members2.filter((b10) => b10.status === "ok" && (b10.metrics.time?.samples?.length ?? 0) > 0);
     const unranked = members2.filter((b10) => !timed.includes(b10)).map((b10) => String(b10.parameters.engine));
     if (timed.length < 2 && unranked.length === 0) continue;
-    const withMedian = timed.map((b10) => ({
-      b: b10,
-      samples: b10.metrics.time.samples,
-      median: summarize(b10.metrics.time.samples).median
-    })).sort((x4, y4) => x4.median - y4.median);
-    const fastest = withMedian[0];
-    const engines = withMedian.map(({ b: b10, samples, median: median3 }) => {
-      const throughputSamples = b10.metrics.throughput?.samples;
-      const entry2 = {
-        engine: String(b10.parameters.engine),
-        id: b10.id,
-        median: median3,
-        ...throughputSamples?.length ? { throughput: summarize(throughputSamples).median } : {}
-      };
-      if (b10 === fastest.b) return { ...entry2, ratio: 1, ci: [1, 1] };
-      const ci = bootstrapRatioOfMedians(fastest.samples, samples, {
-        resamples: 2e3,
-        confidence: 0.95,
-        seed: `engines\0${b10.id}`
-      });
-      return { ...entry2, ratio: ci.estimate, ci: [ci.low, ci.high] };
-    });
+    const engines = rankAgainstFastest(timed, "time", "engines").map(
+      ({ b: b10, median: median3, ratio, ci }) => {
+        const throughputSamples = b10.metrics.throughput?.samples;
+        return {
+          engine: String(b10.parameters.engine),
+          id: b10.id,
+          median: median3,
+          ...throughputSamples?.length ? { throughput: summarize(throughputSamples).median } : {},
+          ratio,
+          ci
+        };
+      }
+    );
     rankings.push({ benchmark, engines, unranked });
   }
   return rankings;

@@ -417,22 +417,40 @@ export function rankProcessBenchmarks(head: ResultSet): RankEntry[] {
     (b) => b.kind === 'process' && b.status === 'ok' && (b.metrics.wall?.samples?.length ?? 0) > 0,
   )
   if (candidates.length < 2 || candidates.length > MAX_RANKED) return []
-  const withMedian = candidates
+  return rankAgainstFastest(candidates, 'wall', 'rank').map(({ b, median, ratio, ci }) => ({
+    id: b.id,
+    name: b.name,
+    median,
+    ratio,
+    ci,
+  }))
+}
+
+/**
+ * Benchmarks ordered by the median of one sampled metric, each with the ratio of its median to the
+ * fastest's and a 95% bootstrap interval of that ratio (1 and [1, 1] for the fastest).
+ */
+function rankAgainstFastest(
+  benchmarks: BenchmarkResult[],
+  metric: string,
+  seed: string,
+): Array<{ b: BenchmarkResult; median: number; ratio: number; ci: [number, number] }> {
+  const ordered = benchmarks
     .map((b) => ({
       b,
-      samples: b.metrics.wall!.samples!,
-      median: summarize(b.metrics.wall!.samples!).median,
+      samples: b.metrics[metric]!.samples!,
+      median: summarize(b.metrics[metric]!.samples!).median,
     }))
     .sort((x, y) => x.median - y.median)
-  const fastest = withMedian[0]!
-  return withMedian.map(({ b, samples, median }) => {
-    if (b === fastest.b) return { id: b.id, name: b.name, median, ratio: 1, ci: [1, 1] as [number, number] }
-    const ci = bootstrapRatioOfMedians(fastest.samples, samples, {
+  const fastest = ordered[0]
+  return ordered.map(({ b, samples, median }) => {
+    if (b === fastest!.b) return { b, median, ratio: 1, ci: [1, 1] as [number, number] }
+    const ci = bootstrapRatioOfMedians(fastest!.samples, samples, {
       resamples: 2000,
       confidence: 0.95,
-      seed: `rank\u0000${b.id}`,
+      seed: `${seed}\u0000${b.id}`,
     })
-    return { id: b.id, name: b.name, median, ratio: ci.estimate, ci: [ci.low, ci.high] as [number, number] }
+    return { b, median, ratio: ci.estimate, ci: [ci.low, ci.high] as [number, number] }
   })
 }
 
@@ -453,30 +471,19 @@ export function rankEngines(head: ResultSet): EngineRanking[] {
     const timed = members.filter((b) => b.status === 'ok' && (b.metrics.time?.samples?.length ?? 0) > 0)
     const unranked = members.filter((b) => !timed.includes(b)).map((b) => String(b.parameters.engine))
     if (timed.length < 2 && unranked.length === 0) continue
-    const withMedian = timed
-      .map((b) => ({
-        b,
-        samples: b.metrics.time!.samples!,
-        median: summarize(b.metrics.time!.samples!).median,
-      }))
-      .sort((x, y) => x.median - y.median)
-    const fastest = withMedian[0]
-    const engines = withMedian.map(({ b, samples, median }): EngineRankEntry => {
-      const throughputSamples = b.metrics.throughput?.samples
-      const entry = {
-        engine: String(b.parameters.engine),
-        id: b.id,
-        median,
-        ...(throughputSamples?.length ? { throughput: summarize(throughputSamples).median } : {}),
-      }
-      if (b === fastest!.b) return { ...entry, ratio: 1, ci: [1, 1] }
-      const ci = bootstrapRatioOfMedians(fastest!.samples, samples, {
-        resamples: 2000,
-        confidence: 0.95,
-        seed: `engines\u0000${b.id}`,
-      })
-      return { ...entry, ratio: ci.estimate, ci: [ci.low, ci.high] }
-    })
+    const engines = rankAgainstFastest(timed, 'time', 'engines').map(
+      ({ b, median, ratio, ci }): EngineRankEntry => {
+        const throughputSamples = b.metrics.throughput?.samples
+        return {
+          engine: String(b.parameters.engine),
+          id: b.id,
+          median,
+          ...(throughputSamples?.length ? { throughput: summarize(throughputSamples).median } : {}),
+          ratio,
+          ci,
+        }
+      },
+    )
     rankings.push({ benchmark, engines, unranked })
   }
   return rankings
