@@ -5,28 +5,12 @@ import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import type { ResultSet } from '../src/results.ts'
 import { GitStore } from '../src/store/git.ts'
-import { removeDir, tempDir } from './helpers.ts'
+import { removeDir, resultSetOf, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
 
 function results(suite: string, branch: string, sha: string, createdAt: string): ResultSet {
-  return {
-    schema: 'bench-action/results',
-    version: 1,
-    suite,
-    commit: { branch, sha },
-    createdAt,
-    environment: {
-      os: 'linux',
-      arch: 'x64',
-      cpuModel: 'cpu',
-      cpuCount: 2,
-      kernel: '6',
-      node: 'v20',
-      tools: {},
-    },
-    benchmarks: [],
-  }
+  return resultSetOf(suite, { branch, sha }, createdAt)
 }
 
 const sha = (n: number) => n.toString(16).padStart(40, 'a')

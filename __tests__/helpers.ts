@@ -7,6 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { runCli } from '../src/cli.ts'
 import { encodeKlv, type KlvEntry } from '../src/formats/klv.ts'
+import type { BenchmarkResult, CommitInfo, ResultSet } from '../src/results.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -158,4 +159,30 @@ export function parseOutputs(text: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const m of text.matchAll(/^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) out[m[1]!] = m[3]!
   return out
+}
+
+/** A ResultSet of a run that was not measured: for stores and reports that only need its shape. */
+export function resultSetOf(
+  suite: string,
+  commit: CommitInfo,
+  createdAt: string,
+  benchmarks: BenchmarkResult[] = [],
+): ResultSet {
+  return {
+    schema: 'bench-action/results',
+    version: 1,
+    suite,
+    commit,
+    createdAt,
+    environment: {
+      os: 'linux',
+      arch: 'x64',
+      cpuModel: 'cpu',
+      cpuCount: 2,
+      kernel: '6',
+      node: 'v20',
+      tools: {},
+    },
+    benchmarks,
+  }
 }

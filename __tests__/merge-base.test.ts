@@ -11,7 +11,7 @@ import { runPipeline } from '../src/pipeline.ts'
 import type { ResultSet } from '../src/results.ts'
 import { DirStore } from '../src/store/dir.ts'
 import { type GitHubServer, startGitHubServer } from './github-server.ts'
-import { gitRepo, removeDir } from './helpers.ts'
+import { gitRepo, removeDir, resultSetOf } from './helpers.ts'
 
 const execFileP = promisify(execFile)
 const TOKEN = 'ghs_merge-base'
@@ -33,23 +33,8 @@ test('a base branch missing from the checkout: the merge base comes from the com
   dirs.push(workspace)
   // Two stored runs on the base branch `trunk`: the merge base's, and a newer one.
   const store = new DirStore(path.join(workspace, '.bench'))
-  const stored = (sha: string, minute: number): ResultSet => ({
-    schema: 'bench-action/results',
-    version: 1,
-    suite: 'mb',
-    commit: { branch: 'trunk', sha },
-    createdAt: new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString(),
-    environment: {
-      os: 'linux',
-      arch: 'x64',
-      cpuModel: 'cpu',
-      cpuCount: 2,
-      kernel: '6',
-      node: 'v20',
-      tools: {},
-    },
-    benchmarks: [],
-  })
+  const stored = (sha: string, minute: number): ResultSet =>
+    resultSetOf('mb', { branch: 'trunk', sha }, new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString())
   await store.save(stored(MERGE_BASE, 1))
   await store.save(stored('c'.repeat(40), 2))
 
@@ -92,23 +77,9 @@ test('a stand-in baseline says how far it is from the merge base', async () => {
   const c = (await sh('git rev-parse HEAD')).stdout.trim()
   await sh(`git checkout --quiet main && git checkout --quiet -b feature && ${commit} D`)
   const store = new DirStore(path.join(workspace, '.bench'))
-  await store.save({
-    schema: 'bench-action/results',
-    version: 1,
-    suite: 'far',
-    commit: { branch: 'trunk', sha: c },
-    createdAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
-    environment: {
-      os: 'linux',
-      arch: 'x64',
-      cpuModel: 'cpu',
-      cpuCount: 2,
-      kernel: '6',
-      node: 'v20',
-      tools: {},
-    },
-    benchmarks: [],
-  })
+  await store.save(
+    resultSetOf('far', { branch: 'trunk', sha: c }, new Date(Date.UTC(2026, 10, 1)).toISOString()),
+  )
   const outcome = await runPipeline({
     cwd: workspace,
     storeDir: '.bench',
