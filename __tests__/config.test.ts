@@ -107,7 +107,7 @@ const BAD_CASES: Record<string, string> = {
   'threshold-not-a-percentage.yml':
     ':5:16: benchmarks[0].threshold: expected a percentage like "5%" or "0.5%", got "abc%"',
   'top-level-key-typo.yml':
-    ':2:1: benchmark: unknown key "benchmark"; did you mean "benchmarks"? (expected one of: suite, defaults, setup, benchmarks)',
+    ':2:1: benchmark: unknown key "benchmark"; did you mean "benchmarks"? (expected one of: suite, defaults, setup, base-setup, benchmarks)',
   'top-level-list.yml': ':1:1: expected a mapping with suite, defaults, setup and benchmarks, got a list',
   'unbalanced-quote.yml':
     ":4:14: benchmarks[0].command: unbalanced quote: the ' at character 6 is never closed",
@@ -115,7 +115,7 @@ const BAD_CASES: Record<string, string> = {
   'unknown-kind.yml':
     ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, scaling, got "proces"; did you mean "process"?',
   'unknown-top-level-key.yml':
-    ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, benchmarks)',
+    ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks)',
   'wall-clock-runner-and-engines.yml':
     ':7:7: benchmarks[0].engines: expected either runner or engines, not both, got a mapping; one runner is one engine; list it under engines with the others',
   'wall-clock-neither.yml': ':2:5: benchmarks[0]: missing required key "runner" (or engines)',
@@ -274,6 +274,28 @@ describe('good configs', () => {
     assert.deepEqual(first.kind === 'process' && first.command, ['sleep', '1'])
   })
 
+  test('base-setup: steps for the base of a same-job comparison, resolved like setup', () => {
+    const text =
+      'defaults: { env: { LEVEL: "1" } }\nsetup: [make]\nbase-setup:\n  - make OLD=1\n  - { run: [./prep, 0.10], cwd: tools }\nbenchmarks:\n  - { name: t, kind: process, command: [true] }\n'
+    const config = parseConfig(text, path.join(GOOD, 'ab.yml'))
+    assert.deepEqual(
+      config.baseSetup?.map((s) => [s.command, s.cwd, s.env]),
+      [
+        [['make', 'OLD=1'], GOOD, { LEVEL: '1' }],
+        [['./prep', '0.10'], path.join(GOOD, 'tools'), { LEVEL: '1' }],
+      ],
+    )
+    assert.equal(
+      parseConfig('benchmarks: [{ name: t, kind: process, command: [true] }]', 'x.yml').baseSetup,
+      undefined,
+    )
+    assert.throws(
+      () =>
+        parseConfig('base-setup: [42]\nbenchmarks: [{ name: t, kind: process, command: [true] }]', 'x.yml'),
+      /x\.yml:1:14: base-setup\[0\]: expected a setup step/,
+    )
+  })
+
   test('overrides, inheritance, command forms and paths', async () => {
     const config = await loadConfig(path.join(GOOD, 'overrides.yml'))
     assert.equal(config.suite, 'my-suite.v2')
@@ -421,7 +443,13 @@ describe('configJsonSchema', () => {
   test('describes the file for editors', () => {
     assert.equal(schema.type, 'object')
     assert.equal(schema.additionalProperties, false)
-    assert.deepEqual(Object.keys(schema.properties!).sort(), ['benchmarks', 'defaults', 'setup', 'suite'])
+    assert.deepEqual(Object.keys(schema.properties!).sort(), [
+      'base-setup',
+      'benchmarks',
+      'defaults',
+      'setup',
+      'suite',
+    ])
     assert.deepEqual(schema.required, ['benchmarks'])
     const kinds = schema.properties!.benchmarks!.items!.oneOf!
     const process = kinds.find((k) => k.properties?.kind?.const === 'process')

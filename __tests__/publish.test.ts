@@ -92,6 +92,7 @@ async function runAction(
   event: object,
   inputs: Record<string, string> = {},
   headBranch = 'feature',
+  extraEnv: Record<string, string> = {},
 ): Promise<ActionRun> {
   const runnerTemp = await tempDir('runner-temp')
   dirs.push(runnerTemp)
@@ -112,6 +113,7 @@ async function runAction(
     GITHUB_OUTPUT: files.output,
     GITHUB_STEP_SUMMARY: files.summary,
     RUNNER_TEMP: runnerTemp,
+    ...extraEnv,
   }
   // The runner passes every declared input, defaults included.
   const all: Record<string, string> = {
@@ -346,4 +348,78 @@ describe('baselines in the Actions cache', () => {
     }
     assert.deepEqual(server.violations, [])
   })
+})
+
+describe('baseline: same-job', () => {
+  const spin = (work: number) =>
+    `#ifndef WORK\n#define WORK ${work}\n#endif\nint main(void) {\n  volatile unsigned long x = 0;\n  for (unsigned long i = 0; i < (unsigned long)WORK; i++) x += i;\n  return x == 1;\n}\n`
+  const config =
+    'suite: ab\ndefaults: { runs: 15, warmup: 1, threshold: 10% }\nsetup:\n  - [cc, -O2, -o, spin, spin.c]\nbenchmarks:\n  - { name: spin, kind: process, command: [./spin] }\n'
+  const sh = (cwd: string, script: string) =>
+    new Promise<string>((resolve, reject) =>
+      execFile('sh', ['-c', script], { cwd }, (err, stdout, stderr) =>
+        err ? reject(new Error(`${script}: ${stderr}`)) : resolve(stdout.trim()),
+      ),
+    )
+  const commit = 'git -c user.name=t -c user.email=t@example.com commit --quiet -am'
+
+  /**
+   * origin has main (the base) and feature (head, with `headWork`); the workspace is a shallow clone
+   * of feature, as actions/checkout leaves it: the merge base is not in it.
+   */
+  async function shallowPullRequest(headWork: number): Promise<{ workspace: string; mainSha: string }> {
+    const source = await gitRepo({ 'bench.yml': config, 'spin.c': spin(1_500_000), '.gitignore': 'spin\n' })
+    dirs.push(source)
+    const mainSha = await sh(source, 'git rev-parse HEAD')
+    await sh(source, `git checkout --quiet -b feature && git commit --quiet --allow-empty -m x`)
+    await writeFile(path.join(source, 'spin.c'), spin(headWork))
+    await sh(source, `${commit} "work ${headWork}" --allow-empty`)
+    const origin = await tempDir('origin')
+    dirs.push(origin)
+    await sh(origin, `git clone --quiet --bare "${source}" .`)
+    const workspace = await tempDir('shallow')
+    dirs.push(workspace)
+    await sh(workspace, `git clone --quiet --depth=1 --branch feature "file://${origin}" .`)
+    return { workspace, mainSha }
+  }
+
+  let server: GitHubServer
+  after(() => server?.close())
+
+  for (const [label, headWork, regression] of [
+    ['a slower pull request fails the step: base built beside it, measured interleaved', 3_000_000, true],
+    ['an unchanged pull request passes', 1_500_000, false],
+  ] as const) {
+    test(label, async () => {
+      server?.close()
+      server = await startGitHubServer({ token: TOKEN, viewer: null })
+      const { workspace, mainSha } = await shallowPullRequest(headWork)
+      server.setMergeBase(mainSha)
+      const run = await runAction(
+        server,
+        workspace,
+        regression ? 401 : 402,
+        'pull_request',
+        pullRequestEvent(server, false),
+        { baseline: 'same-job', 'install-tools': 'false' },
+        'feature',
+        { GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'feature' },
+      )
+      assert.equal(run.code, regression ? 1 : 0, run.stdout)
+      assert.equal(run.outputs.verdict, regression ? 'regression' : 'pass', run.stdout)
+      if (regression) assert.match(run.stdout, /::error::Performance regression: 1 regression: spin/)
+      assert.match(run.stdout, new RegExp(`fetching ${mainSha.slice(0, 12)} from origin`))
+      const [comment] = server.comments(PR)
+      assert.match(
+        comment?.body ?? '',
+        new RegExp(
+          `\\*\\*Baseline:\\*\\* ${mainSha.slice(0, 7)} on main, measured .*: merge base with main, built and measured in this job, interleaved, 15 pairs per benchmark`,
+        ),
+      )
+      assert.match(comment?.body ?? '', /Wilcoxon signed-rank/)
+      const worktrees = await sh(workspace, 'git worktree list --porcelain')
+      assert.equal(worktrees.split('\n').filter((l) => l.startsWith('worktree ')).length, 1, worktrees)
+      assert.deepEqual(server.violations, [])
+    })
+  }
 })

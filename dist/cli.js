@@ -126,17 +126,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP4;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path15) {
-      const ctrl = callVisitor(key2, node2, visitor, path15);
+    function visit_(key2, node2, visitor, path17) {
+      const ctrl = callVisitor(key2, node2, visitor, path17);
       if (identity7.isNode(ctrl) || identity7.isPair(ctrl)) {
-        replaceNode(key2, path15, ctrl);
-        return visit_(key2, ctrl, visitor, path15);
+        replaceNode(key2, path17, ctrl);
+        return visit_(key2, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
         if (identity7.isCollection(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
+          path17 = Object.freeze(path17.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path15);
+            const ci = visit_(i, node2.items[i], visitor, path17);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -147,13 +147,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity7.isPair(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path15);
+          path17 = Object.freeze(path17.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path17);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path15);
+          const cv = visit_("value", node2.value, visitor, path17);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -174,17 +174,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP4;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path15) {
-      const ctrl = await callVisitor(key2, node2, visitor, path15);
+    async function visitAsync_(key2, node2, visitor, path17) {
+      const ctrl = await callVisitor(key2, node2, visitor, path17);
       if (identity7.isNode(ctrl) || identity7.isPair(ctrl)) {
-        replaceNode(key2, path15, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path15);
+        replaceNode(key2, path17, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
         if (identity7.isCollection(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
+          path17 = Object.freeze(path17.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path15);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path17);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -195,13 +195,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity7.isPair(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path15);
+          path17 = Object.freeze(path17.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path17);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path15);
+          const cv = await visitAsync_("value", node2.value, visitor, path17);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -228,23 +228,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path15) {
+    function callVisitor(key2, node2, visitor, path17) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path15);
+        return visitor(key2, node2, path17);
       if (identity7.isMap(node2))
-        return visitor.Map?.(key2, node2, path15);
+        return visitor.Map?.(key2, node2, path17);
       if (identity7.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path15);
+        return visitor.Seq?.(key2, node2, path17);
       if (identity7.isPair(node2))
-        return visitor.Pair?.(key2, node2, path15);
+        return visitor.Pair?.(key2, node2, path17);
       if (identity7.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path15);
+        return visitor.Scalar?.(key2, node2, path17);
       if (identity7.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path15);
+        return visitor.Alias?.(key2, node2, path17);
       return void 0;
     }
-    function replaceNode(key2, path15, node2) {
-      const parent = path15[path15.length - 1];
+    function replaceNode(key2, path17, node2) {
+      const parent = path17[path17.length - 1];
       if (identity7.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity7.isPair(parent)) {
@@ -856,10 +856,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity7 = require_identity();
     var Node2 = require_Node();
-    function collectionFromPath(schema, path15, value4) {
+    function collectionFromPath(schema, path17, value4) {
       let v = value4;
-      for (let i = path15.length - 1; i >= 0; --i) {
-        const k2 = path15[i];
+      for (let i = path17.length - 1; i >= 0; --i) {
+        const k2 = path17[i];
         if (typeof k2 === "number" && Number.isInteger(k2) && k2 >= 0) {
           const a4 = [];
           a4[k2] = v;
@@ -878,7 +878,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path15) => path15 == null || typeof path15 === "object" && !!path15[Symbol.iterator]().next().done;
+    var isEmptyPath = (path17) => path17 == null || typeof path17 === "object" && !!path17[Symbol.iterator]().next().done;
     var Collection = class extends Node2.NodeBase {
       constructor(type3, schema) {
         super(type3);
@@ -908,11 +908,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path15, value4) {
-        if (isEmptyPath(path15))
+      addIn(path17, value4) {
+        if (isEmptyPath(path17))
           this.add(value4);
         else {
-          const [key2, ...rest] = path15;
+          const [key2, ...rest] = path17;
           const node2 = this.get(key2, true);
           if (identity7.isCollection(node2))
             node2.addIn(rest, value4);
@@ -926,8 +926,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        const [key2, ...rest] = path15;
+      deleteIn(path17) {
+        const [key2, ...rest] = path17;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -941,8 +941,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        const [key2, ...rest] = path15;
+      getIn(path17, keepScalar) {
+        const [key2, ...rest] = path17;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity7.isScalar(node2) ? node2.value : node2;
@@ -960,8 +960,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path15) {
-        const [key2, ...rest] = path15;
+      hasIn(path17) {
+        const [key2, ...rest] = path17;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -971,8 +971,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value4) {
-        const [key2, ...rest] = path15;
+      setIn(path17, value4) {
+        const [key2, ...rest] = path17;
         if (rest.length === 0) {
           this.set(key2, value4);
         } else {
@@ -3487,9 +3487,9 @@ var require_Document = __commonJS({
           this.contents.add(value4);
       }
       /** Adds a value to the document. */
-      addIn(path15, value4) {
+      addIn(path17, value4) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path15, value4);
+          this.contents.addIn(path17, value4);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3564,14 +3564,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        if (Collection.isEmptyPath(path15)) {
+      deleteIn(path17) {
+        if (Collection.isEmptyPath(path17)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path15) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path17) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3586,10 +3586,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        if (Collection.isEmptyPath(path15))
+      getIn(path17, keepScalar) {
+        if (Collection.isEmptyPath(path17))
           return !keepScalar && identity7.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity7.isCollection(this.contents) ? this.contents.getIn(path15, keepScalar) : void 0;
+        return identity7.isCollection(this.contents) ? this.contents.getIn(path17, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3600,10 +3600,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path15) {
-        if (Collection.isEmptyPath(path15))
+      hasIn(path17) {
+        if (Collection.isEmptyPath(path17))
           return this.contents !== void 0;
-        return identity7.isCollection(this.contents) ? this.contents.hasIn(path15) : false;
+        return identity7.isCollection(this.contents) ? this.contents.hasIn(path17) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3620,13 +3620,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value4) {
-        if (Collection.isEmptyPath(path15)) {
+      setIn(path17, value4) {
+        if (Collection.isEmptyPath(path17)) {
           this.contents = value4;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path15), value4);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path17), value4);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path15, value4);
+          this.contents.setIn(path17, value4);
         }
       }
       /**
@@ -5587,9 +5587,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP4;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path15) => {
+    visit2.itemAtPath = (cst, path17) => {
       let item = cst;
-      for (const [field3, index5] of path15) {
+      for (const [field3, index5] of path17) {
         const tok = item?.[field3];
         if (tok && "items" in tok) {
           item = tok.items[index5];
@@ -5598,23 +5598,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path15) => {
-      const parent = visit2.itemAtPath(cst, path15.slice(0, -1));
-      const field3 = path15[path15.length - 1][0];
+    visit2.parentCollection = (cst, path17) => {
+      const parent = visit2.itemAtPath(cst, path17.slice(0, -1));
+      const field3 = path17[path17.length - 1][0];
       const coll = parent?.[field3];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path15, item, visitor) {
-      let ctrl = visitor(item, path15);
+    function _visit(path17, item, visitor) {
+      let ctrl = visitor(item, path17);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field3 of ["key", "value"]) {
         const token = item[field3];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path15.concat([[field3, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path17.concat([[field3, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5625,10 +5625,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field3 === "key")
-            ctrl = ctrl(item, path15);
+            ctrl = ctrl(item, path17);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path15) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path17) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7398,8 +7398,8 @@ var init_accessor = __esm({
 });
 
 // node_modules/vega-util/build/getter.js
-function getter(path15) {
-  return path15.length === 1 ? get1(path15[0]) : getN(path15);
+function getter(path17) {
+  return path17.length === 1 ? get1(path17[0]) : getN(path17);
 }
 var get1, getN;
 var init_getter = __esm({
@@ -7407,11 +7407,11 @@ var init_getter = __esm({
     get1 = (field3) => function(obj) {
       return obj[field3];
     };
-    getN = (path15) => {
-      const len = path15.length;
+    getN = (path17) => {
+      const len = path17.length;
       return function(obj) {
         for (let i = 0; i < len; ++i) {
-          obj = obj[path15[i]];
+          obj = obj[path17[i]];
         }
         return obj;
       };
@@ -7430,14 +7430,14 @@ var init_error = __esm({
 
 // node_modules/vega-util/build/splitAccessPath.js
 function splitAccessPath(p) {
-  const path15 = [], n = p.length;
+  const path17 = [], n = p.length;
   let q = null, b10 = 0, s2 = "";
   let i;
   let j;
   let c4;
   p = p + "";
   function push() {
-    path15.push(s2 + p.substring(i, j));
+    path17.push(s2 + p.substring(i, j));
     s2 = "";
     i = j + 1;
   }
@@ -7485,7 +7485,7 @@ function splitAccessPath(p) {
     j++;
     push();
   }
-  return path15;
+  return path17;
 }
 var init_splitAccessPath = __esm({
   "node_modules/vega-util/build/splitAccessPath.js"() {
@@ -7495,9 +7495,9 @@ var init_splitAccessPath = __esm({
 
 // node_modules/vega-util/build/field.js
 function field(field3, name, opt) {
-  const path15 = splitAccessPath(field3);
-  const fieldName = path15.length === 1 ? path15[0] : field3;
-  return accessor((opt && opt.get || getter)(path15), [fieldName], name || fieldName);
+  const path17 = splitAccessPath(field3);
+  const fieldName = path17.length === 1 ? path17[0] : field3;
+  return accessor((opt && opt.get || getter)(path17), [fieldName], name || fieldName);
 }
 var init_field = __esm({
   "node_modules/vega-util/build/field.js"() {
@@ -17018,10 +17018,10 @@ function cornerTangents(x02, y02, x12, y12, r1, rc, cw2) {
   };
 }
 function arc() {
-  var innerRadius = arcInnerRadius, outerRadius = arcOuterRadius, cornerRadius = constant2(0), padRadius = null, startAngle = arcStartAngle, endAngle = arcEndAngle, padAngle = arcPadAngle, context3 = null, path15 = withPath(arc5);
+  var innerRadius = arcInnerRadius, outerRadius = arcOuterRadius, cornerRadius = constant2(0), padRadius = null, startAngle = arcStartAngle, endAngle = arcEndAngle, padAngle = arcPadAngle, context3 = null, path17 = withPath(arc5);
   function arc5() {
     var buffer, r, r0 = +innerRadius.apply(this, arguments), r1 = +outerRadius.apply(this, arguments), a0 = startAngle.apply(this, arguments) - halfPi, a1 = endAngle.apply(this, arguments) - halfPi, da = abs(a1 - a0), cw2 = a1 > a0;
-    if (!context3) context3 = buffer = path15();
+    if (!context3) context3 = buffer = path17();
     if (r1 < r0) r = r1, r1 = r0, r0 = r;
     if (!(r1 > epsilon3)) context3.moveTo(0, 0);
     else if (da > tau2 - epsilon3) {
@@ -17127,12 +17127,12 @@ function y(p) {
   return p[1];
 }
 function line(x$12, y$12) {
-  var defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path15 = withPath(line5);
+  var defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path17 = withPath(line5);
   x$12 = typeof x$12 === "function" ? x$12 : x$12 === void 0 ? x : constant2(x$12);
   y$12 = typeof y$12 === "function" ? y$12 : y$12 === void 0 ? y : constant2(y$12);
   function line5(data3) {
     var i, n = (data3 = array3(data3)).length, d, defined0 = false, buffer;
-    if (context3 == null) output3 = curve2(buffer = path15());
+    if (context3 == null) output3 = curve2(buffer = path17());
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) output3.lineStart();
@@ -17160,13 +17160,13 @@ function line(x$12, y$12) {
   return line5;
 }
 function area(x02, y02, y12) {
-  var x12 = null, defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path15 = withPath(area6);
+  var x12 = null, defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path17 = withPath(area6);
   x02 = typeof x02 === "function" ? x02 : x02 === void 0 ? x : constant2(+x02);
   y02 = typeof y02 === "function" ? y02 : y02 === void 0 ? constant2(0) : constant2(+y02);
   y12 = typeof y12 === "function" ? y12 : y12 === void 0 ? y : constant2(+y12);
   function area6(data3) {
     var i, j, k2, n = (data3 = array3(data3)).length, d, defined0 = false, buffer, x0z = new Array(n), y0z = new Array(n);
-    if (context3 == null) output3 = curve2(buffer = path15());
+    if (context3 == null) output3 = curve2(buffer = path17());
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) {
@@ -17242,12 +17242,12 @@ function curveRadial(curve2) {
   return radial;
 }
 function Symbol2(type3, size) {
-  let context3 = null, path15 = withPath(symbol2);
+  let context3 = null, path17 = withPath(symbol2);
   type3 = typeof type3 === "function" ? type3 : constant2(type3 || circle);
   size = typeof size === "function" ? size : constant2(size === void 0 ? 64 : +size);
   function symbol2() {
     let buffer;
-    if (!context3) context3 = buffer = path15();
+    if (!context3) context3 = buffer = path17();
     type3.apply(this, arguments).draw(context3, +size.apply(this, arguments));
     if (buffer) return context3 = null, buffer + "" || null;
   }
@@ -20828,9 +20828,9 @@ function curves(type3, orientation, tension) {
   }
   return curve2;
 }
-function parse5(path15) {
+function parse5(path17) {
   const commands = [];
-  const matches = path15.match(commandPattern) || [];
+  const matches = path17.match(commandPattern) || [];
   matches.forEach((str) => {
     let cmd = str[0];
     const type3 = cmd.toLowerCase();
@@ -20968,15 +20968,15 @@ function scale$1(current2, sX, sY) {
   }
   return temp;
 }
-function pathRender(context3, path15, l, t, sX, sY) {
+function pathRender(context3, path17, l, t, sX, sY) {
   var current2, previous = null, x4 = 0, y4 = 0, controlX = 0, controlY = 0, tempX, tempY, tempControlX, tempControlY, anchorX = 0, anchorY = 0;
   if (l == null) l = 0;
   if (t == null) t = 0;
   if (sX == null) sX = 1;
   if (sY == null) sY = sX;
   if (context3.beginPath) context3.beginPath();
-  for (var i = 0, len = path15.length; i < len; ++i) {
-    current2 = path15[i];
+  for (var i = 0, len = path17.length; i < len; ++i) {
+    current2 = path17[i];
     if (sX !== 1 || sY !== 1) {
       current2 = scale$1(current2, sX, sY);
     }
@@ -21166,16 +21166,16 @@ function drawArc(context3, x4, y4, coords) {
 function symbols2(_) {
   return hasOwnProperty(builtins, _) ? builtins[_] : customSymbol(_);
 }
-function customSymbol(path15) {
-  if (!hasOwnProperty(custom8, path15)) {
-    const parsed = parse5(path15);
-    custom8[path15] = {
+function customSymbol(path17) {
+  if (!hasOwnProperty(custom8, path17)) {
+    const parsed = parse5(path17);
+    custom8[path17] = {
       draw: function(context3, size) {
         pathRender(context3, parsed, 0, 0, Math.sqrt(size) / 2);
       }
     };
   }
-  return custom8[path15];
+  return custom8[path17];
 }
 function rectangleX(d) {
   return d.x;
@@ -21648,26 +21648,26 @@ function pickVisit(scene, visitor) {
   }
   return null;
 }
-function drawAll(path15) {
+function drawAll(path17) {
   return function(context3, scene, bounds3) {
     visit(scene, (item) => {
       if (!bounds3 || bounds3.intersects(item.bounds)) {
-        drawPath(path15, context3, item, item);
+        drawPath(path17, context3, item, item);
       }
     });
   };
 }
-function drawOne(path15) {
+function drawOne(path17) {
   return function(context3, scene, bounds3) {
     if (scene.items.length && (!bounds3 || bounds3.intersects(scene.bounds))) {
-      drawPath(path15, context3, scene.items[0], scene.items);
+      drawPath(path17, context3, scene.items[0], scene.items);
     }
   };
 }
-function drawPath(path15, context3, item, items) {
+function drawPath(path17, context3, item, items) {
   var opacity2 = item.opacity == null ? 1 : item.opacity;
   if (opacity2 === 0) return;
-  if (path15(context3, items)) return;
+  if (path17(context3, items)) return;
   blend(context3, item);
   if (item.fill && fill(context3, item, opacity2)) {
     context3.fill();
@@ -21688,7 +21688,7 @@ function pick$1(test2) {
     });
   };
 }
-function hitPath(path15, filled) {
+function hitPath(path17, filled) {
   return function(context3, o, x4, y4) {
     var item = Array.isArray(o) ? o[0] : o, fill2 = filled == null ? item.fill : filled, stroke2 = item.stroke && context3.isPointInStroke, lw, lc;
     if (stroke2) {
@@ -21697,11 +21697,11 @@ function hitPath(path15, filled) {
       context3.lineWidth = lw != null ? lw : 1;
       context3.lineCap = lc != null ? lc : "butt";
     }
-    return path15(context3, o) ? false : fill2 && context3.isPointInPath(x4, y4) || stroke2 && context3.isPointInStroke(x4, y4);
+    return path17(context3, o) ? false : fill2 && context3.isPointInPath(x4, y4) || stroke2 && context3.isPointInStroke(x4, y4);
   };
 }
-function pickPath(path15) {
-  return pick$1(hitPath(path15));
+function pickPath(path17) {
+  return pick$1(hitPath(path17));
 }
 function translate(x4, y4) {
   return "translate(" + x4 + "," + y4 + ")";
@@ -22037,11 +22037,11 @@ function attr$3(emit2, item) {
   emit2("d", item.path);
 }
 function path$1(context3, item) {
-  var path15 = item.path;
-  if (path15 == null) return true;
+  var path17 = item.path;
+  if (path17 == null) return true;
   var x4 = item.x || 0, y4 = item.y || 0, sx = item.scaleX || 1, sy = item.scaleY || 1, a4 = (item.angle || 0) * DegToRad, cache2 = item.pathCache;
-  if (!cache2 || cache2.path !== path15) {
-    (item.pathCache = cache2 = parse5(path15)).path = path15;
+  if (!cache2 || cache2.path !== path17) {
+    (item.pathCache = cache2 = parse5(path17)).path = path17;
   }
   if (a4 && context3.rotate && context3.translate) {
     context3.translate(x4, y4);
@@ -26487,12 +26487,12 @@ var init_vega_encode = __esm({
     };
     inherits_default(LinkPath, Transform, {
       transform(_, pulse2) {
-        var sx = _.sourceX || sourceX, sy = _.sourceY || sourceY, tx = _.targetX || targetX, ty = _.targetY || targetY, as = _.as || "path", orient2 = _.orient || "vertical", shape2 = _.shape || "line", path15 = Paths.get(shape2 + "-" + orient2) || Paths.get(shape2);
-        if (!path15) {
+        var sx = _.sourceX || sourceX, sy = _.sourceY || sourceY, tx = _.targetX || targetX, ty = _.targetY || targetY, as = _.as || "path", orient2 = _.orient || "vertical", shape2 = _.shape || "line", path17 = Paths.get(shape2 + "-" + orient2) || Paths.get(shape2);
+        if (!path17) {
           error2("LinkPath unsupported type: " + _.shape + (_.orient ? "-" + _.orient : ""));
         }
         pulse2.visit(pulse2.SOURCE, (t) => {
-          t[as] = path15(sx(t), sy(t), tx(t), ty(t));
+          t[as] = path17(sx(t), sy(t), tx(t), ty(t));
         });
         return pulse2.reflow(_.modified()).modifies(as);
       }
@@ -27744,46 +27744,46 @@ function appendRound2(digits) {
 }
 function index(projection3, context3) {
   let digits = 3, pointRadius = 4.5, projectionStream, contextStream;
-  function path15(object3) {
+  function path17(object3) {
     if (object3) {
       if (typeof pointRadius === "function") contextStream.pointRadius(+pointRadius.apply(this, arguments));
       geoStream(object3, projectionStream(contextStream));
     }
     return contextStream.result();
   }
-  path15.area = function(object3) {
+  path17.area = function(object3) {
     geoStream(object3, projectionStream(areaStream));
     return areaStream.result();
   };
-  path15.measure = function(object3) {
+  path17.measure = function(object3) {
     geoStream(object3, projectionStream(lengthStream));
     return lengthStream.result();
   };
-  path15.bounds = function(object3) {
+  path17.bounds = function(object3) {
     geoStream(object3, projectionStream(boundsStream));
     return boundsStream.result();
   };
-  path15.centroid = function(object3) {
+  path17.centroid = function(object3) {
     geoStream(object3, projectionStream(centroidStream));
     return centroidStream.result();
   };
-  path15.projection = function(_) {
+  path17.projection = function(_) {
     if (!arguments.length) return projection3;
     projectionStream = _ == null ? (projection3 = null, identity$12) : (projection3 = _).stream;
-    return path15;
+    return path17;
   };
-  path15.context = function(_) {
+  path17.context = function(_) {
     if (!arguments.length) return context3;
     contextStream = _ == null ? (context3 = null, new PathString(digits)) : new PathContext(context3 = _);
     if (typeof pointRadius !== "function") contextStream.pointRadius(pointRadius);
-    return path15;
+    return path17;
   };
-  path15.pointRadius = function(_) {
+  path17.pointRadius = function(_) {
     if (!arguments.length) return pointRadius;
     pointRadius = typeof _ === "function" ? _ : (contextStream.pointRadius(+_), +_);
-    return path15;
+    return path17;
   };
-  path15.digits = function(_) {
+  path17.digits = function(_) {
     if (!arguments.length) return digits;
     if (_ == null) digits = null;
     else {
@@ -27792,9 +27792,9 @@ function index(projection3, context3) {
       digits = d;
     }
     if (context3 === null) contextStream = new PathString(digits);
-    return path15;
+    return path17;
   };
-  return path15.projection(projection3).digits(digits).context(context3);
+  return path17.projection(projection3).digits(digits).context(context3);
 }
 function transformer2(methods2) {
   return function(stream2) {
@@ -29283,11 +29283,11 @@ function GeoJSON(params2) {
 function GeoPath(params2) {
   Transform.call(this, null, params2);
 }
-function initPath(path15, pointRadius) {
-  const prev = path15.pointRadius();
-  path15.context(null);
+function initPath(path17, pointRadius) {
+  const prev = path17.pointRadius();
+  path17.context(null);
   if (pointRadius != null) {
-    path15.pointRadius(pointRadius);
+    path17.pointRadius(pointRadius);
   }
   return prev;
 }
@@ -29297,14 +29297,14 @@ function GeoPoint(params2) {
 function GeoShape(params2) {
   Transform.call(this, null, params2);
 }
-function shapeGenerator(path15, field3, pointRadius) {
-  const shape2 = pointRadius == null ? (_) => path15(field3(_)) : (_) => {
-    var prev = path15.pointRadius(), value4 = path15.pointRadius(pointRadius)(field3(_));
-    path15.pointRadius(prev);
+function shapeGenerator(path17, field3, pointRadius) {
+  const shape2 = pointRadius == null ? (_) => path17(field3(_)) : (_) => {
+    var prev = path17.pointRadius(), value4 = path17.pointRadius(pointRadius)(field3(_));
+    path17.pointRadius(prev);
     return value4;
   };
   shape2.context = (_) => {
-    path15.context(_);
+    path17.context(_);
     return shape2;
   };
   return shape2;
@@ -29672,16 +29672,16 @@ var init_vega_geo = __esm({
     };
     inherits_default(GeoPath, Transform, {
       transform(_, pulse2) {
-        var out = pulse2.fork(pulse2.ALL), path15 = this.value, field3 = _.field || identity, as = _.as || "path", flag2 = out.SOURCE;
-        if (!path15 || _.modified()) {
-          this.value = path15 = getProjectionPath(_.projection);
+        var out = pulse2.fork(pulse2.ALL), path17 = this.value, field3 = _.field || identity, as = _.as || "path", flag2 = out.SOURCE;
+        if (!path17 || _.modified()) {
+          this.value = path17 = getProjectionPath(_.projection);
           out.materialize().reflow();
         } else {
           flag2 = field3 === identity || pulse2.modified(field3.fields) ? out.ADD_MOD : out.ADD;
         }
-        const prev = initPath(path15, _.pointRadius);
-        out.visit(flag2, (t) => t[as] = path15(field3(t)));
-        path15.pointRadius(prev);
+        const prev = initPath(path17, _.pointRadius);
+        out.visit(flag2, (t) => t[as] = path17(field3(t)));
+        path17.pointRadius(prev);
         return out.modifies(as);
       }
     });
@@ -31636,11 +31636,11 @@ function defaultParentId(d) {
   return d.parentId;
 }
 function stratify() {
-  var id2 = defaultId, parentId = defaultParentId, path15;
+  var id2 = defaultId, parentId = defaultParentId, path17;
   function stratify2(data3) {
     var nodes = Array.from(data3), currentId = id2, currentParentId = parentId, n, d, i, root, parent, node2, nodeId, nodeKey, nodeByKey = /* @__PURE__ */ new Map();
-    if (path15 != null) {
-      const I = nodes.map((d2, i2) => normalize2(path15(d2, i2, data3)));
+    if (path17 != null) {
+      const I = nodes.map((d2, i2) => normalize2(path17(d2, i2, data3)));
       const P = I.map(parentof);
       const S = new Set(I).add("");
       for (const i2 of P) {
@@ -31679,7 +31679,7 @@ function stratify() {
       }
     }
     if (!root) throw new Error("no root");
-    if (path15 != null) {
+    if (path17 != null) {
       while (root.data === imputed && root.children.length === 1) {
         root = root.children[0], --n;
       }
@@ -31705,26 +31705,26 @@ function stratify() {
     return arguments.length ? (parentId = optional2(x4), stratify2) : parentId;
   };
   stratify2.path = function(x4) {
-    return arguments.length ? (path15 = optional2(x4), stratify2) : path15;
+    return arguments.length ? (path17 = optional2(x4), stratify2) : path17;
   };
   return stratify2;
 }
-function normalize2(path15) {
-  path15 = `${path15}`;
-  let i = path15.length;
-  if (slash(path15, i - 1) && !slash(path15, i - 2)) path15 = path15.slice(0, -1);
-  return path15[0] === "/" ? path15 : `/${path15}`;
+function normalize2(path17) {
+  path17 = `${path17}`;
+  let i = path17.length;
+  if (slash(path17, i - 1) && !slash(path17, i - 2)) path17 = path17.slice(0, -1);
+  return path17[0] === "/" ? path17 : `/${path17}`;
 }
-function parentof(path15) {
-  let i = path15.length;
+function parentof(path17) {
+  let i = path17.length;
   if (i < 2) return "";
-  while (--i > 1) if (slash(path15, i)) break;
-  return path15.slice(0, i);
+  while (--i > 1) if (slash(path17, i)) break;
+  return path17.slice(0, i);
 }
-function slash(path15, i) {
-  if (path15[i] === "/") {
+function slash(path17, i) {
+  if (path17[i] === "/") {
     let k2 = 0;
-    while (i > 0 && path15[--i] === "\\") ++k2;
+    while (i > 0 && path17[--i] === "\\") ++k2;
     if ((k2 & 1) === 0) return true;
   }
   return false;
@@ -31813,12 +31813,12 @@ function tree() {
     var children3 = v.children, siblings = v.parent.children, w2 = v.i ? siblings[v.i - 1] : null;
     if (children3) {
       executeShifts(v);
-      var midpoint = (children3[0].z + children3[children3.length - 1].z) / 2;
+      var midpoint2 = (children3[0].z + children3[children3.length - 1].z) / 2;
       if (w2) {
         v.z = w2.z + separation(v._, w2._);
-        v.m = v.z - midpoint;
+        v.m = v.z - midpoint2;
       } else {
-        v.z = midpoint;
+        v.z = midpoint2;
       }
     } else if (w2) {
       v.z = w2.z + separation(v._, w2._);
@@ -37949,10 +37949,10 @@ function geoShape(projection3, geojson, group2) {
     return p ? p.path.context(context3)(geojson) : "";
   };
 }
-function pathShape(path15) {
+function pathShape(path17) {
   let p = null;
   return function(context3) {
-    return context3 ? pathRender(context3, p = p || parse5(path15)) : path15;
+    return context3 ? pathRender(context3, p = p || parse5(path17)) : path17;
   };
 }
 function treeNodes(name, context3) {
@@ -38618,8 +38618,8 @@ var init_vega_runtime = __esm({
        * Optimized code generators for access and comparison.
        */
       codegen: {
-        get(path15) {
-          const ref2 = `[${path15.map(stringValue).join("][")}]`;
+        get(path17) {
+          const ref2 = `[${path17.map(stringValue).join("][")}]`;
           const get6 = Function("_", `return _${ref2};`);
           get6.path = ref2;
           return get6;
@@ -43743,8 +43743,8 @@ function deleteNestedProperty(obj, orderedProps) {
 function titleCase(s2) {
   return s2.charAt(0).toUpperCase() + s2.substr(1);
 }
-function accessPathWithDatum(path15, datum2 = "datum") {
-  const pieces = splitAccessPath(path15);
+function accessPathWithDatum(path17, datum2 = "datum") {
+  const pieces = splitAccessPath(path17);
   const prefixes2 = [];
   for (let i = 1; i <= pieces.length; i++) {
     const prefix = `[${pieces.slice(0, i).map(stringValue).join("][")}]`;
@@ -43752,8 +43752,8 @@ function accessPathWithDatum(path15, datum2 = "datum") {
   }
   return prefixes2.join(" && ");
 }
-function flatAccessWithDatum(path15, datum2 = "datum") {
-  return `${datum2}[${stringValue(splitAccessPath(path15).join("."))}]`;
+function flatAccessWithDatum(path17, datum2 = "datum") {
+  return `${datum2}[${stringValue(splitAccessPath(path17).join("."))}]`;
 }
 function accessWithDatumToUnescapedPath(unescapedPath) {
   const singleQuoteEscapedPath = unescapedPath.replaceAll("'", "\\'");
@@ -43765,20 +43765,20 @@ function unescapeSingleQuoteAndPathDot(escapedPath) {
 function escapePathAccess(string4) {
   return string4.replace(/(\[|\]|\.|'|")/g, "\\$1");
 }
-function replacePathInField(path15) {
-  return `${splitAccessPath(path15).map(escapePathAccess).join("\\.")}`;
+function replacePathInField(path17) {
+  return `${splitAccessPath(path17).map(escapePathAccess).join("\\.")}`;
 }
 function replaceAll(string4, find4, replacement) {
   return string4.replace(new RegExp(find4.replace(/[-/\\^$*+?.()|[\]{}]/g, "\\$&"), "g"), replacement);
 }
-function removePathFromField(path15) {
-  return `${splitAccessPath(path15).join(".")}`;
+function removePathFromField(path17) {
+  return `${splitAccessPath(path17).join(".")}`;
 }
-function accessPathDepth(path15) {
-  if (!path15) {
+function accessPathDepth(path17) {
+  if (!path17) {
     return 0;
   }
-  return splitAccessPath(path15).length;
+  return splitAccessPath(path17).length;
 }
 function getFirstDefined(...args) {
   return args.find((a4) => a4 !== void 0);
@@ -56479,15 +56479,15 @@ var init_build2 = __esm({
         const selections = normParams.selections;
         if (!selections || !selections.length)
           return spec;
-        const path15 = (normParams.path ?? []).concat(spec.name);
+        const path17 = (normParams.path ?? []).concat(spec.name);
         const params2 = [];
         for (const selection of selections) {
           if (!selection.views || !selection.views.length) {
             params2.push(selection);
           } else {
             for (const view of selection.views) {
-              if (isString(view) && (view === spec.name || path15.includes(view)) || isArray(view) && // logic for backwards compatibility with view paths before we had unique names
-              view.map((v) => path15.indexOf(v)).every((v, i, arr) => v !== -1 && (i === 0 || v > arr[i - 1]))) {
+              if (isString(view) && (view === spec.name || path17.includes(view)) || isArray(view) && // logic for backwards compatibility with view paths before we had unique names
+              view.map((v) => path17.indexOf(v)).every((v, i, arr) => v !== -1 && (i === 0 || v > arr[i - 1]))) {
                 params2.push(selection);
               }
             }
@@ -61557,8 +61557,8 @@ var init_build2 = __esm({
 });
 
 // src/cli.ts
-import { readFile as readFile10 } from "node:fs/promises";
-import path14 from "node:path";
+import { readFile as readFile11 } from "node:fs/promises";
+import path16 from "node:path";
 import { parseArgs } from "node:util";
 
 // src/format.ts
@@ -61890,10 +61890,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path15) {
-  if (!path15)
+function getElementAtPath(obj, path17) {
+  if (!path17)
     return obj;
-  return path15.reduce((acc, key2) => acc?.[key2], obj);
+  return path17.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys4 = Object.keys(promisesObj);
@@ -62233,11 +62233,11 @@ function explicitlyAborted(x4, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path15, issues) {
+function prefixIssues(path17, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path15);
+    iss.path.unshift(path17);
     return iss;
   });
 }
@@ -62698,16 +62698,16 @@ function flattenError(error4, mapper = (issue2) => issue2.message) {
 }
 function formatError(error4, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error5, path15 = []) => {
+  const processError = (error5, path17 = []) => {
     for (const issue2 of error5.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path15, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path17, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
       } else {
-        const fullpath = [...path15, ...issue2.path];
+        const fullpath = [...path17, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -69127,9 +69127,9 @@ function assembleProfile(header, functionCosts2) {
   }
   return { ...header, events: events3, totals, sumOfSelf, functions };
 }
-function baseName(path15) {
-  const slash2 = path15.lastIndexOf("/");
-  return slash2 < 0 ? path15 : path15.slice(slash2 + 1);
+function baseName(path17) {
+  const slash2 = path17.lastIndexOf("/");
+  return slash2 < 0 ? path17 : path17.slice(slash2 + 1);
 }
 function mergeCallgrindProfiles(profiles) {
   if (profiles.length === 0) throw new Error("no callgrind profiles to merge");
@@ -69789,6 +69789,11 @@ function selectInPlace(values3, k2) {
 function medianOfThree(a4, b10, c4) {
   return Math.max(Math.min(a4, b10), Math.min(Math.max(a4, b10), c4));
 }
+function midpoint(lower, upper) {
+  if (lower === upper) return lower;
+  if (lower === Number.NEGATIVE_INFINITY && upper === Number.POSITIVE_INFINITY) return 1;
+  return lower + (upper - lower) / 2;
+}
 function resampledMedian(sorted, counts, random2) {
   const n = sorted.length;
   counts.fill(0);
@@ -69804,8 +69809,7 @@ function resampledMedian(sorted, counts, random2) {
     lowerIndex = index5 - 1;
     while (counts[lowerIndex] === 0) lowerIndex--;
   }
-  const lower = sorted[lowerIndex];
-  return lower + (upper - lower) / 2;
+  return midpoint(sorted[lowerIndex], upper);
 }
 function percentileBySelection(values3, p) {
   const index5 = (values3.length - 1) * p;
@@ -69932,6 +69936,140 @@ function binomial(n, k2) {
   return result;
 }
 
+// src/stats/paired.ts
+function pairedRatios(base, head) {
+  assertPairs(base, head);
+  return Float64Array.from(base, (baseValue, i) => ratioOf(head[i], baseValue));
+}
+function medianPairedRatio(base, head) {
+  return medianOfSorted(pairedRatios(base, head).sort());
+}
+function bootstrapPairedMedianRatio(base, head, options) {
+  const sorted = pairedRatios(base, head).sort();
+  const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options;
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  if (!Number.isInteger(resamples) || resamples < 1) {
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  }
+  const random2 = new SeededRandom(seed);
+  const counts = new Uint32Array(sorted.length);
+  const medians = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) medians[r] = resampledMedian(sorted, counts, random2);
+  return {
+    estimate: medianOfSorted(sorted),
+    low: percentileBySelection(medians, (1 - confidence) / 2),
+    high: percentileBySelection(medians, (1 + confidence) / 2)
+  };
+}
+function assertPairs(base, head) {
+  if (base.length !== head.length || base.length === 0) {
+    throw new Error(
+      `cannot pair ${base.length} base with ${head.length} head samples: paired runs need the same number on each side, at least one`
+    );
+  }
+  assertSample(base, "base");
+  assertSample(head, "head");
+}
+function medianOfSorted(sorted) {
+  const n = sorted.length;
+  const upper = sorted[n >> 1];
+  return n % 2 === 1 ? upper : midpoint(sorted[(n >> 1) - 1], upper);
+}
+
+// src/stats/wilcoxon.ts
+var WILCOXON_EXACT_MAX_DIFFERENCES = 50;
+var WILCOXON_EXACT_MAX_WITH_TIES_OR_ZEROS = 13;
+function wilcoxonSignedRank(differences, options = {}) {
+  for (let i = 0; i < differences.length; i++) {
+    const value4 = differences[i];
+    if (typeof value4 !== "number" || !Number.isFinite(value4)) {
+      throw new Error(`differences[${i}] is ${String(value4)}: differences must be finite numbers`);
+    }
+  }
+  const requested = options.method ?? "auto";
+  if (requested !== "auto" && requested !== "exact" && requested !== "normal") {
+    throw new RangeError(`method must be 'auto', 'exact' or 'normal', got ${String(requested)}`);
+  }
+  const nonZero = differences.filter((value4) => value4 !== 0);
+  const n = nonZero.length;
+  const zeros = differences.length - n;
+  const { doubledRanks, doubledRankSumPlus, tieTerm } = signedRanks(nonZero);
+  const rankSumPlus = doubledRankSumPlus / 2;
+  const rankSumMinus = n * (n + 1) / 2 - rankSumPlus;
+  const statistic = Math.min(rankSumPlus, rankSumMinus);
+  const hasTies = tieTerm > 0;
+  const exact = requested === "exact" || requested === "auto" && differences.length <= WILCOXON_EXACT_MAX_DIFFERENCES && (!hasTies && zeros === 0 || differences.length <= WILCOXON_EXACT_MAX_WITH_TIES_OR_ZEROS);
+  if (exact) {
+    const pValue = Math.min(1, 2 * exactLowerTail2(doubledRanks, hasTies, 2 * statistic));
+    return { statistic, pValue, method: "exact", n, zeros };
+  }
+  return { statistic, pValue: normalPValue2(rankSumPlus, n, tieTerm), method: "normal", n, zeros };
+}
+function smallestWilcoxonPValue(n) {
+  return Math.min(1, 2 / 2 ** n);
+}
+function signedRanks(nonZero) {
+  const n = nonZero.length;
+  const magnitudes = Float64Array.from(nonZero, Math.abs);
+  const order = Array.from(magnitudes.keys()).sort((i, j) => magnitudes[i] - magnitudes[j]);
+  const doubledRanks = new Uint32Array(n);
+  let doubledRankSumPlus = 0;
+  let tieTerm = 0;
+  for (let start = 0; start < n; ) {
+    let end = start + 1;
+    while (end < n && magnitudes[order[end]] === magnitudes[order[start]]) end++;
+    const doubledRank = start + 1 + end;
+    for (let k2 = start; k2 < end; k2++) {
+      doubledRanks[k2] = doubledRank;
+      if (nonZero[order[k2]] > 0) doubledRankSumPlus += doubledRank;
+    }
+    const groupSize = end - start;
+    if (groupSize > 1) tieTerm += groupSize ** 3 - groupSize;
+    start = end;
+  }
+  return { doubledRanks, doubledRankSumPlus, tieTerm };
+}
+function exactLowerTail2(doubledRanks, hasTies, doubledStatistic) {
+  const n = doubledRanks.length;
+  if (!hasTies) {
+    let cumulative2 = untiedTables.get(n);
+    if (!cumulative2) {
+      cumulative2 = lowerTailTable(Uint32Array.from({ length: n }, (_, i) => i + 1));
+      if (untiedTables.size > 64) untiedTables.clear();
+      untiedTables.set(n, cumulative2);
+    }
+    return cumulative2[Math.min(Math.floor(doubledStatistic / 2), cumulative2.length - 1)];
+  }
+  const cumulative = lowerTailTable(doubledRanks);
+  return cumulative[Math.min(Math.floor(doubledStatistic), cumulative.length - 1)];
+}
+var untiedTables = /* @__PURE__ */ new Map();
+function lowerTailTable(ranks) {
+  let total = 0;
+  for (const rank2 of ranks) total += rank2;
+  const limit = Math.floor(total / 2);
+  const probabilities = new Float64Array(limit + 1);
+  probabilities[0] = 1;
+  for (const rank2 of ranks) {
+    for (let s2 = limit; s2 >= rank2; s2--)
+      probabilities[s2] = 0.5 * (probabilities[s2] + probabilities[s2 - rank2]);
+    for (let s2 = Math.min(rank2 - 1, limit); s2 >= 0; s2--) probabilities[s2] = 0.5 * probabilities[s2];
+  }
+  let sum4 = 0;
+  for (let s2 = 0; s2 <= limit; s2++) {
+    sum4 += probabilities[s2];
+    probabilities[s2] = sum4;
+  }
+  return probabilities;
+}
+function normalPValue2(rankSumPlus, n, tieTerm) {
+  const variance2 = (n * (n + 1) * (2 * n + 1) - tieTerm / 2) / 24;
+  if (!(variance2 > 0)) return 1;
+  const z2 = Math.abs(rankSumPlus - n * (n + 1) / 4) / Math.sqrt(variance2);
+  return Math.min(1, 2 * normalSurvival(z2));
+}
+
 // src/stats/decide.ts
 var MIN_RELIABLE_SAMPLES = 9;
 var THRESHOLD_TOLERANCE = 1e-12;
@@ -69995,6 +70133,84 @@ function decideSampled(base, head, options) {
     verdict,
     notes
   };
+}
+function decidePaired(base, head, options) {
+  const { threshold: threshold2, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options;
+  assertThreshold(threshold2);
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+  assertDirection(direction);
+  if (base.length !== head.length || base.length === 0) {
+    throw new Error(
+      `cannot pair ${base.length} base with ${head.length} head samples: paired runs need the same number on each side, at least one`
+    );
+  }
+  const pairs = base.length;
+  const baseSummary = summarize(base);
+  const headSummary = summarize(head);
+  const ratio = medianPairedRatio(base, head);
+  const change2 = ratio - 1;
+  const side = sideOf(change2, threshold2, direction);
+  const interval3 = options.intervalOnlyWhenDeciding && side === "within" ? void 0 : bootstrapPairedMedianRatio(base, head, { confidence: 1 - alpha, resamples, seed });
+  const allPositive = base.every((value4) => value4 > 0) && head.every((value4) => value4 > 0);
+  const test2 = wilcoxonSignedRank(
+    allPositive ? logRatios(base, head) : base.map((value4, i) => head[i] - value4)
+  );
+  const significant = test2.pValue < alpha;
+  const intervalSide = interval3 ? intervalSideOf(interval3.low, interval3.high, direction) : "within";
+  let verdict = "unchanged";
+  if (side !== "within") verdict = significant && intervalSide === side ? side : "unclear";
+  const notes = [];
+  if (pairs < MIN_RELIABLE_SAMPLES) {
+    notes.push(`n=${pairs} pairs: fewer than ${MIN_RELIABLE_SAMPLES} pairs, verdict unreliable`);
+  }
+  const floor2 = smallestWilcoxonPValue(test2.n);
+  if (floor2 >= alpha) {
+    const counted = test2.zeros > 0 ? `${test2.n} pairs that differ` : `${test2.n} pairs`;
+    notes.push(
+      `with ${counted} the smallest possible p-value is ${format(floor2)}, not below α = ${format(alpha)}: no change can be significant`
+    );
+  }
+  if (test2.zeros > 0) {
+    notes.push(
+      test2.zeros === 1 ? "1 pair with no difference was left out of the test" : `${test2.zeros} pairs with no difference were left out of the test`
+    );
+  }
+  if (!allPositive) {
+    notes.push("not every value is above 0: the test compares head − base, not the ratio head / base");
+    if (base.some((value4) => value4 === 0)) {
+      notes.push("a base value is 0: the ratio of that pair is infinite, or 1 when head is 0 too");
+    }
+    if (base.some((value4) => value4 < 0) || head.some((value4) => value4 < 0)) {
+      notes.push("a value is negative: the paired ratios do not measure a relative change");
+    }
+  }
+  if (verdict === "unclear" && floor2 < alpha) {
+    if (!significant) notes.push(`p = ${format(test2.pValue)} is not below α = ${format(alpha)}`);
+    if (interval3 && intervalSide !== side) {
+      notes.push(
+        `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval3.low)}, ${format(interval3.high)}], is not wholly on the ${side === "regression" ? "worse" : "better"} side of 1`
+      );
+    }
+  }
+  return {
+    baseSummary,
+    headSummary,
+    ratio,
+    change: change2,
+    ...interval3 ? { ci: [interval3.low, interval3.high] } : {},
+    pValue: test2.pValue,
+    test: test2.method === "exact" ? "wilcoxon-exact" : "wilcoxon-normal",
+    pairs,
+    verdict,
+    notes
+  };
+}
+function logRatios(base, head) {
+  return base.map((baseValue, i) => {
+    const headValue = head[i];
+    if (headValue === baseValue) return 0;
+    return headValue > baseValue ? Math.log(headValue / baseValue) : -Math.log(baseValue / headValue);
+  });
 }
 function decideExact(base, head, options) {
   const { threshold: threshold2, direction } = options;
@@ -70092,9 +70308,9 @@ function valuesOf(metric) {
 function isExact(metric) {
   return metric.value !== void 0 && (metric.samples === void 0 || metric.samples.length === 0);
 }
-function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, runNoise, large = false) {
-  const baseValues = valuesOf(base);
-  const headValues = valuesOf(head);
+function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, runNoise, large = false, pairs) {
+  let baseValues = valuesOf(base);
+  let headValues = valuesOf(head);
   if (baseValues.length === 0 || headValues.length === 0) return void 0;
   const gated = gate.metrics.includes(name);
   const common = {
@@ -70124,14 +70340,20 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
   }
   const baseMedian = summarize(baseValues).median;
   const threshold2 = gate.points !== void 0 && head.unit === "percent" && baseMedian > 0 ? gate.points / baseMedian : gate.threshold;
-  const d = decideSampled(baseValues, headValues, {
+  const decision = {
     intervalOnlyWhenDeciding: large,
     ...large ? { resamples: LARGE_SUITE_RESAMPLES } : {},
     threshold: threshold2,
     alpha: gate.alpha,
     direction: head.direction,
     seed: `${benchmarkId}\0${name}`
-  });
+  };
+  const paired = pairs?.filter(([b10, h2]) => b10 < baseValues.length && h2 < headValues.length) ?? [];
+  if (paired.length > 0) {
+    baseValues = paired.map(([b10]) => baseValues[b10]);
+    headValues = paired.map(([, h2]) => headValues[h2]);
+  }
+  const d = paired.length > 0 ? decidePaired(baseValues, headValues, decision) : decideSampled(baseValues, headValues, decision);
   let verdict = d.verdict;
   const notes = [...d.notes];
   if (runNoise && (verdict === "regression" || verdict === "improvement")) {
@@ -70154,6 +70376,7 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
     ci: d.ci,
     pValue: d.pValue,
     test: d.test,
+    ...paired.length > 0 ? { pairs: paired.length } : {},
     runNoise,
     verdict,
     notes
@@ -70193,7 +70416,7 @@ function historyMedians(history) {
   }
   return out;
 }
-function compareBenchmark(base, head, environmentDiffers, history, large = false) {
+function compareBenchmark(base, head, environmentDiffers, history, large = false, pairs) {
   const common = {
     id: head.id,
     name: head.name,
@@ -70224,7 +70447,8 @@ function compareBenchmark(base, head, environmentDiffers, history, large = false
       head.gate,
       environmentDiffers,
       noise,
-      large
+      large,
+      pairs
     );
     if (m3) metrics.push(m3);
   }
@@ -70375,8 +70599,19 @@ function compareResults(head, options = {}) {
   );
   const large = sampled2 > LARGE_SUITE_METRICS;
   const benchmarks = head.benchmarks.map(
-    (h2) => compareBenchmark(baseById.get(h2.id), h2, environmentDiffs.length > 0, medians.get(h2.id), large)
+    (h2) => compareBenchmark(
+      baseById.get(h2.id),
+      h2,
+      environmentDiffs.length > 0,
+      medians.get(h2.id),
+      large,
+      options.pairs?.[h2.id]
+    )
   );
+  const pairCounts = benchmarks.flatMap((b10) => {
+    const counts2 = b10.metrics.filter((m3) => m3.pairs !== void 0).map((m3) => m3.pairs);
+    return counts2.length > 0 ? [Math.min(...counts2)] : [];
+  });
   if (base && !options.filtered) {
     const headIds = new Set(head.benchmarks.map((b10) => b10.id));
     for (const b10 of base.benchmarks) {
@@ -70417,7 +70652,14 @@ function compareResults(head, options = {}) {
     environmentDifferences: environmentDiffs,
     ranking: rankProcessBenchmarks(head),
     engineRankings: rankEngines(head),
-    scaling: scalingSeries(head, base, benchmarks)
+    scaling: scalingSeries(head, base, benchmarks),
+    ...pairCounts.length > 0 ? {
+      pairing: {
+        benchmarks: pairCounts.length,
+        minPairs: Math.min(...pairCounts),
+        maxPairs: Math.max(...pairCounts)
+      }
+    } : {}
   };
 }
 function exitCodeFor(comparison) {
@@ -70899,11 +71141,11 @@ function problemsFromIssues(issues, data3, schema, source3) {
   const problems = [];
   for (const { segments: segments2, at, expected, detail, missingKey } of located2) {
     if (missingKey !== void 0 && misspelt.has(`${formatPath(segments2)}\0${missingKey}`)) continue;
-    const path15 = formatPath(segments2);
-    if (seen.has(`${path15}\0${detail}`)) continue;
-    seen.add(`${path15}\0${detail}`);
+    const path17 = formatPath(segments2);
+    if (seen.has(`${path17}\0${detail}`)) continue;
+    seen.add(`${path17}\0${detail}`);
     const position2 = source3 ? locate(source3, segments2, at) : void 0;
-    problems.push({ path: path15, ...position2, ...expected === void 0 ? {} : { expected }, detail });
+    problems.push({ path: path17, ...position2, ...expected === void 0 ? {} : { expected }, detail });
   }
   return problems.map((problem, index5) => ({ problem, index: index5 })).sort(
     (a4, b10) => (a4.problem.line ?? Number.POSITIVE_INFINITY) - (b10.problem.line ?? Number.POSITIVE_INFINITY) || (a4.problem.column ?? 0) - (b10.problem.column ?? 0) || a4.index - b10.index
@@ -71021,12 +71263,12 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
 function checkCommandForm(command, shell, ctx, key2) {
-  const path15 = Array.isArray(key2) ? key2 : key2 === "" ? [] : [key2];
+  const path17 = Array.isArray(key2) ? key2 : key2 === "" ? [] : [key2];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
         code: "custom",
-        path: path15,
+        path: path17,
         message: `expected one string (a script for ${SHELL} -c)`,
         params: {
           hint: "with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list"
@@ -71037,17 +71279,17 @@ function checkCommandForm(command, shell, ctx, key2) {
   }
   if (Array.isArray(command)) {
     if (command[0] === "") {
-      ctx.addIssue({ code: "custom", path: [...path15, 0], message: "expected the program to run" });
+      ctx.addIssue({ code: "custom", path: [...path17, 0], message: "expected the program to run" });
     }
     return;
   }
   try {
     if (splitCommand(command).length === 0) {
-      ctx.addIssue({ code: "custom", path: path15, message: "expected a non-empty command" });
+      ctx.addIssue({ code: "custom", path: path17, message: "expected a non-empty command" });
     }
   } catch (error4) {
     if (!(error4 instanceof ValueError)) throw error4;
-    ctx.addIssue({ code: "custom", path: path15, message: error4.message, params: { hint: error4.hint } });
+    ctx.addIssue({ code: "custom", path: path17, message: error4.message, params: { hint: error4.hint } });
   }
 }
 function requireOneOf(entry2, [first, second2], ctx, hintWhenBoth) {
@@ -71368,6 +71610,9 @@ var configSchema = strictObject(
     suite: suiteSchema.optional(),
     defaults: defaultsSchema.optional(),
     setup: array(setupStepSchema, expecting("a list of setup steps")).optional(),
+    "base-setup": array(setupStepSchema, expecting("a list of setup steps")).optional().meta({
+      description: "Setup steps for the base of a same-job comparison (--against, baseline: same-job), run in its checkout instead of setup: when the way to build changed (a new build flag)."
+    }),
     benchmarks: array(benchmarkSchema, expecting("a non-empty list of benchmarks")).min(1, expecting("a non-empty list of benchmarks")).superRefine((benchmarks, ctx) => {
       const firstIndex = /* @__PURE__ */ new Map();
       benchmarks.forEach((benchmark, index5) => {
@@ -71460,12 +71705,14 @@ function keepArgumentSource(doc, data3) {
   };
   if (!isRecord(data3)) return;
   if (isRecord(data3.defaults)) addEnv(["defaults", "env"], data3.defaults.env);
-  if (Array.isArray(data3.setup)) {
-    data3.setup.forEach((step2, i) => {
-      addArgv(["setup", i], step2);
+  for (const key2 of ["setup", "base-setup"]) {
+    const steps = data3[key2];
+    if (!Array.isArray(steps)) continue;
+    steps.forEach((step2, i) => {
+      addArgv([key2, i], step2);
       if (isRecord(step2)) {
-        addArgv(["setup", i, "run"], step2.run);
-        addEnv(["setup", i, "env"], step2.env);
+        addArgv([key2, i, "run"], step2.run);
+        addEnv([key2, i, "env"], step2.env);
       }
     });
   }
@@ -71519,6 +71766,7 @@ function resolveConfig(entry2, file) {
     suite: entry2.suite ?? DEFAULT_SUITE,
     defaults: defaults2,
     setup: (entry2.setup ?? []).map((step2) => resolveSetupStep(step2, dir, defaultEnv)),
+    ...entry2["base-setup"] ? { baseSetup: entry2["base-setup"].map((step2) => resolveSetupStep(step2, dir, defaultEnv)) } : {},
     benchmarks: entry2.benchmarks.map((benchmark) => resolveBenchmark(benchmark, dir, defaults2, defaultEnv))
   };
 }
@@ -72257,6 +72505,10 @@ var WallClockMeasurement = class {
     if (this.failure || this.sampledNs >= this.c.maxTimeMs * NS_PER_MS) return 0;
     return this.c.runs - this.samples.length;
   }
+  /** Samples taken so far. */
+  get taken() {
+    return this.samples.length;
+  }
   /** Takes up to `count` more samples in one runner invocation. */
   async run(count3) {
     const runs = Math.min(count3, this.remaining);
@@ -72316,7 +72568,7 @@ var WallClockMeasurement = class {
 
 // src/pipeline.ts
 import { mkdir as mkdir4, stat as stat8, writeFile as writeFile2 } from "node:fs/promises";
-import path13 from "node:path";
+import path15 from "node:path";
 
 // src/environment.ts
 import { execFile as execFile3 } from "node:child_process";
@@ -73066,6 +73318,10 @@ var ProcessMeasurement = class {
   get remaining() {
     return this.failure || this.unusable ? 0 : this.c.runs - this.counted;
   }
+  /** Counted runs that succeeded so far. */
+  get taken() {
+    return this.counted;
+  }
   /** Runs up to `count` more counted runs (the warmups first, on the first call). */
   async run(count3) {
     if (!this.started) {
@@ -73416,6 +73672,10 @@ var ScalingMeasurement = class {
   get remaining() {
     return this.failure ? 0 : this.c.runs - this.throughputs.length;
   }
+  /** Throughput samples taken so far. */
+  get taken() {
+    return this.throughputs.length;
+  }
   async run(count3) {
     const runs = Math.min(count3, this.remaining);
     if (runs <= 0) return;
@@ -73564,64 +73824,208 @@ function countOf(c4) {
   return c4.dimension === "threads" ? c4.threads : c4.copies;
 }
 
-// src/measure/index.ts
+// src/measure/rounds.ts
 var MAX_ROUNDS = 10;
 var MAX_WALL_CLOCK_INVOCATIONS = 100;
 var MIN_SAMPLES_PER_INVOCATION = 2;
-async function measureSuite(cases2, options = {}) {
-  const planned = [];
-  const results = /* @__PURE__ */ new Map();
-  const finish = (c4, r) => {
-    results.set(c4.id, r);
-    options.onResult?.(c4, r);
+function partsOf(c4, units, paired) {
+  if (c4.kind === "wall-clock")
+    return Math.max(1, Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c4.runs / MIN_SAMPLES_PER_INVOCATION)));
+  if (c4.kind === "scaling" && c4.format === "runner") return paired ? Math.min(MAX_ROUNDS, c4.runs) : 1;
+  if (paired) return c4.runs;
+  return units > 1 ? Math.min(MAX_ROUNDS, c4.runs) : 1;
+}
+async function measureInRounds(units, options, finish, seed) {
+  const pairs = {};
+  if (units.length === 0) return pairs;
+  const measurements = units.map(
+    (unit2) => unit2.map((c4) => {
+      const progress = {
+        inherit: options.inherit,
+        onProgress: (done, total) => options.onProgress?.(c4, done, total)
+      };
+      if (c4.kind === "process") return new ProcessMeasurement(c4, progress);
+      if (c4.kind === "scaling") return new ScalingMeasurement(c4, progress);
+      return new WallClockMeasurement(c4, progress);
+    })
+  );
+  const parts = units.map((unit2) => Math.max(...unit2.map((c4) => partsOf(c4, units.length, unit2.length > 1))));
+  const rounds = Math.max(...parts);
+  const activeRounds = parts.map((n) => Array.from({ length: n }, (_, k2) => Math.floor(k2 * rounds / n)));
+  const random2 = new SeededRandom(seed ?? units.flatMap((u2) => u2.map((c4) => c4.id)).join("\0"));
+  const shuffle3 = (items) => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = random2.nextInt(i + 1);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items;
   };
-  for (const c4 of cases2) {
-    if (c4.kind === "instructions" && c4.import) {
-      const imported = await importInstructions(c4);
-      if (!Array.isArray(imported)) {
-        planned.push(c4);
-        finish(c4, imported);
+  const reported = /* @__PURE__ */ new Set();
+  const report = async (unit2, side, force = false) => {
+    const m3 = measurements[unit2][side];
+    if (reported.has(m3) || m3.remaining > 0 && !force) return;
+    reported.add(m3);
+    finish(units[unit2][side], await m3.result());
+  };
+  for (let round2 = 0; round2 < rounds; round2++) {
+    for (const u2 of shuffle3(units.map((_, i) => i))) {
+      const active = activeRounds[u2];
+      if (!active.includes(round2)) continue;
+      const roundsLeft = active.filter((r) => r >= round2).length;
+      const sides = measurements[u2];
+      const before = sides.map((m3) => m3.taken);
+      for (const s2 of shuffle3(sides.map((_, i) => i))) {
+        const m3 = sides[s2];
+        const share = Math.ceil(m3.remaining / roundsLeft);
+        if (share > 0) await m3.run(share);
+      }
+      if (sides.length === 2) {
+        const id2 = units[u2][1].id;
+        const list = pairs[id2] ?? [];
+        pairs[id2] = list;
+        const [baseTaken, headTaken] = [sides[0].taken - before[0], sides[1].taken - before[1]];
+        for (let k2 = 0; k2 < Math.min(baseTaken, headTaken); k2++) list.push([before[0] + k2, before[1] + k2]);
+      }
+      for (let s2 = 0; s2 < sides.length; s2++) await report(u2, s2);
+    }
+  }
+  for (let u2 = 0; u2 < units.length; u2++) for (let s2 = 0; s2 < units[u2].length; s2++) await report(u2, s2, true);
+  return pairs;
+}
+
+// src/measure/index.ts
+async function measureSuite(cases2, options = {}) {
+  const side = new Side(options);
+  await side.expand(cases2);
+  await measureInstructionCases(side.pendingInstructions(), options, side.finish);
+  await measureInRounds(
+    side.timed().map((c4) => [c4]),
+    options,
+    side.finishTimed
+  );
+  return side.results();
+}
+async function measureSameJob(baseCases, headCases, options = {}) {
+  const head = new Side(options);
+  const base = new Side({ ...options, onProgress: options.onBaseProgress, onResult: options.onBaseResult });
+  await base.expand(baseCases);
+  await head.expand(headCases);
+  const baseInstructions = new Set(base.pendingInstructions());
+  await measureInstructionCases(
+    [...baseInstructions, ...head.pendingInstructions()],
+    {
+      inherit: options.inherit,
+      onProgress: (c4, done, total) => (baseInstructions.has(c4) ? options.onBaseProgress : options.onProgress)?.(c4, done, total)
+    },
+    (c4, r) => (baseInstructions.has(c4) ? base : head).finish(c4, r)
+  );
+  const finishOn = (side) => side.finishTimed;
+  let pairs = {};
+  if (options.order === "sequential") {
+    await measureInRounds(
+      base.timed().map((c4) => [c4]),
+      { ...options, onProgress: options.onBaseProgress },
+      finishOn(base),
+      options.seed
+    );
+    await measureInRounds(
+      head.timed().map((c4) => [c4]),
+      options,
+      finishOn(head),
+      options.seed
+    );
+  } else {
+    const baseTimed = new Map(base.timed().map((c4) => [c4.id, c4]));
+    const headTimed = head.timed();
+    const units = headTimed.map((c4) => {
+      const other = baseTimed.get(c4.id);
+      return other && other.kind === c4.kind ? [other, c4] : [c4];
+    });
+    const paired = new Set(units.filter((u2) => u2.length === 2).map((u2) => u2[0]));
+    for (const c4 of baseTimed.values()) if (!paired.has(c4)) units.push([c4]);
+    const baseSide = new Set(baseTimed.values());
+    pairs = await measureInRounds(
+      units,
+      {
+        inherit: options.inherit,
+        onProgress: (c4, done, total) => (baseSide.has(c4) ? options.onBaseProgress : options.onProgress)?.(c4, done, total)
+      },
+      (c4, r) => (baseSide.has(c4) ? base : head).finishTimed(c4, r),
+      options.seed
+    );
+  }
+  return { base: base.results(), head: head.results(), pairs };
+}
+var Side = class {
+  constructor(options) {
+    this.options = options;
+  }
+  options;
+  planned = [];
+  finished = /* @__PURE__ */ new Map();
+  // Speedup and efficiency need a sweep's smallest point, so scaling results are reported once
+  // every point is measured.
+  scaling = /* @__PURE__ */ new Map();
+  finish = (c4, r) => {
+    this.finished.set(c4.id, r);
+    this.options.onResult?.(c4, r);
+  };
+  finishTimed = (c4, r) => {
+    if (c4.kind === "scaling") this.scaling.set(c4.id, r);
+    else this.finish(c4, r);
+  };
+  /** Reads imported results and asks harnesses for their benchmarks. */
+  async expand(cases2) {
+    const { options, planned } = this;
+    for (const c4 of cases2) {
+      if (c4.kind === "instructions" && c4.import) {
+        const imported = await importInstructions(c4);
+        if (!Array.isArray(imported)) {
+          planned.push(c4);
+          this.finish(c4, imported);
+          continue;
+        }
+        for (const { c: one4, result } of imported) {
+          if (!matchesFilter(one4.name, options.filter) && !matchesFilter(c4.name, options.filter)) continue;
+          planned.push(one4);
+          this.finish(one4, result);
+        }
         continue;
       }
-      for (const { c: one4, result } of imported) {
-        if (!matchesFilter(one4.name, options.filter) && !matchesFilter(c4.name, options.filter)) continue;
-        planned.push(one4);
-        finish(one4, result);
+      if (!((c4.kind === "instructions" || c4.kind === "wall-clock") && c4.harness)) {
+        planned.push(c4);
+        continue;
       }
-      continue;
+      const listed = c4.kind === "instructions" ? await expandHarness(c4, options.inherit) : await expandWallClockHarness(c4, options.inherit);
+      if ("failure" in listed) {
+        planned.push(c4);
+        this.finish(c4, listed.failure);
+        continue;
+      }
+      const kept = listed.cases.filter(
+        (x4) => matchesFilter(x4.name, options.filter) || matchesFilter(c4.name, options.filter)
+      );
+      planned.push(...kept);
     }
-    if (!((c4.kind === "instructions" || c4.kind === "wall-clock") && c4.harness)) {
-      planned.push(c4);
-      continue;
-    }
-    const listed = c4.kind === "instructions" ? await expandHarness(c4, options.inherit) : await expandWallClockHarness(c4, options.inherit);
-    if ("failure" in listed) {
-      planned.push(c4);
-      finish(c4, listed.failure);
-      continue;
-    }
-    const kept = listed.cases.filter(
-      (x4) => matchesFilter(x4.name, options.filter) || matchesFilter(c4.name, options.filter)
-    );
-    planned.push(...kept);
   }
-  const instructionCases = planned.filter(
-    (c4) => c4.kind === "instructions" && !results.has(c4.id)
-  );
-  await measureInstructionCases(instructionCases, options, finish);
-  const scaling = planned.filter((c4) => c4.kind === "scaling");
-  const scalingResults = /* @__PURE__ */ new Map();
-  await measureInRounds(
-    planned.filter(
-      (c4) => c4.kind === "process" || c4.kind === "wall-clock" || c4.kind === "scaling"
-    ),
-    options,
-    (c4, r) => c4.kind === "scaling" ? scalingResults.set(c4.id, r) : finish(c4, r)
-  );
-  addScalingMetrics(scaling, scalingResults);
-  for (const c4 of scaling) finish(c4, scalingResults.get(c4.id));
-  return planned.map((c4) => results.get(c4.id));
-}
+  pendingInstructions() {
+    return this.planned.filter(
+      (c4) => c4.kind === "instructions" && !this.finished.has(c4.id)
+    );
+  }
+  timed() {
+    return this.planned.filter(
+      (c4) => (c4.kind === "process" || c4.kind === "wall-clock" || c4.kind === "scaling") && !this.finished.has(c4.id)
+    );
+  }
+  /** Every result in plan order, scaling points with their speedup and efficiency. */
+  results() {
+    const sweeps = this.planned.filter((c4) => c4.kind === "scaling");
+    addScalingMetrics(sweeps, this.scaling);
+    for (const c4 of sweeps) if (!this.finished.has(c4.id)) this.finish(c4, this.scaling.get(c4.id));
+    return this.planned.map((c4) => this.finished.get(c4.id));
+  }
+};
 async function measureInstructionCases(cases2, options, finish) {
   let next = 0;
   const worker = async () => {
@@ -73635,54 +74039,6 @@ async function measureInstructionCases(cases2, options, finish) {
   };
   const parallel = Math.max(1, Math.min(os5.availableParallelism(), cases2.length));
   await Promise.all(Array.from({ length: parallel }, worker));
-}
-async function measureInRounds(cases2, options, finish) {
-  if (cases2.length === 0) return;
-  const measurements = cases2.map((c4) => {
-    const progress = {
-      inherit: options.inherit,
-      onProgress: (done, total) => options.onProgress?.(c4, done, total)
-    };
-    if (c4.kind === "process") return new ProcessMeasurement(c4, progress);
-    if (c4.kind === "scaling") return new ScalingMeasurement(c4, progress);
-    return new WallClockMeasurement(c4, progress);
-  });
-  const parts = cases2.map((c4) => {
-    if (c4.kind === "wall-clock")
-      return Math.max(
-        1,
-        Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c4.runs / MIN_SAMPLES_PER_INVOCATION))
-      );
-    if (c4.kind === "scaling" && c4.format === "runner") return 1;
-    return cases2.length > 1 ? Math.min(MAX_ROUNDS, c4.runs) : 1;
-  });
-  const rounds = Math.max(...parts);
-  const activeRounds = parts.map(
-    (n) => new Set(Array.from({ length: n }, (_, k2) => Math.floor(k2 * rounds / n)))
-  );
-  const random2 = new SeededRandom(cases2.map((c4) => c4.id).join("\0"));
-  const reported = /* @__PURE__ */ new Set();
-  const report = async (i, force = false) => {
-    if (reported.has(i) || measurements[i].remaining > 0 && !force) return;
-    reported.add(i);
-    finish(cases2[i], await measurements[i].result());
-  };
-  for (let round2 = 0; round2 < rounds; round2++) {
-    const order = cases2.map((_, i) => i);
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = random2.nextInt(i + 1);
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    for (const i of order) {
-      if (!activeRounds[i].has(round2)) continue;
-      const m3 = measurements[i];
-      const roundsLeft = [...activeRounds[i]].filter((r) => r >= round2).length;
-      const share = Math.ceil(m3.remaining / roundsLeft);
-      if (share > 0) await m3.run(share);
-      await report(i);
-    }
-  }
-  for (let i = 0; i < cases2.length; i++) await report(i, true);
 }
 
 // src/report/escape.ts
@@ -73837,6 +74193,8 @@ function describeBaseline(c4, now2) {
 }
 function describeRunNoise(c4) {
   if (!c4.baseline) return void 0;
+  if (c4.pairing)
+    return "cancelled in each pair: base and head ran on this machine a moment apart, their runs alternating";
   const runs = c4.history?.runs ?? 0;
   const where = c4.history?.branch ? ` on ${c4.history.branch}` : "";
   if (runs >= MIN_RUNS_FOR_NOISE) {
@@ -73877,7 +74235,11 @@ function gateDescription(c4) {
   const alphas = new Set(c4.benchmarks.map((b10) => String(b10.alpha)));
   const t = [...thresholds].join(", ");
   const a4 = [...alphas].join(", ");
-  return `A regression is a gated metric worse than its threshold (${t}) and significant (Mann–Whitney U p < α = ${a4}, with the bootstrap confidence interval of the ratio of medians wholly on the bad side). Beyond the threshold but not significant is unclear: shown, not failing.`;
+  const test2 = c4.pairing ? `paired: Wilcoxon signed-rank p < α = ${a4} on the log-ratios of ${describePairCount(c4.pairing)} of neighbouring base and head runs, with the bootstrap confidence interval of the median paired ratio wholly on the bad side` : `Mann–Whitney U p < α = ${a4}, with the bootstrap confidence interval of the ratio of medians wholly on the bad side`;
+  return `A regression is a gated metric worse than its threshold (${t}) and significant (${test2}). Beyond the threshold but not significant is unclear: shown, not failing.`;
+}
+function describePairCount(p) {
+  return p.minPairs === p.maxPairs ? `${p.minPairs} pairs` : `${p.minPairs}–${p.maxPairs} pairs`;
 }
 function environmentRows(c4) {
   const head = c4.head.environment;
@@ -74678,7 +75040,7 @@ ${missing.map((b10) => `- ${markdownCode(b10.name)}`).join("\n")}`
   out.push(...environmentBlock(c4));
   const version4 = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : "";
   out.push(
-    `<sub>${escapeMarkdownInline(gateDescription(c4))} Interval: ${intervalLevels(c4)} interval of the change in the median.${version4}</sub>`
+    `<sub>${escapeMarkdownInline(gateDescription(c4))} Interval: ${intervalLevels(c4)} interval of the change in the ${c4.pairing ? "median paired ratio" : "median"}.${version4}</sub>`
   );
   return `${out.join("\n\n")}
 `;
@@ -74688,16 +75050,266 @@ function intervalLevels(c4) {
   return [...levels2].join(", ") || "99%";
 }
 
+// src/same-job.ts
+import { readFileSync } from "node:fs";
+import { readFile as readFile9 } from "node:fs/promises";
+import path11 from "node:path";
+
+// src/setup-steps.ts
+import { spawn as spawn5 } from "node:child_process";
+function runSetupStep(step2, index5, inherit) {
+  return new Promise((resolve2) => {
+    const [program, ...args] = step2.command;
+    const output3 = new OutputTail();
+    let timedOut = false;
+    const child = spawn5(program, args, {
+      cwd: step2.cwd,
+      env: { ...inherit, ...step2.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so a timeout can stop everything the step started.
+      detached: true
+    });
+    child.stdout.on("data", (b10) => output3.push(b10));
+    child.stderr.on("data", (b10) => output3.push(b10));
+    const timer3 = setTimeout(() => {
+      timedOut = true;
+      killProcessGroup(child);
+    }, step2.timeoutMs);
+    const fail = (message) => resolve2({ step: index5 + 1, command: step2.command, message, outputTail: output3.text() ?? "" });
+    child.on("error", (err) => {
+      clearTimeout(timer3);
+      fail(`setup step ${index5 + 1} could not start "${program}": ${err.message}`);
+    });
+    child.on("close", (code2, signal) => {
+      clearTimeout(timer3);
+      if (timedOut) fail(`setup step ${index5 + 1} timed out after ${step2.timeoutMs / 1e3}s`);
+      else if (signal) fail(`setup step ${index5 + 1} was killed by ${signal}`);
+      else if (code2 !== 0) fail(`setup step ${index5 + 1} exited with code ${code2}`);
+      else resolve2(void 0);
+    });
+  });
+}
+async function runSetup(steps, inherit, log7) {
+  for (const [i, step2] of steps.entries()) {
+    const started = Date.now();
+    log7(`setup ${i + 1}/${steps.length}: ${step2.command.join(" ")}`);
+    const failure2 = await runSetupStep(step2, i, inherit);
+    if (failure2) return failure2;
+    log7(`setup ${i + 1}/${steps.length}: done in ${((Date.now() - started) / 1e3).toFixed(1)}s`);
+  }
+  return void 0;
+}
+
+// src/worktree.ts
+import { execFile as execFile6, execFileSync } from "node:child_process";
+import { mkdtemp as mkdtemp3, rm as rm4 } from "node:fs/promises";
+import os6 from "node:os";
+import path10 from "node:path";
+var WorktreeError = class extends Error {
+  name = "WorktreeError";
+};
+var open3 = /* @__PURE__ */ new Map();
+var handlersInstalled = false;
+function removeSync(repo, dir) {
+  try {
+    execFileSync("git", ["worktree", "remove", "--force", "--force", dir], { cwd: repo, stdio: "ignore" });
+  } catch {
+  }
+  try {
+    execFileSync("rm", ["-rf", dir], { stdio: "ignore" });
+    execFileSync("git", ["worktree", "prune"], { cwd: repo, stdio: "ignore" });
+  } catch {
+  }
+}
+function onSignal(signal) {
+  for (const [dir, { repo }] of open3) removeSync(repo, dir);
+  open3.clear();
+  uninstallHandlers();
+  process.kill(process.pid, signal);
+}
+function onExit() {
+  for (const [dir, { repo }] of open3) removeSync(repo, dir);
+  open3.clear();
+}
+var SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+function installHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  for (const s2 of SIGNALS) process.on(s2, onSignal);
+  process.on("exit", onExit);
+}
+function uninstallHandlers() {
+  if (!handlersInstalled) return;
+  handlersInstalled = false;
+  for (const s2 of SIGNALS) process.off(s2, onSignal);
+  process.off("exit", onExit);
+}
+async function resolveCommit(repo, ref2) {
+  return git(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref2}^{commit}`]);
+}
+async function ensureCommit(repo, sha, log7) {
+  if (await resolveCommit(repo, sha)) return true;
+  log7(`fetching ${sha.slice(0, 12)} from origin: the checkout does not have it`);
+  await git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha]);
+  return await resolveCommit(repo, sha) !== void 0;
+}
+async function addWorktree(repo, sha) {
+  const top = await git(repo, ["rev-parse", "--show-toplevel"]);
+  if (!top) throw new WorktreeError(`${repo} is not inside a git repository`);
+  const dir = await mkdtemp3(path10.join(os6.tmpdir(), "bench-action-base-"));
+  installHandlers();
+  open3.set(dir, { repo: top });
+  const added = await gitWithError(top, ["worktree", "add", "--detach", "--quiet", dir, sha]);
+  if (added !== void 0) {
+    open3.delete(dir);
+    await rm4(dir, { recursive: true, force: true });
+    throw new WorktreeError(`could not check out ${sha} into a worktree: ${added}`);
+  }
+  let removed = false;
+  return {
+    dir,
+    sha,
+    async remove() {
+      if (removed) return;
+      removed = true;
+      await git(top, ["worktree", "remove", "--force", "--force", dir]);
+      await rm4(dir, { recursive: true, force: true });
+      await git(top, ["worktree", "prune"]);
+      open3.delete(dir);
+      if (open3.size === 0) uninstallHandlers();
+    }
+  };
+}
+async function gitWithError(cwd, args) {
+  return new Promise((resolve2) => {
+    execFile6("git", args, { cwd, timeout: 12e4 }, (error4, _stdout, stderr) => {
+      if (!error4) resolve2(void 0);
+      else resolve2(stderr.trim().split("\n").pop() || error4.message);
+    });
+  });
+}
+
+// src/same-job.ts
+var SameJobError = class extends Error {
+  name = "SameJobError";
+};
+async function resolveSameJobBase(options) {
+  const { cwd, target: target2, log: log7 } = options;
+  if ("ref" in target2) {
+    const sha = await resolveCommit(cwd, target2.ref);
+    if (!sha) throw new SameJobError(`--against ${target2.ref}: no such commit in the repository at ${cwd}`);
+    return { sha, description: `--against ${target2.ref}` };
+  }
+  const headSha = options.head.sha ?? await resolveCommit(cwd, "HEAD");
+  if (!headSha) throw new SameJobError(`same-job baseline: ${cwd} has no commit to compare`);
+  const branch = options.defaultBranch;
+  const pullRequest = (options.env.GITHUB_EVENT_NAME ?? "").startsWith("pull_request");
+  if (!pullRequest || !branch) {
+    const before = pushedBefore(options.env);
+    const parent = before && await ensureCommit(cwd, before, log7) ? before : await resolveCommit(cwd, "HEAD~1");
+    if (!parent)
+      throw new SameJobError(
+        "same-job baseline: no base to compare with (not a pull request, and HEAD has no parent in the checkout; fetch more history with fetch-depth: 2)"
+      );
+    return {
+      sha: parent,
+      description: before === parent ? "the commit before this push" : "the parent commit"
+    };
+  }
+  let base = await mergeBase(cwd, headSha, `origin/${branch}`) ?? await mergeBase(cwd, headSha, branch) ?? void 0;
+  if (!base && options.mergeBaseFallback) {
+    base = await options.mergeBaseFallback(branch, headSha).catch((error4) => {
+      log7(`could not ask GitHub for the merge base with ${branch}: ${error4.message}`);
+      return void 0;
+    });
+    if (base) log7(`merge base with ${branch} from GitHub (the checkout's history is too short): ${base}`);
+  }
+  if (!base)
+    throw new SameJobError(
+      `same-job baseline: cannot find the merge base of ${shortSha(headSha)} with ${branch} (fetch more history, e.g. fetch-depth: 0)`
+    );
+  if (!await ensureCommit(cwd, base, log7))
+    throw new SameJobError(
+      `same-job baseline: the merge base ${shortSha(base)} cannot be fetched from origin`
+    );
+  return { sha: base, branch, description: `merge base with ${branch}` };
+}
+function pushedBefore(env) {
+  if (env.GITHUB_EVENT_NAME !== "push" || !env.GITHUB_EVENT_PATH) return void 0;
+  try {
+    const event2 = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
+    const before = typeof event2.before === "string" ? event2.before : void 0;
+    return before && !/^0+$/.test(before) ? before : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function runSameJob(options) {
+  const { config: config2, cases: cases2, base, env, log: log7 } = options;
+  const top = await git(config2.dir, ["rev-parse", "--show-toplevel"]);
+  if (!top) throw new SameJobError(`same-job baseline: ${config2.dir} is not inside a git repository`);
+  const relative = path11.relative(top, config2.file);
+  if (relative.startsWith("..") || path11.isAbsolute(relative))
+    throw new SameJobError(`same-job baseline: the config ${config2.file} is outside the repository ${top}`);
+  const text3 = await readFile9(config2.file, "utf8");
+  const worktree = await addWorktree(top, base.sha);
+  try {
+    log7(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${worktree.dir}`);
+    const baseConfig = parseConfig(text3, path11.join(worktree.dir, relative));
+    const headFailure = await runSetup(config2.setup, env, (line5) => log7(`head: ${line5}`));
+    if (headFailure) {
+      log7(`head: ${headFailure.message}; every benchmark is marked failed`);
+      return {
+        head: cases2.map(
+          (c4) => failedResult(c4, { message: headFailure.message, stderrTail: headFailure.outputTail })
+        ),
+        pairs: {}
+      };
+    }
+    const baseSteps = baseConfig.baseSetup ?? baseConfig.setup;
+    const baseFailure = await runSetup(baseSteps, env, (line5) => log7(`base: ${line5}`));
+    if (baseFailure) {
+      log7(`base: ${baseFailure.message}: the head is measured alone, without a verdict`);
+      const head = await measureSuite(cases2, {
+        inherit: env,
+        filter: options.filter,
+        onProgress: options.onProgress,
+        onResult: options.onResult
+      });
+      return { head, pairs: {}, baseFailure };
+    }
+    const measured = await measureSameJob(planCases(baseConfig, options.filter), cases2, {
+      inherit: env,
+      filter: options.filter,
+      order: options.order,
+      onProgress: options.onProgress,
+      onResult: options.onResult,
+      onBaseResult: (c4, r) => {
+        if (r.status === "failed") log7(`base: ${c4.name}: failed: ${r.error?.message ?? "unknown error"}`);
+      }
+    });
+    return measured;
+  } finally {
+    await worktree.remove();
+  }
+}
+function describePairs(pairs) {
+  const counts = Object.values(pairs).map((p) => p.length).filter((n) => n > 0);
+  if (counts.length === 0) return "instruction counts once per side";
+  const [low, high] = [Math.min(...counts), Math.max(...counts)];
+  return `interleaved, ${low === high ? low : `${low}–${high}`} pairs per benchmark`;
+}
+
 // src/setup/index.ts
-import { execFile as execFile6 } from "node:child_process";
+import { execFile as execFile7 } from "node:child_process";
 import { constants as constants3 } from "node:fs";
 import { access as access3, stat as stat7 } from "node:fs/promises";
-import os7 from "node:os";
-import path12 from "node:path";
+import os8 from "node:os";
+import path14 from "node:path";
 
 // src/setup/rust.ts
-import { readFile as readFile9, stat as stat5 } from "node:fs/promises";
-import path10 from "node:path";
+import { readFile as readFile10, stat as stat5 } from "node:fs/promises";
+import path12 from "node:path";
 var BARE_KEY = /[A-Za-z0-9_-]+/y;
 var SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y;
 var SCALAR = /^(?:true|false|[+-]?(?:inf|nan)|[+-]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?|0x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*|0o[0-7](?:_?[0-7])*|0b[01](?:_?[01])*|\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}:\d{2}(?:\.\d+)?)$/;
@@ -75079,7 +75691,7 @@ channel = "stable"`,
   const spec = { components, targets, file };
   if (channel !== void 0) spec.channel = channel;
   if (profile !== void 0) spec.profile = profile;
-  if (toolchainPath !== void 0) spec.path = path10.resolve(path10.dirname(file), toolchainPath);
+  if (toolchainPath !== void 0) spec.path = path12.resolve(path12.dirname(file), toolchainPath);
   return spec;
 }
 function legacyChannel(text3, file) {
@@ -75097,7 +75709,7 @@ function legacyChannel(text3, file) {
   return { channel: first.content, components: [], targets: [], file };
 }
 function parseToolchainFile(text3, file) {
-  const legacy = path10.basename(file) === "rust-toolchain";
+  const legacy = path12.basename(file) === "rust-toolchain";
   if (legacy && !/^\s*\[|=/m.test(text3)) return legacyChannel(text3, file);
   return toolchainFromToml(new TomlReader(text3, file).read(), file);
 }
@@ -75110,14 +75722,14 @@ async function exists2(file) {
   }
 }
 async function findToolchainFile(cwd) {
-  let dir = path10.resolve(cwd);
+  let dir = path12.resolve(cwd);
   for (; ; ) {
     for (const name of ["rust-toolchain", "rust-toolchain.toml"]) {
-      const candidate = path10.join(dir, name);
+      const candidate = path12.join(dir, name);
       if (await exists2(candidate) === "file") return candidate;
     }
-    if (await exists2(path10.join(dir, ".git"))) return void 0;
-    const parent = path10.dirname(dir);
+    if (await exists2(path12.join(dir, ".git"))) return void 0;
+    const parent = path12.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -75125,7 +75737,7 @@ async function findToolchainFile(cwd) {
 async function readToolchainFile(file) {
   let text3;
   try {
-    text3 = await readFile9(file, "utf8");
+    text3 = await readFile10(file, "utf8");
   } catch (err) {
     throw new SetupError(
       `cannot read ${file}: ${err.code ?? err.message}`,
@@ -75147,7 +75759,7 @@ async function resolvePin(opts, env, log7) {
   if (env.RUSTUP_TOOLCHAIN) return named2(env.RUSTUP_TOOLCHAIN.trim(), "RUSTUP_TOOLCHAIN");
   const file = await findToolchainFile(opts.cwd);
   if (!file) return { components: [], targets: [], source: "the default toolchain" };
-  if (path10.basename(file) === "rust-toolchain" && await exists2(`${file}.toml`) === "file")
+  if (path12.basename(file) === "rust-toolchain" && await exists2(`${file}.toml`) === "file")
     log7(`warning: both ${file} and ${file}.toml exist; rustup uses ${file}, and so does bench-action`);
   return { ...await readToolchainFile(file), source: file };
 }
@@ -75365,7 +75977,7 @@ async function ensureRust(opts) {
     env,
     log: opts.log ?? (() => {
     }),
-    cwd: path10.resolve(opts.cwd),
+    cwd: path12.resolve(opts.cwd),
     platform: opts.platform ?? process.platform,
     uid: opts.uid ?? currentUid(),
     apt: opts.apt ?? { updated: false }
@@ -75463,9 +76075,9 @@ async function ensureValgrind(opts = {}) {
 
 // src/setup/zig.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { chmod, mkdir as mkdir3, readdir as readdir4, rename as rename3, rm as rm4, stat as stat6 } from "node:fs/promises";
-import os6 from "node:os";
-import path11 from "node:path";
+import { chmod, mkdir as mkdir3, readdir as readdir4, rename as rename3, rm as rm5, stat as stat6 } from "node:fs/promises";
+import os7 from "node:os";
+import path13 from "node:path";
 var DEFAULT_ZIG_VERSION = "0.17.1";
 var VERSION_TIMEOUT_MS2 = 6e4;
 var DOWNLOAD_TIMEOUT_MS = 20 * 6e4;
@@ -75493,10 +76105,10 @@ function wheelPlatformTags(platform, arch) {
   return tags[`${platform}-${arch}`];
 }
 function zigCacheRoot(env, cacheDir) {
-  if (cacheDir) return path11.resolve(cacheDir, "tools", "zig");
-  if (env.BENCH_ACTION_CACHE_DIR) return path11.resolve(env.BENCH_ACTION_CACHE_DIR, "tools", "zig");
-  const base = env.XDG_CACHE_HOME || path11.join(env.HOME || env.USERPROFILE || os6.homedir(), ".cache");
-  return path11.resolve(base, "bench-action", "tools", "zig");
+  if (cacheDir) return path13.resolve(cacheDir, "tools", "zig");
+  if (env.BENCH_ACTION_CACHE_DIR) return path13.resolve(env.BENCH_ACTION_CACHE_DIR, "tools", "zig");
+  const base = env.XDG_CACHE_HOME || path13.join(env.HOME || env.USERPROFILE || os7.homedir(), ".cache");
+  return path13.resolve(base, "bench-action", "tools", "zig");
 }
 function exeName(platform) {
   return platform === "win32" ? "zig.exe" : "zig";
@@ -75582,7 +76194,7 @@ async function downloadWheel(python, version4, dest, target2, ctx) {
     const result2 = await ctx.run(argv, { env, timeoutMs: DOWNLOAD_TIMEOUT_MS });
     if (result2.code === 0) {
       const wheels = (await readdir4(dest)).filter((f) => /^ziglang-.*\.whl$/i.test(f));
-      if (wheels.length === 1) return path11.join(dest, wheels[0]);
+      if (wheels.length === 1) return path13.join(dest, wheels[0]);
       throw new SetupError(
         `\`pip download ziglang==${version4}\` succeeded but left ${wheels.length} wheels in ${dest}, expected one`
       );
@@ -75631,8 +76243,8 @@ async function ensureZig(opts = {}) {
     log7(`zig ${onPath.version} is on PATH, but ${wanted} is wanted`);
   } else if (!onPath.missing) log7(`warning: ignoring the zig on PATH: ${onPath.why}`);
   const root = zigCacheRoot(env, opts.cacheDir);
-  const dir = path11.join(root, pypiVersion);
-  const zig = path11.join(dir, exeName(platform));
+  const dir = path13.join(root, pypiVersion);
+  const zig = path13.join(dir, exeName(platform));
   if (await exists3(zig)) {
     const cached2 = await probe(zig, run6, env);
     if (cached2.ok && cached2.version === wanted) {
@@ -75645,14 +76257,14 @@ async function ensureZig(opts = {}) {
   }
   const python = await findPython(run6, env);
   await mkdir3(root, { recursive: true });
-  const work = path11.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
+  const work = path13.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
   await mkdir3(work);
   try {
     log7(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`);
     const wheel = await downloadWheel(
       python,
       pypiVersion,
-      path11.join(work, "download"),
+      path13.join(work, "download"),
       { platform, arch },
       {
         run: run6,
@@ -75660,7 +76272,7 @@ async function ensureZig(opts = {}) {
         log: log7
       }
     );
-    const unpacked = path11.join(work, "unpacked");
+    const unpacked = path13.join(work, "unpacked");
     const unzip = [...python.argv, "-m", "zipfile", "-e", wheel, unpacked];
     log7(`$ ${unzip.join(" ")}`);
     const result = await run6(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS });
@@ -75669,12 +76281,12 @@ async function ensureZig(opts = {}) {
       throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:
 ${tail}` : ""}`);
     }
-    const staged = path11.join(unpacked, "ziglang");
-    const stagedZig = path11.join(staged, exeName(platform));
+    const staged = path13.join(unpacked, "ziglang");
+    const stagedZig = path13.join(staged, exeName(platform));
     if (!await exists3(stagedZig))
-      throw new SetupError(`${path11.basename(wheel)} does not contain ziglang/${exeName(platform)}`);
+      throw new SetupError(`${path13.basename(wheel)} does not contain ziglang/${exeName(platform)}`);
     await chmod(stagedZig, 493);
-    if (await exists3(dir)) await rm4(dir, { recursive: true, force: true });
+    if (await exists3(dir)) await rm5(dir, { recursive: true, force: true });
     try {
       await rename3(staged, dir);
     } catch (err) {
@@ -75682,7 +76294,7 @@ ${tail}` : ""}`);
       if (code2 !== "ENOTEMPTY" && code2 !== "EEXIST" && code2 !== "EPERM") throw err;
     }
   } finally {
-    await rm4(work, { recursive: true, force: true });
+    await rm5(work, { recursive: true, force: true });
   }
   const installed = await probe(zig, run6, env);
   if (!installed.ok)
@@ -75714,7 +76326,7 @@ var defaultRunner = (argv, opts = {}) => {
   const [file, ...args] = argv;
   if (!file) return Promise.reject(new TypeError("defaultRunner: empty argv"));
   return new Promise((resolve2) => {
-    execFile6(
+    execFile7(
       file,
       args,
       {
@@ -75737,7 +76349,7 @@ var defaultRunner = (argv, opts = {}) => {
         else if (failure2.code === "EACCES")
           resolve2({ code: 126, stdout: "", stderr: `${file}: permission denied` });
         else if (failure2.signal) {
-          const number10 = os7.constants.signals[failure2.signal] ?? 0;
+          const number10 = os8.constants.signals[failure2.signal] ?? 0;
           const why = failure2.killed && opts.timeoutMs ? `timed out after ${opts.timeoutMs / 1e3}s` : "";
           resolve2({
             code: 128 + number10,
@@ -75768,14 +76380,14 @@ async function isExecutableFile(file) {
 }
 async function findExecutable(name, env = process.env, platform = process.platform) {
   if (name.includes("/") || platform === "win32" && name.includes("\\"))
-    return await isExecutableFile(name) ? path12.resolve(name) : void 0;
+    return await isExecutableFile(name) ? path14.resolve(name) : void 0;
   const separator = platform === "win32" ? ";" : ":";
   const extensions = platform === "win32" ? ["", ...(env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter(Boolean)] : [""];
   for (const dir of pathVariable(env, platform).split(separator)) {
     if (dir === "") continue;
     for (const ext of extensions) {
-      const candidate = path12.join(dir, name + ext);
-      if (await isExecutableFile(candidate)) return path12.resolve(candidate);
+      const candidate = path14.join(dir, name + ext);
+      if (await isExecutableFile(candidate)) return path14.resolve(candidate);
     }
   }
   return void 0;
@@ -75856,7 +76468,7 @@ async function otherPackageManagerCommand(pkg2, env, uid) {
   return void 0;
 }
 function programName(arg) {
-  return path12.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
+  return path14.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
 }
 var RUST_PROGRAMS = /* @__PURE__ */ new Set(["cargo", "rustc", "rustup"]);
 function scriptRunsRust(script) {
@@ -75875,7 +76487,7 @@ function toolsNeeded(kinds, config2) {
   }
   return KNOWN_TOOLS.filter((t) => needed.has(t));
 }
-async function runSetup(tools, opts) {
+async function runSetup2(tools, opts) {
   const wanted = [];
   for (const raw of tools) {
     const name = raw.trim().toLowerCase();
@@ -75914,51 +76526,6 @@ function describeStatus(status) {
   return `${status.tool} ${status.version} (${status.path}${toolchain}${status.installed ? ", installed" : ""})`;
 }
 
-// src/setup-steps.ts
-import { spawn as spawn5 } from "node:child_process";
-function runSetupStep(step2, index5, inherit) {
-  return new Promise((resolve2) => {
-    const [program, ...args] = step2.command;
-    const output3 = new OutputTail();
-    let timedOut = false;
-    const child = spawn5(program, args, {
-      cwd: step2.cwd,
-      env: { ...inherit, ...step2.env },
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so a timeout can stop everything the step started.
-      detached: true
-    });
-    child.stdout.on("data", (b10) => output3.push(b10));
-    child.stderr.on("data", (b10) => output3.push(b10));
-    const timer3 = setTimeout(() => {
-      timedOut = true;
-      killProcessGroup(child);
-    }, step2.timeoutMs);
-    const fail = (message) => resolve2({ step: index5 + 1, command: step2.command, message, outputTail: output3.text() ?? "" });
-    child.on("error", (err) => {
-      clearTimeout(timer3);
-      fail(`setup step ${index5 + 1} could not start "${program}": ${err.message}`);
-    });
-    child.on("close", (code2, signal) => {
-      clearTimeout(timer3);
-      if (timedOut) fail(`setup step ${index5 + 1} timed out after ${step2.timeoutMs / 1e3}s`);
-      else if (signal) fail(`setup step ${index5 + 1} was killed by ${signal}`);
-      else if (code2 !== 0) fail(`setup step ${index5 + 1} exited with code ${code2}`);
-      else resolve2(void 0);
-    });
-  });
-}
-async function runSetup2(steps, inherit, log7) {
-  for (const [i, step2] of steps.entries()) {
-    const started = Date.now();
-    log7(`setup ${i + 1}/${steps.length}: ${step2.command.join(" ")}`);
-    const failure2 = await runSetupStep(step2, i, inherit);
-    if (failure2) return failure2;
-    log7(`setup ${i + 1}/${steps.length}: done in ${((Date.now() - started) / 1e3).toFixed(1)}s`);
-  }
-  return void 0;
-}
-
 // src/version.ts
 var VERSION = "0.1.0";
 
@@ -75967,16 +76534,16 @@ var UsageError = class extends Error {
   name = "UsageError";
 };
 async function resolveConfigPath(cwd, configPath) {
-  if (configPath) return path13.resolve(cwd, configPath);
+  if (configPath) return path15.resolve(cwd, configPath);
   const found = findConfigFile(cwd);
   if (!found)
-    throw new UsageError(`no bench.yml found in ${cwd} or ${path13.join(cwd, ".github")}; pass --config FILE`);
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path15.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
 async function findBaseline(options, suite, head) {
-  let storeRoot = path13.resolve(options.cwd, options.storeDir);
+  let storeRoot = path15.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
-    const target2 = path13.resolve(options.cwd, options.baseline);
+    const target2 = path15.resolve(options.cwd, options.baseline);
     const isDir = await stat8(target2).then(
       (s2) => s2.isDirectory(),
       () => {
@@ -76021,12 +76588,12 @@ async function runPipeline(options) {
   );
   if (options.installTools && needed.length > 0) {
     const setup2 = { cwd: config2.dir, env: options.env, log: options.log, zigVersion: options.zigVersion };
-    for (const status of await runSetup(needed, setup2)) {
+    for (const status of await runSetup2(needed, setup2)) {
       options.log(`setup: ${describeStatus(status)}`);
-      const dir = path13.dirname(status.path);
-      const search = (options.env.PATH ?? "").split(path13.delimiter);
+      const dir = path15.dirname(status.path);
+      const search = (options.env.PATH ?? "").split(path15.delimiter);
       if (!search.includes(dir))
-        options.env.PATH = [dir, ...search].filter((d) => d !== "").join(path13.delimiter);
+        options.env.PATH = [dir, ...search].filter((d) => d !== "").join(path15.delimiter);
     }
   }
   const createdAt = now2().toISOString();
@@ -76040,52 +76607,102 @@ async function runPipeline(options) {
       zig: needed.includes("zig") ? await toolVersion("zig", ["version"]) : void 0
     })
   ]);
-  const benchmarks = [];
-  const setupFailure = await runSetup2(config2.setup, options.env, options.log);
-  if (setupFailure) {
-    options.log(`${setupFailure.message}; every benchmark is marked failed`);
-    for (const c4 of cases2)
-      benchmarks.push(failedResult(c4, { message: setupFailure.message, stderrTail: setupFailure.outputTail }));
-  } else {
-    const index5 = new Map(cases2.map((c4, i) => [c4.id, i]));
-    const shown = /* @__PURE__ */ new Map();
-    const prefix = (c4) => {
-      const i = index5.get(c4.id);
-      return i === void 0 ? c4.name : `[${i + 1}/${cases2.length}] ${c4.name}`;
-    };
-    const measured = await measureSuite(cases2, {
-      inherit: options.env,
-      filter: options.filter,
-      onProgress: (c4, done, total) => {
-        const quarter2 = Math.floor(done / total * 4);
-        if (quarter2 > (shown.get(c4.id) ?? 0)) {
-          shown.set(c4.id, quarter2);
-          options.log(`${prefix(c4)}: ${done}/${total} ${c4.kind === "wall-clock" ? "samples" : "runs"}`);
-        }
-      },
-      onResult: (c4, result) => {
-        if (result.status === "failed")
-          options.log(`${prefix(c4)}: failed: ${result.error?.message ?? "unknown error"}`);
+  const index5 = new Map(cases2.map((c4, i) => [c4.id, i]));
+  const shown = /* @__PURE__ */ new Map();
+  const prefix = (c4) => {
+    const i = index5.get(c4.id);
+    return i === void 0 ? c4.name : `[${i + 1}/${cases2.length}] ${c4.name}`;
+  };
+  const progress = {
+    onProgress: (c4, done, total) => {
+      const quarter2 = Math.floor(done / total * 4);
+      if (quarter2 > (shown.get(c4.id) ?? 0)) {
+        shown.set(c4.id, quarter2);
+        options.log(`${prefix(c4)}: ${done}/${total} ${c4.kind === "wall-clock" ? "samples" : "runs"}`);
       }
-    });
-    benchmarks.push(...measured);
-  }
-  const results = {
+    },
+    onResult: (c4, result) => {
+      if (result.status === "failed")
+        options.log(`${prefix(c4)}: failed: ${result.error?.message ?? "unknown error"}`);
+    }
+  };
+  const resultSet = (commit2, benchmarks2) => ({
     schema: RESULTS_SCHEMA,
     version: RESULTS_VERSION,
     suite: config2.suite,
-    commit,
+    commit: commit2,
     createdAt,
     environment,
-    benchmarks
-  };
-  const choice = await findBaseline(options, config2.suite, commit);
+    benchmarks: benchmarks2
+  });
+  let results;
+  let choice;
+  let pairs;
+  if (options.against) {
+    const base = await resolveSameJobBase({
+      cwd: options.cwd,
+      env: options.env,
+      target: options.against,
+      head: commit,
+      defaultBranch: await defaultBranch(options.cwd, options.env),
+      mergeBaseFallback: options.mergeBaseFallback,
+      log: options.log
+    });
+    const outcome = await runSameJob({
+      config: config2,
+      cases: cases2,
+      base,
+      filter: options.filter,
+      env: options.env,
+      log: options.log,
+      order: options.order,
+      ...progress
+    });
+    results = resultSet(commit, outcome.head);
+    pairs = outcome.pairs;
+    const where = `${base.sha.slice(0, 7)} (${base.description})`;
+    if (outcome.base) {
+      choice = {
+        baseline: {
+          results: resultSet({ sha: base.sha, branch: base.branch }, outcome.base),
+          source: `a worktree of ${base.sha}`,
+          reason: `${base.description}, built and measured in this job, ${options.order === "sequential" ? "one after the other, not paired" : describePairs(outcome.pairs)}`
+        },
+        warnings: []
+      };
+    } else {
+      const failure2 = outcome.baseFailure;
+      const tail = failure2?.outputTail.trim().split("\n").slice(-5).join(" ⏎ ");
+      choice = {
+        noBaselineReason: `the base ${where} failed to build: ${failure2?.message ?? "its setup failed"}`,
+        warnings: tail ? [`The base's setup output ended with: ${tail}`] : []
+      };
+    }
+  } else {
+    const benchmarks2 = [];
+    const setupFailure = await runSetup(config2.setup, options.env, options.log);
+    if (setupFailure) {
+      options.log(`${setupFailure.message}; every benchmark is marked failed`);
+      for (const c4 of cases2)
+        benchmarks2.push(
+          failedResult(c4, { message: setupFailure.message, stderrTail: setupFailure.outputTail })
+        );
+    } else {
+      benchmarks2.push(
+        ...await measureSuite(cases2, { inherit: options.env, filter: options.filter, ...progress })
+      );
+    }
+    results = resultSet(commit, benchmarks2);
+    choice = await findBaseline(options, config2.suite, commit);
+  }
+  const benchmarks = results.benchmarks;
   const comparison = compareResults(results, {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
     history: choice.history,
-    filtered: options.filter !== void 0
+    filtered: options.filter !== void 0,
+    pairs
   });
   const markdown = renderMarkdown(comparison, { now: now2(), version: VERSION });
   let savedPath;
@@ -76093,19 +76710,19 @@ async function runPipeline(options) {
     if (options.filter !== void 0) {
       options.log("--filter was given: results not saved as a baseline");
     } else if (benchmarks.some((b10) => b10.status === "ok")) {
-      savedPath = await (options.store ?? new DirStore(path13.resolve(options.cwd, options.storeDir))).save(
+      savedPath = await (options.store ?? new DirStore(path15.resolve(options.cwd, options.storeDir))).save(
         results
       );
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }
   }
-  const jsonPath = options.jsonPath ? path13.resolve(options.cwd, options.jsonPath) : void 0;
+  const jsonPath = options.jsonPath ? path15.resolve(options.cwd, options.jsonPath) : void 0;
   if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}
 `);
-  const markdownPath = options.markdownPath ? path13.resolve(options.cwd, options.markdownPath) : void 0;
+  const markdownPath = options.markdownPath ? path15.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
-  const htmlPath = options.htmlPath ? path13.resolve(options.cwd, options.htmlPath) : void 0;
+  const htmlPath = options.htmlPath ? path15.resolve(options.cwd, options.htmlPath) : void 0;
   if (htmlPath) await writeText(htmlPath, await renderHtml(comparison, { now: now2(), version: VERSION }));
   return {
     exitCode: exitCodeFor(comparison),
@@ -76120,7 +76737,7 @@ async function runPipeline(options) {
   };
 }
 async function writeText(file, text3) {
-  await mkdir4(path13.dirname(file), { recursive: true });
+  await mkdir4(path15.dirname(file), { recursive: true });
   await writeFile2(file, text3);
 }
 
@@ -76285,7 +76902,7 @@ function benchmarkRows2(b10, verbose) {
 var USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
-  bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
+  bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR | --against REF] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--no-save] [--no-install]
                      [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
@@ -76304,6 +76921,9 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --dry-run           measure and report as CI would, but publish nothing (results are still
                       saved to the local store unless --no-save)
   --baseline FILE|DIR compare with this results file, or use DIR as the store of baselines
+  --against REF       check REF out in a temporary worktree, run setup there too, and measure
+                      its benchmarks interleaved with the working tree's: a paired comparison on
+                      one machine (--against main, --against HEAD~1)
   --filter GLOB       only benchmarks whose name matches (* and ?; several separated by commas)
   --json FILE         write this run's results (the ResultSet) as JSON
   --markdown FILE     write the report as markdown (the pull-request comment body)
@@ -76321,6 +76941,7 @@ var RUN_OPTIONS = {
   config: { type: "string" },
   "dry-run": { type: "boolean" },
   baseline: { type: "string" },
+  against: { type: "string" },
   filter: { type: "string" },
   json: { type: "string" },
   markdown: { type: "string" },
@@ -76333,7 +76954,7 @@ var RUN_OPTIONS = {
   version: { type: "boolean" }
 };
 function isUserError(err) {
-  return err instanceof ConfigError || err instanceof UsageError || err instanceof BaselineUsageError || err instanceof ResultsFormatError || err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS");
+  return err instanceof ConfigError || err instanceof UsageError || err instanceof BaselineUsageError || err instanceof ResultsFormatError || err instanceof SameJobError || err instanceof WorktreeError || err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS");
 }
 async function runCli(argv, io) {
   try {
@@ -76385,11 +77006,14 @@ async function dispatch2(argv, io) {
   }
   if (positionals.length > 0)
     throw new UsageError(`unknown command "${positionals[0]}" (see bench-action --help)`);
+  if (values3.against !== void 0 && values3.baseline !== void 0)
+    throw new UsageError("--against and --baseline each name what to compare with: give one of them");
   const outcome = await runPipeline({
     cwd: io.cwd,
     configPath: values3.config,
     filter: values3.filter,
     baseline: values3.baseline,
+    ...values3.against !== void 0 ? { against: { ref: values3.against } } : {},
     storeDir: values3.store ?? ".bench",
     save: !values3["no-save"],
     installTools: !values3["no-install"],
@@ -76406,7 +77030,7 @@ async function dispatch2(argv, io) {
       verbose: values3.verbose === true
     })
   );
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path14.relative(io.cwd, outcome.savedPath)}
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path16.relative(io.cwd, outcome.savedPath)}
 `);
   return outcome.exitCode;
 }
@@ -76432,7 +77056,7 @@ async function setupCommand(argv, io) {
       return 0;
     }
   }
-  const statuses = await runSetup(tools, {
+  const statuses = await runSetup2(tools, {
     cwd: io.cwd,
     toolchain: values3.toolchain,
     zigVersion: values3["zig-version"],
@@ -76482,10 +77106,10 @@ async function klvCommand(argv, io) {
   return 0;
 }
 async function readResults(file, cwd) {
-  const full = path14.resolve(cwd, file);
+  const full = path16.resolve(cwd, file);
   let text3;
   try {
-    text3 = await readFile10(full, "utf8");
+    text3 = await readFile11(full, "utf8");
   } catch (err) {
     throw new UsageError(
       `cannot read ${file}: ${err.code ?? err.message}`
@@ -76512,10 +77136,10 @@ async function compareCommand(argv, io) {
     baseline: { results: base, source: baseFile, reason: `the file ${baseFile}, given on the command line` }
   });
   if (values3.markdown) {
-    await writeText(path14.resolve(io.cwd, values3.markdown), renderMarkdown(comparison, { version: VERSION }));
+    await writeText(path16.resolve(io.cwd, values3.markdown), renderMarkdown(comparison, { version: VERSION }));
   }
   if (values3.html) {
-    await writeText(path14.resolve(io.cwd, values3.html), await renderHtml(comparison, { version: VERSION }));
+    await writeText(path16.resolve(io.cwd, values3.html), await renderHtml(comparison, { version: VERSION }));
   }
   io.stdout.write(
     renderTerminal(comparison, {

@@ -23,11 +23,16 @@ import { runPipeline, UsageError } from './pipeline.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'
 import { renderTerminal } from './report/terminal.ts'
 import { ResultsFormatError } from './results.ts'
+import { SameJobError } from './same-job.ts'
 import { SetupError } from './setup/index.ts'
 import { CacheStore } from './store/cache.ts'
 import { DEFAULT_DATA_BRANCH, GitStore } from './store/git.ts'
 import type { ResultStore } from './store/types.ts'
 import { VERSION } from './version.ts'
+import { WorktreeError } from './worktree.ts'
+
+/** The `baseline` input that builds and measures the base in this job instead of reading a store. */
+const SAME_JOB = 'same-job'
 
 export interface ActionInputs {
   config?: string
@@ -158,7 +163,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       cwd: inputs.workingDirectory,
       configPath: inputs.config,
       filter: inputs.filter,
-      baseline: inputs.baseline,
+      ...(inputs.baseline === SAME_JOB
+        ? { against: { mergeBase: true } as const }
+        : { baseline: inputs.baseline }),
       storeDir: inputs.storeDir,
       save,
       jsonPath: inputs.json ?? path.join(outDir, 'results.json'),
@@ -217,7 +224,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       err instanceof UsageError ||
       err instanceof DeferredCommentError ||
       err instanceof BaselineUsageError ||
-      err instanceof ResultsFormatError
+      err instanceof ResultsFormatError ||
+      err instanceof SameJobError ||
+      err instanceof WorktreeError
     ) {
       core.setFailed(`bench-action: ${err.message}`)
     } else {

@@ -13,8 +13,10 @@ import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import { renderTerminal, shouldUseColor } from './report/terminal.ts'
 import { parseResultSetText, ResultsFormatError } from './results.ts'
+import { SameJobError } from './same-job.ts'
 import { describeStatus, KNOWN_TOOLS, runSetup, SetupError, toolsNeeded } from './setup/index.ts'
 import { VERSION } from './version.ts'
+import { WorktreeError } from './worktree.ts'
 
 export interface CliIo {
   cwd: string
@@ -26,7 +28,7 @@ export interface CliIo {
 export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
-  bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR] [--filter GLOB]
+  bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR | --against REF] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--no-save] [--no-install]
                      [--verbose]
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
@@ -45,6 +47,9 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --dry-run           measure and report as CI would, but publish nothing (results are still
                       saved to the local store unless --no-save)
   --baseline FILE|DIR compare with this results file, or use DIR as the store of baselines
+  --against REF       check REF out in a temporary worktree, run setup there too, and measure
+                      its benchmarks interleaved with the working tree's: a paired comparison on
+                      one machine (--against main, --against HEAD~1)
   --filter GLOB       only benchmarks whose name matches (* and ?; several separated by commas)
   --json FILE         write this run's results (the ResultSet) as JSON
   --markdown FILE     write the report as markdown (the pull-request comment body)
@@ -63,6 +68,7 @@ const RUN_OPTIONS = {
   config: { type: 'string' },
   'dry-run': { type: 'boolean' },
   baseline: { type: 'string' },
+  against: { type: 'string' },
   filter: { type: 'string' },
   json: { type: 'string' },
   markdown: { type: 'string' },
@@ -82,6 +88,8 @@ function isUserError(err: unknown): err is Error {
     err instanceof UsageError ||
     err instanceof BaselineUsageError ||
     err instanceof ResultsFormatError ||
+    err instanceof SameJobError ||
+    err instanceof WorktreeError ||
     (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
   )
 }
@@ -131,12 +139,15 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 0)
     throw new UsageError(`unknown command "${positionals[0]}" (see bench-action --help)`)
+  if (values.against !== undefined && values.baseline !== undefined)
+    throw new UsageError('--against and --baseline each name what to compare with: give one of them')
 
   const outcome = await runPipeline({
     cwd: io.cwd,
     configPath: values.config,
     filter: values.filter,
     baseline: values.baseline,
+    ...(values.against !== undefined ? { against: { ref: values.against } } : {}),
     storeDir: values.store ?? '.bench',
     save: !values['no-save'],
     installTools: !values['no-install'],

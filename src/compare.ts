@@ -11,11 +11,13 @@ import type {
   Environment,
   Metric,
   ResultSet,
+  SamplePairs,
   Unit,
 } from './results.ts'
 import {
   bootstrapRatioOfMedians,
   decideExact,
+  decidePaired,
   decideSampled,
   type RunNoise,
   runToRunNoise,
@@ -41,7 +43,10 @@ export interface MetricComparison {
   /** Confidence interval of the ratio (sampled metrics only), at 1 − alpha. */
   ci?: [number, number]
   pValue?: number
+  /** The test behind pValue: mann-whitney-* for independent samples, wilcoxon-* for pairs. */
   test?: string
+  /** Pairs of neighbouring base and head runs the paired analysis used (same-job comparisons). */
+  pairs?: number
   /** Run-to-run noise of this metric's median among the stored runs, when there are enough. */
   runNoise?: RunNoise
   verdict: MetricVerdict
@@ -177,6 +182,8 @@ export interface Comparison {
   engineRankings: EngineRanking[]
   /** Scaling benchmarks, one curve per benchmark and dimension. */
   scaling: ScalingSeries[]
+  /** Base and head were measured in this job with their runs paired: how many pairs per benchmark. */
+  pairing?: { benchmarks: number; minPairs: number; maxPairs: number }
 }
 
 /** The order reports list verdicts in: what needs attention first. */
@@ -230,9 +237,10 @@ function compareMetric(
   environmentDiffers: boolean,
   runNoise: RunNoise | undefined,
   large = false,
+  pairs?: ReadonlyArray<readonly [number, number]>,
 ): MetricComparison | undefined {
-  const baseValues = valuesOf(base)
-  const headValues = valuesOf(head)
+  let baseValues = valuesOf(base)
+  let headValues = valuesOf(head)
   if (baseValues.length === 0 || headValues.length === 0) return undefined
   const gated = gate.metrics.includes(name)
   const common = {
@@ -268,14 +276,24 @@ function compareMetric(
     gate.points !== undefined && head.unit === 'percent' && baseMedian > 0
       ? gate.points / baseMedian
       : gate.threshold
-  const d = decideSampled(baseValues, headValues, {
+  const decision = {
     intervalOnlyWhenDeciding: large,
     ...(large ? { resamples: LARGE_SUITE_RESAMPLES } : {}),
     threshold,
     alpha: gate.alpha,
     direction: head.direction,
     seed: `${benchmarkId}\u0000${name}`,
-  })
+  }
+  // Runs measured next to each other share the machine's moment: their ratios cancel its drift.
+  const paired = pairs?.filter(([b, h]) => b < baseValues.length && h < headValues.length) ?? []
+  if (paired.length > 0) {
+    baseValues = paired.map(([b]) => baseValues[b]!)
+    headValues = paired.map(([, h]) => headValues[h]!)
+  }
+  const d =
+    paired.length > 0
+      ? decidePaired(baseValues, headValues, decision)
+      : decideSampled(baseValues, headValues, decision)
   let verdict: MetricVerdict = d.verdict
   const notes = [...d.notes]
   if (runNoise && (verdict === 'regression' || verdict === 'improvement')) {
@@ -299,6 +317,7 @@ function compareMetric(
     ci: d.ci,
     pValue: d.pValue,
     test: d.test,
+    ...(paired.length > 0 ? { pairs: paired.length } : {}),
     runNoise,
     verdict,
     notes,
@@ -354,6 +373,7 @@ export function compareBenchmark(
   environmentDiffers: boolean,
   history?: Map<string, number[]>,
   large = false,
+  pairs?: SamplePairs[string],
 ): BenchmarkComparison {
   const common = {
     id: head.id,
@@ -386,6 +406,7 @@ export function compareBenchmark(
       environmentDiffers,
       noise,
       large,
+      pairs,
     )
     if (m) metrics.push(m)
   }
@@ -575,6 +596,8 @@ export interface CompareOptions {
   filtered?: boolean
   /** Earlier stored runs (the baseline among them) for the run-to-run noise of each metric. */
   history?: { branch?: string; results: ResultSet[] }
+  /** Base and head were measured in one job: these runs pair up (see SamplePairs). */
+  pairs?: SamplePairs
 }
 
 export function compareResults(head: ResultSet, options: CompareOptions = {}): Comparison {
@@ -588,8 +611,19 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
   )
   const large = sampled > LARGE_SUITE_METRICS
   const benchmarks = head.benchmarks.map((h) =>
-    compareBenchmark(baseById.get(h.id), h, environmentDiffs.length > 0, medians.get(h.id), large),
+    compareBenchmark(
+      baseById.get(h.id),
+      h,
+      environmentDiffs.length > 0,
+      medians.get(h.id),
+      large,
+      options.pairs?.[h.id],
+    ),
   )
+  const pairCounts = benchmarks.flatMap((b) => {
+    const counts = b.metrics.filter((m) => m.pairs !== undefined).map((m) => m.pairs!)
+    return counts.length > 0 ? [Math.min(...counts)] : []
+  })
   if (base && !options.filtered) {
     const headIds = new Set(head.benchmarks.map((b) => b.id))
     for (const b of base.benchmarks) {
@@ -635,6 +669,15 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     ranking: rankProcessBenchmarks(head),
     engineRankings: rankEngines(head),
     scaling: scalingSeries(head, base, benchmarks),
+    ...(pairCounts.length > 0
+      ? {
+          pairing: {
+            benchmarks: pairCounts.length,
+            minPairs: Math.min(...pairCounts),
+            maxPairs: Math.max(...pairCounts),
+          },
+        }
+      : {}),
   }
 }
 

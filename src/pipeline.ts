@@ -8,14 +8,21 @@ import { type Comparison, compareResults, exitCodeFor } from './compare.ts'
 import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
 import { commitInfo, commitsBetween, defaultBranch, mergeBase } from './git.ts'
-import { measureSuite } from './measure/index.ts'
+import { measureSuite, type SameJobOrder } from './measure/index.ts'
 import { valgrindVersion } from './measure/instructions.ts'
 import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
 import type { Case } from './plan-types.ts'
 import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
-import { type BenchmarkResult, RESULTS_SCHEMA, RESULTS_VERSION, type ResultSet } from './results.ts'
+import {
+  type BenchmarkResult,
+  RESULTS_SCHEMA,
+  RESULTS_VERSION,
+  type ResultSet,
+  type SamplePairs,
+} from './results.ts'
+import { describePairs, resolveSameJobBase, runSameJob, type SameJobTarget } from './same-job.ts'
 import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
 import { runSetup as runSetupSteps } from './setup-steps.ts'
 import { DirStore } from './store/dir.ts'
@@ -35,6 +42,13 @@ export interface PipelineOptions {
   save: boolean
   /** Where baselines are kept; the directory store at storeDir when not given. */
   store?: ResultStore
+  /**
+   * Build and measure the base in this job, interleaved with head (DESIGN §4, same-job A/B): a ref
+   * to compare with, or the merge base with the base branch. The store is not asked for a baseline.
+   */
+  against?: SameJobTarget
+  /** How same-job runs are scheduled (interleaved unless told otherwise). */
+  order?: SameJobOrder
   /** Asks GitHub for the merge base when the local history cannot give it. */
   mergeBaseFallback?: (baseBranch: string, headSha: string) => Promise<string | undefined>
   jsonPath?: string
@@ -157,39 +171,27 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     }),
   ])
 
-  const benchmarks: BenchmarkResult[] = []
-  const setupFailure = await runSetupSteps(config.setup, options.env, options.log)
-  if (setupFailure) {
-    options.log(`${setupFailure.message}; every benchmark is marked failed`)
-    for (const c of cases)
-      benchmarks.push(failedResult(c, { message: setupFailure.message, stderrTail: setupFailure.outputTail }))
-  } else {
-    const index = new Map(cases.map((c, i) => [c.id, i]))
-    const shown = new Map<string, number>()
-    const prefix = (c: Case) => {
-      const i = index.get(c.id)
-      return i === undefined ? c.name : `[${i + 1}/${cases.length}] ${c.name}`
-    }
-    const measured = await measureSuite(cases, {
-      inherit: options.env,
-      filter: options.filter,
-      onProgress: (c, done, total) => {
-        // A line per quarter keeps CI logs short; a terminal could redraw, a log cannot.
-        const quarter = Math.floor((done / total) * 4)
-        if (quarter > (shown.get(c.id) ?? 0)) {
-          shown.set(c.id, quarter)
-          options.log(`${prefix(c)}: ${done}/${total} ${c.kind === 'wall-clock' ? 'samples' : 'runs'}`)
-        }
-      },
-      onResult: (c, result) => {
-        if (result.status === 'failed')
-          options.log(`${prefix(c)}: failed: ${result.error?.message ?? 'unknown error'}`)
-      },
-    })
-    benchmarks.push(...measured)
+  const index = new Map(cases.map((c, i) => [c.id, i]))
+  const shown = new Map<string, number>()
+  const prefix = (c: Case) => {
+    const i = index.get(c.id)
+    return i === undefined ? c.name : `[${i + 1}/${cases.length}] ${c.name}`
   }
-
-  const results: ResultSet = {
+  const progress = {
+    onProgress: (c: Case, done: number, total: number) => {
+      // A line per quarter keeps CI logs short; a terminal could redraw, a log cannot.
+      const quarter = Math.floor((done / total) * 4)
+      if (quarter > (shown.get(c.id) ?? 0)) {
+        shown.set(c.id, quarter)
+        options.log(`${prefix(c)}: ${done}/${total} ${c.kind === 'wall-clock' ? 'samples' : 'runs'}`)
+      }
+    },
+    onResult: (c: Case, result: BenchmarkResult) => {
+      if (result.status === 'failed')
+        options.log(`${prefix(c)}: failed: ${result.error?.message ?? 'unknown error'}`)
+    },
+  }
+  const resultSet = (commit: ResultSet['commit'], benchmarks: BenchmarkResult[]): ResultSet => ({
     schema: RESULTS_SCHEMA,
     version: RESULTS_VERSION,
     suite: config.suite,
@@ -197,15 +199,79 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     createdAt,
     environment,
     benchmarks,
-  }
+  })
 
-  const choice = await findBaseline(options, config.suite, commit)
+  let results: ResultSet
+  let choice: BaselineChoice
+  let pairs: SamplePairs | undefined
+  if (options.against) {
+    const base = await resolveSameJobBase({
+      cwd: options.cwd,
+      env: options.env,
+      target: options.against,
+      head: commit,
+      defaultBranch: await defaultBranch(options.cwd, options.env),
+      mergeBaseFallback: options.mergeBaseFallback,
+      log: options.log,
+    })
+    const outcome = await runSameJob({
+      config,
+      cases,
+      base,
+      filter: options.filter,
+      env: options.env,
+      log: options.log,
+      order: options.order,
+      ...progress,
+    })
+    results = resultSet(commit, outcome.head)
+    pairs = outcome.pairs
+    const where = `${base.sha.slice(0, 7)} (${base.description})`
+    if (outcome.base) {
+      choice = {
+        baseline: {
+          results: resultSet({ sha: base.sha, branch: base.branch }, outcome.base),
+          source: `a worktree of ${base.sha}`,
+          reason: `${base.description}, built and measured in this job, ${
+            options.order === 'sequential' ? 'one after the other, not paired' : describePairs(outcome.pairs)
+          }`,
+        },
+        warnings: [],
+      }
+    } else {
+      const failure = outcome.baseFailure
+      const tail = failure?.outputTail.trim().split('\n').slice(-5).join(' ⏎ ')
+      choice = {
+        noBaselineReason: `the base ${where} failed to build: ${failure?.message ?? 'its setup failed'}`,
+        warnings: tail ? [`The base's setup output ended with: ${tail}`] : [],
+      }
+    }
+  } else {
+    const benchmarks: BenchmarkResult[] = []
+    const setupFailure = await runSetupSteps(config.setup, options.env, options.log)
+    if (setupFailure) {
+      options.log(`${setupFailure.message}; every benchmark is marked failed`)
+      for (const c of cases)
+        benchmarks.push(
+          failedResult(c, { message: setupFailure.message, stderrTail: setupFailure.outputTail }),
+        )
+    } else {
+      benchmarks.push(
+        ...(await measureSuite(cases, { inherit: options.env, filter: options.filter, ...progress })),
+      )
+    }
+    results = resultSet(commit, benchmarks)
+    choice = await findBaseline(options, config.suite, commit)
+  }
+  const benchmarks = results.benchmarks
+
   const comparison = compareResults(results, {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
     history: choice.history,
     filtered: options.filter !== undefined,
+    pairs,
   })
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 

@@ -111,6 +111,12 @@ export const resultSetSchema = z.object({
 })
 export type ResultSet = z.infer<typeof resultSetSchema>
 
+/**
+ * Sample indices (base, head) of runs measured next to each other in one job, by benchmark id: the
+ * pairs of a paired comparison.
+ */
+export type SamplePairs = Record<string, Array<[base: number, head: number]>>
+
 export class ResultsFormatError extends Error {
   override name = 'ResultsFormatError'
 }

@@ -122,12 +122,14 @@ function keepArgumentSource(doc: Document, data: unknown) {
   }
   if (!isRecord(data)) return
   if (isRecord(data.defaults)) addEnv(['defaults', 'env'], data.defaults.env)
-  if (Array.isArray(data.setup)) {
-    data.setup.forEach((step, i) => {
-      addArgv(['setup', i], step)
+  for (const key of ['setup', 'base-setup'] as const) {
+    const steps = data[key]
+    if (!Array.isArray(steps)) continue
+    steps.forEach((step, i) => {
+      addArgv([key, i], step)
       if (isRecord(step)) {
-        addArgv(['setup', i, 'run'], step.run)
-        addEnv(['setup', i, 'env'], step.env)
+        addArgv([key, i, 'run'], step.run)
+        addEnv([key, i, 'env'], step.env)
       }
     })
   }
@@ -192,6 +194,9 @@ function resolveConfig(entry: ConfigFile, file: string): Config {
     suite: entry.suite ?? DEFAULT_SUITE,
     defaults,
     setup: (entry.setup ?? []).map((step) => resolveSetupStep(step, dir, defaultEnv)),
+    ...(entry['base-setup']
+      ? { baseSetup: entry['base-setup'].map((step) => resolveSetupStep(step, dir, defaultEnv)) }
+      : {}),
     benchmarks: entry.benchmarks.map((benchmark) => resolveBenchmark(benchmark, dir, defaults, defaultEnv)),
   }
 }

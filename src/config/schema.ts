@@ -30,6 +30,8 @@ export interface Config {
   suite: string
   defaults: ConfigDefaults
   setup: SetupStep[]
+  /** Setup steps for the base tree of a same-job comparison, when they differ from `setup`. */
+  baseSetup?: SetupStep[]
   benchmarks: BenchmarkConfig[]
 }
 
@@ -845,6 +847,10 @@ export const configSchema = z
       suite: suiteSchema.optional(),
       defaults: defaultsSchema.optional(),
       setup: z.array(setupStepSchema, expecting('a list of setup steps')).optional(),
+      'base-setup': z.array(setupStepSchema, expecting('a list of setup steps')).optional().meta({
+        description:
+          'Setup steps for the base of a same-job comparison (--against, baseline: same-job), run in its checkout instead of setup: when the way to build changed (a new build flag).',
+      }),
       benchmarks: z
         .array(benchmarkSchema, expecting('a non-empty list of benchmarks'))
         .min(1, expecting('a non-empty list of benchmarks'))

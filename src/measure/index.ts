@@ -2,14 +2,15 @@
 // only bugs throw.
 import os from 'node:os'
 import { matchesFilter } from '../plan.ts'
-import type { Case, InstructionsCase, ProcessCase, ScalingCase, WallClockCase } from '../plan-types.ts'
-import type { BenchmarkResult } from '../results.ts'
-import { SeededRandom } from '../stats/index.ts'
+import type { Case, InstructionsCase, ScalingCase } from '../plan-types.ts'
+import type { BenchmarkResult, SamplePairs } from '../results.ts'
 import { importInstructions } from './imported.ts'
 import { expandHarness, measureInstructions } from './instructions.ts'
-import { ProcessMeasurement } from './process.ts'
-import { addScalingMetrics, ScalingMeasurement } from './scaling.ts'
-import { expandWallClockHarness, WallClockMeasurement } from './wall-clock.ts'
+import { measureInRounds, type TimedCase } from './rounds.ts'
+import { addScalingMetrics } from './scaling.ts'
+import { expandWallClockHarness } from './wall-clock.ts'
+
+export { MAX_ROUNDS, MAX_WALL_CLOCK_INVOCATIONS } from './rounds.ts'
 
 export interface MeasureOptions {
   /** Progress of one case: runs done (warmups included) out of its total. */
@@ -22,19 +23,6 @@ export interface MeasureOptions {
   filter?: string
 }
 
-/** How many rounds a suite's timed runs are spread over, at most. */
-export const MAX_ROUNDS = 10
-/**
- * How many runner processes a wall-clock benchmark's samples are spread over, at most. A shared
- * machine's speed drifts by several percent over tens of milliseconds (measured on a 2-vCPU VM: the
- * median of 20 consecutive 1 ms samples moved between 1.08 and 1.25 ms within one process), so
- * samples taken together share one moment of the machine. Spread over many short invocations,
- * interleaved with the other benchmarks, every benchmark sees the machine's whole range.
- */
-export const MAX_WALL_CLOCK_INVOCATIONS = 100
-/** A wall-clock benchmark is split only so far that each invocation still takes this many samples. */
-const MIN_SAMPLES_PER_INVOCATION = 2
-
 /**
  * Measures a suite. Harnesses are asked for their benchmarks first. Instruction counts do not depend
  * on the machine's load, so those cases run side by side, one per core. Timed cases then run in
@@ -44,64 +32,183 @@ const MIN_SAMPLES_PER_INVOCATION = 2
  * look fast and the next slow (asv's rounds). Results come back in plan order.
  */
 export async function measureSuite(cases: Case[], options: MeasureOptions = {}): Promise<BenchmarkResult[]> {
-  const planned: Case[] = []
-  const results = new Map<string, BenchmarkResult>()
-  const finish = (c: Case, r: BenchmarkResult) => {
-    results.set(c.id, r)
-    options.onResult?.(c, r)
-  }
-  for (const c of cases) {
-    if (c.kind === 'instructions' && c.import) {
-      const imported = await importInstructions(c)
-      if (!Array.isArray(imported)) {
-        planned.push(c)
-        finish(c, imported)
-        continue
-      }
-      for (const { c: one, result } of imported) {
-        if (!matchesFilter(one.name, options.filter) && !matchesFilter(c.name, options.filter)) continue
-        planned.push(one)
-        finish(one, result)
-      }
-      continue
-    }
-    if (!((c.kind === 'instructions' || c.kind === 'wall-clock') && c.harness)) {
-      planned.push(c)
-      continue
-    }
-    const listed: { cases: Case[] } | { failure: BenchmarkResult } =
-      c.kind === 'instructions'
-        ? await expandHarness(c, options.inherit)
-        : await expandWallClockHarness(c, options.inherit)
-    if ('failure' in listed) {
-      planned.push(c)
-      finish(c, listed.failure)
-      continue
-    }
-    const kept = listed.cases.filter(
-      (x) => matchesFilter(x.name, options.filter) || matchesFilter(c.name, options.filter),
-    )
-    planned.push(...kept)
-  }
-
-  const instructionCases = planned.filter(
-    (c): c is InstructionsCase => c.kind === 'instructions' && !results.has(c.id),
+  const side = new Side(options)
+  await side.expand(cases)
+  await measureInstructionCases(side.pendingInstructions(), options, side.finish)
+  await measureInRounds(
+    side.timed().map((c) => [c]),
+    options,
+    side.finishTimed,
   )
-  await measureInstructionCases(instructionCases, options, finish)
-  const scaling = planned.filter((c): c is ScalingCase => c.kind === 'scaling')
+  return side.results()
+}
+
+/** How the two sides of a same-job comparison are scheduled. */
+export type SameJobOrder = 'interleaved' | 'sequential'
+
+export interface SameJobOptions extends MeasureOptions {
+  /**
+   * interleaved (the default): each benchmark's base and head runs alternate in blocks of random
+   * order, and neighbouring runs are paired. sequential: every base run first, then every head run,
+   * as two separate jobs would measure them; nothing is paired.
+   */
+  order?: SameJobOrder
+  /** Progress and results of the base side (the options' own callbacks get the head side's). */
+  onBaseProgress?: MeasureOptions['onProgress']
+  onBaseResult?: MeasureOptions['onResult']
+  /** Seeds the schedule; the same seed and cases give the same order. */
+  seed?: string
+}
+
+export interface SameJobMeasurement {
+  base: BenchmarkResult[]
+  head: BenchmarkResult[]
+  /** Sample indices (base, head) measured next to each other, by benchmark id; empty when sequential. */
+  pairs: SamplePairs
+}
+
+/**
+ * Measures the same benchmarks in two trees, base and head, in one schedule. Instruction counts are
+ * exact and independent of load: each side's are counted once. Timed benchmarks present on both
+ * sides are measured as pairs, base and head alternating run by run (see measureInRounds); a
+ * benchmark on one side only is measured in the same rounds, alone.
+ */
+export async function measureSameJob(
+  baseCases: Case[],
+  headCases: Case[],
+  options: SameJobOptions = {},
+): Promise<SameJobMeasurement> {
+  const head = new Side(options)
+  const base = new Side({ ...options, onProgress: options.onBaseProgress, onResult: options.onBaseResult })
+  await base.expand(baseCases)
+  await head.expand(headCases)
+  const baseInstructions = new Set<Case>(base.pendingInstructions())
+  await measureInstructionCases(
+    [...baseInstructions, ...head.pendingInstructions()] as InstructionsCase[],
+    {
+      inherit: options.inherit,
+      onProgress: (c, done, total) =>
+        (baseInstructions.has(c) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
+    },
+    (c, r) => (baseInstructions.has(c) ? base : head).finish(c, r),
+  )
+  const finishOn = (side: Side) => side.finishTimed
+  let pairs: SamplePairs = {}
+  if (options.order === 'sequential') {
+    await measureInRounds(
+      base.timed().map((c) => [c]),
+      { ...options, onProgress: options.onBaseProgress },
+      finishOn(base),
+      options.seed,
+    )
+    await measureInRounds(
+      head.timed().map((c) => [c]),
+      options,
+      finishOn(head),
+      options.seed,
+    )
+  } else {
+    const baseTimed = new Map(base.timed().map((c) => [c.id, c]))
+    const headTimed = head.timed()
+    const units: TimedCase[][] = headTimed.map((c) => {
+      const other = baseTimed.get(c.id)
+      return other && other.kind === c.kind ? [other, c] : [c]
+    })
+    const paired = new Set(units.filter((u) => u.length === 2).map((u) => u[0]!))
+    for (const c of baseTimed.values()) if (!paired.has(c)) units.push([c])
+    const baseSide = new Set(baseTimed.values())
+    pairs = await measureInRounds(
+      units,
+      {
+        inherit: options.inherit,
+        onProgress: (c, done, total) =>
+          (baseSide.has(c as TimedCase) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
+      },
+      (c, r) => (baseSide.has(c) ? base : head).finishTimed(c, r),
+      options.seed,
+    )
+  }
+  return { base: base.results(), head: head.results(), pairs }
+}
+
+/** One tree's cases: harnesses expanded, results collected, scaling metrics added at the end. */
+class Side {
+  private readonly planned: Case[] = []
+  private readonly finished = new Map<string, BenchmarkResult>()
   // Speedup and efficiency need a sweep's smallest point, so scaling results are reported once
   // every point is measured.
-  const scalingResults = new Map<string, BenchmarkResult>()
-  await measureInRounds(
-    planned.filter(
-      (c): c is TimedCase => c.kind === 'process' || c.kind === 'wall-clock' || c.kind === 'scaling',
-    ),
-    options,
-    (c, r) => (c.kind === 'scaling' ? scalingResults.set(c.id, r) : finish(c, r)),
-  )
-  addScalingMetrics(scaling, scalingResults)
-  for (const c of scaling) finish(c, scalingResults.get(c.id)!)
-  return planned.map((c) => results.get(c.id)!)
+  private readonly scaling = new Map<string, BenchmarkResult>()
+
+  constructor(private readonly options: MeasureOptions) {}
+
+  readonly finish = (c: Case, r: BenchmarkResult): void => {
+    this.finished.set(c.id, r)
+    this.options.onResult?.(c, r)
+  }
+
+  readonly finishTimed = (c: TimedCase, r: BenchmarkResult): void => {
+    if (c.kind === 'scaling') this.scaling.set(c.id, r)
+    else this.finish(c, r)
+  }
+
+  /** Reads imported results and asks harnesses for their benchmarks. */
+  async expand(cases: Case[]): Promise<void> {
+    const { options, planned } = this
+    for (const c of cases) {
+      if (c.kind === 'instructions' && c.import) {
+        const imported = await importInstructions(c)
+        if (!Array.isArray(imported)) {
+          planned.push(c)
+          this.finish(c, imported)
+          continue
+        }
+        for (const { c: one, result } of imported) {
+          if (!matchesFilter(one.name, options.filter) && !matchesFilter(c.name, options.filter)) continue
+          planned.push(one)
+          this.finish(one, result)
+        }
+        continue
+      }
+      if (!((c.kind === 'instructions' || c.kind === 'wall-clock') && c.harness)) {
+        planned.push(c)
+        continue
+      }
+      const listed: { cases: Case[] } | { failure: BenchmarkResult } =
+        c.kind === 'instructions'
+          ? await expandHarness(c, options.inherit)
+          : await expandWallClockHarness(c, options.inherit)
+      if ('failure' in listed) {
+        planned.push(c)
+        this.finish(c, listed.failure)
+        continue
+      }
+      const kept = listed.cases.filter(
+        (x) => matchesFilter(x.name, options.filter) || matchesFilter(c.name, options.filter),
+      )
+      planned.push(...kept)
+    }
+  }
+
+  pendingInstructions(): InstructionsCase[] {
+    return this.planned.filter(
+      (c): c is InstructionsCase => c.kind === 'instructions' && !this.finished.has(c.id),
+    )
+  }
+
+  timed(): TimedCase[] {
+    return this.planned.filter(
+      (c): c is TimedCase =>
+        (c.kind === 'process' || c.kind === 'wall-clock' || c.kind === 'scaling') && !this.finished.has(c.id),
+    )
+  }
+
+  /** Every result in plan order, scaling points with their speedup and efficiency. */
+  results(): BenchmarkResult[] {
+    const sweeps = this.planned.filter((c): c is ScalingCase => c.kind === 'scaling')
+    addScalingMetrics(sweeps, this.scaling)
+    for (const c of sweeps) if (!this.finished.has(c.id)) this.finish(c, this.scaling.get(c.id)!)
+    return this.planned.map((c) => this.finished.get(c.id)!)
+  }
 }
 
 async function measureInstructionCases(
@@ -121,70 +228,4 @@ async function measureInstructionCases(
   }
   const parallel = Math.max(1, Math.min(os.availableParallelism(), cases.length))
   await Promise.all(Array.from({ length: parallel }, worker))
-}
-
-interface TimedMeasurement {
-  readonly remaining: number
-  run(count: number): Promise<void>
-  result(): BenchmarkResult | Promise<BenchmarkResult>
-}
-
-type TimedCase = ProcessCase | WallClockCase | ScalingCase
-
-async function measureInRounds(
-  cases: TimedCase[],
-  options: MeasureOptions,
-  finish: (c: Case, r: BenchmarkResult) => void,
-): Promise<void> {
-  if (cases.length === 0) return
-  const measurements: TimedMeasurement[] = cases.map((c) => {
-    const progress = {
-      inherit: options.inherit,
-      onProgress: (done: number, total: number) => options.onProgress?.(c, done, total),
-    }
-    if (c.kind === 'process') return new ProcessMeasurement(c, progress)
-    if (c.kind === 'scaling') return new ScalingMeasurement(c, progress)
-    return new WallClockMeasurement(c, progress)
-  })
-  // How many parts each benchmark's runs are split into: process runs over up to MAX_ROUNDS rounds;
-  // wall-clock samples over as many runner invocations as give each a few samples.
-  const parts = cases.map((c) => {
-    if (c.kind === 'wall-clock')
-      return Math.max(
-        1,
-        Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION)),
-      )
-    // A runner program warms up in each invocation; a scaling runner takes its samples in one.
-    if (c.kind === 'scaling' && c.format === 'runner') return 1
-    return cases.length > 1 ? Math.min(MAX_ROUNDS, c.runs) : 1
-  })
-  const rounds = Math.max(...parts)
-  // The rounds each benchmark takes part in, spread evenly over all of them.
-  const activeRounds = parts.map(
-    (n) => new Set(Array.from({ length: n }, (_, k) => Math.floor((k * rounds) / n))),
-  )
-  const random = new SeededRandom(cases.map((c) => c.id).join('\u0000'))
-  const reported = new Set<number>()
-  const report = async (i: number, force = false) => {
-    if (reported.has(i) || (measurements[i]!.remaining > 0 && !force)) return
-    reported.add(i)
-    finish(cases[i]!, await measurements[i]!.result())
-  }
-  for (let round = 0; round < rounds; round++) {
-    const order = cases.map((_, i) => i)
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = random.nextInt(i + 1)
-      ;[order[i], order[j]] = [order[j]!, order[i]!]
-    }
-    for (const i of order) {
-      if (!activeRounds[i]!.has(round)) continue
-      const m = measurements[i]!
-      const roundsLeft = [...activeRounds[i]!].filter((r) => r >= round).length
-      // This round's share: what is left, spread evenly over the rounds that are left.
-      const share = Math.ceil(m.remaining / roundsLeft)
-      if (share > 0) await m.run(share)
-      await report(i)
-    }
-  }
-  for (let i = 0; i < cases.length; i++) await report(i, true)
 }

@@ -66,6 +66,11 @@ export class ProcessMeasurement {
     return this.failure || this.unusable ? 0 : this.c.runs - this.counted
   }
 
+  /** Counted runs that succeeded so far. */
+  get taken(): number {
+    return this.counted
+  }
+
   /** Runs up to `count` more counted runs (the warmups first, on the first call). */
   async run(count: number): Promise<void> {
     if (!this.started) {

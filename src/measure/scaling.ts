@@ -69,6 +69,11 @@ export class ScalingMeasurement {
     return this.failure ? 0 : this.c.runs - this.throughputs.length
   }
 
+  /** Throughput samples taken so far. */
+  get taken(): number {
+    return this.throughputs.length
+  }
+
   async run(count: number): Promise<void> {
     const runs = Math.min(count, this.remaining)
     if (runs <= 0) return

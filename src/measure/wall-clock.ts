@@ -134,6 +134,11 @@ export class WallClockMeasurement {
     return this.c.runs - this.samples.length
   }
 
+  /** Samples taken so far. */
+  get taken(): number {
+    return this.samples.length
+  }
+
   /** Takes up to `count` more samples in one runner invocation. */
   async run(count: number): Promise<void> {
     const runs = Math.min(count, this.remaining)

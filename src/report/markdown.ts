@@ -399,7 +399,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   out.push(...environmentBlock(c))
   const version = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : ''
   out.push(
-    `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the median.${version}</sub>`,
+    `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the ${c.pairing ? 'median paired ratio' : 'median'}.${version}</sub>`,
   )
   return `${out.join('\n\n')}\n`
 }

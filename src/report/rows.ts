@@ -109,6 +109,8 @@ export function describeBaseline(c: Comparison, now: Date): string {
 /** Whether verdicts could account for the machine's run-to-run swings, in one sentence. */
 export function describeRunNoise(c: Comparison): string | undefined {
   if (!c.baseline) return undefined
+  if (c.pairing)
+    return 'cancelled in each pair: base and head ran on this machine a moment apart, their runs alternating'
   const runs = c.history?.runs ?? 0
   const where = c.history?.branch ? ` on ${c.history.branch}` : ''
   if (runs >= MIN_RUNS_FOR_NOISE) {
@@ -155,11 +157,17 @@ export function gateDescription(c: Comparison): string {
   const alphas = new Set(c.benchmarks.map((b) => String(b.alpha)))
   const t = [...thresholds].join(', ')
   const a = [...alphas].join(', ')
+  const test = c.pairing
+    ? `paired: Wilcoxon signed-rank p < α = ${a} on the log-ratios of ${describePairCount(c.pairing)} of neighbouring base and head runs, with the bootstrap confidence interval of the median paired ratio wholly on the bad side`
+    : `Mann–Whitney U p < α = ${a}, with the bootstrap confidence interval of the ratio of medians wholly on the bad side`
   return (
-    `A regression is a gated metric worse than its threshold (${t}) and significant ` +
-    `(Mann–Whitney U p < α = ${a}, with the bootstrap confidence interval of the ratio of medians wholly on the bad side). ` +
+    `A regression is a gated metric worse than its threshold (${t}) and significant (${test}). ` +
     'Beyond the threshold but not significant is unclear: shown, not failing.'
   )
+}
+
+function describePairCount(p: NonNullable<Comparison['pairing']>): string {
+  return p.minPairs === p.maxPairs ? `${p.minPairs} pairs` : `${p.minPairs}–${p.maxPairs} pairs`
 }
 
 export function environmentRows(c: Comparison): Array<[string, string, string]> {

@@ -123,11 +123,22 @@ function medianOfThree(a: number, b: number, c: number): number {
 }
 
 /**
- * The median of one resample (with replacement, the sample's own size) of the sorted sample: draws n
- * indices, counts them, and walks the counts to the middle one or two. The draws are the same as
- * resampling the values, so the result is the same as sorting a resample of values.
+ * The value halfway between two ordered ratios. Ratios can be infinite (a zero base), where the usual
+ * lower + (upper − lower) / 2 gives NaN for two equal infinities; between −∞ and +∞ (pairs from 0 to
+ * below and to above 0) there is no direction, and the midpoint is taken as 1: no change.
  */
-function resampledMedian(sorted: Float64Array, counts: Uint32Array, random: SeededRandom): number {
+export function midpoint(lower: number, upper: number): number {
+  if (lower === upper) return lower
+  if (lower === Number.NEGATIVE_INFINITY && upper === Number.POSITIVE_INFINITY) return 1
+  return lower + (upper - lower) / 2
+}
+
+/**
+ * The median of one resample (with replacement, the sample's own size) of the sorted values: draws n
+ * indices, counts them, and walks the counts to the middle one or two. The same as sorting a resample
+ * of the values.
+ */
+export function resampledMedian(sorted: Float64Array, counts: Uint32Array, random: SeededRandom): number {
   const n = sorted.length
   counts.fill(0)
   for (let i = 0; i < n; i++) counts[random.nextInt(n)]!++
@@ -143,16 +154,14 @@ function resampledMedian(sorted: Float64Array, counts: Uint32Array, random: Seed
     lowerIndex = index - 1
     while (counts[lowerIndex] === 0) lowerIndex--
   }
-  const lower = sorted[lowerIndex]!
-  return lower + (upper - lower) / 2
+  return midpoint(sorted[lowerIndex]!, upper)
 }
 
 /**
- * Linear interpolation between order statistics (R type 7), safe with infinite values. Selects the
- * two order statistics instead of sorting (reordering `values`): two percentiles of 10 000 ratios
- * take a fraction of a full sort.
+ * Linear interpolation between order statistics (R type 7), safe with infinite values; selects the two
+ * order statistics instead of sorting, reordering `values`.
  */
-function percentileBySelection(values: Float64Array, p: number): number {
+export function percentileBySelection(values: Float64Array, p: number): number {
   const index = (values.length - 1) * p
   const lowerIndex = Math.floor(index)
   const lower = selectInPlace(values, lowerIndex)

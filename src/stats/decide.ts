@@ -4,7 +4,9 @@
 // is beyond the threshold. "Beyond" is strict: a change exactly at the threshold passes.
 import { bootstrapRatioOfMedians, DEFAULT_RESAMPLES, DEFAULT_SEED, ratioOf } from './bootstrap.ts'
 import { mannWhitneyU, smallestPValue } from './mann-whitney.ts'
+import { bootstrapPairedMedianRatio, medianPairedRatio } from './paired.ts'
 import { type Summary, summarize } from './summary.ts'
+import { smallestWilcoxonPValue, wilcoxonSignedRank } from './wilcoxon.ts'
 
 /** Which way is better: lower for times, sizes and counts; higher for throughput. */
 export type Direction = 'lower' | 'higher'
@@ -51,6 +53,28 @@ export interface SampledDecision {
   /** Two-sided Mann–Whitney p-value. */
   pValue: number
   test: 'mann-whitney-exact' | 'mann-whitney-normal'
+  verdict: SampledVerdict
+  /** Why the verdict may deserve less trust, in words for the report. */
+  notes: string[]
+}
+
+export interface PairedDecision {
+  baseSummary: Summary
+  headSummary: Summary
+  /** The median of the paired ratios head[i] / base[i]; see `ratioOf` for a zero base. */
+  ratio: number
+  /** ratio − 1: +0.08 means head is 8% above base in the typical pair. */
+  change: number
+  /**
+   * Bootstrap interval (over resampled pairs) of the median paired ratio at confidence 1 − alpha;
+   * absent when it was not needed.
+   */
+  ci?: [low: number, high: number]
+  /** Two-sided Wilcoxon signed-rank p-value. */
+  pValue: number
+  test: 'wilcoxon-exact' | 'wilcoxon-normal'
+  /** Number of pairs, zeros included. */
+  pairs: number
   verdict: SampledVerdict
   /** Why the verdict may deserve less trust, in words for the report. */
   notes: string[]
@@ -152,6 +176,116 @@ export function decideSampled(
     verdict,
     notes,
   }
+}
+
+/**
+ * Decides a sampled metric whose base and head runs alternated in one job, so that base[i] and head[i]
+ * form a pair. The rule is decideSampled's with paired statistics: the change is the median of the
+ * paired ratios minus 1, the test is the Wilcoxon signed-rank test of the differences within pairs, and
+ * the interval is the bootstrap of the median paired ratio over resampled pairs. When every value is
+ * above 0 the test runs on log(head[i] / base[i]), so it tests a relative change, as the ratio and
+ * threshold do, and gives the same p whichever side is called base; otherwise on head[i] − base[i].
+ * Throws unless both sides have the same number of samples, at least one.
+ */
+export function decidePaired(
+  base: readonly number[],
+  head: readonly number[],
+  options: SampledDecisionOptions,
+): PairedDecision {
+  const { threshold, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options
+  assertThreshold(threshold)
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
+  assertDirection(direction)
+  if (base.length !== head.length || base.length === 0) {
+    throw new Error(
+      `cannot pair ${base.length} base with ${head.length} head samples: ` +
+        'paired runs need the same number on each side, at least one',
+    )
+  }
+
+  const pairs = base.length
+  const baseSummary = summarize(base)
+  const headSummary = summarize(head)
+  const ratio = medianPairedRatio(base, head)
+  const change = ratio - 1
+  const side = sideOf(change, threshold, direction)
+  const interval =
+    options.intervalOnlyWhenDeciding && side === 'within'
+      ? undefined
+      : bootstrapPairedMedianRatio(base, head, { confidence: 1 - alpha, resamples, seed })
+  const allPositive = base.every((value) => value > 0) && head.every((value) => value > 0)
+  const test = wilcoxonSignedRank(
+    allPositive ? logRatios(base, head) : base.map((value, i) => head[i]! - value),
+  )
+
+  const significant = test.pValue < alpha
+  const intervalSide = interval ? intervalSideOf(interval.low, interval.high, direction) : 'within'
+  let verdict: SampledVerdict = 'unchanged'
+  if (side !== 'within') verdict = significant && intervalSide === side ? side : 'unclear'
+
+  const notes: string[] = []
+  if (pairs < MIN_RELIABLE_SAMPLES) {
+    notes.push(`n=${pairs} pairs: fewer than ${MIN_RELIABLE_SAMPLES} pairs, verdict unreliable`)
+  }
+  const floor = smallestWilcoxonPValue(test.n)
+  if (floor >= alpha) {
+    const counted = test.zeros > 0 ? `${test.n} pairs that differ` : `${test.n} pairs`
+    notes.push(
+      `with ${counted} the smallest possible p-value is ${format(floor)}, ` +
+        `not below α = ${format(alpha)}: no change can be significant`,
+    )
+  }
+  if (test.zeros > 0) {
+    notes.push(
+      test.zeros === 1
+        ? '1 pair with no difference was left out of the test'
+        : `${test.zeros} pairs with no difference were left out of the test`,
+    )
+  }
+  if (!allPositive) {
+    notes.push('not every value is above 0: the test compares head − base, not the ratio head / base')
+    if (base.some((value) => value === 0)) {
+      notes.push('a base value is 0: the ratio of that pair is infinite, or 1 when head is 0 too')
+    }
+    if (base.some((value) => value < 0) || head.some((value) => value < 0)) {
+      notes.push('a value is negative: the paired ratios do not measure a relative change')
+    }
+  }
+  if (verdict === 'unclear' && floor < alpha) {
+    if (!significant) notes.push(`p = ${format(test.pValue)} is not below α = ${format(alpha)}`)
+    if (interval && intervalSide !== side) {
+      notes.push(
+        `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval.low)}, ${format(interval.high)}], ` +
+          `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
+      )
+    }
+  }
+
+  return {
+    baseSummary,
+    headSummary,
+    ratio,
+    change,
+    ...(interval ? { ci: [interval.low, interval.high] as [number, number] } : {}),
+    pValue: test.pValue,
+    test: test.method === 'exact' ? 'wilcoxon-exact' : 'wilcoxon-normal',
+    pairs,
+    verdict,
+    notes,
+  }
+}
+
+/**
+ * log(head[i] / base[i]) for positive values, as sign(head − base) · log(max / min): swapping the sides
+ * negates every difference exactly, and pairs with the same ratio either way round get the same |d|,
+ * so they tie in the ranking as they should.
+ */
+function logRatios(base: readonly number[], head: readonly number[]): number[] {
+  return base.map((baseValue, i) => {
+    const headValue = head[i]!
+    if (headValue === baseValue) return 0
+    return headValue > baseValue ? Math.log(headValue / baseValue) : -Math.log(baseValue / headValue)
+  })
 }
 
 /**

@@ -12,11 +12,13 @@ export {
 export {
   type Direction,
   decideExact,
+  decidePaired,
   decideSampled,
   type ExactDecision,
   type ExactDecisionOptions,
   type ExactVerdict,
   MIN_RELIABLE_SAMPLES,
+  type PairedDecision,
   type SampledDecision,
   type SampledDecisionOptions,
   type SampledVerdict,
@@ -30,6 +32,20 @@ export {
   normalSurvival,
   smallestPValue,
 } from './mann-whitney.ts'
+export {
+  bootstrapPairedMedianRatio,
+  medianPairedRatio,
+  type PairedRatioInterval,
+  pairedRatios,
+} from './paired.ts'
 export { SeededRandom } from './random.ts'
 export { MIN_RUNS_FOR_NOISE, type RunNoise, runToRunNoise, withinRunNoise } from './run-noise.ts'
 export { halfSampleMode, halfSampleModeSorted, type Summary, summarize } from './summary.ts'
+export {
+  smallestWilcoxonPValue,
+  WILCOXON_EXACT_MAX_DIFFERENCES,
+  WILCOXON_EXACT_MAX_WITH_TIES_OR_ZEROS,
+  type WilcoxonOptions,
+  type WilcoxonResult,
+  wilcoxonSignedRank,
+} from './wilcoxon.ts'

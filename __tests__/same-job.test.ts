@@ -1,0 +1,230 @@
+// Same-job A/B: the base checked out in a worktree, built with the config's setup, and measured with
+// the head in one interleaved schedule — real git, a real C compiler, real processes.
+import assert from 'node:assert/strict'
+import { execFile, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { appendFile, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { after, describe, test } from 'node:test'
+import { promisify } from 'node:util'
+import { measureSameJob } from '../src/measure/index.ts'
+import type { ProcessCase } from '../src/plan-types.ts'
+import { cli, gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
+
+const run = promisify(execFile)
+const dirs: string[] = []
+after(async () => {
+  for (const d of dirs) await removeDir(d)
+})
+
+/** A loop of WORK iterations: more work is slower by construction. */
+const SPIN_C = `#include <stdio.h>
+#ifndef WORK
+#include "work.h"
+#endif
+int main(void) {
+  volatile unsigned long x = 0;
+  for (unsigned long i = 0; i < (unsigned long)WORK; i++) x += i;
+  return x == 1 ? 1 : 0;
+}
+`
+
+const config = (extra = '') => `suite: ab
+defaults: { runs: 15, warmup: 1, threshold: 10% }
+setup:
+  - [cc, -O2, -o, spin, spin.c]
+${extra}benchmarks:
+  - name: spin
+    kind: process
+    command: [./spin]
+`
+
+const git = (cwd: string, ...args: string[]) =>
+  run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd })
+
+async function spinRepo(work: number, extraConfig = ''): Promise<string> {
+  const dir = await gitRepo({
+    'bench.yml': config(extraConfig),
+    'spin.c': SPIN_C,
+    'work.h': `#define WORK ${work}\n`,
+    '.gitignore': 'spin\n.bench/\n',
+  })
+  dirs.push(dir)
+  return dir
+}
+
+async function commitWork(dir: string, work: number): Promise<void> {
+  await writeFile(path.join(dir, 'work.h'), `#define WORK ${work}\n`)
+  await git(dir, 'commit', '--quiet', '-am', `work ${work}`)
+}
+
+async function worktrees(dir: string): Promise<string[]> {
+  const { stdout } = await git(dir, 'worktree', 'list', '--porcelain')
+  return stdout.split('\n').filter((l) => l.startsWith('worktree '))
+}
+
+function checkedOutIn(stderr: string): string {
+  const dir = /checked out in (\S+)/.exec(stderr)?.[1]
+  assert.ok(dir, `the log names the worktree: ${stderr}`)
+  return dir
+}
+
+describe('--against', () => {
+  test('a slower head than the commit it is compared with is a regression, from paired runs', async () => {
+    const dir = await spinRepo(1_500_000)
+    await commitWork(dir, 3_000_000)
+    const report = path.join(dir, 'report.md')
+    const r = await cli(['--against', 'HEAD~1', '--no-save', '--no-install', '--markdown', report], dir)
+    assert.equal(r.code, 1, r.stderr + r.stdout)
+    const md = await readFile(report, 'utf8')
+    const { stdout: baseSha } = await git(dir, 'rev-parse', '--short=7', 'HEAD~1')
+    assert.match(md, /### Regressions/)
+    assert.match(
+      md,
+      new RegExp(
+        `\\*\\*Baseline:\\*\\* ${baseSha.trim()}.*--against HEAD\\\\~1, built and measured in this job, interleaved, 15 pairs per benchmark`,
+      ),
+    )
+    assert.match(md, /Wilcoxon signed-rank/)
+    assert.match(r.stderr, /base: setup 1\/1: cc -O2 -o spin spin\.c/)
+    assert.match(r.stderr, /head: setup 1\/1: cc -O2 -o spin spin\.c/)
+    assert.equal(existsSync(checkedOutIn(r.stderr)), false, 'the worktree directory is gone')
+    assert.equal((await worktrees(dir)).length, 1, 'only the main worktree is registered')
+  })
+
+  test('--against HEAD compares the tree with itself: no regression', async () => {
+    const dir = await spinRepo(1_500_000)
+    const report = path.join(dir, 'report.md')
+    const r = await cli(['--against', 'HEAD', '--no-save', '--no-install', '--markdown', report], dir)
+    assert.equal(r.code, 0, r.stderr + r.stdout)
+    const md = await readFile(report, 'utf8')
+    assert.match(md, /no regressions in 1 benchmark/)
+    assert.match(md, /15 pairs per benchmark/)
+    assert.equal((await worktrees(dir)).length, 1)
+  })
+
+  test('base-setup builds the base its own way', async () => {
+    // The same source on both sides, but the base is built with less work: head is slower.
+    const dir = await spinRepo(3_000_000, 'base-setup:\n  - [cc, -O2, -DWORK=1000000, -o, spin, spin.c]\n')
+    const report = path.join(dir, 'report.md')
+    const r = await cli(['--against', 'HEAD', '--no-save', '--no-install', '--markdown', report], dir)
+    assert.equal(r.code, 1, r.stderr + r.stdout)
+    assert.match(r.stderr, /base: setup 1\/1: cc -O2 -DWORK=1000000/)
+    assert.match(await readFile(report, 'utf8'), /### Regressions/)
+  })
+
+  test('a base that does not build is reported as such; head is measured, nothing fails', async () => {
+    const dir = await spinRepo(1_500_000)
+    await writeFile(path.join(dir, 'spin.c'), 'this is not C\n')
+    await git(dir, 'commit', '--quiet', '-am', 'broken')
+    await writeFile(path.join(dir, 'spin.c'), SPIN_C)
+    await git(dir, 'commit', '--quiet', '-am', 'fixed')
+    const report = path.join(dir, 'report.md')
+    const r = await cli(['--against', 'HEAD~1', '--no-save', '--no-install', '--markdown', report], dir)
+    assert.equal(r.code, 0, r.stderr + r.stdout)
+    const md = await readFile(report, 'utf8')
+    assert.match(
+      md,
+      /\*\*No baseline:\*\* the base [0-9a-f]{7} \(--against HEAD\\~1\) failed to build: setup step 1 exited with code 1/,
+    )
+    assert.match(md, /The base's setup output ended with: .*error/)
+    assert.doesNotMatch(md, /### Regressions/)
+    assert.equal((await worktrees(dir)).length, 1)
+  })
+
+  test('an unknown ref is a usage error', async () => {
+    const dir = await spinRepo(1_000)
+    const r = await cli(['--against', 'no-such-branch', '--no-install'], dir)
+    assert.equal(r.code, 2, r.stderr)
+    assert.match(r.stderr, /--against no-such-branch: no such commit in the repository/)
+    const both = await cli(['--against', 'HEAD', '--baseline', 'x.json'], dir)
+    assert.equal(both.code, 2)
+    assert.match(both.stderr, /give one of them/)
+  })
+
+  test('interrupted with SIGINT: the worktree is removed', async () => {
+    const dir = await gitRepo({
+      'bench.yml':
+        'suite: slow\nbenchmarks:\n  - { name: nap, kind: process, command: [sleep, "0.2"], runs: 100, warmup: 0 }\n',
+    })
+    dirs.push(dir)
+    // The bundled CLI, as `npx bench-action` runs it.
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'dist/cli.js'), '--against', 'HEAD', '--no-save', '--no-install'],
+      {
+        cwd: dir,
+        env: { ...process.env, CI: '', GITHUB_ACTIONS: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let stderr = ''
+    const measuring = new Promise<void>((resolve) => {
+      child.stderr.on('data', (b: Buffer) => {
+        stderr += b.toString()
+        if (/: \d+\/100 runs/.test(stderr)) resolve()
+      })
+    })
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+      child.on('exit', (code, signal) => resolve(signal ?? code)),
+    )
+    await Promise.race([measuring, exited])
+    const worktree = checkedOutIn(stderr)
+    assert.equal(existsSync(worktree), true, 'the worktree exists while measuring')
+    child.kill('SIGINT')
+    assert.equal(await exited, 'SIGINT', stderr)
+    assert.equal(existsSync(worktree), false, 'the worktree directory is gone')
+    assert.equal((await worktrees(dir)).length, 1, 'and unregistered')
+  })
+})
+
+describe('the same-job schedule', () => {
+  const logged = (log: string, side: string, runs: number): ProcessCase => ({
+    kind: 'process',
+    id: 'mark',
+    name: 'mark',
+    parameters: {},
+    command: ['sh', '-c', `echo ${side} >> "$0"`, log],
+    cwd: repoRoot,
+    env: {},
+    runs,
+    warmup: 0,
+    timeoutMs: 10_000,
+    gate: { metrics: ['wall'], threshold: 0.05, alpha: 0.01 },
+  })
+
+  test('interleaved: base and head alternate run by run, in blocks of random order, and pair up', async () => {
+    const dir = await tempDir('schedule')
+    dirs.push(dir)
+    const log = path.join(dir, 'log')
+    await appendFile(log, '')
+    const measured = await measureSameJob([logged(log, 'A', 20)], [logged(log, 'B', 20)], { seed: 'x' })
+    const order = (await readFile(log, 'utf8')).trim().split('\n')
+    assert.equal(order.length, 40)
+    const blocks = Array.from({ length: 20 }, (_, k) => order.slice(2 * k, 2 * k + 2).join(''))
+    assert.deepEqual(
+      blocks.filter((b) => b !== 'AB' && b !== 'BA'),
+      [],
+      `every block runs each side once: ${blocks.join(' ')}`,
+    )
+    assert.ok(blocks.includes('AB') && blocks.includes('BA'), `both orders occur: ${blocks.join(' ')}`)
+    assert.deepEqual(
+      measured.pairs.mark,
+      Array.from({ length: 20 }, (_, k) => [k, k]),
+    )
+    assert.equal(measured.base[0]?.metrics.wall?.samples?.length, 20)
+    assert.equal(measured.head[0]?.metrics.wall?.samples?.length, 20)
+  })
+
+  test('sequential: every base run first, nothing paired', async () => {
+    const dir = await tempDir('schedule')
+    dirs.push(dir)
+    const log = path.join(dir, 'log')
+    await appendFile(log, '')
+    const measured = await measureSameJob([logged(log, 'A', 5)], [logged(log, 'B', 5)], {
+      order: 'sequential',
+    })
+    assert.equal((await readFile(log, 'utf8')).replace(/\n/g, ''), 'AAAAABBBBB')
+    assert.deepEqual(measured.pairs, {})
+  })
+})

@@ -1,0 +1,121 @@
+// The schedule of timed runs: rounds in a seeded shuffled order, so the slow drift of a shared machine
+// (a neighbour's load, frequency changes) falls on every benchmark alike. A unit of the schedule is
+// one case, or a base and a head case measured as a pair: their runs then alternate in blocks of
+// randomised order (A B, B A, …), and the runs of one block form pairs.
+import type { Case, ProcessCase, ScalingCase, WallClockCase } from '../plan-types.ts'
+import type { BenchmarkResult, SamplePairs } from '../results.ts'
+import { SeededRandom } from '../stats/index.ts'
+import { ProcessMeasurement } from './process.ts'
+import { ScalingMeasurement } from './scaling.ts'
+import { WallClockMeasurement } from './wall-clock.ts'
+
+export type TimedCase = ProcessCase | WallClockCase | ScalingCase
+
+export interface RoundsOptions {
+  inherit?: NodeJS.ProcessEnv
+  onProgress?: (c: Case, done: number, total: number) => void
+}
+
+/** How many rounds a suite's timed runs are spread over, at most. */
+export const MAX_ROUNDS = 10
+/**
+ * How many runner processes a wall-clock benchmark's samples are spread over, at most. A shared
+ * machine's speed drifts by several percent over tens of milliseconds (measured on a 2-vCPU VM: the
+ * median of 20 consecutive 1 ms samples moved between 1.08 and 1.25 ms within one process), so
+ * samples taken together share one moment of the machine. Spread over many short invocations,
+ * interleaved with the other benchmarks, every benchmark sees the machine's whole range.
+ */
+export const MAX_WALL_CLOCK_INVOCATIONS = 100
+/** A wall-clock benchmark is split only so far that each invocation still takes this many samples. */
+const MIN_SAMPLES_PER_INVOCATION = 2
+
+interface TimedMeasurement {
+  readonly remaining: number
+  /** Counted samples taken so far. */
+  readonly taken: number
+  run(count: number): Promise<void>
+  result(): BenchmarkResult | Promise<BenchmarkResult>
+}
+
+/** How many parts a case's runs are split into, alone or as one side of a pair. */
+function partsOf(c: TimedCase, units: number, paired: boolean): number {
+  if (c.kind === 'wall-clock')
+    return Math.max(1, Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION)))
+  // A runner program warms up in each invocation, so a scaling runner takes its samples in one,
+  // unless it is paired with the other side: then in a few, to alternate with it.
+  if (c.kind === 'scaling' && c.format === 'runner') return paired ? Math.min(MAX_ROUNDS, c.runs) : 1
+  // A pair alternates run by run: neighbouring runs see the same moment of the machine.
+  if (paired) return c.runs
+  return units > 1 ? Math.min(MAX_ROUNDS, c.runs) : 1
+}
+
+/**
+ * Measures the units (one case, or [base, head]) in rounds: each round runs a share of every
+ * unit's counted runs, the units in a freshly shuffled order, a pair's two sides in a random order
+ * of their own. `finish` gets each case's result once its last run is done. Returns the pairs of
+ * sample indices of each paired unit, keyed by the head (second) case's id.
+ */
+export async function measureInRounds(
+  units: TimedCase[][],
+  options: RoundsOptions,
+  finish: (c: TimedCase, r: BenchmarkResult) => void,
+  seed?: string,
+): Promise<SamplePairs> {
+  const pairs: SamplePairs = {}
+  if (units.length === 0) return pairs
+  const measurements: TimedMeasurement[][] = units.map((unit) =>
+    unit.map((c) => {
+      const progress = {
+        inherit: options.inherit,
+        onProgress: (done: number, total: number) => options.onProgress?.(c, done, total),
+      }
+      if (c.kind === 'process') return new ProcessMeasurement(c, progress)
+      if (c.kind === 'scaling') return new ScalingMeasurement(c, progress)
+      return new WallClockMeasurement(c, progress)
+    }),
+  )
+  const parts = units.map((unit) => Math.max(...unit.map((c) => partsOf(c, units.length, unit.length > 1))))
+  const rounds = Math.max(...parts)
+  // The rounds each unit takes part in, spread evenly over all of them.
+  const activeRounds = parts.map((n) => Array.from({ length: n }, (_, k) => Math.floor((k * rounds) / n)))
+  const random = new SeededRandom(seed ?? units.flatMap((u) => u.map((c) => c.id)).join('\u0000'))
+  const shuffle = <T>(items: T[]): T[] => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = random.nextInt(i + 1)
+      ;[items[i], items[j]] = [items[j]!, items[i]!]
+    }
+    return items
+  }
+  const reported = new Set<TimedMeasurement>()
+  const report = async (unit: number, side: number, force = false) => {
+    const m = measurements[unit]![side]!
+    if (reported.has(m) || (m.remaining > 0 && !force)) return
+    reported.add(m)
+    finish(units[unit]![side]!, await m.result())
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (const u of shuffle(units.map((_, i) => i))) {
+      const active = activeRounds[u]!
+      if (!active.includes(round)) continue
+      const roundsLeft = active.filter((r) => r >= round).length
+      const sides = measurements[u]!
+      const before = sides.map((m) => m.taken)
+      for (const s of shuffle(sides.map((_, i) => i))) {
+        const m = sides[s]!
+        // This round's share: what is left, spread evenly over the rounds that are left.
+        const share = Math.ceil(m.remaining / roundsLeft)
+        if (share > 0) await m.run(share)
+      }
+      if (sides.length === 2) {
+        const id = units[u]![1]!.id
+        const list = pairs[id] ?? []
+        pairs[id] = list
+        const [baseTaken, headTaken] = [sides[0]!.taken - before[0]!, sides[1]!.taken - before[1]!]
+        for (let k = 0; k < Math.min(baseTaken, headTaken); k++) list.push([before[0]! + k, before[1]! + k])
+      }
+      for (let s = 0; s < sides.length; s++) await report(u, s)
+    }
+  }
+  for (let u = 0; u < units.length; u++) for (let s = 0; s < units[u]!.length; s++) await report(u, s, true)
+  return pairs
+}

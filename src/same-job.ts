@@ -1,0 +1,193 @@
+// Same-job A/B (DESIGN §4): the base commit is checked out beside the working tree, built with the
+// config's setup, and every benchmark is measured from both trees in one schedule, base and head
+// runs alternating. Numbers taken minutes apart on two machines differ by more than most
+// regressions; numbers taken a moment apart on one machine do not.
+import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Config } from './config/index.ts'
+import { parseConfig } from './config/index.ts'
+import { shortSha } from './format.ts'
+import { git, mergeBase } from './git.ts'
+import { measureSameJob, measureSuite, type SameJobOrder } from './measure/index.ts'
+import { failedResult } from './measure/result.ts'
+import { planCases } from './plan.ts'
+import type { Case } from './plan-types.ts'
+import type { BenchmarkResult, CommitInfo, SamplePairs } from './results.ts'
+import { runSetup, type SetupFailure } from './setup-steps.ts'
+import { addWorktree, ensureCommit, resolveCommit } from './worktree.ts'
+
+export class SameJobError extends Error {
+  override name = 'SameJobError'
+}
+
+/** What to compare with: a ref the user named, or the merge base with the base branch. */
+export type SameJobTarget = { ref: string } | { mergeBase: true }
+
+export interface SameJobBase {
+  sha: string
+  /** The branch the base belongs to, when known. */
+  branch?: string
+  /** How the base was found, for the report: "merge base with main", "--against v1.2". */
+  description: string
+}
+
+export interface ResolveBaseOptions {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  target: SameJobTarget
+  head: CommitInfo
+  defaultBranch?: string
+  /** Asks GitHub for the merge base when the local history cannot give it. */
+  mergeBaseFallback?: (baseBranch: string, headSha: string) => Promise<string | undefined>
+  log: (line: string) => void
+}
+
+/** Finds the base commit and makes sure the repository has it (a shallow checkout may not). */
+export async function resolveSameJobBase(options: ResolveBaseOptions): Promise<SameJobBase> {
+  const { cwd, target, log } = options
+  if ('ref' in target) {
+    const sha = await resolveCommit(cwd, target.ref)
+    if (!sha) throw new SameJobError(`--against ${target.ref}: no such commit in the repository at ${cwd}`)
+    return { sha, description: `--against ${target.ref}` }
+  }
+  const headSha = options.head.sha ?? (await resolveCommit(cwd, 'HEAD'))
+  if (!headSha) throw new SameJobError(`same-job baseline: ${cwd} has no commit to compare`)
+  const branch = options.defaultBranch
+  const pullRequest = (options.env.GITHUB_EVENT_NAME ?? '').startsWith('pull_request')
+  if (!pullRequest || !branch) {
+    // A push is compared with what the branch pointed at before it, else with its parent.
+    const before = pushedBefore(options.env)
+    const parent =
+      before && (await ensureCommit(cwd, before, log)) ? before : await resolveCommit(cwd, 'HEAD~1')
+    if (!parent)
+      throw new SameJobError(
+        'same-job baseline: no base to compare with (not a pull request, and HEAD has no parent in the checkout; fetch more history with fetch-depth: 2)',
+      )
+    return {
+      sha: parent,
+      description: before === parent ? 'the commit before this push' : 'the parent commit',
+    }
+  }
+  let base =
+    (await mergeBase(cwd, headSha, `origin/${branch}`)) ??
+    (await mergeBase(cwd, headSha, branch)) ??
+    undefined
+  if (!base && options.mergeBaseFallback) {
+    base = await options.mergeBaseFallback(branch, headSha).catch((error: Error) => {
+      log(`could not ask GitHub for the merge base with ${branch}: ${error.message}`)
+      return undefined
+    })
+    if (base) log(`merge base with ${branch} from GitHub (the checkout's history is too short): ${base}`)
+  }
+  if (!base)
+    throw new SameJobError(
+      `same-job baseline: cannot find the merge base of ${shortSha(headSha)} with ${branch} (fetch more history, e.g. fetch-depth: 0)`,
+    )
+  if (!(await ensureCommit(cwd, base, log)))
+    throw new SameJobError(
+      `same-job baseline: the merge base ${shortSha(base)} cannot be fetched from origin`,
+    )
+  return { sha: base, branch, description: `merge base with ${branch}` }
+}
+
+function pushedBefore(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.GITHUB_EVENT_NAME !== 'push' || !env.GITHUB_EVENT_PATH) return undefined
+  try {
+    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as {
+      before?: unknown
+    }
+    const before = typeof event.before === 'string' ? event.before : undefined
+    // A new branch's first push has no before.
+    return before && !/^0+$/.test(before) ? before : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export interface SameJobRunOptions {
+  config: Config
+  cases: Case[]
+  base: SameJobBase
+  filter?: string
+  env: NodeJS.ProcessEnv
+  log: (line: string) => void
+  order?: SameJobOrder
+  /** Progress lines and failures of head cases, as the pipeline logs them. */
+  onProgress?: (c: Case, done: number, total: number) => void
+  onResult?: (c: Case, result: BenchmarkResult) => void
+}
+
+export interface SameJobOutcome {
+  head: BenchmarkResult[]
+  /** The base's results; absent when the base did not build. */
+  base?: BenchmarkResult[]
+  pairs: SamplePairs
+  /** Why there are no base results: its setup failed. */
+  baseFailure?: SetupFailure
+}
+
+/**
+ * Checks the base out, runs setup in both trees and measures both. The worktree is removed before
+ * this returns or throws (and on SIGINT/SIGTERM, see worktree.ts).
+ */
+export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOutcome> {
+  const { config, cases, base, env, log } = options
+  const top = await git(config.dir, ['rev-parse', '--show-toplevel'])
+  if (!top) throw new SameJobError(`same-job baseline: ${config.dir} is not inside a git repository`)
+  const relative = path.relative(top, config.file)
+  if (relative.startsWith('..') || path.isAbsolute(relative))
+    throw new SameJobError(`same-job baseline: the config ${config.file} is outside the repository ${top}`)
+  // The benchmarks are the head's: the base tree is measured as the head's config describes it.
+  const text = await readFile(config.file, 'utf8')
+  const worktree = await addWorktree(top, base.sha)
+  try {
+    log(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${worktree.dir}`)
+    const baseConfig = parseConfig(text, path.join(worktree.dir, relative))
+    const headFailure = await runSetup(config.setup, env, (line) => log(`head: ${line}`))
+    if (headFailure) {
+      log(`head: ${headFailure.message}; every benchmark is marked failed`)
+      return {
+        head: cases.map((c) =>
+          failedResult(c, { message: headFailure.message, stderrTail: headFailure.outputTail }),
+        ),
+        pairs: {},
+      }
+    }
+    const baseSteps = baseConfig.baseSetup ?? baseConfig.setup
+    const baseFailure = await runSetup(baseSteps, env, (line) => log(`base: ${line}`))
+    if (baseFailure) {
+      log(`base: ${baseFailure.message}: the head is measured alone, without a verdict`)
+      const head = await measureSuite(cases, {
+        inherit: env,
+        filter: options.filter,
+        onProgress: options.onProgress,
+        onResult: options.onResult,
+      })
+      return { head, pairs: {}, baseFailure }
+    }
+    const measured = await measureSameJob(planCases(baseConfig, options.filter), cases, {
+      inherit: env,
+      filter: options.filter,
+      order: options.order,
+      onProgress: options.onProgress,
+      onResult: options.onResult,
+      onBaseResult: (c, r) => {
+        if (r.status === 'failed') log(`base: ${c.name}: failed: ${r.error?.message ?? 'unknown error'}`)
+      },
+    })
+    return measured
+  } finally {
+    await worktree.remove()
+  }
+}
+
+/** "interleaved, 30 pairs per benchmark" for the report's provenance line. */
+export function describePairs(pairs: SamplePairs): string {
+  const counts = Object.values(pairs)
+    .map((p) => p.length)
+    .filter((n) => n > 0)
+  if (counts.length === 0) return 'instruction counts once per side'
+  const [low, high] = [Math.min(...counts), Math.max(...counts)]
+  return `interleaved, ${low === high ? low : `${low}–${high}`} pairs per benchmark`
+}

@@ -1,0 +1,125 @@
+// A second checkout of the repository at another commit (`git worktree`), so the base of a
+// comparison can be built and measured beside the working tree. It is removed when the run ends,
+// also when the run fails or the process is interrupted: a left-behind worktree keeps its branch
+// locked and its build output on disk.
+import { execFile, execFileSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { git } from './git.ts'
+
+export class WorktreeError extends Error {
+  override name = 'WorktreeError'
+}
+
+export interface Worktree {
+  /** The checkout's directory. */
+  dir: string
+  /** The full sha checked out. */
+  sha: string
+  /** Removes the checkout and its registration; safe to call more than once. */
+  remove(): Promise<void>
+}
+
+/** Worktrees still to remove if the process is interrupted, by directory. */
+const open = new Map<string, { repo: string }>()
+let handlersInstalled = false
+
+function removeSync(repo: string, dir: string): void {
+  try {
+    execFileSync('git', ['worktree', 'remove', '--force', '--force', dir], { cwd: repo, stdio: 'ignore' })
+  } catch {
+    // Not registered (any more): the directory may still be there.
+  }
+  try {
+    execFileSync('rm', ['-rf', dir], { stdio: 'ignore' })
+    execFileSync('git', ['worktree', 'prune'], { cwd: repo, stdio: 'ignore' })
+  } catch {
+    // Best effort while exiting.
+  }
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const [dir, { repo }] of open) removeSync(repo, dir)
+  open.clear()
+  uninstallHandlers()
+  // Die of the same signal, as the caller expects from an interrupted program.
+  process.kill(process.pid, signal)
+}
+
+function onExit(): void {
+  for (const [dir, { repo }] of open) removeSync(repo, dir)
+  open.clear()
+}
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
+
+function installHandlers(): void {
+  if (handlersInstalled) return
+  handlersInstalled = true
+  for (const s of SIGNALS) process.on(s, onSignal)
+  process.on('exit', onExit)
+}
+
+function uninstallHandlers(): void {
+  if (!handlersInstalled) return
+  handlersInstalled = false
+  for (const s of SIGNALS) process.off(s, onSignal)
+  process.off('exit', onExit)
+}
+
+/** The full sha of a commit-ish, or undefined when the repository does not have it. */
+export async function resolveCommit(repo: string, ref: string): Promise<string | undefined> {
+  // `--end-of-options` keeps a ref that starts with a dash from being read as an option.
+  return git(repo, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])
+}
+
+/**
+ * Makes sure `sha` is in the local repository, fetching just that commit from origin when a shallow
+ * checkout (actions/checkout fetches one commit by default) does not have it.
+ */
+export async function ensureCommit(repo: string, sha: string, log: (line: string) => void): Promise<boolean> {
+  if (await resolveCommit(repo, sha)) return true
+  log(`fetching ${sha.slice(0, 12)} from origin: the checkout does not have it`)
+  await git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', sha])
+  return (await resolveCommit(repo, sha)) !== undefined
+}
+
+/** Checks `sha` out, detached, into a new temporary directory. */
+export async function addWorktree(repo: string, sha: string): Promise<Worktree> {
+  const top = await git(repo, ['rev-parse', '--show-toplevel'])
+  if (!top) throw new WorktreeError(`${repo} is not inside a git repository`)
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-base-'))
+  installHandlers()
+  open.set(dir, { repo: top })
+  const added = await gitWithError(top, ['worktree', 'add', '--detach', '--quiet', dir, sha])
+  if (added !== undefined) {
+    open.delete(dir)
+    await rm(dir, { recursive: true, force: true })
+    throw new WorktreeError(`could not check out ${sha} into a worktree: ${added}`)
+  }
+  let removed = false
+  return {
+    dir,
+    sha,
+    async remove() {
+      if (removed) return
+      removed = true
+      await git(top, ['worktree', 'remove', '--force', '--force', dir])
+      await rm(dir, { recursive: true, force: true })
+      await git(top, ['worktree', 'prune'])
+      open.delete(dir)
+      if (open.size === 0) uninstallHandlers()
+    },
+  }
+}
+
+/** Runs git; undefined on success, else its stderr's last line. */
+async function gitWithError(cwd: string, args: string[]): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, timeout: 120_000 }, (error, _stdout, stderr) => {
+      if (!error) resolve(undefined)
+      else resolve(stderr.trim().split('\n').pop() || error.message)
+    })
+  })
+}
