@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { median } from 'simple-statistics'
+import { median, medianAbsoluteDeviation } from 'simple-statistics'
 import { compareBenchmark } from '../src/compare.ts'
 import { measureSameJob, type SameJobOrder } from '../src/measure/index.ts'
 import { measureProcess } from '../src/measure/process.ts'
@@ -23,7 +23,7 @@ import type { ProcessCase } from '../src/plan-types.ts'
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 const COMPARISONS = Number(process.env.BENCH_COMPARISONS ?? 20)
-const RUNS = Number(process.env.BENCH_RUNS ?? 20)
+const RUNS = Number(process.env.BENCH_RUNS ?? 30)
 const WARMUP = 2
 /** Detecting a 5% slowdown needs a threshold below 5%: a change exactly at it is estimated above it half the time. */
 const THRESHOLD = Number(process.env.BENCH_THRESHOLD ?? 0.02)
@@ -49,6 +49,8 @@ interface Tally {
   verdicts: Record<string, number>
   widths: number[]
   changes: number[]
+  /** Per comparison: the spread (MAD) of the changes within neighbouring base/head pairs. */
+  pairSpreads: number[]
 }
 
 /** A busy loop on one core, started and stopped around part of a comparison. */
@@ -69,7 +71,7 @@ async function scenario(
   order: SameJobOrder,
   hog: boolean,
 ): Promise<Tally> {
-  const tally: Tally = { verdicts: {}, widths: [], changes: [] }
+  const tally: Tally = { verdicts: {}, widths: [], changes: [], pairSpreads: [] }
   for (let i = 0; i < COMPARISONS; i++) {
     const h = new Hog()
     const total = 2 * (RUNS + WARMUP)
@@ -90,6 +92,12 @@ async function scenario(
       tally.verdicts[c.verdict] = (tally.verdicts[c.verdict] ?? 0) + 1
       if (wall?.ci) tally.widths.push(wall.ci[1] - wall.ci[0])
       if (wall) tally.changes.push(wall.change)
+      // How noisy the machine was: neighbouring runs in time (a sequential run's k-th base and head
+      // runs are far apart, so its spread is taken over the same indices for comparison).
+      const base = m.base[0]?.metrics.wall?.samples ?? []
+      const head = m.head[0]?.metrics.wall?.samples ?? []
+      const changes = base.slice(0, head.length).map((b, k) => head[k]! / b - 1)
+      if (changes.length > 0) tally.pairSpreads.push(medianAbsoluteDeviation(changes))
     } finally {
       h.stop()
     }
@@ -130,16 +138,16 @@ export async function benchSameJob(): Promise<void> {
       rows.push([label, interleaved, sequential])
       console.log(`  ${label}`)
       console.log(
-        `    interleaved: ${list(interleaved)}; median change ${pct(median(interleaved.changes))}, median CI width ${pct(median(interleaved.widths))}`,
+        `    interleaved: ${list(interleaved)}; median change ${pct(median(interleaved.changes))}, median CI width ${pct(median(interleaved.widths))}, pair spread (MAD) ${pct(median(interleaved.pairSpreads))}`,
       )
       console.log(
-        `    sequential:  ${list(sequential)}; median change ${pct(median(sequential.changes))}, median CI width ${pct(median(sequential.widths))}`,
+        `    sequential:  ${list(sequential)}; median change ${pct(median(sequential.changes))}, median CI width ${pct(median(sequential.widths))}, k-th run spread (MAD) ${pct(median(sequential.pairSpreads))}`,
       )
     }
     const [aa, slow, hogged] = rows
-    console.log('\nsummary                                     interleaved   sequential')
+    console.log('\nsummary                                           interleaved   sequential')
     const line = (label: string, a: string, b: string) =>
-      console.log(`  ${label.padEnd(42)}${a.padEnd(14)}${b}`)
+      console.log(`  ${label.padEnd(48)}${a.padEnd(14)}${b}`)
     line(
       'A/A false alarms (goal 0 interleaved)',
       `${alarms(aa![1])}/${COMPARISONS}`,
