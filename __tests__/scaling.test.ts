@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
-import { measureSuite } from '../src/measure/index.ts'
+import { measureSameJob, measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import { renderMarkdown } from '../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
@@ -158,6 +158,38 @@ benchmarks:
     for (const r of results) assert.equal(r.status, 'ok', `${r.id}: ${r.error?.message}`)
     const [one, two] = results.map((r) => median(r.metrics.throughput!.samples!))
     assert.ok(one! > 1e6 && two! > 1.3 * one!, `threads reach the runner: ${one} → ${two} ops/s`)
+  })
+
+  test('same job: base and head runner invocations alternate and pair up; the serialised head regresses at 2 threads', async (t) => {
+    const yaml = (binary: string) => `
+benchmarks:
+  - name: counters
+    kind: scaling
+    command: [${JSON.stringify(binary)}, --samples, uncoordinated]
+    format: runner
+    threads: [1, 2]
+    runs: 10
+    warmup: 1
+    gate: [speedup]
+`
+    const cases = (binary: string) => planCases(parseConfig(yaml(binary), path.join(dir, 'bench.yml')))
+    const measured = await measureSameJob(cases(counters), cases(serialised))
+    for (const r of [...measured.base, ...measured.head])
+      assert.equal(r.status, 'ok', `${r.id}: ${r.error?.message}`)
+    // A runner program takes its samples over several invocations, alternating with the other side's.
+    assert.deepEqual(Object.fromEntries(Object.entries(measured.pairs).map(([id, p]) => [id, p.length])), {
+      'counters/threads:1': 10,
+      'counters/threads:2': 10,
+    })
+    const comparison = compareResults(resultSet(measured.head), {
+      baseline: { results: resultSet(measured.base), source: 'test', reason: 'measured in the same job' },
+      pairs: measured.pairs,
+    })
+    const verdicts = Object.fromEntries(comparison.benchmarks.map((b) => [b.id, b.verdict]))
+    t.diagnostic(JSON.stringify(verdicts))
+    assert.equal(verdicts['counters/threads:2'], 'regression', JSON.stringify(verdicts))
+    assert.notEqual(verdicts['counters/threads:1'], 'regression', JSON.stringify(verdicts))
+    assert.equal(comparison.pairing?.minPairs, 10)
   })
 
   test('output that is not CSB fails the point with what the program printed', async () => {

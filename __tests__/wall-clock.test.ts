@@ -9,7 +9,7 @@ import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
 import type { WallClockBenchmarkConfig } from '../src/config/schema.ts'
 import { decodeKlv } from '../src/formats/klv.ts'
-import { measureSuite } from '../src/measure/index.ts'
+import { measureSameJob, measureSuite } from '../src/measure/index.ts'
 import { runnerConfiguration, wallClockMetrics } from '../src/measure/wall-clock.ts'
 import { planCases } from '../src/plan.ts'
 import type { WallClockCase } from '../src/plan-types.ts'
@@ -344,9 +344,10 @@ function resultSet(benchmarks: ResultSet['benchmarks']): ResultSet {
 }
 
 /**
- * A 10% slowdown in one benchmark, on this machine: base and head are measured in one suite, their
- * runner processes interleaved in shuffled rounds, so the machine's drift (10–25% between runs
- * seconds apart on a shared VM) falls on both alike. The slowed one is a regression, the others are not.
+ * A 10% slowdown in one benchmark, on this machine: base and head are measured in one job (as
+ * `--against` does), each benchmark's base and head runner processes alternating, so the machine's
+ * drift (10–25% between runs seconds apart on a shared VM) falls on both alike, and decided on the
+ * paired samples. The slowed one is a regression, the others are not.
  */
 describe('a 10% slowdown is found', () => {
   let dir: string
@@ -364,7 +365,7 @@ describe('a 10% slowdown is found', () => {
   after(() => removeDir(dir))
 
   const NAMES = ['steady-a', 'steady-b', 'slowed']
-  const entry = (side: string, name: string, passes: number) => `  - name: ${side}/${name}
+  const entry = (name: string, passes: number) => `  - name: ${name}
     kind: wall-clock
     runner: [${JSON.stringify(runner)}]
     model: count
@@ -372,19 +373,12 @@ describe('a 10% slowdown is found', () => {
     params: { passes: ${passes} }
     count: 64
 `
-  const config = () => `
+  /** One side's config: the same benchmarks, the slowed one doing 10% more passes on head. */
+  const config = (side: 'base' | 'head') => `
 suite: slowdown
 defaults: { runs: 300, warmup: 3, threshold: 5% }
 benchmarks:
-${NAMES.map((name) => entry('base', name, 20)).join('')}${NAMES.map((name) => entry('head', name, name === 'slowed' ? 22 : 20)).join('')}`
-
-  /** The results of one side, under the benchmark's own name, as a run of their own would store them. */
-  const side = (results: ResultSet['benchmarks'], prefix: string) =>
-    resultSet(
-      results
-        .filter((r) => r.id.startsWith(`${prefix}/`))
-        .map((r) => ({ ...r, id: r.id.slice(prefix.length + 1), name: r.name.slice(prefix.length + 1) })),
-    )
+${NAMES.map((name) => entry(name, side === 'head' && name === 'slowed' ? 22 : 20)).join('')}`
 
   test('max-time bounds the sampling over all runner processes, not each one', async () => {
     const [slow] = planCases(
@@ -418,11 +412,17 @@ benchmarks:
   })
 
   test('the benchmark doing 10% more work regresses; the unchanged ones do not', async (t) => {
-    const results = await measureSuite(planCases(parseConfig(config(), path.join(dir, 'bench.yml'))))
-    for (const r of results) assert.equal(r.status, 'ok', `${r.id}: ${r.error?.message}`)
-    const comparison = compareResults(side(results, 'head'), {
-      baseline: { results: side(results, 'base'), source: 'test', reason: 'measured in the same suite' },
+    const cases = (side: 'base' | 'head') => planCases(parseConfig(config(side), path.join(dir, 'bench.yml')))
+    const measured = await measureSameJob(cases('base'), cases('head'))
+    for (const r of [...measured.base, ...measured.head])
+      assert.equal(r.status, 'ok', `${r.id}: ${r.error?.message}`)
+    const comparison = compareResults(resultSet(measured.head), {
+      baseline: { results: resultSet(measured.base), source: 'test', reason: 'measured in the same job' },
+      pairs: measured.pairs,
     })
+    // Every sample has its neighbour from the other side: 300 pairs per benchmark.
+    assert.deepEqual(comparison.pairing, { benchmarks: 3, minPairs: 300, maxPairs: 300 })
+    assert.equal(comparison.benchmarks[0]?.metrics[0]?.test, 'wilcoxon-normal')
     const verdicts = Object.fromEntries(comparison.benchmarks.map((b) => [b.id, b.verdict]))
     const changes = comparison.benchmarks
       .map((b) => `${b.id} ${((b.metrics[0]?.change ?? 0) * 100).toFixed(1)}% ${b.verdict}`)
