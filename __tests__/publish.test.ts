@@ -368,7 +368,7 @@ describe('baseline: same-job', () => {
    * of feature, as actions/checkout leaves it: the merge base is not in it.
    */
   async function shallowPullRequest(headWork: number): Promise<{ workspace: string; mainSha: string }> {
-    const source = await gitRepo({ 'bench.yml': config, 'spin.c': spin(1_500_000), '.gitignore': 'spin\n' })
+    const source = await gitRepo({ 'bench.yml': config, 'spin.c': spin(500_000), '.gitignore': 'spin\n' })
     dirs.push(source)
     const mainSha = await sh(source, 'git rev-parse HEAD')
     await sh(source, `git checkout --quiet -b feature && git commit --quiet --allow-empty -m x`)
@@ -387,8 +387,8 @@ describe('baseline: same-job', () => {
   after(() => server?.close())
 
   for (const [label, headWork, regression] of [
-    ['a slower pull request fails the step: base built beside it, measured interleaved', 3_000_000, true],
-    ['an unchanged pull request passes', 1_500_000, false],
+    ['a slower pull request fails the step: base built beside it, measured interleaved', 5_000_000, true],
+    ['an unchanged pull request passes', 500_000, false],
   ] as const) {
     test(label, async () => {
       server?.close()

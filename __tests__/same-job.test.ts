@@ -71,8 +71,8 @@ function checkedOutIn(stderr: string): string {
 
 describe('--against', () => {
   test('a slower head than the commit it is compared with is a regression, from paired runs', async () => {
-    const dir = await spinRepo(1_500_000)
-    await commitWork(dir, 3_000_000)
+    const dir = await spinRepo(500_000)
+    await commitWork(dir, 5_000_000)
     const report = path.join(dir, 'report.md')
     const r = await cli(['--against', 'HEAD~1', '--no-save', '--no-install', '--markdown', report], dir)
     assert.equal(r.code, 1, r.stderr + r.stdout)
@@ -105,11 +105,11 @@ describe('--against', () => {
 
   test('base-setup builds the base its own way', async () => {
     // The same source on both sides, but the base is built with less work: head is slower.
-    const dir = await spinRepo(3_000_000, 'base-setup:\n  - [cc, -O2, -DWORK=1000000, -o, spin, spin.c]\n')
+    const dir = await spinRepo(5_000_000, 'base-setup:\n  - [cc, -O2, -DWORK=500000, -o, spin, spin.c]\n')
     const report = path.join(dir, 'report.md')
     const r = await cli(['--against', 'HEAD', '--no-save', '--no-install', '--markdown', report], dir)
     assert.equal(r.code, 1, r.stderr + r.stdout)
-    assert.match(r.stderr, /base: setup 1\/1: cc -O2 -DWORK=1000000/)
+    assert.match(r.stderr, /base: setup 1\/1: cc -O2 -DWORK=500000/)
     assert.match(await readFile(report, 'utf8'), /### Regressions/)
   })
 

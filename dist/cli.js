@@ -69721,12 +69721,7 @@ var DEFAULT_SEED = "bench-action";
 function bootstrapRatioOfMedians(base, head, options) {
   assertSample(base, "base");
   assertSample(head, "head");
-  const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options;
-  if (!(confidence > 0 && confidence < 1))
-    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
-  }
+  const { confidence, resamples, seed } = bootstrapSettings(options);
   const random2 = new SeededRandom(seed);
   const baseValues = Float64Array.from(base).sort();
   const headValues = Float64Array.from(head).sort();
@@ -69744,6 +69739,15 @@ function bootstrapRatioOfMedians(base, head, options) {
     low: percentileBySelection(ratios, (1 - confidence) / 2),
     high: percentileBySelection(ratios, (1 + confidence) / 2)
   };
+}
+function bootstrapSettings(options) {
+  const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options;
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  if (!Number.isInteger(resamples) || resamples < 1) {
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  }
+  return { confidence, resamples, seed };
 }
 function ratioOf(head, base) {
   if (base === 0) return head === 0 ? 1 : head > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
@@ -69946,12 +69950,7 @@ function medianPairedRatio(base, head) {
 }
 function bootstrapPairedMedianRatio(base, head, options) {
   const sorted = pairedRatios(base, head).sort();
-  const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options;
-  if (!(confidence > 0 && confidence < 1))
-    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
-  }
+  const { confidence, resamples, seed } = bootstrapSettings(options);
   const random2 = new SeededRandom(seed);
   const counts = new Uint32Array(sorted.length);
   const medians = new Float64Array(resamples);
@@ -70075,9 +70074,7 @@ var MIN_RELIABLE_SAMPLES = 9;
 var THRESHOLD_TOLERANCE = 1e-12;
 function decideSampled(base, head, options) {
   const { threshold: threshold2, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options;
-  assertThreshold(threshold2);
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
-  assertDirection(direction);
+  assertSampledOptions(options);
   if (base.length === 0 || head.length === 0) {
     throw new Error(
       `cannot compare: ${base.length} base and ${head.length} head samples (each side needs at least one)`
@@ -70090,10 +70087,7 @@ function decideSampled(base, head, options) {
   const side = sideOf(change2, threshold2, direction);
   const interval3 = options.intervalOnlyWhenDeciding && side === "within" ? void 0 : bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed });
   const test2 = mannWhitneyU(base, head);
-  const significant = test2.pValue < alpha;
-  const intervalSide = interval3 ? intervalSideOf(interval3.low, interval3.high, direction) : "within";
-  let verdict = "unchanged";
-  if (side !== "within") verdict = significant && intervalSide === side ? side : "unclear";
+  const { verdict, whyUnclear } = sampledVerdict(side, test2.pValue, interval3, options);
   const notes = [];
   if (base.length < MIN_RELIABLE_SAMPLES || head.length < MIN_RELIABLE_SAMPLES) {
     notes.push(
@@ -70114,14 +70108,7 @@ function decideSampled(base, head, options) {
   if (baseSummary.median < 0 || headSummary.median < 0) {
     notes.push("a median is negative: the ratio of medians does not measure a relative change");
   }
-  if (verdict === "unclear" && floor2 < alpha) {
-    if (!significant) notes.push(`p = ${format(test2.pValue)} is not below α = ${format(alpha)}`);
-    if (interval3 && intervalSide !== side) {
-      notes.push(
-        `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval3.low)}, ${format(interval3.high)}], is not wholly on the ${side === "regression" ? "worse" : "better"} side of 1`
-      );
-    }
-  }
+  if (floor2 < alpha) notes.push(...whyUnclear);
   return {
     baseSummary,
     headSummary,
@@ -70136,9 +70123,7 @@ function decideSampled(base, head, options) {
 }
 function decidePaired(base, head, options) {
   const { threshold: threshold2, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options;
-  assertThreshold(threshold2);
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
-  assertDirection(direction);
+  assertSampledOptions(options);
   if (base.length !== head.length || base.length === 0) {
     throw new Error(
       `cannot pair ${base.length} base with ${head.length} head samples: paired runs need the same number on each side, at least one`
@@ -70155,10 +70140,7 @@ function decidePaired(base, head, options) {
   const test2 = wilcoxonSignedRank(
     allPositive ? logRatios(base, head) : base.map((value4, i) => head[i] - value4)
   );
-  const significant = test2.pValue < alpha;
-  const intervalSide = interval3 ? intervalSideOf(interval3.low, interval3.high, direction) : "within";
-  let verdict = "unchanged";
-  if (side !== "within") verdict = significant && intervalSide === side ? side : "unclear";
+  const { verdict, whyUnclear } = sampledVerdict(side, test2.pValue, interval3, options);
   const notes = [];
   if (pairs < MIN_RELIABLE_SAMPLES) {
     notes.push(`n=${pairs} pairs: fewer than ${MIN_RELIABLE_SAMPLES} pairs, verdict unreliable`);
@@ -70184,14 +70166,7 @@ function decidePaired(base, head, options) {
       notes.push("a value is negative: the paired ratios do not measure a relative change");
     }
   }
-  if (verdict === "unclear" && floor2 < alpha) {
-    if (!significant) notes.push(`p = ${format(test2.pValue)} is not below α = ${format(alpha)}`);
-    if (interval3 && intervalSide !== side) {
-      notes.push(
-        `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval3.low)}, ${format(interval3.high)}], is not wholly on the ${side === "regression" ? "worse" : "better"} side of 1`
-      );
-    }
-  }
+  if (floor2 < alpha) notes.push(...whyUnclear);
   return {
     baseSummary,
     headSummary,
@@ -70232,6 +70207,25 @@ function decideExact(base, head, options) {
     );
   }
   return { ratio, change: change2, verdict: side === "within" ? "unchanged" : side, notes };
+}
+function assertSampledOptions({ threshold: threshold2, alpha, direction }) {
+  assertThreshold(threshold2);
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+  assertDirection(direction);
+}
+function sampledVerdict(side, pValue, interval3, { alpha, direction }) {
+  if (side === "within") return { verdict: "unchanged", whyUnclear: [] };
+  const significant = pValue < alpha;
+  const intervalSide = interval3 ? intervalSideOf(interval3.low, interval3.high, direction) : "within";
+  if (significant && intervalSide === side) return { verdict: side, whyUnclear: [] };
+  const whyUnclear = [];
+  if (!significant) whyUnclear.push(`p = ${format(pValue)} is not below α = ${format(alpha)}`);
+  if (interval3 && intervalSide !== side) {
+    whyUnclear.push(
+      `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval3.low)}, ${format(interval3.high)}], is not wholly on the ${side === "regression" ? "worse" : "better"} side of 1`
+    );
+  }
+  return { verdict: "unclear", whyUnclear };
 }
 function sideOf(change2, threshold2, direction) {
   const worse = direction === "lower" ? change2 : -change2;

@@ -35,12 +35,7 @@ export function bootstrapRatioOfMedians(
 ): RatioInterval {
   assertSample(base, 'base')
   assertSample(head, 'head')
-  const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options
-  if (!(confidence > 0 && confidence < 1))
-    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`)
-  if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new RangeError(`resamples must be a positive integer, got ${resamples}`)
-  }
+  const { confidence, resamples, seed } = bootstrapSettings(options)
 
   const random = new SeededRandom(seed)
   // A resample's median is the value at its median *index* into the sorted sample, so a resample is
@@ -61,6 +56,17 @@ export function bootstrapRatioOfMedians(
     low: percentileBySelection(ratios, (1 - confidence) / 2),
     high: percentileBySelection(ratios, (1 + confidence) / 2),
   }
+}
+
+/** The options with their defaults, checked: a confidence in (0, 1), a whole number of resamples. */
+export function bootstrapSettings(options: BootstrapOptions): Required<BootstrapOptions> {
+  const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`)
+  if (!Number.isInteger(resamples) || resamples < 1) {
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`)
+  }
+  return { confidence, resamples, seed }
 }
 
 /**

@@ -107,9 +107,7 @@ export function decideSampled(
   options: SampledDecisionOptions,
 ): SampledDecision {
   const { threshold, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options
-  assertThreshold(threshold)
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
-  assertDirection(direction)
+  assertSampledOptions(options)
   if (base.length === 0 || head.length === 0) {
     throw new Error(
       `cannot compare: ${base.length} base and ${head.length} head samples (each side needs at least one)`,
@@ -126,11 +124,7 @@ export function decideSampled(
       ? undefined
       : bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed })
   const test = mannWhitneyU(base, head)
-
-  const significant = test.pValue < alpha
-  const intervalSide = interval ? intervalSideOf(interval.low, interval.high, direction) : 'within'
-  let verdict: SampledVerdict = 'unchanged'
-  if (side !== 'within') verdict = significant && intervalSide === side ? side : 'unclear'
+  const { verdict, whyUnclear } = sampledVerdict(side, test.pValue, interval, options)
 
   const notes: string[] = []
   if (base.length < MIN_RELIABLE_SAMPLES || head.length < MIN_RELIABLE_SAMPLES) {
@@ -155,15 +149,7 @@ export function decideSampled(
   if (baseSummary.median < 0 || headSummary.median < 0) {
     notes.push('a median is negative: the ratio of medians does not measure a relative change')
   }
-  if (verdict === 'unclear' && floor < alpha) {
-    if (!significant) notes.push(`p = ${format(test.pValue)} is not below α = ${format(alpha)}`)
-    if (interval && intervalSide !== side) {
-      notes.push(
-        `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval.low)}, ${format(interval.high)}], ` +
-          `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
-      )
-    }
-  }
+  if (floor < alpha) notes.push(...whyUnclear)
 
   return {
     baseSummary,
@@ -193,9 +179,7 @@ export function decidePaired(
   options: SampledDecisionOptions,
 ): PairedDecision {
   const { threshold, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options
-  assertThreshold(threshold)
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
-  assertDirection(direction)
+  assertSampledOptions(options)
   if (base.length !== head.length || base.length === 0) {
     throw new Error(
       `cannot pair ${base.length} base with ${head.length} head samples: ` +
@@ -217,11 +201,7 @@ export function decidePaired(
   const test = wilcoxonSignedRank(
     allPositive ? logRatios(base, head) : base.map((value, i) => head[i]! - value),
   )
-
-  const significant = test.pValue < alpha
-  const intervalSide = interval ? intervalSideOf(interval.low, interval.high, direction) : 'within'
-  let verdict: SampledVerdict = 'unchanged'
-  if (side !== 'within') verdict = significant && intervalSide === side ? side : 'unclear'
+  const { verdict, whyUnclear } = sampledVerdict(side, test.pValue, interval, options)
 
   const notes: string[] = []
   if (pairs < MIN_RELIABLE_SAMPLES) {
@@ -251,15 +231,7 @@ export function decidePaired(
       notes.push('a value is negative: the paired ratios do not measure a relative change')
     }
   }
-  if (verdict === 'unclear' && floor < alpha) {
-    if (!significant) notes.push(`p = ${format(test.pValue)} is not below α = ${format(alpha)}`)
-    if (interval && intervalSide !== side) {
-      notes.push(
-        `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval.low)}, ${format(interval.high)}], ` +
-          `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
-      )
-    }
-  }
+  if (floor < alpha) notes.push(...whyUnclear)
 
   return {
     baseSummary,
@@ -319,6 +291,38 @@ export function decideExact(base: number, head: number, options: ExactDecisionOp
 }
 
 type Side = 'regression' | 'improvement' | 'within'
+
+function assertSampledOptions({ threshold, alpha, direction }: SampledDecisionOptions): void {
+  assertThreshold(threshold)
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
+  assertDirection(direction)
+}
+
+/**
+ * The rule shared by the independent and the paired analysis: beyond the threshold, significant and
+ * the interval wholly on the same side → that side; beyond the threshold otherwise → unclear, with
+ * the reasons in words.
+ */
+function sampledVerdict(
+  side: Side,
+  pValue: number,
+  interval: { low: number; high: number } | undefined,
+  { alpha, direction }: SampledDecisionOptions,
+): { verdict: SampledVerdict; whyUnclear: string[] } {
+  if (side === 'within') return { verdict: 'unchanged', whyUnclear: [] }
+  const significant = pValue < alpha
+  const intervalSide = interval ? intervalSideOf(interval.low, interval.high, direction) : 'within'
+  if (significant && intervalSide === side) return { verdict: side, whyUnclear: [] }
+  const whyUnclear: string[] = []
+  if (!significant) whyUnclear.push(`p = ${format(pValue)} is not below α = ${format(alpha)}`)
+  if (interval && intervalSide !== side) {
+    whyUnclear.push(
+      `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval.low)}, ${format(interval.high)}], ` +
+        `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
+    )
+  }
+  return { verdict: 'unclear', whyUnclear }
+}
 
 /** Where a relative change lies against the threshold, read in the metric's direction. */
 function sideOf(change: number, threshold: number, direction: Direction): Side {

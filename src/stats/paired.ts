@@ -5,8 +5,7 @@
 // comparison.
 import {
   type BootstrapOptions,
-  DEFAULT_RESAMPLES,
-  DEFAULT_SEED,
+  bootstrapSettings,
   midpoint,
   percentileBySelection,
   ratioOf,
@@ -49,12 +48,7 @@ export function bootstrapPairedMedianRatio(
   options: BootstrapOptions,
 ): PairedRatioInterval {
   const sorted = pairedRatios(base, head).sort()
-  const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options
-  if (!(confidence > 0 && confidence < 1))
-    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`)
-  if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new RangeError(`resamples must be a positive integer, got ${resamples}`)
-  }
+  const { confidence, resamples, seed } = bootstrapSettings(options)
 
   const random = new SeededRandom(seed)
   // Only the ratios matter once the pairs are formed, so a resample of pairs is a resample of the
