@@ -82,7 +82,7 @@ const BAD_CASES: Record<string, string> = {
   'missing-benchmarks.yml':
     ':1:1: missing required key "benchmarks" (expected a non-empty list of benchmarks)',
   'missing-kind.yml':
-    ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions, wall-clock, scaling)',
+    ':2:5: benchmarks[0]: missing required key "kind" (expected one of: process, instructions, wall-clock, scaling, import)',
   'missing-name.yml': ':2:5: benchmarks[0]: missing required key "name" (expected a non-empty name)',
   'multiple-documents.yml':
     ':5:1: the file holds more than one YAML document (a second "---"); a config is one document',
@@ -113,7 +113,7 @@ const BAD_CASES: Record<string, string> = {
     ":4:14: benchmarks[0].command: unbalanced quote: the ' at character 6 is never closed",
   'unknown-benchmark-key.yml': `:5:5: benchmarks[0].thraeds: unknown key "thraeds" (expected one of: ${PROCESS_KEYS})`,
   'unknown-kind.yml':
-    ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, scaling, got "proces"; did you mean "process"?',
+    ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, scaling, import, got "proces"; did you mean "process"?',
   'unknown-top-level-key.yml':
     ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks)',
   'wall-clock-runner-and-engines.yml':
@@ -272,6 +272,46 @@ describe('good configs', () => {
     const first = config.benchmarks[0]!
     assert.equal(first.kind, 'process')
     assert.deepEqual(first.kind === 'process' && first.command, ['sleep', '1'])
+  })
+
+  test('kind import: a file or a command, a format or none, every metric gated unless named', () => {
+    const config = parseConfig(
+      `benchmarks:
+  - { name: h, kind: import, file: out/hyperfine.json }
+  - { name: g, kind: import, format: go, command: go test -bench . -count 5, cwd: pkg, gate: time, timeout: 5m }
+`,
+      path.join(GOOD, 'imports.yml'),
+    )
+    const [h, g] = config.benchmarks
+    assert.deepEqual(
+      {
+        kind: h?.kind,
+        file: h?.kind === 'import' ? h.file : undefined,
+        format: h?.kind === 'import' ? h.format : 'x',
+      },
+      { kind: 'import', file: path.join(GOOD, 'out/hyperfine.json'), format: undefined },
+    )
+    assert.equal(h?.kind === 'import' && h.gate, undefined)
+    assert.deepEqual(g?.kind === 'import' && [g.format, g.command, g.cwd, g.gate, g.timeoutMs], [
+      'go',
+      ['go', 'test', '-bench', '.', '-count', '5'],
+      path.join(GOOD, 'pkg'),
+      ['time'],
+      300_000,
+    ])
+    const bad = (yaml: string) => () => parseConfig(yaml, 'x.yml')
+    assert.throws(
+      bad('benchmarks: [{ name: a, kind: import }]'),
+      /x\.yml:1:14: benchmarks\[0\]: missing required key "file" \(or command\)/,
+    )
+    assert.throws(
+      bad('benchmarks: [{ name: a, kind: import, file: f, command: [x] }]'),
+      /benchmarks\[0\]\.command: expected either file or command, not both/,
+    )
+    assert.throws(
+      bad('benchmarks: [{ name: a, kind: import, file: f, format: gotest }]'),
+      /benchmarks\[0\]\.format: expected one of: hyperfine, criterion, .*custom-bigger-is-better, got "gotest"/,
+    )
   })
 
   test('base-setup: steps for the base of a same-job comparison, resolved like setup', () => {

@@ -34,9 +34,9 @@ var __export = (target2, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key3 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key3) && key3 !== except)
+        __defProp(to, key3, { get: () => from[key3], enumerable: !(desc = __getOwnPropDesc(from, key3)) || desc.enumerable });
   }
   return to;
 };
@@ -126,17 +126,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP4;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path17) {
-      const ctrl = callVisitor(key2, node2, visitor, path17);
+    function visit_(key3, node2, visitor, path20) {
+      const ctrl = callVisitor(key3, node2, visitor, path20);
       if (identity7.isNode(ctrl) || identity7.isPair(ctrl)) {
-        replaceNode(key2, path17, ctrl);
-        return visit_(key2, ctrl, visitor, path17);
+        replaceNode(key3, path20, ctrl);
+        return visit_(key3, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity7.isCollection(node2)) {
-          path17 = Object.freeze(path17.concat(node2));
+          path20 = Object.freeze(path20.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path17);
+            const ci = visit_(i, node2.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -147,13 +147,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity7.isPair(node2)) {
-          path17 = Object.freeze(path17.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path17);
+          path20 = Object.freeze(path20.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path17);
+          const cv = visit_("value", node2.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -174,17 +174,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP4;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path17) {
-      const ctrl = await callVisitor(key2, node2, visitor, path17);
+    async function visitAsync_(key3, node2, visitor, path20) {
+      const ctrl = await callVisitor(key3, node2, visitor, path20);
       if (identity7.isNode(ctrl) || identity7.isPair(ctrl)) {
-        replaceNode(key2, path17, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path17);
+        replaceNode(key3, path20, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity7.isCollection(node2)) {
-          path17 = Object.freeze(path17.concat(node2));
+          path20 = Object.freeze(path20.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path17);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -195,13 +195,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity7.isPair(node2)) {
-          path17 = Object.freeze(path17.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path17);
+          path20 = Object.freeze(path20.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path17);
+          const cv = await visitAsync_("value", node2.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -228,27 +228,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path17) {
+    function callVisitor(key3, node2, visitor, path20) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path17);
+        return visitor(key3, node2, path20);
       if (identity7.isMap(node2))
-        return visitor.Map?.(key2, node2, path17);
+        return visitor.Map?.(key3, node2, path20);
       if (identity7.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path17);
+        return visitor.Seq?.(key3, node2, path20);
       if (identity7.isPair(node2))
-        return visitor.Pair?.(key2, node2, path17);
+        return visitor.Pair?.(key3, node2, path20);
       if (identity7.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path17);
+        return visitor.Scalar?.(key3, node2, path20);
       if (identity7.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path17);
+        return visitor.Alias?.(key3, node2, path20);
       return void 0;
     }
-    function replaceNode(key2, path17, node2) {
-      const parent = path17[path17.length - 1];
+    function replaceNode(key3, path20, node2) {
+      const parent = path20[path20.length - 1];
       if (identity7.isCollection(parent)) {
-        parent.items[key2] = node2;
+        parent.items[key3] = node2;
       } else if (identity7.isPair(parent)) {
-        if (key2 === "key")
+        if (key3 === "key")
           parent.key = node2;
         else
           parent.value = node2;
@@ -280,11 +280,11 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch2) => escapeChars[ch2]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml, tags2) {
         this.docStart = null;
         this.docEnd = false;
         this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
-        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags2);
       }
       clone() {
         const copy3 = new _Directives(this.yaml, this.tags);
@@ -412,12 +412,12 @@ var require_directives = __commonJS({
         const tagEntries = Object.entries(this.tags);
         let tagNames;
         if (doc && tagEntries.length > 0 && identity7.isNode(doc.contents)) {
-          const tags = {};
+          const tags2 = {};
           visit2.visit(doc.contents, (_key, node2) => {
             if (identity7.isNode(node2) && node2.tag)
-              tags[node2.tag] = true;
+              tags2[node2.tag] = true;
           });
-          tagNames = Object.keys(tags);
+          tagNames = Object.keys(tags2);
         } else
           tagNames = [];
         for (const [handle, prefix] of tagEntries) {
@@ -509,7 +509,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key2, val) {
+    function applyReviver(reviver, obj, key3, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -549,7 +549,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key2, val);
+      return reviver.call(obj, key3, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -782,15 +782,15 @@ var require_createNode = __commonJS({
     var identity7 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value4, tagName, tags) {
+    function findTagObject(value4, tagName, tags2) {
       if (tagName) {
-        const match2 = tags.filter((t) => t.tag === tagName);
+        const match2 = tags2.filter((t) => t.tag === tagName);
         const tagObj = match2.find((t) => !t.format) ?? match2[0];
         if (!tagObj)
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value4) && !t.format);
+      return tags2.find((t) => t.identify?.(value4) && !t.format);
     }
     function createNode(value4, tagName, ctx) {
       if (identity7.isDocument(value4))
@@ -856,10 +856,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity7 = require_identity();
     var Node2 = require_Node();
-    function collectionFromPath(schema, path17, value4) {
+    function collectionFromPath(schema, path20, value4) {
       let v = value4;
-      for (let i = path17.length - 1; i >= 0; --i) {
-        const k2 = path17[i];
+      for (let i = path20.length - 1; i >= 0; --i) {
+        const k2 = path20[i];
         if (typeof k2 === "number" && Number.isInteger(k2) && k2 >= 0) {
           const a4 = [];
           a4[k2] = v;
@@ -878,7 +878,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path17) => path17 == null || typeof path17 === "object" && !!path17[Symbol.iterator]().next().done;
+    var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
     var Collection = class extends Node2.NodeBase {
       constructor(type3, schema) {
         super(type3);
@@ -908,42 +908,42 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path17, value4) {
-        if (isEmptyPath(path17))
+      addIn(path20, value4) {
+        if (isEmptyPath(path20))
           this.add(value4);
         else {
-          const [key2, ...rest] = path17;
-          const node2 = this.get(key2, true);
+          const [key3, ...rest] = path20;
+          const node2 = this.get(key3, true);
           if (identity7.isCollection(node2))
             node2.addIn(rest, value4);
           else if (node2 === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value4));
+            this.set(key3, collectionFromPath(this.schema, rest, value4));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
       /**
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path17) {
-        const [key2, ...rest] = path17;
+      deleteIn(path20) {
+        const [key3, ...rest] = path20;
         if (rest.length === 0)
-          return this.delete(key2);
-        const node2 = this.get(key2, true);
+          return this.delete(key3);
+        const node2 = this.get(key3, true);
         if (identity7.isCollection(node2))
           return node2.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path17, keepScalar) {
-        const [key2, ...rest] = path17;
-        const node2 = this.get(key2, true);
+      getIn(path20, keepScalar) {
+        const [key3, ...rest] = path20;
+        const node2 = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity7.isScalar(node2) ? node2.value : node2;
         else
@@ -960,29 +960,29 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path17) {
-        const [key2, ...rest] = path17;
+      hasIn(path20) {
+        const [key3, ...rest] = path20;
         if (rest.length === 0)
-          return this.has(key2);
-        const node2 = this.get(key2, true);
+          return this.has(key3);
+        const node2 = this.get(key3, true);
         return identity7.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path17, value4) {
-        const [key2, ...rest] = path17;
+      setIn(path20, value4) {
+        const [key3, ...rest] = path20;
         if (rest.length === 0) {
-          this.set(key2, value4);
+          this.set(key3, value4);
         } else {
-          const node2 = this.get(key2, true);
+          const node2 = this.get(key3, true);
           if (identity7.isCollection(node2))
             node2.setIn(rest, value4);
           else if (node2 === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value4));
+            this.set(key3, collectionFromPath(this.schema, rest, value4));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
     };
@@ -1385,8 +1385,8 @@ ${indent}${start}${value4}${end}`;
 ${indent}`);
       if (actualString) {
         const test2 = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
-        const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test2) || compat?.some(test2))
+        const { compat, tags: tags2 } = ctx.doc.schema;
+        if (tags2.some(test2) || compat?.some(test2))
           return quotedString(value4, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
@@ -1478,9 +1478,9 @@ var require_stringify = __commonJS({
         options: opt
       };
     }
-    function getTagObject(tags, item) {
+    function getTagObject(tags2, item) {
       if (item.tag) {
-        const match2 = tags.filter((t) => t.tag === item.tag);
+        const match2 = tags2.filter((t) => t.tag === item.tag);
         if (match2.length > 0)
           return match2.find((t) => t.format === item.format) ?? match2[0];
       }
@@ -1488,7 +1488,7 @@ var require_stringify = __commonJS({
       let obj;
       if (identity7.isScalar(item)) {
         obj = item.value;
-        let match2 = tags.filter((t) => t.identify?.(obj));
+        let match2 = tags2.filter((t) => t.identify?.(obj));
         if (match2.length > 1) {
           const testMatch = match2.filter((t) => t.test);
           if (testMatch.length > 0)
@@ -1497,7 +1497,7 @@ var require_stringify = __commonJS({
         tagObj = match2.find((t) => t.format === item.format) ?? match2.find((t) => !t.format);
       } else {
         obj = item;
-        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+        tagObj = tags2.find((t) => t.nodeClass && obj instanceof t.nodeClass);
       }
       if (!tagObj) {
         const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
@@ -1560,19 +1560,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value: value4 }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key3, value: value4 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity7.isNode(key2) && key2.comment || null;
+      let keyComment = identity7.isNode(key3) && key3.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity7.isCollection(key2) || !identity7.isNode(key2) && typeof key2 === "object") {
+        if (identity7.isCollection(key3) || !identity7.isNode(key3) && typeof key3 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value4 == null && !ctx.inFlow || identity7.isCollection(key2) || (identity7.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key3 || keyComment && value4 == null && !ctx.inFlow || identity7.isCollection(key3) || (identity7.isScalar(key3) ? key3.type === Scalar.Scalar.BLOCK_FOLDED || key3.type === Scalar.Scalar.BLOCK_LITERAL : typeof key3 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1580,7 +1580,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify2.stringify(key3, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1724,7 +1724,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge6.identify(key2) || identity7.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge6.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge6.tag && tag.default);
+    var isMergeKey = (ctx, key3) => (merge6.identify(key3) || identity7.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge6.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge6.tag && tag.default);
     function addMergeToJSMap(ctx, map3, value4) {
       const source3 = resolveAliasValue(ctx, value4);
       if (identity7.isSeq(source3))
@@ -1741,14 +1741,14 @@ var require_merge = __commonJS({
       if (!identity7.isMap(source3))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source3.toJSON(null, ctx, Map);
-      for (const [key2, value5] of srcMap) {
+      for (const [key3, value5] of srcMap) {
         if (map3 instanceof Map) {
-          if (!map3.has(key2))
-            map3.set(key2, value5);
+          if (!map3.has(key3))
+            map3.set(key3, value5);
         } else if (map3 instanceof Set) {
-          map3.add(key2);
-        } else if (!Object.prototype.hasOwnProperty.call(map3, key2)) {
-          Object.defineProperty(map3, key2, {
+          map3.add(key3);
+        } else if (!Object.prototype.hasOwnProperty.call(map3, key3)) {
+          Object.defineProperty(map3, key3, {
             value: value5,
             writable: true,
             enumerable: true,
@@ -1776,19 +1776,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify2 = require_stringify();
     var identity7 = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map3, { key: key2, value: value4 }) {
-      if (identity7.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map3, value4);
-      else if (merge6.isMergeKey(ctx, key2))
+    function addPairToJSMap(ctx, map3, { key: key3, value: value4 }) {
+      if (identity7.isNode(key3) && key3.addToJSMap)
+        key3.addToJSMap(ctx, map3, value4);
+      else if (merge6.isMergeKey(ctx, key3))
         merge6.addMergeToJSMap(ctx, map3, value4);
       else {
-        const jsKey = toJS.toJS(key2, "", ctx);
+        const jsKey = toJS.toJS(key3, "", ctx);
         if (map3 instanceof Map) {
           map3.set(jsKey, toJS.toJS(value4, jsKey, ctx));
         } else if (map3 instanceof Set) {
           map3.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key2, jsKey, ctx);
+          const stringKey = stringifyKey(key3, jsKey, ctx);
           const jsValue = toJS.toJS(value4, stringKey, ctx);
           if (stringKey in map3)
             Object.defineProperty(map3, stringKey, {
@@ -1803,19 +1803,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map3;
     }
-    function stringifyKey(key2, jsKey, ctx) {
+    function stringifyKey(key3, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity7.isNode(key2) && ctx?.doc) {
+      if (identity7.isNode(key3) && ctx?.doc) {
         const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key2.toString(strCtx);
+        const strKey = key3.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -1839,24 +1839,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity7 = require_identity();
-    function createPair(key2, value4, ctx) {
-      const k2 = createNode.createNode(key2, void 0, ctx);
+    function createPair(key3, value4, ctx) {
+      const k2 = createNode.createNode(key3, void 0, ctx);
       const v = createNode.createNode(value4, void 0, ctx);
       return new Pair(k2, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value4 = null) {
+      constructor(key3, value4 = null) {
         Object.defineProperty(this, identity7.NODE_TYPE, { value: identity7.PAIR });
-        this.key = key2;
+        this.key = key3;
         this.value = value4;
       }
       clone(schema) {
-        let { key: key2, value: value4 } = this;
-        if (identity7.isNode(key2))
-          key2 = key2.clone(schema);
+        let { key: key3, value: value4 } = this;
+        if (identity7.isNode(key3))
+          key3 = key3.clone(schema);
         if (identity7.isNode(value4))
           value4 = value4.clone(schema);
-        return new _Pair(key2, value4);
+        return new _Pair(key3, value4);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -2032,11 +2032,11 @@ var require_YAMLMap = __commonJS({
     var identity7 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key2) {
-      const k2 = identity7.isScalar(key2) ? key2.value : key2;
+    function findPair(items, key3) {
+      const k2 = identity7.isScalar(key3) ? key3.value : key3;
       for (const it of items) {
         if (identity7.isPair(it)) {
-          if (it.key === key2 || it.key === k2)
+          if (it.key === key3 || it.key === k2)
             return it;
           if (identity7.isScalar(it.key) && it.key.value === k2)
             return it;
@@ -2059,20 +2059,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map3 = new this(schema);
-        const add6 = (key2, value4) => {
+        const add6 = (key3, value4) => {
           if (typeof replacer === "function")
-            value4 = replacer.call(obj, key2, value4);
-          else if (Array.isArray(replacer) && !replacer.includes(key2))
+            value4 = replacer.call(obj, key3, value4);
+          else if (Array.isArray(replacer) && !replacer.includes(key3))
             return;
           if (value4 !== void 0 || keepUndefined)
-            map3.items.push(Pair.createPair(key2, value4, ctx));
+            map3.items.push(Pair.createPair(key3, value4, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value4] of obj)
-            add6(key2, value4);
+          for (const [key3, value4] of obj)
+            add6(key3, value4);
         } else if (obj && typeof obj === "object") {
-          for (const key2 of Object.keys(obj))
-            add6(key2, obj[key2]);
+          for (const key3 of Object.keys(obj))
+            add6(key3, obj[key3]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map3.items.sort(schema.sortMapEntries);
@@ -2112,23 +2112,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key2) {
-        const it = findPair(this.items, key2);
+      delete(key3) {
+        const it = findPair(this.items, key3);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const it = findPair(this.items, key2);
+      get(key3, keepScalar) {
+        const it = findPair(this.items, key3);
         const node2 = it?.value;
         return (!keepScalar && identity7.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
-      has(key2) {
-        return !!findPair(this.items, key2);
+      has(key3) {
+        return !!findPair(this.items, key3);
       }
-      set(key2, value4) {
-        this.add(new Pair.Pair(key2, value4), true);
+      set(key3, value4) {
+        this.add(new Pair.Pair(key3, value4), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -2217,15 +2217,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        const idx = asItemIndex(key2);
+      delete(key3) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const idx = asItemIndex(key2);
+      get(key3, keepScalar) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -2237,8 +2237,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key2) {
-        const idx = asItemIndex(key2);
+      has(key3) {
+        const idx = asItemIndex(key3);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -2248,10 +2248,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value4) {
-        const idx = asItemIndex(key2);
+      set(key3, value4) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key2}.`);
+          throw new Error(`Expected a valid index, not ${key3}.`);
         const prev = this.items[idx];
         if (identity7.isScalar(prev) && Scalar.isScalarValue(value4))
           prev.value = value4;
@@ -2285,8 +2285,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key2 = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key2, it);
+              const key3 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key3, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2294,8 +2294,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key2) {
-      let idx = identity7.isScalar(key2) ? key2.value : key2;
+    function asItemIndex(key3) {
+      let idx = identity7.isScalar(key3) ? key3.value : key3;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2709,25 +2709,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value4;
+          let key3, value4;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key2 = it[0];
+              key3 = it[0];
               value4 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys4 = Object.keys(it);
             if (keys4.length === 1) {
-              key2 = keys4[0];
-              value4 = it[key2];
+              key3 = keys4[0];
+              value4 = it[key3];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys4.length} keys`);
             }
           } else {
-            key2 = it;
+            key3 = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value4, ctx));
+          pairs2.items.push(Pair.createPair(key3, value4, ctx));
         }
       return pairs2;
     }
@@ -2774,16 +2774,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map3);
         for (const pair of this.items) {
-          let key2, value4;
+          let key3, value4;
           if (identity7.isPair(pair)) {
-            key2 = toJS.toJS(pair.key, "", ctx);
-            value4 = toJS.toJS(pair.value, key2, ctx);
+            key3 = toJS.toJS(pair.key, "", ctx);
+            value4 = toJS.toJS(pair.value, key3, ctx);
           } else {
-            key2 = toJS.toJS(pair, "", ctx);
+            key3 = toJS.toJS(pair, "", ctx);
           }
-          if (map3.has(key2))
+          if (map3.has(key3))
             throw new Error("Ordered maps must not include duplicate keys");
-          map3.set(key2, value4);
+          map3.set(key3, value4);
         }
         return map3;
       }
@@ -2804,12 +2804,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key: key2 } of pairs$1.items) {
-          if (identity7.isScalar(key2)) {
-            if (seenKeys.includes(key2.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
+        for (const { key: key3 } of pairs$1.items) {
+          if (identity7.isScalar(key3)) {
+            if (seenKeys.includes(key3.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key3.value}`);
             } else {
-              seenKeys.push(key2.value);
+              seenKeys.push(key3.value);
             }
           }
         }
@@ -2994,14 +2994,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key2) {
+      add(key3) {
         let pair;
-        if (identity7.isPair(key2))
-          pair = key2;
-        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
-          pair = new Pair.Pair(key2.key, null);
+        if (identity7.isPair(key3))
+          pair = key3;
+        else if (key3 && typeof key3 === "object" && "key" in key3 && "value" in key3 && key3.value === null)
+          pair = new Pair.Pair(key3.key, null);
         else
-          pair = new Pair.Pair(key2, null);
+          pair = new Pair.Pair(key3, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -3010,18 +3010,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key2, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key2);
+      get(key3, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key3);
         return !keepPair && identity7.isPair(pair) ? identity7.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value4) {
+      set(key3, value4) {
         if (typeof value4 !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value4}`);
-        const prev = YAMLMap.findPair(this.items, key2);
+        const prev = YAMLMap.findPair(this.items, key3);
         if (prev && !value4) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value4) {
-          this.items.push(new Pair.Pair(key2));
+          this.items.push(new Pair.Pair(key3));
         }
       }
       toJSON(_, ctx) {
@@ -3263,33 +3263,33 @@ var require_tags = __commonJS({
       if (schemaTags && !customTags) {
         return addMergeTag && !schemaTags.includes(merge6.merge) ? schemaTags.concat(merge6.merge) : schemaTags.slice();
       }
-      let tags = schemaTags;
-      if (!tags) {
+      let tags2 = schemaTags;
+      if (!tags2) {
         if (Array.isArray(customTags))
-          tags = [];
+          tags2 = [];
         else {
-          const keys4 = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
+          const keys4 = Array.from(schemas.keys()).filter((key3) => key3 !== "yaml11").map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys4} or define customTags array`);
         }
       }
       if (Array.isArray(customTags)) {
         for (const tag of customTags)
-          tags = tags.concat(tag);
+          tags2 = tags2.concat(tag);
       } else if (typeof customTags === "function") {
-        tags = customTags(tags.slice());
+        tags2 = customTags(tags2.slice());
       }
       if (addMergeTag)
-        tags = tags.concat(merge6.merge);
-      return tags.reduce((tags2, tag) => {
+        tags2 = tags2.concat(merge6.merge);
+      return tags2.reduce((tags3, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys4 = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
+          const keys4 = Object.keys(tagsByName).map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys4}`);
         }
-        if (!tags2.includes(tagObj))
-          tags2.push(tagObj);
-        return tags2;
+        if (!tags3.includes(tagObj))
+          tags3.push(tagObj);
+        return tags3;
       }, []);
     }
     exports.coreKnownTags = coreKnownTags;
@@ -3305,14 +3305,14 @@ var require_Schema = __commonJS({
     var map3 = require_map();
     var seq = require_seq();
     var string4 = require_string();
-    var tags = require_tags();
+    var tags2 = require_tags();
     var sortMapEntriesByKey = (a4, b10) => a4.key < b10.key ? -1 : a4.key > b10.key ? 1 : 0;
     var Schema = class _Schema {
       constructor({ compat, customTags, merge: merge6, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
-        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.compat = Array.isArray(compat) ? tags2.getTags(compat, "compat") : compat ? tags2.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
-        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge6);
+        this.knownTags = resolveKnownTags ? tags2.coreKnownTags : {};
+        this.tags = tags2.getTags(customTags, this.name, merge6);
         this.toStringOptions = toStringDefaults ?? null;
         Object.defineProperty(this, identity7.MAP, { value: map3.map });
         Object.defineProperty(this, identity7.SCALAR, { value: string4.string });
@@ -3487,9 +3487,9 @@ var require_Document = __commonJS({
           this.contents.add(value4);
       }
       /** Adds a value to the document. */
-      addIn(path17, value4) {
+      addIn(path20, value4) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path17, value4);
+          this.contents.addIn(path20, value4);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3548,8 +3548,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value4, options = {}) {
-        const k2 = this.createNode(key2, null, options);
+      createPair(key3, value4, options = {}) {
+        const k2 = this.createNode(key3, null, options);
         const v = this.createNode(value4, null, options);
         return new Pair.Pair(k2, v);
       }
@@ -3557,76 +3557,76 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
+      delete(key3) {
+        return assertCollection(this.contents) ? this.contents.delete(key3) : false;
       }
       /**
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path17) {
-        if (Collection.isEmptyPath(path17)) {
+      deleteIn(path20) {
+        if (Collection.isEmptyPath(path20)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path17) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path20) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key2, keepScalar) {
-        return identity7.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+      get(key3, keepScalar) {
+        return identity7.isCollection(this.contents) ? this.contents.get(key3, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path17, keepScalar) {
-        if (Collection.isEmptyPath(path17))
+      getIn(path20, keepScalar) {
+        if (Collection.isEmptyPath(path20))
           return !keepScalar && identity7.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity7.isCollection(this.contents) ? this.contents.getIn(path17, keepScalar) : void 0;
+        return identity7.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key2) {
-        return identity7.isCollection(this.contents) ? this.contents.has(key2) : false;
+      has(key3) {
+        return identity7.isCollection(this.contents) ? this.contents.has(key3) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path17) {
-        if (Collection.isEmptyPath(path17))
+      hasIn(path20) {
+        if (Collection.isEmptyPath(path20))
           return this.contents !== void 0;
-        return identity7.isCollection(this.contents) ? this.contents.hasIn(path17) : false;
+        return identity7.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value4) {
+      set(key3, value4) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key2], value4);
+          this.contents = Collection.collectionFromPath(this.schema, [key3], value4);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value4);
+          this.contents.set(key3, value4);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path17, value4) {
-        if (Collection.isEmptyPath(path17)) {
+      setIn(path20, value4) {
+        if (Collection.isEmptyPath(path20)) {
           this.contents = value4;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path17), value4);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path20), value4);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path17, value4);
+          this.contents.setIn(path20, value4);
         }
       }
       /**
@@ -3921,24 +3921,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key2) {
-      if (!key2)
+    function containsNewline(key3) {
+      if (!key3)
         return null;
-      switch (key2.type) {
+      switch (key3.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key2.source.includes("\n"))
+          if (key3.source.includes("\n"))
             return true;
-          if (key2.end) {
-            for (const st of key2.end)
+          if (key3.end) {
+            for (const st of key3.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key2.items) {
+          for (const it of key3.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -4012,10 +4012,10 @@ var require_resolve_block_map = __commonJS({
       let offset4 = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep, value: value4 } = collItem;
+        const { start, key: key3, sep, value: value4 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key2 ?? sep?.[0],
+          next: key3 ?? sep?.[0],
           offset: offset4,
           onError,
           parentIndent: bm.indent,
@@ -4023,10 +4023,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key2) {
-            if (key2.type === "block-seq")
+          if (key3) {
+            if (key3.type === "block-seq")
               onError(offset4, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key2 && key2.indent !== bm.indent)
+            else if ("indent" in key3 && key3.indent !== bm.indent)
               onError(offset4, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
@@ -4039,17 +4039,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
-            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key3)) {
+            onError(key3 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset4, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key3 ? composeNode(ctx, key3, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key3, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map3.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4059,7 +4059,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key2 || key2.type === "block-scalar"
+          startOnNewline: !key3 || key3.type === "block-scalar"
         });
         offset4 = valueProps.end;
         if (valueProps.found) {
@@ -4223,11 +4223,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset4 = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep, value: value4 } = collItem;
+        const { start, key: key3, sep, value: value4 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key2 ?? sep?.[0],
+          next: key3 ?? sep?.[0],
           offset: offset4,
           onError,
           parentIndent: fc.indent,
@@ -4248,9 +4248,9 @@ var require_resolve_flow_collection = __commonJS({
             offset4 = props.end;
             continue;
           }
-          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
             onError(
-              key2,
+              key3,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -4297,8 +4297,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key2))
+          const keyNode = key3 ? composeNode(ctx, key3, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key3))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep ?? [], {
@@ -5448,9 +5448,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key2 of Object.keys(token))
-          if (key2 !== "type" && key2 !== "offset")
-            delete token[key2];
+        for (const key3 of Object.keys(token))
+          if (key3 !== "type" && key3 !== "offset")
+            delete token[key3];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -5498,9 +5498,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key2 of Object.keys(token))
-            if (key2 !== "type" && key2 !== "offset")
-              delete token[key2];
+          for (const key3 of Object.keys(token))
+            if (key3 !== "type" && key3 !== "offset")
+              delete token[key3];
           Object.assign(token, { type: type3, indent, source: source3, end });
         }
       }
@@ -5555,12 +5555,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep, value: value4 }) {
+    function stringifyItem({ start, key: key3, sep, value: value4 }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key2)
-        res += stringifyToken(key2);
+      if (key3)
+        res += stringifyToken(key3);
       if (sep)
         for (const st of sep)
           res += st.source;
@@ -5587,9 +5587,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP4;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path17) => {
+    visit2.itemAtPath = (cst, path20) => {
       let item = cst;
-      for (const [field3, index5] of path17) {
+      for (const [field3, index5] of path20) {
         const tok = item?.[field3];
         if (tok && "items" in tok) {
           item = tok.items[index5];
@@ -5598,23 +5598,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path17) => {
-      const parent = visit2.itemAtPath(cst, path17.slice(0, -1));
-      const field3 = path17[path17.length - 1][0];
+    visit2.parentCollection = (cst, path20) => {
+      const parent = visit2.itemAtPath(cst, path20.slice(0, -1));
+      const field3 = path20[path20.length - 1][0];
       const coll = parent?.[field3];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path17, item, visitor) {
-      let ctrl = visitor(item, path17);
+    function _visit(path20, item, visitor) {
+      let ctrl = visitor(item, path20);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field3 of ["key", "value"]) {
         const token = item[field3];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path17.concat([[field3, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path20.concat([[field3, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5625,10 +5625,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field3 === "key")
-            ctrl = ctrl(item, path17);
+            ctrl = ctrl(item, path20);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path17) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path20) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -6892,7 +6892,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key2 = it.key;
+                  const key3 = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
                   delete it.key;
@@ -6901,7 +6901,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key2, sep }]
+                    items: [{ start: start2, key: key3, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7398,8 +7398,8 @@ var init_accessor = __esm({
 });
 
 // node_modules/vega-util/build/getter.js
-function getter(path17) {
-  return path17.length === 1 ? get1(path17[0]) : getN(path17);
+function getter(path20) {
+  return path20.length === 1 ? get1(path20[0]) : getN(path20);
 }
 var get1, getN;
 var init_getter = __esm({
@@ -7407,11 +7407,11 @@ var init_getter = __esm({
     get1 = (field3) => function(obj) {
       return obj[field3];
     };
-    getN = (path17) => {
-      const len = path17.length;
+    getN = (path20) => {
+      const len = path20.length;
       return function(obj) {
         for (let i = 0; i < len; ++i) {
-          obj = obj[path17[i]];
+          obj = obj[path20[i]];
         }
         return obj;
       };
@@ -7430,14 +7430,14 @@ var init_error = __esm({
 
 // node_modules/vega-util/build/splitAccessPath.js
 function splitAccessPath(p) {
-  const path17 = [], n = p.length;
+  const path20 = [], n = p.length;
   let q = null, b10 = 0, s2 = "";
   let i;
   let j;
   let c4;
   p = p + "";
   function push() {
-    path17.push(s2 + p.substring(i, j));
+    path20.push(s2 + p.substring(i, j));
     s2 = "";
     i = j + 1;
   }
@@ -7485,7 +7485,7 @@ function splitAccessPath(p) {
     j++;
     push();
   }
-  return path17;
+  return path20;
 }
 var init_splitAccessPath = __esm({
   "node_modules/vega-util/build/splitAccessPath.js"() {
@@ -7495,9 +7495,9 @@ var init_splitAccessPath = __esm({
 
 // node_modules/vega-util/build/field.js
 function field(field3, name, opt) {
-  const path17 = splitAccessPath(field3);
-  const fieldName = path17.length === 1 ? path17[0] : field3;
-  return accessor((opt && opt.get || getter)(path17), [fieldName], name || fieldName);
+  const path20 = splitAccessPath(field3);
+  const fieldName = path20.length === 1 ? path20[0] : field3;
+  return accessor((opt && opt.get || getter)(path20), [fieldName], name || fieldName);
 }
 var init_field = __esm({
   "node_modules/vega-util/build/field.js"() {
@@ -7592,7 +7592,7 @@ var init_isArray = __esm({
 });
 
 // node_modules/vega-util/build/isObject.js
-function isObject2(_) {
+function isObject3(_) {
   return _ === Object(_);
 }
 var init_isObject = __esm({
@@ -7603,25 +7603,25 @@ var init_isObject = __esm({
 // node_modules/vega-util/build/mergeConfig.js
 function mergeConfig(...configs) {
   return configs.reduce((out, source3) => {
-    for (const key2 in source3) {
-      if (key2 === "signals") {
+    for (const key3 in source3) {
+      if (key3 === "signals") {
         out.signals = mergeNamed(out.signals, source3.signals);
       } else {
-        const r = key2 === "legend" ? { layout: 1 } : key2 === "style" ? true : null;
-        writeConfig(out, key2, source3[key2], r);
+        const r = key3 === "legend" ? { layout: 1 } : key3 === "style" ? true : null;
+        writeConfig(out, key3, source3[key3], r);
       }
     }
     return out;
   }, {});
 }
-function writeConfig(output3, key2, value4, recurse2) {
-  if (!isLegalKey(key2))
+function writeConfig(output3, key3, value4, recurse2) {
+  if (!isLegalKey(key3))
     return;
   const out = output3;
   let k2, o;
-  if (isObject2(value4) && !isArray(value4)) {
+  if (isObject3(value4) && !isArray(value4)) {
     const valueObj = value4;
-    o = isObject2(out[key2]) ? out[key2] : out[key2] = {};
+    o = isObject3(out[key3]) ? out[key3] : out[key3] = {};
     for (k2 in valueObj) {
       if (recurse2 && (recurse2 === true || recurse2[k2])) {
         writeConfig(o, k2, valueObj[k2]);
@@ -7630,7 +7630,7 @@ function writeConfig(output3, key2, value4, recurse2) {
       }
     }
   } else {
-    out[key2] = value4;
+    out[key3] = value4;
   }
 }
 function mergeNamed(a4, b10) {
@@ -7655,7 +7655,7 @@ var init_mergeConfig = __esm({
   "node_modules/vega-util/build/mergeConfig.js"() {
     init_isArray();
     init_isObject();
-    isLegalKey = (key2) => key2 !== "__proto__" && key2 !== "constructor" && key2 !== "prototype";
+    isLegalKey = (key3) => key3 !== "__proto__" && key3 !== "constructor" && key3 !== "prototype";
   }
 });
 
@@ -7992,31 +7992,31 @@ var init_hasOwnProperty = __esm({
 // node_modules/vega-util/build/fastmap.js
 function fastmap(input) {
   let obj = {}, test2;
-  function has2(key2) {
-    return hasOwnProperty(obj, key2) && obj[key2] !== NULL;
+  function has2(key3) {
+    return hasOwnProperty(obj, key3) && obj[key3] !== NULL;
   }
   const map3 = {
     size: 0,
     empty: 0,
     object: obj,
     has: has2,
-    get(key2) {
-      return has2(key2) ? obj[key2] : void 0;
+    get(key3) {
+      return has2(key3) ? obj[key3] : void 0;
     },
-    set(key2, value4) {
-      if (!has2(key2)) {
+    set(key3, value4) {
+      if (!has2(key3)) {
         ++map3.size;
-        if (obj[key2] === NULL)
+        if (obj[key3] === NULL)
           --map3.empty;
       }
-      obj[key2] = value4;
+      obj[key3] = value4;
       return this;
     },
-    delete(key2) {
-      if (has2(key2)) {
+    delete(key3) {
+      if (has2(key3)) {
         --map3.size;
         ++map3.empty;
-        obj[key2] = NULL;
+        obj[key3] = NULL;
       }
       return this;
     },
@@ -8036,10 +8036,10 @@ function fastmap(input) {
     clean() {
       const next = {};
       let size = 0;
-      for (const key2 in obj) {
-        const value4 = obj[key2];
+      for (const key3 in obj) {
+        const value4 = obj[key3];
         if (value4 !== NULL && (!test2 || !test2(value4))) {
-          next[key2] = value4;
+          next[key3] = value4;
           ++size;
         }
       }
@@ -8049,8 +8049,8 @@ function fastmap(input) {
     }
   };
   if (input)
-    Object.keys(input).forEach((key2) => {
-      map3.set(key2, input[key2]);
+    Object.keys(input).forEach((key3) => {
+      map3.set(key3, input[key3]);
     });
   return map3;
 }
@@ -8175,7 +8175,7 @@ var init_isString = __esm({
 });
 
 // node_modules/vega-util/build/key.js
-function key(fields, flat, opt) {
+function key2(fields, flat, opt) {
   const processedFields = fields ? flat ? array_default(fields).map((f) => f.replace(/\\(.)/g, "$1")) : array_default(fields) : void 0;
   const len = processedFields?.length, gen = opt && opt.get || getter, map3 = (f) => gen(flat ? [f] : splitAccessPath(f));
   let fn;
@@ -8230,20 +8230,20 @@ function lruCache_default(maxsize) {
     prev = {};
     size = 0;
   };
-  const update3 = (key2, value4) => {
+  const update3 = (key3, value4) => {
     if (++size > maxsize) {
       prev = curr;
       curr = {};
       size = 1;
     }
-    return curr[key2] = value4;
+    return curr[key3] = value4;
   };
   clear2();
   return {
     clear: clear2,
-    has: (key2) => hasOwnProperty(curr, key2) || hasOwnProperty(prev, key2),
-    get: (key2) => hasOwnProperty(curr, key2) ? curr[key2] : hasOwnProperty(prev, key2) ? update3(key2, prev[key2]) : void 0,
-    set: (key2, value4) => hasOwnProperty(curr, key2) ? curr[key2] = value4 : update3(key2, value4)
+    has: (key3) => hasOwnProperty(curr, key3) || hasOwnProperty(prev, key3),
+    get: (key3) => hasOwnProperty(curr, key3) ? curr[key3] : hasOwnProperty(prev, key3) ? update3(key3, prev[key3]) : void 0,
+    set: (key3, value4) => hasOwnProperty(curr, key3) ? curr[key3] = value4 : update3(key3, value4)
   };
 }
 var DEFAULT_MAX_SIZE;
@@ -8318,7 +8318,7 @@ var init_span = __esm({
 
 // node_modules/vega-util/build/stringValue.js
 function stringValue(x4) {
-  return isArray(x4) ? `[${x4.map((v) => v === null ? "null" : stringValue(v))}]` : isObject2(x4) || isString(x4) ? (
+  return isArray(x4) ? `[${x4.map((v) => v === null ? "null" : stringValue(v))}]` : isObject3(x4) || isString(x4) ? (
     // Output valid JSON and JS source strings.
     // See https://github.com/judofyr/timeless/blob/master/posts/json-isnt-a-javascript-subset.md
     JSON.stringify(x4).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029")
@@ -8629,7 +8629,7 @@ var require_topojson_client = __commonJS({
         };
       }
       function bbox(topology) {
-        var t = transform5(topology.transform), key2, x02 = Infinity, y02 = x02, x12 = -x02, y12 = -x02;
+        var t = transform5(topology.transform), key3, x02 = Infinity, y02 = x02, x12 = -x02, y12 = -x02;
         function bboxPoint(p) {
           p = t(p);
           if (p[0] < x02) x02 = p[0];
@@ -8660,8 +8660,8 @@ var require_topojson_client = __commonJS({
             if (p[1] > y12) y12 = p[1];
           }
         });
-        for (key2 in topology.objects) {
-          bboxGeometry(topology.objects[key2]);
+        for (key3 in topology.objects) {
+          bboxGeometry(topology.objects[key3]);
         }
         return [x02, y02, x12, y12];
       }
@@ -9009,7 +9009,7 @@ var require_topojson_client = __commonJS({
         } else {
           box = topology.bbox;
         }
-        var t = untransform(transform6), box, key2, inputs = topology.objects, outputs = {};
+        var t = untransform(transform6), box, key3, inputs = topology.objects, outputs = {};
         function quantizePoint(point5) {
           return t(point5);
         }
@@ -9041,7 +9041,7 @@ var require_topojson_client = __commonJS({
           output3.length = j;
           return output3;
         }
-        for (key2 in inputs) outputs[key2] = quantizeGeometry(inputs[key2]);
+        for (key3 in inputs) outputs[key3] = quantizeGeometry(inputs[key3]);
         return {
           type: "Topology",
           bbox: box,
@@ -9114,7 +9114,7 @@ function bisector(f) {
 function zero2() {
   return 0;
 }
-function number3(x4) {
+function number5(x4) {
   return x4 === null ? NaN : +x4;
 }
 function* numbers(values3, valueof) {
@@ -9249,20 +9249,20 @@ function deviation(values3, valueof) {
   return v ? Math.sqrt(v) : v;
 }
 function intern_get({ _intern, _key }, value4) {
-  const key2 = _key(value4);
-  return _intern.has(key2) ? _intern.get(key2) : value4;
+  const key3 = _key(value4);
+  return _intern.has(key3) ? _intern.get(key3) : value4;
 }
 function intern_set({ _intern, _key }, value4) {
-  const key2 = _key(value4);
-  if (_intern.has(key2)) return _intern.get(key2);
-  _intern.set(key2, value4);
+  const key3 = _key(value4);
+  if (_intern.has(key3)) return _intern.get(key3);
+  _intern.set(key3, value4);
   return value4;
 }
 function intern_delete({ _intern, _key }, value4) {
-  const key2 = _key(value4);
-  if (_intern.has(key2)) {
-    value4 = _intern.get(key2);
-    _intern.delete(key2);
+  const key3 = _key(value4);
+  if (_intern.has(key3)) {
+    value4 = _intern.get(key3);
+    _intern.delete(key3);
   }
   return value4;
 }
@@ -9270,7 +9270,7 @@ function keyof(value4) {
   return value4 !== null && typeof value4 === "object" ? value4.valueOf() : value4;
 }
 function permute(source3, keys4) {
-  return Array.from(keys4, (key2) => source3[key2]);
+  return Array.from(keys4, (key3) => source3[key3]);
 }
 function compareDefined(compare4 = ascending2) {
   if (compare4 === ascending2) return ascendingDefined;
@@ -9412,7 +9412,7 @@ function quantile2(values3, p, valueof) {
   var n, i = (n - 1) * p, i0 = Math.floor(i), value0 = max(quickselect2(values3, i0).subarray(0, i0 + 1)), value1 = min(values3.subarray(i0 + 1));
   return value0 + (value1 - value0) * (i - i0);
 }
-function quantileSorted2(values3, p, valueof = number3) {
+function quantileSorted2(values3, p, valueof = number5) {
   if (!(n = values3.length) || isNaN(p = +p)) return;
   if (p <= 0 || n < 2) return +valueof(values3[0], 0, values3);
   if (p >= 1) return +valueof(values3[n - 1], n - 1, values3);
@@ -9492,7 +9492,7 @@ var init_d3_array = __esm({
     ascendingBisect = bisector(ascending2);
     bisectRight = ascendingBisect.right;
     bisectLeft = ascendingBisect.left;
-    bisectCenter = bisector(number3).center;
+    bisectCenter = bisector(number5).center;
     blur2 = Blur2(blurf);
     blurImage = Blur2(blurfImage);
     Adder = class {
@@ -9534,22 +9534,22 @@ var init_d3_array = __esm({
       }
     };
     InternMap = class extends Map {
-      constructor(entries3, key2 = keyof) {
+      constructor(entries3, key3 = keyof) {
         super();
-        Object.defineProperties(this, { _intern: { value: /* @__PURE__ */ new Map() }, _key: { value: key2 } });
-        if (entries3 != null) for (const [key3, value4] of entries3) this.set(key3, value4);
+        Object.defineProperties(this, { _intern: { value: /* @__PURE__ */ new Map() }, _key: { value: key3 } });
+        if (entries3 != null) for (const [key4, value4] of entries3) this.set(key4, value4);
       }
-      get(key2) {
-        return super.get(intern_get(this, key2));
+      get(key3) {
+        return super.get(intern_get(this, key3));
       }
-      has(key2) {
-        return super.has(intern_get(this, key2));
+      has(key3) {
+        return super.has(intern_get(this, key3));
       }
-      set(key2, value4) {
-        return super.set(intern_set(this, key2), value4);
+      set(key3, value4) {
+        return super.set(intern_set(this, key3), value4);
       }
-      delete(key2) {
-        return super.delete(intern_delete(this, key2));
+      delete(key3) {
+        return super.delete(intern_delete(this, key3));
       }
     };
     array2 = Array.prototype;
@@ -10115,18 +10115,18 @@ function timeUnits(units) {
 }
 function timeUnitSpecifier(units, specifiers) {
   const s2 = extend2({}, defaultSpecifiers, specifiers), u2 = timeUnits(units), n = u2.length;
-  let fmt = "", start = 0, end, key2;
+  let fmt2 = "", start = 0, end, key3;
   for (start = 0; start < n; ) {
     for (end = u2.length; end > start; --end) {
-      key2 = u2.slice(start, end).join("-");
-      if (s2[key2] != null) {
-        fmt += s2[key2];
+      key3 = u2.slice(start, end).join("-");
+      if (s2[key3] != null) {
+        fmt2 += s2[key3];
         start = end;
         break;
       }
     }
   }
-  return fmt.trim();
+  return fmt2.trim();
 }
 function localYear(y4) {
   t02.setFullYear(y4);
@@ -10217,11 +10217,11 @@ function utcDate(y4, m3, d, H, M2, S, L) {
   return new Date(Date.UTC(y4, m3, d, H, M2, S, L));
 }
 function floor(units, step2, get6, inv, newDate2) {
-  const s2 = step2 || 1, b10 = peek(units), _ = (unit2, p, key2) => {
-    key2 = key2 || unit2;
-    return getUnit(get6[key2], inv[key2], unit2 === b10 && s2, p);
+  const s2 = step2 || 1, b10 = peek(units), _ = (unit2, p, key3) => {
+    key3 = key3 || unit2;
+    return getUnit(get6[key3], inv[key3], unit2 === b10 && s2, p);
   };
-  const t = /* @__PURE__ */ new Date(), u2 = toSet(units), y4 = u2[YEAR] ? _(YEAR, null, u2[ISOWEEK] ? YEAR + ISOWEEK : YEAR) : constant_default(u2[ISOWEEK] ? ISOWEEK_REFERENCE_YEAR : REFERENCE_YEAR), m3 = u2[MONTH] ? _(MONTH) : u2[QUARTER] ? _(QUARTER) : zero, d = u2[WEEK] && u2[DAY] ? _(DAY, 1, WEEK + DAY) : u2[ISOWEEK] && u2[DAY] ? _(DAY, 1, ISOWEEK + DAY) : u2[WEEK] ? _(WEEK, 1) : u2[ISOWEEK] ? _(ISOWEEK, 1) : u2[DAY] ? _(DAY, 1) : u2[DATE] ? _(DATE, 1) : u2[DAYOFYEAR] ? _(DAYOFYEAR, 1) : one, H = u2[HOURS] ? _(HOURS) : zero, M2 = u2[MINUTES] ? _(MINUTES) : zero, S = u2[SECONDS] ? _(SECONDS) : zero, L = u2[MILLISECONDS] ? _(MILLISECONDS) : zero;
+  const t = /* @__PURE__ */ new Date(), u2 = toSet(units), y4 = u2[YEAR] ? _(YEAR, null, u2[ISOWEEK] ? YEAR + ISOWEEK : YEAR) : constant_default(u2[ISOWEEK] ? ISOWEEK_REFERENCE_YEAR : REFERENCE_YEAR), m3 = u2[MONTH] ? _(MONTH) : u2[QUARTER] ? _(QUARTER) : zero, d = u2[WEEK] && u2[DAY] ? _(DAY, 1, WEEK + DAY) : u2[ISOWEEK] && u2[DAY] ? _(DAY, 1, ISOWEEK + DAY) : u2[WEEK] ? _(WEEK, 1) : u2[ISOWEEK] ? _(ISOWEEK, 1) : u2[DAY] ? _(DAY, 1) : u2[DATE] ? _(DATE, 1) : u2[DAYOFYEAR] ? _(DAYOFYEAR, 1) : one, H = u2[HOURS] ? _(HOURS) : zero, M2 = u2[MINUTES] ? _(MINUTES) : zero, S = u2[SECONDS2] ? _(SECONDS2) : zero, L = u2[MILLISECONDS] ? _(MILLISECONDS) : zero;
   return function(v) {
     t.setTime(+v);
     const year = y4(t);
@@ -10296,7 +10296,7 @@ function detectTimeUnits(data3, field3, utc) {
     if (Number.isNaN(+d)) error2(`Invalid date: ${v}`);
     return d;
   });
-  const mismatch = grains.findIndex((g2) => !g2.aligned(dates, getters)), required3 = grains.findIndex((g2) => !g2.skippable && !g2.aligned(dates, getters)), index5 = required3 > mismatch + 1 ? required3 : mismatch;
+  const mismatch = grains.findIndex((g2) => !g2.aligned(dates, getters)), required4 = grains.findIndex((g2) => !g2.skippable && !g2.aligned(dates, getters)), index5 = required4 > mismatch + 1 ? required4 : mismatch;
   const {
     units,
     step: step2
@@ -10306,7 +10306,7 @@ function detectTimeUnits(data3, field3, utc) {
     step: step2
   };
 }
-var YEAR, QUARTER, MONTH, WEEK, ISOWEEK, DATE, DAY, DAYOFYEAR, HOURS, MINUTES, SECONDS, MILLISECONDS, TIME_UNITS3, UNITS2, defaultSpecifiers, t02, REFERENCE_YEAR, ISOWEEK_REFERENCE_YEAR, localGet, localInv, utcGet, utcInv, timeIntervals, utcIntervals, durationSecond2, durationMinute2, durationHour2, durationDay2, durationWeek2, durationMonth2, durationYear2, Milli, Seconds, Minutes, Hours, Day, Week, Month, Year, intervals, localGetters, utcGetters, grains;
+var YEAR, QUARTER, MONTH, WEEK, ISOWEEK, DATE, DAY, DAYOFYEAR, HOURS, MINUTES, SECONDS2, MILLISECONDS, TIME_UNITS3, UNITS2, defaultSpecifiers, t02, REFERENCE_YEAR, ISOWEEK_REFERENCE_YEAR, localGet, localInv, utcGet, utcInv, timeIntervals, utcIntervals, durationSecond2, durationMinute2, durationHour2, durationDay2, durationWeek2, durationMonth2, durationYear2, Milli, Seconds, Minutes, Hours, Day, Week, Month, Year, intervals, localGetters, utcGetters, grains;
 var init_vega_time = __esm({
   "node_modules/vega-time/build/vega-time.js"() {
     init_build();
@@ -10322,9 +10322,9 @@ var init_vega_time = __esm({
     DAYOFYEAR = "dayofyear";
     HOURS = "hours";
     MINUTES = "minutes";
-    SECONDS = "seconds";
+    SECONDS2 = "seconds";
     MILLISECONDS = "milliseconds";
-    TIME_UNITS3 = [YEAR, QUARTER, MONTH, WEEK, ISOWEEK, DATE, DAY, DAYOFYEAR, HOURS, MINUTES, SECONDS, MILLISECONDS];
+    TIME_UNITS3 = [YEAR, QUARTER, MONTH, WEEK, ISOWEEK, DATE, DAY, DAYOFYEAR, HOURS, MINUTES, SECONDS2, MILLISECONDS];
     UNITS2 = TIME_UNITS3.reduce((o, u2, i) => (o[u2] = 1 + i, o), {});
     defaultSpecifiers = {
       [YEAR]: "%Y ",
@@ -10337,7 +10337,7 @@ var init_vega_time = __esm({
       [DAYOFYEAR]: "%j ",
       [HOURS]: "%H:00",
       [MINUTES]: "00:%M",
-      [SECONDS]: ":%S",
+      [SECONDS2]: ":%S",
       [MILLISECONDS]: ".%L",
       [`${YEAR}-${ISOWEEK}`]: "%G W%V ",
       [`${YEAR}-${MONTH}`]: "%Y-%m ",
@@ -10354,7 +10354,7 @@ var init_vega_time = __esm({
       [DATE]: (d) => d.getDate(),
       [HOURS]: (d) => d.getHours(),
       [MINUTES]: (d) => d.getMinutes(),
-      [SECONDS]: (d) => d.getSeconds(),
+      [SECONDS2]: (d) => d.getSeconds(),
       [MILLISECONDS]: (d) => d.getMilliseconds(),
       [DAYOFYEAR]: (d) => localDayOfYear(d),
       [WEEK]: (d) => localWeekNum(d),
@@ -10376,7 +10376,7 @@ var init_vega_time = __esm({
       [DATE]: (d) => d.getUTCDate(),
       [HOURS]: (d) => d.getUTCHours(),
       [MINUTES]: (d) => d.getUTCMinutes(),
-      [SECONDS]: (d) => d.getUTCSeconds(),
+      [SECONDS2]: (d) => d.getUTCSeconds(),
       [MILLISECONDS]: (d) => d.getUTCMilliseconds(),
       [DAYOFYEAR]: (d) => utcDayOfYear(d),
       [WEEK]: (d) => utcWeekNum(d),
@@ -10402,7 +10402,7 @@ var init_vega_time = __esm({
       [DAYOFYEAR]: timeDay,
       [HOURS]: timeHour,
       [MINUTES]: timeMinute,
-      [SECONDS]: second,
+      [SECONDS2]: second,
       [MILLISECONDS]: millisecond
     };
     utcIntervals = {
@@ -10416,7 +10416,7 @@ var init_vega_time = __esm({
       [DAYOFYEAR]: utcDay,
       [HOURS]: utcHour,
       [MINUTES]: utcMinute,
-      [SECONDS]: second,
+      [SECONDS2]: second,
       [MILLISECONDS]: millisecond
     };
     durationSecond2 = 1e3;
@@ -10426,7 +10426,7 @@ var init_vega_time = __esm({
     durationWeek2 = durationDay2 * 7;
     durationMonth2 = durationDay2 * 30;
     durationYear2 = durationDay2 * 365;
-    Milli = [YEAR, MONTH, DATE, HOURS, MINUTES, SECONDS, MILLISECONDS];
+    Milli = [YEAR, MONTH, DATE, HOURS, MINUTES, SECONDS2, MILLISECONDS];
     Seconds = Milli.slice(0, -1);
     Minutes = Seconds.slice(0, -1);
     Hours = Minutes.slice(0, -1);
@@ -10442,7 +10442,7 @@ var init_vega_time = __esm({
       [DAY]: (d) => d.getDay(),
       [HOURS]: (d) => d.getHours(),
       [MINUTES]: (d) => d.getMinutes(),
-      [SECONDS]: (d) => d.getSeconds(),
+      [SECONDS2]: (d) => d.getSeconds(),
       [MILLISECONDS]: (d) => d.getMilliseconds()
     };
     utcGetters = {
@@ -10452,21 +10452,21 @@ var init_vega_time = __esm({
       [DAY]: (d) => d.getUTCDay(),
       [HOURS]: (d) => d.getUTCHours(),
       [MINUTES]: (d) => d.getUTCMinutes(),
-      [SECONDS]: (d) => d.getUTCSeconds(),
+      [SECONDS2]: (d) => d.getUTCSeconds(),
       [MILLISECONDS]: (d) => d.getUTCMilliseconds()
     };
     grains = [{
-      units: [YEAR, MONTH, DATE, HOURS, MINUTES, SECONDS, MILLISECONDS],
+      units: [YEAR, MONTH, DATE, HOURS, MINUTES, SECONDS2, MILLISECONDS],
       step: 1,
       aligned: () => true
     }, {
-      units: [YEAR, MONTH, DATE, HOURS, MINUTES, SECONDS],
+      units: [YEAR, MONTH, DATE, HOURS, MINUTES, SECONDS2],
       step: 1,
       aligned: (dates, g2) => dates.every((d) => g2[MILLISECONDS](d) === 0)
     }, {
       units: [YEAR, MONTH, DATE, HOURS, MINUTES],
       step: 1,
-      aligned: (dates, g2) => dates.every((d) => g2[SECONDS](d) === 0)
+      aligned: (dates, g2) => dates.every((d) => g2[SECONDS2](d) === 0)
     }, {
       units: [YEAR, MONTH, DATE, HOURS, MINUTES],
       step: 5,
@@ -11187,10 +11187,10 @@ function numberFormatDefaultLocale(definition3) {
 }
 function timeMultiFormat(format6, interval3, spec) {
   spec = spec || {};
-  if (!isObject2(spec)) {
+  if (!isObject3(spec)) {
     error2(`Invalid time multi-format specifier: ${spec}`);
   }
-  const second2 = interval3(SECONDS), minute = interval3(MINUTES), hour = interval3(HOURS), day = interval3(DATE), week2 = interval3(WEEK), month = interval3(MONTH), quarter2 = interval3(QUARTER), year = interval3(YEAR), L = format6(spec[MILLISECONDS] || ".%L"), S = format6(spec[SECONDS] || ":%S"), M2 = format6(spec[MINUTES] || "%I:%M"), H = format6(spec[HOURS] || "%I %p"), d = format6(spec[DATE] || spec[DAY] || "%a %d"), w2 = format6(spec[WEEK] || "%b %d"), m3 = format6(spec[MONTH] || "%B"), q = format6(spec[QUARTER] || "%B"), y4 = format6(spec[YEAR] || "%Y");
+  const second2 = interval3(SECONDS2), minute = interval3(MINUTES), hour = interval3(HOURS), day = interval3(DATE), week2 = interval3(WEEK), month = interval3(MONTH), quarter2 = interval3(QUARTER), year = interval3(YEAR), L = format6(spec[MILLISECONDS] || ".%L"), S = format6(spec[SECONDS2] || ":%S"), M2 = format6(spec[MINUTES] || "%I:%M"), H = format6(spec[HOURS] || "%I %p"), d = format6(spec[DATE] || spec[DAY] || "%a %d"), w2 = format6(spec[WEEK] || "%b %d"), m3 = format6(spec[MONTH] || "%B"), q = format6(spec[QUARTER] || "%B"), y4 = format6(spec[YEAR] || "%Y");
   return (date4) => (second2(date4) < date4 ? L : minute(date4) < date4 ? S : hour(date4) < date4 ? M2 : day(date4) < date4 ? H : month(date4) < date4 ? week2(date4) < date4 ? d : w2 : year(date4) < date4 ? quarter2(date4) < date4 ? m3 : q : y4)(date4);
 }
 function timeLocale(locale4) {
@@ -11217,9 +11217,9 @@ function timeFormatDefaultLocale(definition3) {
   return arguments.length ? defaultTimeLocale = timeFormatLocale(definition3) : defaultTimeLocale;
 }
 function locale3(numberSpec, timeSpec) {
-  const number10 = numberSpec ? numberFormatLocale(numberSpec) : numberFormatDefaultLocale();
+  const number12 = numberSpec ? numberFormatLocale(numberSpec) : numberFormatDefaultLocale();
   const time4 = timeSpec ? timeFormatLocale(timeSpec) : timeFormatDefaultLocale();
-  return createLocale(number10, time4);
+  return createLocale(number12, time4);
 }
 function defaultLocale3(numberSpec, timeSpec) {
   const args = arguments.length;
@@ -11243,7 +11243,7 @@ var init_vega_format = __esm({
     init_d3_time_format();
     resetNumberFormatDefaultLocale();
     resetTimeFormatDefaultLocale();
-    createLocale = (number10, time4) => extend2({}, number10, time4);
+    createLocale = (number12, time4) => extend2({}, number12, time4);
   }
 });
 
@@ -11363,7 +11363,7 @@ function isBuffer(_) {
 }
 function json(data3, format6) {
   const prop = format6 && format6.property ? field(format6.property) : identity;
-  return isObject2(data3) && !isBuffer(data3) ? parseJSON(prop(data3), format6) : prop(JSON.parse(data3));
+  return isObject3(data3) && !isBuffer(data3) ? parseJSON(prop(data3), format6) : prop(JSON.parse(data3));
 }
 function parseJSON(data3, format6) {
   if (!isArray(data3) && isIterable(data3)) {
@@ -13975,11 +13975,11 @@ function groupkey(fields) {
 function measureName(op, field3, as) {
   return as || op + (!field3 ? "" : "_" + field3);
 }
-function measure(key2, value4) {
+function measure(key3, value4) {
   return (out, aggregate_param) => extend2({
-    name: key2,
+    name: key3,
     aggregate_param,
-    out: out || key2
+    out: out || key3
   }, base_op, value4);
 }
 function createMeasure(op, param2, name) {
@@ -13993,8 +13993,8 @@ function resolve(agg) {
   agg.forEach((a4) => map3[a4.name] = a4);
   const getreqs = (a4) => {
     if (!a4.req) return;
-    a4.req.forEach((key2) => {
-      if (!map3[key2]) getreqs(map3[key2] = AggregateOps[key2]());
+    a4.req.forEach((key3) => {
+      if (!map3[key3]) getreqs(map3[key3] = AggregateOps[key3]());
     });
   };
   agg.forEach(getreqs);
@@ -14043,8 +14043,8 @@ function compileMeasures(agg, field3) {
   ctr.fields = agg.map((op) => op.out);
   return ctr;
 }
-function TupleStore(key2) {
-  this._key = key2 ? field(key2) : tupleid;
+function TupleStore(key3) {
+  this._key = key3 ? field(key3) : tupleid;
   this.reset();
 }
 function Aggregate(params2) {
@@ -14248,12 +14248,12 @@ function getField(_) {
   const f = _.field;
   return (t) => t ? f(t) : NaN;
 }
-function partition(data3, groupby, key2, keyvals) {
+function partition(data3, groupby, key3, keyvals) {
   var get6 = (f) => f(t), groups = [], domain3 = keyvals ? keyvals.slice() : [], kMap = {}, gMap = {}, gVals, gKey, group2, i, j, k2, n, t;
   domain3.forEach((k3, i2) => kMap[k3] = i2 + 1);
   for (i = 0, n = data3.length; i < n; ++i) {
     t = data3[i];
-    k2 = key2(t);
+    k2 = key3(t);
     j = kMap[k2] || (kMap[k2] = domain3.push(k2));
     gKey = (gVals = groupby ? groupby.map(get6) : Empty) + "";
     if (!(group2 = gMap[gKey])) {
@@ -14276,7 +14276,7 @@ function Key(params2) {
   Operator.call(this, null, update$2, params2);
 }
 function update$2(_) {
-  return this.value && !_.modified() ? this.value : key(_.fields, _.flat);
+  return this.value && !_.modified() ? this.value : key2(_.fields, _.flat);
 }
 function Load(params2) {
   Transform.call(this, [], params2);
@@ -14326,24 +14326,24 @@ function Pivot(params2) {
   Aggregate.call(this, params2);
 }
 function aggregateParams(_, pulse2) {
-  const key2 = _.field, value4 = _.value, op = (_.op === "count" ? "__count__" : _.op) || "sum", fields = accessorFields(key2).concat(accessorFields(value4)), keys4 = pivotKeys(key2, _.limit || 0, pulse2);
+  const key3 = _.field, value4 = _.value, op = (_.op === "count" ? "__count__" : _.op) || "sum", fields = accessorFields(key3).concat(accessorFields(value4)), keys4 = pivotKeys(key3, _.limit || 0, pulse2);
   if (pulse2.changed()) _.set("__pivot__", null, null, true);
   return {
     key: _.key,
     groupby: _.groupby,
     ops: keys4.map(() => op),
-    fields: keys4.map((k2) => get(k2, key2, value4, fields)),
+    fields: keys4.map((k2) => get(k2, key3, value4, fields)),
     as: keys4.map((k2) => k2 + ""),
     modified: _.modified.bind(_)
   };
 }
-function get(k2, key2, value4, fields) {
-  return accessor((d) => key2(d) === k2 ? value4(d) : NaN, fields, k2 + "");
+function get(k2, key3, value4, fields) {
+  return accessor((d) => key3(d) === k2 ? value4(d) : NaN, fields, k2 + "");
 }
-function pivotKeys(key2, limit, pulse2) {
+function pivotKeys(key3, limit, pulse2) {
   const map3 = {}, list = [];
   pulse2.visit(pulse2.SOURCE, (t) => {
-    const k2 = key2(t);
+    const k2 = key3(t);
     if (!map3[k2]) {
       map3[k2] = 1;
       list.push(k2);
@@ -14707,8 +14707,8 @@ var init_vega_transforms = __esm({
       }
     };
     ValidAggregateOps = Object.keys(AggregateOps).filter((d) => d !== "__count__");
-    [...ValidAggregateOps, "__count__"].forEach((key2) => {
-      AggregateOps[key2] = measure(key2, AggregateOps[key2]);
+    [...ValidAggregateOps, "__count__"].forEach((key3) => {
+      AggregateOps[key3] = measure(key3, AggregateOps[key3]);
     });
     prototype$1 = TupleStore.prototype;
     prototype$1.reset = function() {
@@ -14875,9 +14875,9 @@ var init_vega_transforms = __esm({
       cross() {
         const aggr = this, curr = aggr.value, dims = aggr._dnames, vals2 = dims.map(() => ({})), n = dims.length;
         function collect3(cells) {
-          let key2, i, t, v;
-          for (key2 in cells) {
-            t = cells[key2].tuple;
+          let key3, i, t, v;
+          for (key3 in cells) {
+            t = cells[key3].tuple;
             for (i = 0; i < n; ++i) {
               vals2[i][v = t[dims[i]]] = v;
             }
@@ -14888,10 +14888,10 @@ var init_vega_transforms = __esm({
         function generate2(base, tuple2, index5) {
           const name = dims[index5], v = vals2[index5++];
           for (const k2 in v) {
-            const key2 = base ? base + "|" + k2 : k2;
+            const key3 = base ? base + "|" + k2 : k2;
             tuple2[name] = v[k2];
-            if (index5 < n) generate2(key2, tuple2, index5);
-            else if (!curr[key2]) aggr.cell(key2, tuple2);
+            if (index5 < n) generate2(key3, tuple2, index5);
+            else if (!curr[key3]) aggr.cell(key3, tuple2);
           }
         }
         generate2("", {}, 0);
@@ -14953,10 +14953,10 @@ var init_vega_transforms = __esm({
       },
       // -- Cell Management -----
       cellkey: groupkey(),
-      cell(key2, t) {
-        let cell2 = this.value[key2];
+      cell(key3, t) {
+        let cell2 = this.value[key3];
         if (!cell2) {
-          cell2 = this.value[key2] = this.newcell(key2, t);
+          cell2 = this.value[key3] = this.newcell(key3, t);
           this._adds[this._alen++] = cell2;
         } else if (cell2.num === 0 && this._drop && cell2.stamp < this.stamp) {
           cell2.stamp = this.stamp;
@@ -14967,12 +14967,12 @@ var init_vega_transforms = __esm({
         }
         return cell2;
       },
-      newcell(key2, t) {
+      newcell(key3, t) {
         const cell2 = {
-          key: key2,
+          key: key3,
           num: 0,
           agg: null,
-          tuple: this.newtuple(t, this._prev && this._prev[key2]),
+          tuple: this.newtuple(t, this._prev && this._prev[key3]),
           stamp: this.stamp,
           store: false
         };
@@ -14997,15 +14997,15 @@ var init_vega_transforms = __esm({
       },
       clean() {
         const cells = this.value;
-        for (const key2 in cells) {
-          if (cells[key2].num === 0) {
-            delete cells[key2];
+        for (const key3 in cells) {
+          if (cells[key3].num === 0) {
+            delete cells[key3];
           }
         }
       },
       // -- Process Tuples -----
       add(t) {
-        const key2 = this.cellkey(t), cell2 = this.cell(key2, t);
+        const key3 = this.cellkey(t), cell2 = this.cell(key3, t);
         cell2.num += 1;
         if (this._countOnly) return;
         if (cell2.store) cell2.data.add(t);
@@ -15015,7 +15015,7 @@ var init_vega_transforms = __esm({
         }
       },
       rem(t) {
-        const key2 = this.cellkey(t), cell2 = this.cell(key2, t);
+        const key3 = this.cellkey(t), cell2 = this.cell(key3, t);
         cell2.num -= 1;
         if (this._countOnly) return;
         if (cell2.store) cell2.data.rem(t);
@@ -15042,9 +15042,9 @@ var init_vega_transforms = __esm({
       },
       changes(out) {
         const adds = this._adds, mods = this._mods, prev = this._prev, drop = this._drop, add6 = out.add, rem2 = out.rem, mod = out.mod;
-        let cell2, key2, i, n;
-        if (prev) for (key2 in prev) {
-          cell2 = prev[key2];
+        let cell2, key3, i, n;
+        if (prev) for (key3 in prev) {
+          cell2 = prev[key3];
           if (!drop || cell2.num) rem2.push(cell2.tuple);
         }
         for (i = 0, n = this._alen; i < n; ++i) {
@@ -15589,15 +15589,15 @@ var init_vega_transforms = __esm({
         this._targets[this._targets.active++] = flow;
       },
       // parent argument provided by PreFacet subclass
-      subflow(key2, flow, pulse2, parent) {
+      subflow(key3, flow, pulse2, parent) {
         const flows = this.value;
-        let sf = hasOwnProperty(flows, key2) && flows[key2], df, p;
+        let sf = hasOwnProperty(flows, key3) && flows[key3], df, p;
         if (!sf) {
-          p = parent || (p = this._group[key2]) && p.tuple;
+          p = parent || (p = this._group[key3]) && p.tuple;
           df = pulse2.dataflow;
           sf = new Subflow(pulse2.fork(pulse2.NO_SOURCE), this);
-          df.add(sf).connect(flow(df, key2, p));
-          flows[key2] = sf;
+          df.add(sf).connect(flow(df, key3, p));
+          flows[key3] = sf;
           this.activate(sf);
         } else if (sf.value.stamp < pulse2.stamp) {
           sf.init(pulse2);
@@ -15608,11 +15608,11 @@ var init_vega_transforms = __esm({
       clean() {
         const flows = this.value;
         let detached = 0;
-        for (const key2 in flows) {
-          if (flows[key2].count === 0) {
-            const detach = flows[key2].detachSubflow;
+        for (const key3 in flows) {
+          if (flows[key3].count === 0) {
+            const detach = flows[key3].detachSubflow;
             if (detach) detach();
-            delete flows[key2];
+            delete flows[key3];
             ++detached;
           }
         }
@@ -15633,7 +15633,7 @@ var init_vega_transforms = __esm({
         a4.active = m3;
       },
       transform(_, pulse2) {
-        const df = pulse2.dataflow, key2 = _.key, flow = _.subflow, cache2 = this._keys, rekey = _.modified("key"), subflow = (key3) => this.subflow(key3, flow, pulse2);
+        const df = pulse2.dataflow, key3 = _.key, flow = _.subflow, cache2 = this._keys, rekey = _.modified("key"), subflow = (key4) => this.subflow(key4, flow, pulse2);
         this._group = _.group || {};
         this.initTargets();
         pulse2.visit(pulse2.REM, (t) => {
@@ -15644,13 +15644,13 @@ var init_vega_transforms = __esm({
           }
         });
         pulse2.visit(pulse2.ADD, (t) => {
-          const k2 = key2(t);
+          const k2 = key3(t);
           cache2.set(tupleid(t), k2);
           subflow(k2).add(t);
         });
-        if (rekey || pulse2.modified(key2.fields)) {
+        if (rekey || pulse2.modified(key3.fields)) {
           pulse2.visit(pulse2.MOD, (t) => {
-            const id2 = tupleid(t), k0 = cache2.get(id2), k1 = key2(t);
+            const id2 = tupleid(t), k0 = cache2.get(id2), k1 = key3(t);
             if (k0 === k1) {
               subflow(k1).mod(t);
             } else {
@@ -15666,7 +15666,7 @@ var init_vega_transforms = __esm({
         }
         if (rekey) {
           pulse2.visit(pulse2.REFLOW, (t) => {
-            const id2 = tupleid(t), k0 = cache2.get(id2), k1 = key2(t);
+            const id2 = tupleid(t), k0 = cache2.get(id2), k1 = key3(t);
             if (k0 !== k1) {
               cache2.set(id2, k1);
               subflow(k0).rem(t);
@@ -16801,7 +16801,7 @@ var init_vega_transforms = __esm({
     inherits_default(Window, Transform, {
       transform(_, pulse2) {
         this.stamp = pulse2.stamp;
-        const mod = _.modified(), cmp = stableCompare(_.sort), key2 = groupkey(_.groupby), group2 = (t) => this.group(key2(t));
+        const mod = _.modified(), cmp = stableCompare(_.sort), key3 = groupkey(_.groupby), group2 = (t) => this.group(key3(t));
         let state = this.state;
         if (!state || mod) {
           state = this.state = new WindowState(_);
@@ -16820,10 +16820,10 @@ var init_vega_transforms = __esm({
         this._mods = [];
         return pulse2.reflow(mod).modifies(state.outputs);
       },
-      group(key2) {
-        let group2 = this.value[key2];
+      group(key3) {
+        let group2 = this.value[key3];
         if (!group2) {
-          group2 = this.value[key2] = SortedList(tupleid);
+          group2 = this.value[key3] = SortedList(tupleid);
           group2.stamp = -1;
         }
         if (group2.stamp < this.stamp) {
@@ -16869,7 +16869,7 @@ function equalRound(digits) {
     return r(x02) === r(x12) && r(y02) === r(y12);
   };
 }
-function path8() {
+function path11() {
   return new Path();
 }
 var pi, tau, epsilon2, tauEpsilon, Path;
@@ -16953,7 +16953,7 @@ var init_d3_path = __esm({
         return this._;
       }
     };
-    path8.prototype = Path.prototype;
+    path11.prototype = Path.prototype;
   }
 });
 
@@ -17018,10 +17018,10 @@ function cornerTangents(x02, y02, x12, y12, r1, rc, cw2) {
   };
 }
 function arc() {
-  var innerRadius = arcInnerRadius, outerRadius = arcOuterRadius, cornerRadius = constant2(0), padRadius = null, startAngle = arcStartAngle, endAngle = arcEndAngle, padAngle = arcPadAngle, context3 = null, path17 = withPath(arc5);
+  var innerRadius = arcInnerRadius, outerRadius = arcOuterRadius, cornerRadius = constant2(0), padRadius = null, startAngle = arcStartAngle, endAngle = arcEndAngle, padAngle = arcPadAngle, context3 = null, path20 = withPath(arc5);
   function arc5() {
     var buffer, r, r0 = +innerRadius.apply(this, arguments), r1 = +outerRadius.apply(this, arguments), a0 = startAngle.apply(this, arguments) - halfPi, a1 = endAngle.apply(this, arguments) - halfPi, da = abs(a1 - a0), cw2 = a1 > a0;
-    if (!context3) context3 = buffer = path17();
+    if (!context3) context3 = buffer = path20();
     if (r1 < r0) r = r1, r1 = r0, r0 = r;
     if (!(r1 > epsilon3)) context3.moveTo(0, 0);
     else if (da > tau2 - epsilon3) {
@@ -17127,12 +17127,12 @@ function y(p) {
   return p[1];
 }
 function line(x$12, y$12) {
-  var defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path17 = withPath(line5);
+  var defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path20 = withPath(line5);
   x$12 = typeof x$12 === "function" ? x$12 : x$12 === void 0 ? x : constant2(x$12);
   y$12 = typeof y$12 === "function" ? y$12 : y$12 === void 0 ? y : constant2(y$12);
   function line5(data3) {
     var i, n = (data3 = array3(data3)).length, d, defined0 = false, buffer;
-    if (context3 == null) output3 = curve2(buffer = path17());
+    if (context3 == null) output3 = curve2(buffer = path20());
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) output3.lineStart();
@@ -17160,13 +17160,13 @@ function line(x$12, y$12) {
   return line5;
 }
 function area(x02, y02, y12) {
-  var x12 = null, defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path17 = withPath(area6);
+  var x12 = null, defined2 = constant2(true), context3 = null, curve2 = curveLinear, output3 = null, path20 = withPath(area6);
   x02 = typeof x02 === "function" ? x02 : x02 === void 0 ? x : constant2(+x02);
   y02 = typeof y02 === "function" ? y02 : y02 === void 0 ? constant2(0) : constant2(+y02);
   y12 = typeof y12 === "function" ? y12 : y12 === void 0 ? y : constant2(+y12);
   function area6(data3) {
     var i, j, k2, n = (data3 = array3(data3)).length, d, defined0 = false, buffer, x0z = new Array(n), y0z = new Array(n);
-    if (context3 == null) output3 = curve2(buffer = path17());
+    if (context3 == null) output3 = curve2(buffer = path20());
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) {
@@ -17242,12 +17242,12 @@ function curveRadial(curve2) {
   return radial;
 }
 function Symbol2(type3, size) {
-  let context3 = null, path17 = withPath(symbol2);
+  let context3 = null, path20 = withPath(symbol2);
   type3 = typeof type3 === "function" ? type3 : constant2(type3 || circle);
   size = typeof size === "function" ? size : constant2(size === void 0 ? 64 : +size);
   function symbol2() {
     let buffer;
-    if (!context3) context3 = buffer = path17();
+    if (!context3) context3 = buffer = path20();
     type3.apply(this, arguments).draw(context3, +size.apply(this, arguments));
     if (buffer) return context3 = null, buffer + "" || null;
   }
@@ -18210,7 +18210,7 @@ function define2(constructor, factory, prototype2) {
 }
 function extend3(parent, definition3) {
   var prototype2 = Object.create(parent.prototype);
-  for (var key2 in definition3) prototype2[key2] = definition3[key2];
+  for (var key3 in definition3) prototype2[key3] = definition3[key3];
   return prototype2;
 }
 function Color() {
@@ -18708,7 +18708,7 @@ __export(d3_interpolate_exports, {
   interpolateHslLong: () => hslLong,
   interpolateHue: () => hue,
   interpolateLab: () => lab2,
-  interpolateNumber: () => number4,
+  interpolateNumber: () => number6,
   interpolateNumberArray: () => numberArray,
   interpolateObject: () => object2,
   interpolateRgb: () => rgb2,
@@ -18813,7 +18813,7 @@ function date2(a4, b10) {
     return d.setTime(a4 * (1 - t) + b10 * t), d;
   };
 }
-function number4(a4, b10) {
+function number6(a4, b10) {
   return a4 = +a4, b10 = +b10, function(t) {
     return a4 * (1 - t) + b10 * t;
   };
@@ -18858,7 +18858,7 @@ function string3(a4, b10) {
       else s2[++i] = bm;
     } else {
       s2[++i] = null;
-      q.push({ i, x: number4(am, bm) });
+      q.push({ i, x: number6(am, bm) });
     }
     bi = reB.lastIndex;
   }
@@ -18874,7 +18874,7 @@ function string3(a4, b10) {
 }
 function value(a4, b10) {
   var t = typeof b10, c4;
-  return b10 == null || t === "boolean" ? constant3(b10) : (t === "number" ? number4 : t === "string" ? (c4 = color(b10)) ? (b10 = c4, rgb2) : string3 : b10 instanceof color ? rgb2 : b10 instanceof Date ? date2 : isNumberArray(b10) ? numberArray : Array.isArray(b10) ? genericArray : typeof b10.valueOf !== "function" && typeof b10.toString !== "function" || isNaN(b10) ? object2 : number4)(a4, b10);
+  return b10 == null || t === "boolean" ? constant3(b10) : (t === "number" ? number6 : t === "string" ? (c4 = color(b10)) ? (b10 = c4, rgb2) : string3 : b10 instanceof color ? rgb2 : b10 instanceof Date ? date2 : isNumberArray(b10) ? numberArray : Array.isArray(b10) ? genericArray : typeof b10.valueOf !== "function" && typeof b10.toString !== "function" || isNaN(b10) ? object2 : number6)(a4, b10);
 }
 function discrete(range6) {
   var n = range6.length;
@@ -18928,7 +18928,7 @@ function interpolateTransform(parse8, pxComma, pxParen, degParen) {
   function translate4(xa, ya, xb, yb, s2, q) {
     if (xa !== xb || ya !== yb) {
       var i = s2.push("translate(", null, pxComma, null, pxParen);
-      q.push({ i: i - 4, x: number4(xa, xb) }, { i: i - 2, x: number4(ya, yb) });
+      q.push({ i: i - 4, x: number6(xa, xb) }, { i: i - 2, x: number6(ya, yb) });
     } else if (xb || yb) {
       s2.push("translate(" + xb + pxComma + yb + pxParen);
     }
@@ -18937,14 +18937,14 @@ function interpolateTransform(parse8, pxComma, pxParen, degParen) {
     if (a4 !== b10) {
       if (a4 - b10 > 180) b10 += 360;
       else if (b10 - a4 > 180) a4 += 360;
-      q.push({ i: s2.push(pop(s2) + "rotate(", null, degParen) - 2, x: number4(a4, b10) });
+      q.push({ i: s2.push(pop(s2) + "rotate(", null, degParen) - 2, x: number6(a4, b10) });
     } else if (b10) {
       s2.push(pop(s2) + "rotate(" + b10 + degParen);
     }
   }
   function skewX(a4, b10, s2, q) {
     if (a4 !== b10) {
-      q.push({ i: s2.push(pop(s2) + "skewX(", null, degParen) - 2, x: number4(a4, b10) });
+      q.push({ i: s2.push(pop(s2) + "skewX(", null, degParen) - 2, x: number6(a4, b10) });
     } else if (b10) {
       s2.push(pop(s2) + "skewX(" + b10 + degParen);
     }
@@ -18952,7 +18952,7 @@ function interpolateTransform(parse8, pxComma, pxParen, degParen) {
   function scale6(xa, ya, xb, yb, s2, q) {
     if (xa !== xb || ya !== yb) {
       var i = s2.push(pop(s2) + "scale(", null, ",", null, ")");
-      q.push({ i: i - 4, x: number4(xa, xb) }, { i: i - 2, x: number4(ya, yb) });
+      q.push({ i: i - 4, x: number6(xa, xb) }, { i: i - 2, x: number6(ya, yb) });
     } else if (xb !== 1 || yb !== 1) {
       s2.push(pop(s2) + "scale(" + xb + "," + yb + ")");
     }
@@ -19249,7 +19249,7 @@ function transformer$2() {
     return x4 == null || isNaN(x4 = +x4) ? unknown2 : (output3 || (output3 = piecewise2(domain3.map(transform5), range6, interpolate$1)))(transform5(clamp3(x4)));
   }
   scale6.invert = function(y4) {
-    return clamp3(untransform((input || (input = piecewise2(range6, domain3.map(transform5), number4)))(y4)));
+    return clamp3(untransform((input || (input = piecewise2(range6, domain3.map(transform5), number6)))(y4)));
   };
   scale6.domain = function(_) {
     return arguments.length ? (domain3 = Array.from(_, number$1), rescale()) : domain3.slice();
@@ -19648,7 +19648,7 @@ function threshold() {
 function date3(t) {
   return new Date(t);
 }
-function number5(t) {
+function number7(t) {
   return t instanceof Date ? +t : Math.round(t);
 }
 function calendar(ticks2, tickInterval, year, month, week2, day, hour, minute, second2, format6) {
@@ -19661,7 +19661,7 @@ function calendar(ticks2, tickInterval, year, month, week2, day, hour, minute, s
     return new Date(Math.round(invert2(y4)));
   };
   scale6.domain = function(_) {
-    return arguments.length ? domain3(Array.from(_, number5)) : domain3().map(date3);
+    return arguments.length ? domain3(Array.from(_, number7)) : domain3().map(date3);
   };
   scale6.ticks = function(interval3) {
     var d = domain3();
@@ -20384,30 +20384,30 @@ function scale(type3, scale6, metadata2) {
 function isValidScaleType(type3) {
   return scales.has(type3);
 }
-function hasType(key2, type3) {
-  const s2 = scales.get(key2);
+function hasType(key3, type3) {
+  const s2 = scales.get(key3);
   return s2 && s2.metadata[type3];
 }
-function isContinuous(key2) {
-  return hasType(key2, Continuous);
+function isContinuous(key3) {
+  return hasType(key3, Continuous);
 }
-function isDiscrete(key2) {
-  return hasType(key2, Discrete);
+function isDiscrete(key3) {
+  return hasType(key3, Discrete);
 }
-function isDiscretizing(key2) {
-  return hasType(key2, Discretizing);
+function isDiscretizing(key3) {
+  return hasType(key3, Discretizing);
 }
-function isLogarithmic(key2) {
-  return hasType(key2, Log);
+function isLogarithmic(key3) {
+  return hasType(key3, Log);
 }
-function isTemporal(key2) {
-  return hasType(key2, Temporal);
+function isTemporal(key3) {
+  return hasType(key3, Temporal);
 }
-function isInterpolating(key2) {
-  return hasType(key2, Interpolating);
+function isInterpolating(key3) {
+  return hasType(key3, Interpolating);
 }
-function isQuantile(key2) {
-  return hasType(key2, Quantile2);
+function isQuantile(key3) {
+  return hasType(key3, Quantile2);
 }
 function interpolateRange(interpolator, range6) {
   const start = range6[0], span = peek(range6) - start;
@@ -20477,7 +20477,7 @@ function tickCount(scale6, count3, minStep) {
       }
     }
   }
-  if (isObject2(count3)) {
+  if (isObject3(count3)) {
     step2 = count3.step;
     count3 = count3.interval;
   }
@@ -20589,16 +20589,16 @@ function format4(locale4, scale6, specifier, formatType) {
 }
 function domainCaption(locale4, scale6, opt) {
   opt = opt || {};
-  const max4 = Math.max(3, opt.maxlen || 7), fmt = format4(locale4, scale6, opt.format, opt.formatType);
+  const max4 = Math.max(3, opt.maxlen || 7), fmt2 = format4(locale4, scale6, opt.format, opt.formatType);
   if (isDiscretizing(scale6.type)) {
-    const v = labelValues(scale6).slice(1).map(fmt), n = v.length;
+    const v = labelValues(scale6).slice(1).map(fmt2), n = v.length;
     return `${n} boundar${n === 1 ? "y" : "ies"}: ${v.join(", ")}`;
   } else if (isDiscrete(scale6.type)) {
-    const d = scale6.domain(), n = d.length, v = n > max4 ? d.slice(0, max4 - 2).map(fmt).join(", ") + ", ending with " + d.slice(-1).map(fmt) : d.map(fmt).join(", ");
+    const d = scale6.domain(), n = d.length, v = n > max4 ? d.slice(0, max4 - 2).map(fmt2).join(", ") + ", ending with " + d.slice(-1).map(fmt2) : d.map(fmt2).join(", ");
     return `${n} value${n === 1 ? "" : "s"}: ${v}`;
   } else {
     const d = scale6.domain();
-    return `values from ${fmt(d[0])} to ${fmt(peek(d))}`;
+    return `values from ${fmt2(d[0])} to ${fmt2(peek(d))}`;
   }
 }
 var Identity, Linear2, Log, Pow, Sqrt, Symlog, Time, UTC, Sequential, Diverging, Quantile2, Quantize, Threshold, Ordinal, Point, Band, BinOrdinal, Continuous, Discrete, Discretizing, Interpolating, Temporal, map2, slice3, scales, VEGA_SCALE, scaleProps, continuous2, discrete2, schemes, SymbolLegend, DiscreteLegend, GradientLegend, defaultFormatter, ascending3, descending2, symbols, formats2, isDiscreteRange, formatRange, get2, formatDiscrete, formatPoint, formatValue2;
@@ -20828,9 +20828,9 @@ function curves(type3, orientation, tension) {
   }
   return curve2;
 }
-function parse5(path17) {
+function parse5(path20) {
   const commands = [];
-  const matches = path17.match(commandPattern) || [];
+  const matches = path20.match(commandPattern) || [];
   matches.forEach((str) => {
     let cmd = str[0];
     const type3 = cmd.toLowerCase();
@@ -20873,9 +20873,9 @@ function parseParams(type3, paramCount, segment) {
   return params2;
 }
 function segments(x4, y4, rx, ry, large, sweep, rotateX, ox, oy) {
-  const key2 = join.call(arguments);
-  if (segmentCache[key2]) {
-    return segmentCache[key2];
+  const key3 = join.call(arguments);
+  if (segmentCache[key3]) {
+    return segmentCache[key3];
   }
   const th = rotateX * DegToRad;
   const sin_th = Math.sin(th);
@@ -20920,12 +20920,12 @@ function segments(x4, y4, rx, ry, large, sweep, rotateX, ox, oy) {
     const th3 = th0 + (i + 1) * th_arc / segs;
     result[i] = [xc, yc, th2, th3, rx, ry, sin_th, cos_th];
   }
-  return segmentCache[key2] = result;
+  return segmentCache[key3] = result;
 }
 function bezier(params2) {
-  const key2 = join.call(params2);
-  if (bezierCache[key2]) {
-    return bezierCache[key2];
+  const key3 = join.call(params2);
+  if (bezierCache[key3]) {
+    return bezierCache[key3];
   }
   var cx = params2[0], cy = params2[1], th0 = params2[2], th1 = params2[3], rx = params2[4], ry = params2[5], sin_th = params2[6], cos_th = params2[7];
   const a00 = cos_th * rx;
@@ -20945,7 +20945,7 @@ function bezier(params2) {
   const y32 = cy + sin_th1;
   const x22 = x32 + t * sin_th1;
   const y22 = y32 - t * cos_th1;
-  return bezierCache[key2] = [a00 * x12 + a01 * y12, a10 * x12 + a11 * y12, a00 * x22 + a01 * y22, a10 * x22 + a11 * y22, a00 * x32 + a01 * y32, a10 * x32 + a11 * y32];
+  return bezierCache[key3] = [a00 * x12 + a01 * y12, a10 * x12 + a11 * y12, a00 * x22 + a01 * y22, a10 * x22 + a11 * y22, a00 * x32 + a01 * y32, a10 * x32 + a11 * y32];
 }
 function scale$1(current2, sX, sY) {
   const c4 = temp[0] = current2[0];
@@ -20968,15 +20968,15 @@ function scale$1(current2, sX, sY) {
   }
   return temp;
 }
-function pathRender(context3, path17, l, t, sX, sY) {
+function pathRender(context3, path20, l, t, sX, sY) {
   var current2, previous = null, x4 = 0, y4 = 0, controlX = 0, controlY = 0, tempX, tempY, tempControlX, tempControlY, anchorX = 0, anchorY = 0;
   if (l == null) l = 0;
   if (t == null) t = 0;
   if (sX == null) sX = 1;
   if (sY == null) sY = sX;
   if (context3.beginPath) context3.beginPath();
-  for (var i = 0, len = path17.length; i < len; ++i) {
-    current2 = path17[i];
+  for (var i = 0, len = path20.length; i < len; ++i) {
+    current2 = path20[i];
     if (sX !== 1 || sY !== 1) {
       current2 = scale$1(current2, sX, sY);
     }
@@ -21166,16 +21166,16 @@ function drawArc(context3, x4, y4, coords) {
 function symbols2(_) {
   return hasOwnProperty(builtins, _) ? builtins[_] : customSymbol(_);
 }
-function customSymbol(path17) {
-  if (!hasOwnProperty(custom8, path17)) {
-    const parsed = parse5(path17);
-    custom8[path17] = {
+function customSymbol(path20) {
+  if (!hasOwnProperty(custom8, path20)) {
+    const parsed = parse5(path20);
+    custom8[path20] = {
       draw: function(context3, size) {
         pathRender(context3, parsed, 0, 0, Math.sqrt(size) / 2);
       }
     };
   }
-  return custom8[path17];
+  return custom8[path20];
 }
 function rectangleX(d) {
   return d.x;
@@ -21189,17 +21189,17 @@ function rectangleWidth(d) {
 function rectangleHeight(d) {
   return d.height;
 }
-function number6(_) {
+function number8(_) {
   return typeof _ === "function" ? _ : () => +_;
 }
 function clamp2(value4, min4, max4) {
   return Math.max(min4, Math.min(value4, max4));
 }
 function vg_rect() {
-  var x4 = rectangleX, y4 = rectangleY, width2 = rectangleWidth, height2 = rectangleHeight, crTL = number6(0), crTR = crTL, crBL = crTL, crBR = crTL, context3 = null;
+  var x4 = rectangleX, y4 = rectangleY, width2 = rectangleWidth, height2 = rectangleHeight, crTL = number8(0), crTR = crTL, crBL = crTL, crBR = crTL, context3 = null;
   function rectangle2(_, x02, y02) {
     var buffer, x12 = x02 != null ? x02 : +x4.call(this, _), y12 = y02 != null ? y02 : +y4.call(this, _), w2 = +width2.call(this, _), h2 = +height2.call(this, _), s2 = Math.min(w2, h2) / 2, tl2 = clamp2(+crTL.call(this, _), 0, s2), tr2 = clamp2(+crTR.call(this, _), 0, s2), bl2 = clamp2(+crBL.call(this, _), 0, s2), br2 = clamp2(+crBR.call(this, _), 0, s2);
-    if (!context3) context3 = buffer = path8();
+    if (!context3) context3 = buffer = path11();
     if (tl2 <= 0 && tr2 <= 0 && bl2 <= 0 && br2 <= 0) {
       context3.rect(x12, y12, w2, h2);
     } else {
@@ -21222,7 +21222,7 @@ function vg_rect() {
   }
   rectangle2.x = function(_) {
     if (arguments.length) {
-      x4 = number6(_);
+      x4 = number8(_);
       return rectangle2;
     } else {
       return x4;
@@ -21230,7 +21230,7 @@ function vg_rect() {
   };
   rectangle2.y = function(_) {
     if (arguments.length) {
-      y4 = number6(_);
+      y4 = number8(_);
       return rectangle2;
     } else {
       return y4;
@@ -21238,7 +21238,7 @@ function vg_rect() {
   };
   rectangle2.width = function(_) {
     if (arguments.length) {
-      width2 = number6(_);
+      width2 = number8(_);
       return rectangle2;
     } else {
       return width2;
@@ -21246,7 +21246,7 @@ function vg_rect() {
   };
   rectangle2.height = function(_) {
     if (arguments.length) {
-      height2 = number6(_);
+      height2 = number8(_);
       return rectangle2;
     } else {
       return height2;
@@ -21254,10 +21254,10 @@ function vg_rect() {
   };
   rectangle2.cornerRadius = function(tl2, tr2, br2, bl2) {
     if (arguments.length) {
-      crTL = number6(tl2);
-      crTR = tr2 != null ? number6(tr2) : crTL;
-      crBR = br2 != null ? number6(br2) : crTL;
-      crBL = bl2 != null ? number6(bl2) : crTR;
+      crTL = number8(tl2);
+      crTR = tr2 != null ? number8(tr2) : crTL;
+      crBR = br2 != null ? number8(br2) : crTL;
+      crBL = bl2 != null ? number8(bl2) : crTR;
       return rectangle2;
     } else {
       return crTL;
@@ -21299,7 +21299,7 @@ function vg_trail() {
   }
   function trail3(data3) {
     var i, n = data3.length, d, defined0 = false, buffer;
-    if (context3 == null) context3 = buffer = path8();
+    if (context3 == null) context3 = buffer = path11();
     for (i = 0; i <= n; ++i) {
       if (!(i < n && defined2(d = data3[i], i, data3)) === defined0) {
         if (defined0 = !defined0) ready = 0;
@@ -21648,26 +21648,26 @@ function pickVisit(scene, visitor) {
   }
   return null;
 }
-function drawAll(path17) {
+function drawAll(path20) {
   return function(context3, scene, bounds3) {
     visit(scene, (item) => {
       if (!bounds3 || bounds3.intersects(item.bounds)) {
-        drawPath(path17, context3, item, item);
+        drawPath(path20, context3, item, item);
       }
     });
   };
 }
-function drawOne(path17) {
+function drawOne(path20) {
   return function(context3, scene, bounds3) {
     if (scene.items.length && (!bounds3 || bounds3.intersects(scene.bounds))) {
-      drawPath(path17, context3, scene.items[0], scene.items);
+      drawPath(path20, context3, scene.items[0], scene.items);
     }
   };
 }
-function drawPath(path17, context3, item, items) {
+function drawPath(path20, context3, item, items) {
   var opacity2 = item.opacity == null ? 1 : item.opacity;
   if (opacity2 === 0) return;
-  if (path17(context3, items)) return;
+  if (path20(context3, items)) return;
   blend(context3, item);
   if (item.fill && fill(context3, item, opacity2)) {
     context3.fill();
@@ -21688,7 +21688,7 @@ function pick$1(test2) {
     });
   };
 }
-function hitPath(path17, filled) {
+function hitPath(path20, filled) {
   return function(context3, o, x4, y4) {
     var item = Array.isArray(o) ? o[0] : o, fill2 = filled == null ? item.fill : filled, stroke2 = item.stroke && context3.isPointInStroke, lw, lc;
     if (stroke2) {
@@ -21697,11 +21697,11 @@ function hitPath(path17, filled) {
       context3.lineWidth = lw != null ? lw : 1;
       context3.lineCap = lc != null ? lc : "butt";
     }
-    return path17(context3, o) ? false : fill2 && context3.isPointInPath(x4, y4) || stroke2 && context3.isPointInStroke(x4, y4);
+    return path20(context3, o) ? false : fill2 && context3.isPointInPath(x4, y4) || stroke2 && context3.isPointInStroke(x4, y4);
   };
 }
-function pickPath(path17) {
-  return pick$1(hitPath(path17));
+function pickPath(path20) {
+  return pick$1(hitPath(path20));
 }
 function translate(x4, y4) {
   return "translate(" + x4 + "," + y4 + ")";
@@ -21726,7 +21726,7 @@ function markItemPath(type3, shape2, isect) {
     emit2("transform", rotateItem(item));
     emit2("d", shape2(null, item));
   }
-  function bound2(bounds3, item) {
+  function bound3(bounds3, item) {
     shape2(boundContext(bounds3, item.angle), item);
     return boundStroke(bounds3, item, true).translate(item.x || 0, item.y || 0);
   }
@@ -21744,7 +21744,7 @@ function markItemPath(type3, shape2, isect) {
     tag: "path",
     nested: false,
     attr: attr2,
-    bound: bound2,
+    bound: bound3,
     draw: drawAll(draw3),
     pick: pickPath(draw3),
     isect: isect || intersectPath(draw3)
@@ -21790,7 +21790,7 @@ function markMultiItemPath(type3, shape2, tip) {
     var items = item.mark.items;
     if (items.length) emit2("d", shape2(null, items));
   }
-  function bound2(bounds3, mark) {
+  function bound3(bounds3, mark) {
     var items = mark.items;
     if (items.length === 0) {
       return bounds3;
@@ -21818,7 +21818,7 @@ function markMultiItemPath(type3, shape2, tip) {
     tag: "path",
     nested: true,
     attr: attr2,
-    bound: bound2,
+    bound: bound3,
     draw: drawOne(draw3),
     pick: pick4,
     isect: intersectPoint,
@@ -22037,11 +22037,11 @@ function attr$3(emit2, item) {
   emit2("d", item.path);
 }
 function path$1(context3, item) {
-  var path17 = item.path;
-  if (path17 == null) return true;
+  var path20 = item.path;
+  if (path20 == null) return true;
   var x4 = item.x || 0, y4 = item.y || 0, sx = item.scaleX || 1, sy = item.scaleY || 1, a4 = (item.angle || 0) * DegToRad, cache2 = item.pathCache;
-  if (!cache2 || cache2.path !== path17) {
-    (item.pathCache = cache2 = parse5(path17)).path = path17;
+  if (!cache2 || cache2.path !== path20) {
+    (item.pathCache = cache2 = parse5(path20)).path = path20;
   }
   if (a4 && context3.rotate && context3.translate) {
     context3.translate(x4, y4);
@@ -22076,7 +22076,7 @@ function bound$1(bounds3, item) {
   var x12, y12;
   return boundStroke(bounds3.set(x12 = item.x || 0, y12 = item.y || 0, item.x2 != null ? item.x2 : x12, item.y2 != null ? item.y2 : y12), item);
 }
-function path9(context3, item, opacity2) {
+function path12(context3, item, opacity2) {
   var x12, y12, x22, y22;
   if (item.stroke && stroke(context3, item, opacity2)) {
     x12 = item.x || 0;
@@ -22094,7 +22094,7 @@ function draw$1(context3, scene, bounds3) {
   visit(scene, (item) => {
     if (bounds3 && !bounds3.intersects(item.bounds)) return;
     var opacity2 = item.opacity == null ? 1 : item.opacity;
-    if (opacity2 && path9(context3, item, opacity2)) {
+    if (opacity2 && path12(context3, item, opacity2)) {
       blend(context3, item);
       context3.stroke();
     }
@@ -22102,7 +22102,7 @@ function draw$1(context3, scene, bounds3) {
 }
 function hit$1(context3, item, x4, y4) {
   if (!context3.isPointInStroke) return false;
-  return path9(context3, item, 1) && context3.isPointInStroke(x4, y4);
+  return path12(context3, item, 1) && context3.isPointInStroke(x4, y4);
 }
 function useCanvas(use) {
   textMetrics.width = use && context ? measureWidth : estimateWidth;
@@ -22117,12 +22117,12 @@ function measureWidth(item, text3) {
   return fontSize(item) <= 0 || !(text3 = textValue(item, text3)) ? 0 : _measureWidth(text3, font(item));
 }
 function _measureWidth(text3, currentFont) {
-  const key2 = `(${currentFont}) ${text3}`;
-  let width2 = widthCache.get(key2);
+  const key3 = `(${currentFont}) ${text3}`;
+  let width2 = widthCache.get(key3);
   if (width2 === void 0) {
     context.font = currentFont;
     width2 = context.measureText(text3).width;
-    widthCache.set(key2, width2);
+    widthCache.set(key3, width2);
   }
   return width2;
 }
@@ -22211,7 +22211,7 @@ function attr(emit2, item) {
   }
   emit2("transform", t);
 }
-function bound(bounds3, item, mode) {
+function bound2(bounds3, item, mode) {
   var h2 = textMetrics.height(item), a4 = item.align, p = anchorPoint(item), x4 = p.x1, y4 = p.y1, dx = item.dx || 0, dy = (item.dy || 0) + offset2(item) - Math.round(0.8 * h2), tl2 = textLines(item), w2;
   if (isArray(tl2)) {
     h2 += lineHeight(item) * (tl2.length - 1);
@@ -22278,20 +22278,20 @@ function draw(context3, scene, bounds3) {
 function hit(context3, item, x4, y4, gx, gy) {
   if (item.fontSize <= 0) return false;
   if (!item.angle) return true;
-  var p = anchorPoint(item), ax = p.x1, ay = p.y1, b10 = bound(tempBounds, item, 1), a4 = -item.angle * DegToRad, cos4 = Math.cos(a4), sin4 = Math.sin(a4), px2 = cos4 * gx - sin4 * gy + (ax - cos4 * ax + sin4 * ay), py2 = sin4 * gx + cos4 * gy + (ay - sin4 * ax - cos4 * ay);
+  var p = anchorPoint(item), ax = p.x1, ay = p.y1, b10 = bound2(tempBounds, item, 1), a4 = -item.angle * DegToRad, cos4 = Math.cos(a4), sin4 = Math.sin(a4), px2 = cos4 * gx - sin4 * gy + (ax - cos4 * ax + sin4 * ay), py2 = sin4 * gx + cos4 * gy + (ay - sin4 * ax - cos4 * ay);
   return b10.contains(px2, py2);
 }
 function intersectText(item, box) {
-  const p = bound(tempBounds, item, 2);
+  const p = bound2(tempBounds, item, 2);
   return intersectBoxLine(box, p[0], p[1], p[2], p[3]) || intersectBoxLine(box, p[0], p[1], p[4], p[5]) || intersectBoxLine(box, p[4], p[5], p[6], p[7]) || intersectBoxLine(box, p[2], p[3], p[6], p[7]);
 }
 function boundItem(item, func, opt) {
-  var type3 = Marks[item.mark.marktype], bound2 = func || type3.bound;
+  var type3 = Marks[item.mark.marktype], bound3 = func || type3.bound;
   if (type3.nested) item = item.mark;
-  return bound2(item.bounds || (item.bounds = new Bounds()), item, opt);
+  return bound3(item.bounds || (item.bounds = new Bounds()), item, opt);
 }
 function boundMark(mark, bounds3, opt) {
-  var type3 = Marks[mark.marktype], bound2 = type3.bound, items = mark.items, hasItems = items && items.length, i, n, item, b10;
+  var type3 = Marks[mark.marktype], bound3 = type3.bound, items = mark.items, hasItems = items && items.length, i, n, item, b10;
   if (type3.nested) {
     if (hasItems) {
       item = items[0];
@@ -22299,14 +22299,14 @@ function boundMark(mark, bounds3, opt) {
       DUMMY.mark = mark;
       item = DUMMY;
     }
-    b10 = boundItem(item, bound2, opt);
+    b10 = boundItem(item, bound3, opt);
     bounds3 = bounds3 && bounds3.union(b10) || b10;
     return bounds3;
   }
   bounds3 = bounds3 || mark.bounds && mark.bounds.clear() || new Bounds();
   if (hasItems) {
     for (i = 0, n = items.length; i < n; ++i) {
-      bounds3.union(boundItem(items[i], bound2, opt));
+      bounds3.union(boundItem(items[i], bound3, opt));
     }
   }
   return mark.bounds = bounds3;
@@ -22457,8 +22457,8 @@ function resize(canvas2, width2, height2, origin, scaleFactor, opt) {
   const inDOM = typeof HTMLElement !== "undefined" && canvas2 instanceof HTMLElement && canvas2.parentNode != null, context3 = canvas2.getContext("2d"), ratio = inDOM ? devicePixelRatio() : scaleFactor;
   canvas2.width = width2 * ratio;
   canvas2.height = height2 * ratio;
-  for (const key2 in opt) {
-    context3[key2] = opt[key2];
+  for (const key3 in opt) {
+    context3[key3] = opt[key3];
   }
   if (inDOM) {
     canvas2.style.width = width2 + "px";
@@ -22552,7 +22552,7 @@ function markup() {
       push(tag);
       outer = "<" + tag;
       for (const set7 of attrs) {
-        for (const key2 in set7) attr2(key2, set7[key2]);
+        for (const key3 in set7) attr2(key3, set7[key3]);
       }
       return m3;
     },
@@ -22724,8 +22724,8 @@ function setStyle(el, name, value4) {
   }
 }
 function setAttributes(el, attrs) {
-  for (const key2 in attrs) {
-    setAttribute(el, key2, attrs[key2]);
+  for (const key3 in attrs) {
+    setAttribute(el, key3, attrs[key3]);
   }
 }
 function setAttribute(el, name, value4) {
@@ -22858,14 +22858,14 @@ function boundClip(mark) {
   } else return;
   mark.bounds.intersect(clipBounds);
 }
-function sceneEqual(a4, b10, key2) {
-  return a4 === b10 ? true : key2 === "path" ? pathEqual(a4, b10) : a4 instanceof Date && b10 instanceof Date ? +a4 === +b10 : isNumber(a4) && isNumber(b10) ? Math.abs(a4 - b10) <= TOLERANCE : !a4 || !b10 || !isObject2(a4) && !isObject2(b10) ? a4 == b10 : objectEqual(a4, b10);
+function sceneEqual(a4, b10, key3) {
+  return a4 === b10 ? true : key3 === "path" ? pathEqual(a4, b10) : a4 instanceof Date && b10 instanceof Date ? +a4 === +b10 : isNumber(a4) && isNumber(b10) ? Math.abs(a4 - b10) <= TOLERANCE : !a4 || !b10 || !isObject3(a4) && !isObject3(b10) ? a4 == b10 : objectEqual(a4, b10);
 }
 function pathEqual(a4, b10) {
   return sceneEqual(parse5(a4), parse5(b10));
 }
 function objectEqual(a4, b10) {
-  var ka = Object.keys(a4), kb = Object.keys(b10), key2, i;
+  var ka = Object.keys(a4), kb = Object.keys(b10), key3, i;
   if (ka.length !== kb.length) return false;
   ka.sort();
   kb.sort();
@@ -22873,8 +22873,8 @@ function objectEqual(a4, b10) {
     if (ka[i] != kb[i]) return false;
   }
   for (i = ka.length - 1; i >= 0; i--) {
-    key2 = ka[i];
-    if (!sceneEqual(a4[key2], b10[key2], key2)) return false;
+    key3 = ka[i];
+    if (!sceneEqual(a4[key3], b10[key3], key3)) return false;
   }
   return typeof a4 === typeof b10;
 }
@@ -23480,7 +23480,7 @@ var init_vega_scenegraph = __esm({
       tag: "text",
       nested: false,
       attr,
-      bound,
+      bound: bound2,
       draw,
       pick: pick$1(hit),
       isect: intersectText
@@ -24489,7 +24489,7 @@ var init_vega_scenegraph = __esm({
         }
         parent.setAttribute("class", cssClass(scene));
         const aria2 = ariaMarkAttributes(scene);
-        for (const key2 in aria2) setAttribute(parent, key2, aria2[key2]);
+        for (const key3 in aria2) setAttribute(parent, key3, aria2[key3]);
         if (!isGroup) {
           setAttribute(parent, "pointer-events", events3);
         }
@@ -24623,11 +24623,11 @@ var init_vega_scenegraph = __esm({
       },
       text(mdef, el, item) {
         const tl2 = textLines(item);
-        let key2, value4, doc, lh;
+        let key3, value4, doc, lh;
         if (isArray(tl2)) {
           value4 = tl2.map((_) => textValue(item, _));
-          key2 = value4.join("\n");
-          if (key2 !== values.text) {
+          key3 = value4.join("\n");
+          if (key3 !== values.text) {
             domClear(el, 0);
             doc = el.ownerDocument;
             lh = lineHeight(item);
@@ -24641,7 +24641,7 @@ var init_vega_scenegraph = __esm({
               }
               el.appendChild(ts2);
             });
-            values.text = key2;
+            values.text = key3;
           }
         } else {
           value4 = textValue(item, tl2);
@@ -25022,8 +25022,8 @@ __export(vega_view_transforms_exports, {
 function Bound(params2) {
   Transform.call(this, null, params2);
 }
-function boundItem2(item, bound2, opt) {
-  return bound2(item.bounds.clear(), item, opt);
+function boundItem2(item, bound3, opt) {
+  return bound3(item.bounds.clear(), item, opt);
 }
 function Identifier(params2) {
   Transform.call(this, 0, params2);
@@ -25174,8 +25174,8 @@ function bboxFull(item) {
   const b10 = item.bounds.clone();
   return b10.empty() ? b10.set(0, 0, 0, 0) : b10.translate(-(item.x || 0), -(item.y || 0));
 }
-function get4(opt, key2, d) {
-  const v = isObject2(opt) ? opt[key2] : opt;
+function get4(opt, key3, d) {
+  const v = isObject3(opt) ? opt[key3] : opt;
   return v != null ? v : d !== void 0 ? d : 0;
 }
 function offsetValue(v) {
@@ -25351,11 +25351,11 @@ function boundFlush(item, field3) {
 function boundFull(item, field3) {
   return item.bounds[field3];
 }
-function layoutHeaders(view, headers, groups, ncols, limit, offset4, agg, isX2, bound2, bf, start, stride, back, band2) {
+function layoutHeaders(view, headers, groups, ncols, limit, offset4, agg, isX2, bound3, bf, start, stride, back, band2) {
   var n = groups.length, init2 = 0, edge = 0, i, j, k2, m3, b10, h2, g2, x4, y4;
   if (!n) return init2;
   for (i = start; i < n; i += stride) {
-    if (groups[i]) init2 = agg(init2, bound2(groups[i], bf));
+    if (groups[i]) init2 = agg(init2, bound3(groups[i], bf));
   }
   if (!headers.length) return init2;
   if (headers.length > limit) {
@@ -25399,7 +25399,7 @@ function layoutTitle(view, g2, offset4, isX2, bounds3, band2) {
 }
 function lookup2(config2, orient2) {
   const opt = config2[orient2] || {};
-  return (key2, d) => opt[key2] != null ? opt[key2] : config2[key2] != null ? config2[key2] : d;
+  return (key3, d) => opt[key3] != null ? opt[key3] : config2[key3] != null ? config2[key3] : d;
 }
 function offsets(legends, value4) {
   let max4 = -Infinity;
@@ -25793,18 +25793,18 @@ var init_vega_view_transforms = __esm({
     Row = "row";
     inherits_default(Bound, Transform, {
       transform(_, pulse2) {
-        const view = pulse2.dataflow, mark = _.mark, type3 = mark.marktype, entry2 = Marks[type3], bound2 = entry2.bound;
+        const view = pulse2.dataflow, mark = _.mark, type3 = mark.marktype, entry2 = Marks[type3], bound3 = entry2.bound;
         let markBounds = mark.bounds, rebound;
         if (entry2.nested) {
           if (mark.items.length) view.dirty(mark.items[0]);
-          markBounds = boundItem2(mark, bound2);
+          markBounds = boundItem2(mark, bound3);
           mark.items.forEach((item) => {
             item.bounds.clear().union(markBounds);
           });
         } else if (type3 === Group || _.modified()) {
           pulse2.visit(pulse2.MOD, (item) => view.dirty(item));
           markBounds.clear();
-          mark.items.forEach((item) => markBounds.union(boundItem2(item, bound2)));
+          mark.items.forEach((item) => markBounds.union(boundItem2(item, bound3)));
           switch (mark.role) {
             case AxisRole:
             case LegendRole:
@@ -25814,12 +25814,12 @@ var init_vega_view_transforms = __esm({
         } else {
           rebound = pulse2.changed(pulse2.REM);
           pulse2.visit(pulse2.ADD, (item) => {
-            markBounds.union(boundItem2(item, bound2));
+            markBounds.union(boundItem2(item, bound3));
           });
           pulse2.visit(pulse2.MOD, (item) => {
             rebound = rebound || markBounds.alignsWith(item.bounds);
             view.dirty(item);
-            markBounds.union(boundItem2(item, bound2));
+            markBounds.union(boundItem2(item, bound3));
           });
           if (rebound) {
             markBounds.clear();
@@ -25996,9 +25996,9 @@ function DataJoin(params2) {
 function defaultItemCreate() {
   return ingest$1({});
 }
-function newMap(key2) {
+function newMap(key3) {
   const map3 = fastmap().test((t) => t.exit);
-  map3.lookup = (t) => map3.get(key2(t));
+  map3.lookup = (t) => map3.get(key3(t));
   return map3;
 }
 function Encode(params2) {
@@ -26272,19 +26272,19 @@ var init_vega_encode = __esm({
     });
     inherits_default(DataJoin, Transform, {
       transform(_, pulse2) {
-        var df = pulse2.dataflow, out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), item = _.item || defaultItemCreate, key2 = _.key || tupleid, map3 = this.value;
+        var df = pulse2.dataflow, out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), item = _.item || defaultItemCreate, key3 = _.key || tupleid, map3 = this.value;
         if (isArray(out.encode)) {
           out.encode = null;
         }
-        if (map3 && (_.modified("key") || pulse2.modified(key2))) {
+        if (map3 && (_.modified("key") || pulse2.modified(key3))) {
           error2("DataJoin does not support modified key function or fields.");
         }
         if (!map3) {
           pulse2 = pulse2.addAll();
-          this.value = map3 = newMap(key2);
+          this.value = map3 = newMap(key3);
         }
         pulse2.visit(pulse2.ADD, (t) => {
-          const k2 = key2(t);
+          const k2 = key3(t);
           let x4 = map3.get(k2);
           if (x4) {
             if (x4.exit) {
@@ -26302,14 +26302,14 @@ var init_vega_encode = __esm({
           x4.exit = false;
         });
         pulse2.visit(pulse2.MOD, (t) => {
-          const k2 = key2(t), x4 = map3.get(k2);
+          const k2 = key3(t), x4 = map3.get(k2);
           if (x4) {
             x4.datum = t;
             out.mod.push(x4);
           }
         });
         pulse2.visit(pulse2.REM, (t) => {
-          const k2 = key2(t), x4 = map3.get(k2);
+          const k2 = key3(t), x4 = map3.get(k2);
           if (t === x4.datum && !x4.exit) {
             out.rem.push(x4);
             x4.exit = true;
@@ -26487,12 +26487,12 @@ var init_vega_encode = __esm({
     };
     inherits_default(LinkPath, Transform, {
       transform(_, pulse2) {
-        var sx = _.sourceX || sourceX, sy = _.sourceY || sourceY, tx = _.targetX || targetX, ty = _.targetY || targetY, as = _.as || "path", orient2 = _.orient || "vertical", shape2 = _.shape || "line", path17 = Paths.get(shape2 + "-" + orient2) || Paths.get(shape2);
-        if (!path17) {
+        var sx = _.sourceX || sourceX, sy = _.sourceY || sourceY, tx = _.targetX || targetX, ty = _.targetY || targetY, as = _.as || "path", orient2 = _.orient || "vertical", shape2 = _.shape || "line", path20 = Paths.get(shape2 + "-" + orient2) || Paths.get(shape2);
+        if (!path20) {
           error2("LinkPath unsupported type: " + _.shape + (_.orient ? "-" + _.orient : ""));
         }
         pulse2.visit(pulse2.SOURCE, (t) => {
-          t[as] = path17(sx(t), sy(t), tx(t), ty(t));
+          t[as] = path20(sx(t), sy(t), tx(t), ty(t));
         });
         return pulse2.reflow(_.modified()).modifies(as);
       }
@@ -26589,13 +26589,13 @@ var init_vega_encode = __esm({
     SKIP2 = toSet(["set", "modified", "clear", "type", "scheme", "schemeExtent", "schemeCount", "domain", "domainMin", "domainMid", "domainMax", "domainRaw", "domainImplicit", "nice", "zero", "bins", "range", "rangeStep", "round", "reverse", "interpolate", "interpolateGamma"]);
     inherits_default(Scale, Transform, {
       transform(_, pulse2) {
-        var df = pulse2.dataflow, scale$12 = this.value, key2 = scaleKey(_);
-        if (!scale$12 || key2 !== scale$12.type) {
-          this.value = scale$12 = scale(key2)();
+        var df = pulse2.dataflow, scale$12 = this.value, key3 = scaleKey(_);
+        if (!scale$12 || key3 !== scale$12.type) {
+          this.value = scale$12 = scale(key3)();
         }
-        for (key2 in _) if (!SKIP2[key2]) {
-          if (key2 === "padding" && includePad(scale$12.type)) continue;
-          isFunction(scale$12[key2]) ? scale$12[key2](_[key2]) : df.warn("Unsupported scale property: " + key2);
+        for (key3 in _) if (!SKIP2[key3]) {
+          if (key3 === "padding" && includePad(scale$12.type)) continue;
+          isFunction(scale$12[key3]) ? scale$12[key3](_[key3]) : df.warn("Unsupported scale property: " + key3);
         }
         configureRange(scale$12, _, configureBins(scale$12, _, configureDomain(scale$12, _, df)));
         return pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
@@ -27744,46 +27744,46 @@ function appendRound2(digits) {
 }
 function index(projection3, context3) {
   let digits = 3, pointRadius = 4.5, projectionStream, contextStream;
-  function path17(object3) {
+  function path20(object3) {
     if (object3) {
       if (typeof pointRadius === "function") contextStream.pointRadius(+pointRadius.apply(this, arguments));
       geoStream(object3, projectionStream(contextStream));
     }
     return contextStream.result();
   }
-  path17.area = function(object3) {
+  path20.area = function(object3) {
     geoStream(object3, projectionStream(areaStream));
     return areaStream.result();
   };
-  path17.measure = function(object3) {
+  path20.measure = function(object3) {
     geoStream(object3, projectionStream(lengthStream));
     return lengthStream.result();
   };
-  path17.bounds = function(object3) {
+  path20.bounds = function(object3) {
     geoStream(object3, projectionStream(boundsStream));
     return boundsStream.result();
   };
-  path17.centroid = function(object3) {
+  path20.centroid = function(object3) {
     geoStream(object3, projectionStream(centroidStream));
     return centroidStream.result();
   };
-  path17.projection = function(_) {
+  path20.projection = function(_) {
     if (!arguments.length) return projection3;
     projectionStream = _ == null ? (projection3 = null, identity$12) : (projection3 = _).stream;
-    return path17;
+    return path20;
   };
-  path17.context = function(_) {
+  path20.context = function(_) {
     if (!arguments.length) return context3;
     contextStream = _ == null ? (context3 = null, new PathString(digits)) : new PathContext(context3 = _);
     if (typeof pointRadius !== "function") contextStream.pointRadius(pointRadius);
-    return path17;
+    return path20;
   };
-  path17.pointRadius = function(_) {
+  path20.pointRadius = function(_) {
     if (!arguments.length) return pointRadius;
     pointRadius = typeof _ === "function" ? _ : (contextStream.pointRadius(+_), +_);
-    return path17;
+    return path20;
   };
-  path17.digits = function(_) {
+  path20.digits = function(_) {
     if (!arguments.length) return digits;
     if (_ == null) digits = null;
     else {
@@ -27792,14 +27792,14 @@ function index(projection3, context3) {
       digits = d;
     }
     if (context3 === null) contextStream = new PathString(digits);
-    return path17;
+    return path20;
   };
-  return path17.projection(projection3).digits(digits).context(context3);
+  return path20.projection(projection3).digits(digits).context(context3);
 }
 function transformer2(methods2) {
   return function(stream2) {
     var s2 = new TransformStream();
-    for (var key2 in methods2) s2[key2] = methods2[key2];
+    for (var key3 in methods2) s2[key3] = methods2[key3];
     s2.stream = stream2;
     return s2;
   };
@@ -28914,8 +28914,8 @@ var init_vega_projection = __esm({
       stereographic,
       transversemercator: transverseMercator
     };
-    for (const key2 in projections) {
-      projection2(key2, projections[key2]);
+    for (const key3 in projections) {
+      projection2(key3, projections[key3]);
     }
   }
 });
@@ -29141,7 +29141,7 @@ function radius(bw, data3, f) {
   const v = bw >= 0 ? bw : estimateBandwidth(data3, f);
   return Math.round((Math.sqrt(4 * v * v + 1) - 1) / 2);
 }
-function number7(_) {
+function number9(_) {
   return isFunction(_) ? _ : constant_default(+_);
 }
 function density2D() {
@@ -29187,13 +29187,13 @@ function density2D() {
     };
   }
   density.x = function(_) {
-    return arguments.length ? (x4 = number7(_), density) : x4;
+    return arguments.length ? (x4 = number9(_), density) : x4;
   };
   density.y = function(_) {
-    return arguments.length ? (y4 = number7(_), density) : y4;
+    return arguments.length ? (y4 = number9(_), density) : y4;
   };
   density.weight = function(_) {
-    return arguments.length ? (weight = number7(_), density) : weight;
+    return arguments.length ? (weight = number9(_), density) : weight;
   };
   density.size = function(_) {
     if (!arguments.length) return [dx, dy];
@@ -29283,11 +29283,11 @@ function GeoJSON(params2) {
 function GeoPath(params2) {
   Transform.call(this, null, params2);
 }
-function initPath(path17, pointRadius) {
-  const prev = path17.pointRadius();
-  path17.context(null);
+function initPath(path20, pointRadius) {
+  const prev = path20.pointRadius();
+  path20.context(null);
   if (pointRadius != null) {
-    path17.pointRadius(pointRadius);
+    path20.pointRadius(pointRadius);
   }
   return prev;
 }
@@ -29297,14 +29297,14 @@ function GeoPoint(params2) {
 function GeoShape(params2) {
   Transform.call(this, null, params2);
 }
-function shapeGenerator(path17, field3, pointRadius) {
-  const shape2 = pointRadius == null ? (_) => path17(field3(_)) : (_) => {
-    var prev = path17.pointRadius(), value4 = path17.pointRadius(pointRadius)(field3(_));
-    path17.pointRadius(prev);
+function shapeGenerator(path20, field3, pointRadius) {
+  const shape2 = pointRadius == null ? (_) => path20(field3(_)) : (_) => {
+    var prev = path20.pointRadius(), value4 = path20.pointRadius(pointRadius)(field3(_));
+    path20.pointRadius(prev);
     return value4;
   };
   shape2.context = (_) => {
-    path17.context(_);
+    path20.context(_);
     return shape2;
   };
   return shape2;
@@ -29374,8 +29374,8 @@ function create3(type3) {
   if (!constructor) error2("Unrecognized projection type: " + type3);
   return constructor();
 }
-function set3(proj, key2, value4) {
-  if (isFunction(proj[key2])) proj[key2](value4);
+function set3(proj, key3, value4) {
+  if (isFunction(proj[key3])) proj[key3](value4);
 }
 function collectGeoJSON(data3) {
   data3 = array_default(data3);
@@ -29672,16 +29672,16 @@ var init_vega_geo = __esm({
     };
     inherits_default(GeoPath, Transform, {
       transform(_, pulse2) {
-        var out = pulse2.fork(pulse2.ALL), path17 = this.value, field3 = _.field || identity, as = _.as || "path", flag2 = out.SOURCE;
-        if (!path17 || _.modified()) {
-          this.value = path17 = getProjectionPath(_.projection);
+        var out = pulse2.fork(pulse2.ALL), path20 = this.value, field3 = _.field || identity, as = _.as || "path", flag2 = out.SOURCE;
+        if (!path20 || _.modified()) {
+          this.value = path20 = getProjectionPath(_.projection);
           out.materialize().reflow();
         } else {
           flag2 = field3 === identity || pulse2.modified(field3.fields) ? out.ADD_MOD : out.ADD;
         }
-        const prev = initPath(path17, _.pointRadius);
-        out.visit(flag2, (t) => t[as] = path17(field3(t)));
-        path17.pointRadius(prev);
+        const prev = initPath(path20, _.pointRadius);
+        out.visit(flag2, (t) => t[as] = path20(field3(t)));
+        path20.pointRadius(prev);
         return out.modifies(as);
       }
     });
@@ -31341,9 +31341,9 @@ function Node$1(data3) {
   this.parent = null;
 }
 function optional2(f) {
-  return f == null ? null : required2(f);
+  return f == null ? null : required3(f);
 }
-function required2(f) {
+function required3(f) {
   if (typeof f !== "function") throw new Error();
   return f;
 }
@@ -31636,11 +31636,11 @@ function defaultParentId(d) {
   return d.parentId;
 }
 function stratify() {
-  var id2 = defaultId, parentId = defaultParentId, path17;
+  var id2 = defaultId, parentId = defaultParentId, path20;
   function stratify2(data3) {
     var nodes = Array.from(data3), currentId = id2, currentParentId = parentId, n, d, i, root, parent, node2, nodeId, nodeKey, nodeByKey = /* @__PURE__ */ new Map();
-    if (path17 != null) {
-      const I = nodes.map((d2, i2) => normalize2(path17(d2, i2, data3)));
+    if (path20 != null) {
+      const I = nodes.map((d2, i2) => normalize2(path20(d2, i2, data3)));
       const P = I.map(parentof);
       const S = new Set(I).add("");
       for (const i2 of P) {
@@ -31679,7 +31679,7 @@ function stratify() {
       }
     }
     if (!root) throw new Error("no root");
-    if (path17 != null) {
+    if (path20 != null) {
       while (root.data === imputed && root.children.length === 1) {
         root = root.children[0], --n;
       }
@@ -31705,26 +31705,26 @@ function stratify() {
     return arguments.length ? (parentId = optional2(x4), stratify2) : parentId;
   };
   stratify2.path = function(x4) {
-    return arguments.length ? (path17 = optional2(x4), stratify2) : path17;
+    return arguments.length ? (path20 = optional2(x4), stratify2) : path20;
   };
   return stratify2;
 }
-function normalize2(path17) {
-  path17 = `${path17}`;
-  let i = path17.length;
-  if (slash(path17, i - 1) && !slash(path17, i - 2)) path17 = path17.slice(0, -1);
-  return path17[0] === "/" ? path17 : `/${path17}`;
+function normalize2(path20) {
+  path20 = `${path20}`;
+  let i = path20.length;
+  if (slash(path20, i - 1) && !slash(path20, i - 2)) path20 = path20.slice(0, -1);
+  return path20[0] === "/" ? path20 : `/${path20}`;
 }
-function parentof(path17) {
-  let i = path17.length;
+function parentof(path20) {
+  let i = path20.length;
   if (i < 2) return "";
-  while (--i > 1) if (slash(path17, i)) break;
-  return path17.slice(0, i);
+  while (--i > 1) if (slash(path20, i)) break;
+  return path20.slice(0, i);
 }
-function slash(path17, i) {
-  if (path17[i] === "/") {
+function slash(path20, i) {
+  if (path20[i] === "/") {
     let k2 = 0;
-    while (i > 0 && path17[--i] === "\\") ++k2;
+    while (i > 0 && path20[--i] === "\\") ++k2;
     if ((k2 & 1) === 0) return true;
   }
   return false;
@@ -31948,7 +31948,7 @@ function index3() {
     return arguments.length ? (dx = +x4[0], dy = +x4[1], treemap) : [dx, dy];
   };
   treemap.tile = function(x4) {
-    return arguments.length ? (tile = required2(x4), treemap) : tile;
+    return arguments.length ? (tile = required3(x4), treemap) : tile;
   };
   treemap.padding = function(x4) {
     return arguments.length ? treemap.paddingInner(x4).paddingOuter(x4) : treemap.paddingInner();
@@ -32080,11 +32080,11 @@ __export(vega_hierarchy_exports, {
   treelinks: () => TreeLinks,
   treemap: () => Treemap
 });
-function lookup3(tree2, key2, filter3) {
+function lookup3(tree2, key3, filter3) {
   const map3 = {};
   tree2.each((node2) => {
     const t = node2.data;
-    if (filter3(t)) map3[key2(t)] = node2;
+    if (filter3(t)) map3[key3(t)] = node2;
   });
   tree2.lookup = map3;
   return tree2;
@@ -32101,10 +32101,10 @@ function nest() {
     if (depth >= keys4.length) {
       return array9;
     }
-    const n = array9.length, key2 = keys4[depth++], valuesByKey = {}, result = {};
+    const n = array9.length, key3 = keys4[depth++], valuesByKey = {}, result = {};
     let i = -1, keyValue, value4, values3;
     while (++i < n) {
-      keyValue = key2(value4 = array9[i]) + "";
+      keyValue = key3(value4 = array9[i]) + "";
       if (values3 = valuesByKey[keyValue]) {
         values3.push(value4);
       } else {
@@ -32119,10 +32119,10 @@ function nest() {
   function entries3(map3, depth) {
     if (++depth > keys4.length) return map3;
     const array9 = [];
-    for (const key2 in map3) {
+    for (const key3 in map3) {
       array9.push({
-        key: key2,
-        values: entries3(map3[key2], depth)
+        key: key3,
+        values: entries3(map3[key3], depth)
       });
     }
     return array9;
@@ -32606,7 +32606,7 @@ function prepare(source3) {
   return item;
 }
 function Bitmap(w2, h2) {
-  const array9 = new Uint32Array(~~((w2 * h2 + SIZE) / SIZE));
+  const array9 = new Uint32Array(~~((w2 * h2 + SIZE2) / SIZE2));
   function _set(index5, mask) {
     array9[index5] |= mask;
   }
@@ -33013,7 +33013,7 @@ function markBoundary(marktype, grouptype, lineAnchor, markIndex) {
 function Label(params2) {
   Transform.call(this, null, params2);
 }
-var ALPHA_MASK, DIV, MOD2, SIZE, RIGHT0, RIGHT1, X_DIR, Y_DIR, Aligns, Baselines, TOP, MIDDLE, BOTTOM, LEFT, CENTER, RIGHT, anchorCode, placeAreaLabel, Output3, Anchors;
+var ALPHA_MASK, DIV, MOD2, SIZE2, RIGHT0, RIGHT1, X_DIR, Y_DIR, Aligns, Baselines, TOP, MIDDLE, BOTTOM, LEFT, CENTER, RIGHT, anchorCode, placeAreaLabel, Output3, Anchors;
 var init_vega_label = __esm({
   async "node_modules/vega-label/build/vega-label.js"() {
     await init_vega_scenegraph();
@@ -33023,12 +33023,12 @@ var init_vega_label = __esm({
     ALPHA_MASK = 4278190080;
     DIV = 5;
     MOD2 = 31;
-    SIZE = 32;
-    RIGHT0 = new Uint32Array(SIZE + 1);
-    RIGHT1 = new Uint32Array(SIZE + 1);
+    SIZE2 = 32;
+    RIGHT0 = new Uint32Array(SIZE2 + 1);
+    RIGHT1 = new Uint32Array(SIZE2 + 1);
     RIGHT1[0] = 0;
     RIGHT0[0] = ~RIGHT1[0];
-    for (let i = 1; i <= SIZE; ++i) {
+    for (let i = 1; i <= SIZE2; ++i) {
       RIGHT1[i] = RIGHT1[i - 1] << 1 | 1;
       RIGHT0[i] = ~RIGHT1[i];
     }
@@ -33978,8 +33978,8 @@ var init_d3_delaunay = __esm({
           yp = y4;
           if (i === i0 || i === i1 || i === i2) continue;
           let start = 0;
-          for (let j = 0, key2 = this._hashKey(x4, y4); j < this._hashSize; j++) {
-            start = hullHash[(key2 + j) % this._hashSize];
+          for (let j = 0, key3 = this._hashKey(x4, y4); j < this._hashSize; j++) {
+            start = hullHash[(key3 + j) % this._hashSize];
             if (start !== -1 && start !== hullNext[start]) break;
           }
           start = hullPrev[start];
@@ -34783,7 +34783,7 @@ __export(vega_wordcloud_exports, {
 function cloud() {
   var size = [256, 256], text3, font2, fontSize2, fontStyle, fontWeight, rotate2, padding3, spiral = archimedeanSpiral, words = [], random2 = Math.random, cloud2 = {};
   cloud2.layout = function() {
-    var contextAndRatio = getContext2(canvas()), board = zeroArray((size[0] >> 5) * size[1]), bounds3 = null, n = words.length, i = -1, tags = [], data3 = words.map((d2) => ({
+    var contextAndRatio = getContext2(canvas()), board = zeroArray((size[0] >> 5) * size[1]), bounds3 = null, n = words.length, i = -1, tags2 = [], data3 = words.map((d2) => ({
       text: text3(d2),
       font: font2(d2),
       style: fontStyle(d2),
@@ -34807,7 +34807,7 @@ function cloud() {
       d.y = size[1] * (random2() + 0.5) >> 1;
       cloudSprite(contextAndRatio, d, data3, i);
       if (d.hasText && place2(board, d, bounds3)) {
-        tags.push(d);
+        tags2.push(d);
         if (bounds3) cloudBounds(bounds3, d);
         else bounds3 = [{
           x: d.x + d.x0,
@@ -34820,7 +34820,7 @@ function cloud() {
         d.y -= size[1] >> 1;
       }
     }
-    return tags;
+    return tags2;
   };
   function getContext2(canvas2) {
     canvas2.width = canvas2.height = 1;
@@ -35299,12 +35299,12 @@ function Dimension(index5, i, query2) {
 }
 function SortedIndex() {
   let index5 = array32(0), value4 = [], size = 0;
-  function insert2(key2, data3, base) {
+  function insert2(key3, data3, base) {
     if (!data3.length) return [];
     const n0 = size, n1 = data3.length, addi = array32(n1);
     let addv = Array(n1), oldv, oldi, i;
     for (i = 0; i < n1; ++i) {
-      addv[i] = key2(data3[i]);
+      addv[i] = key3(data3[i]);
       addi[i] = i;
     }
     addv = sort(addv, addi);
@@ -35439,17 +35439,17 @@ var init_vega_crossfilter = __esm({
       },
       init(_, pulse2) {
         const fields = _.fields, query2 = _.query, indices = this._indices = {}, dims = this._dims = [], m3 = query2.length;
-        let i = 0, key2, index5;
+        let i = 0, key3, index5;
         for (; i < m3; ++i) {
-          key2 = fields[i].fname;
-          index5 = indices[key2] || (indices[key2] = SortedIndex());
+          key3 = fields[i].fname;
+          index5 = indices[key3] || (indices[key3] = SortedIndex());
           dims.push(Dimension(index5, i, query2[i]));
         }
         return this.eval(_, pulse2);
       },
       reinit(_, pulse2) {
         const output3 = pulse2.materialize().fork(), fields = _.fields, query2 = _.query, indices = this._indices, dims = this._dims, bits = this.value, curr = bits.curr(), prev = bits.prev(), all = bits.all(), out = output3.rem = output3.add, mod = output3.mod, m3 = query2.length, adds = {};
-        let add6, index5, key2, mods, remMap, modMap, i, n, f;
+        let add6, index5, key3, mods, remMap, modMap, i, n, f;
         prev.set(curr);
         if (pulse2.rem.length) {
           remMap = this.remove(_, pulse2, output3);
@@ -35466,10 +35466,10 @@ var init_vega_crossfilter = __esm({
         for (i = 0; i < m3; ++i) {
           f = fields[i];
           if (!dims[i] || _.modified("fields", i) || pulse2.modified(f.fields)) {
-            key2 = f.fname;
-            if (!(add6 = adds[key2])) {
-              indices[key2] = index5 = SortedIndex();
-              adds[key2] = add6 = index5.insert(f, pulse2.source, 0);
+            key3 = f.fname;
+            if (!(add6 = adds[key3])) {
+              indices[key3] = index5 = SortedIndex();
+              adds[key3] = add6 = index5.insert(f, pulse2.source, 0);
             }
             dims[i] = Dimension(index5, i, query2[i]).onAdd(add6, curr);
           }
@@ -35509,13 +35509,13 @@ var init_vega_crossfilter = __esm({
       },
       insert(_, pulse2, output3) {
         const tuples = pulse2.add, bits = this.value, dims = this._dims, indices = this._indices, fields = _.fields, adds = {}, out = output3.add, n = bits.size() + tuples.length, m3 = dims.length;
-        let k2 = bits.size(), j, key2, add6;
+        let k2 = bits.size(), j, key3, add6;
         bits.resize(n, m3);
         bits.add(tuples);
         const curr = bits.curr(), prev = bits.prev(), all = bits.all();
         for (j = 0; j < m3; ++j) {
-          key2 = fields[j].fname;
-          add6 = adds[key2] || (adds[key2] = indices[key2].insert(fields[j], tuples, k2));
+          key3 = fields[j].fname;
+          add6 = adds[key3] || (adds[key3] = indices[key3].insert(fields[j], tuples, k2));
           dims[j].onAdd(add6, curr);
         }
         for (; k2 < n; ++k2) {
@@ -35552,7 +35552,7 @@ var init_vega_crossfilter = __esm({
         const indices = this._indices, bits = this.value;
         pulse2.runAfter(() => {
           const indexMap = bits.remove(num, map3);
-          for (const key2 in indices) indices[key2].reindex(indexMap);
+          for (const key3 in indices) indices[key3].reindex(indexMap);
         });
       },
       update(_, pulse2, output3) {
@@ -36179,14 +36179,14 @@ function scanPunctuator() {
   throwError({}, MessageUnexpectedToken, ILLEGAL);
 }
 function scanHexLiteral(start) {
-  let number10 = "";
+  let number12 = "";
   while (index4 < length) {
     if (!isHexDigit(source2[index4])) {
       break;
     }
-    number10 += source2[index4++];
+    number12 += source2[index4++];
   }
-  if (number10.length === 0) {
+  if (number12.length === 0) {
     throwError({}, MessageUnexpectedToken, ILLEGAL);
   }
   if (isIdentifierStart(source2.charCodeAt(index4))) {
@@ -36194,40 +36194,40 @@ function scanHexLiteral(start) {
   }
   return {
     type: TokenNumericLiteral,
-    value: parseInt("0x" + number10, 16),
+    value: parseInt("0x" + number12, 16),
     start,
     end: index4
   };
 }
 function scanOctalLiteral(start) {
-  let number10 = "0" + source2[index4++];
+  let number12 = "0" + source2[index4++];
   while (index4 < length) {
     if (!isOctalDigit(source2[index4])) {
       break;
     }
-    number10 += source2[index4++];
+    number12 += source2[index4++];
   }
   if (isIdentifierStart(source2.charCodeAt(index4)) || isDecimalDigit(source2.charCodeAt(index4))) {
     throwError({}, MessageUnexpectedToken, ILLEGAL);
   }
   return {
     type: TokenNumericLiteral,
-    value: parseInt(number10, 8),
+    value: parseInt(number12, 8),
     octal: true,
     start,
     end: index4
   };
 }
 function scanNumericLiteral() {
-  var number10, start, ch2;
+  var number12, start, ch2;
   ch2 = source2[index4];
   assert2(isDecimalDigit(ch2.charCodeAt(0)) || ch2 === ".", "Numeric literal must start with a decimal digit or a decimal point");
   start = index4;
-  number10 = "";
+  number12 = "";
   if (ch2 !== ".") {
-    number10 = source2[index4++];
+    number12 = source2[index4++];
     ch2 = source2[index4];
-    if (number10 === "0") {
+    if (number12 === "0") {
       if (ch2 === "x" || ch2 === "X") {
         ++index4;
         return scanHexLiteral(start);
@@ -36240,26 +36240,26 @@ function scanNumericLiteral() {
       }
     }
     while (isDecimalDigit(source2.charCodeAt(index4))) {
-      number10 += source2[index4++];
+      number12 += source2[index4++];
     }
     ch2 = source2[index4];
   }
   if (ch2 === ".") {
-    number10 += source2[index4++];
+    number12 += source2[index4++];
     while (isDecimalDigit(source2.charCodeAt(index4))) {
-      number10 += source2[index4++];
+      number12 += source2[index4++];
     }
     ch2 = source2[index4];
   }
   if (ch2 === "e" || ch2 === "E") {
-    number10 += source2[index4++];
+    number12 += source2[index4++];
     ch2 = source2[index4];
     if (ch2 === "+" || ch2 === "-") {
-      number10 += source2[index4++];
+      number12 += source2[index4++];
     }
     if (isDecimalDigit(source2.charCodeAt(index4))) {
       while (isDecimalDigit(source2.charCodeAt(index4))) {
-        number10 += source2[index4++];
+        number12 += source2[index4++];
       }
     } else {
       throwError({}, MessageUnexpectedToken, ILLEGAL);
@@ -36270,7 +36270,7 @@ function scanNumericLiteral() {
   }
   return {
     type: TokenNumericLiteral,
-    value: parseFloat(number10),
+    value: parseFloat(number12),
     start,
     end: index4
   };
@@ -36563,9 +36563,9 @@ function finishObjectExpression(properties) {
   node2.properties = properties;
   return node2;
 }
-function finishProperty(kind, key2, value4) {
+function finishProperty(kind, key3, value4) {
   const node2 = new ASTNode(SyntaxProperty);
-  node2.key = key2;
+  node2.key = key3;
   node2.value = value4;
   node2.kind = kind;
   return node2;
@@ -36647,7 +36647,7 @@ function parseObjectPropertyKey() {
   return finishIdentifier(token.value);
 }
 function parseObjectProperty() {
-  var token, key2, id2, value4;
+  var token, key3, id2, value4;
   index4 = lookahead.start;
   token = lookahead;
   if (token.type === TokenIdentifier) {
@@ -36659,14 +36659,14 @@ function parseObjectProperty() {
   if (token.type === TokenEOF || token.type === TokenPunctuator) {
     throwUnexpected(token);
   } else {
-    key2 = parseObjectPropertyKey();
+    key3 = parseObjectPropertyKey();
     expect(":");
     value4 = parseConditionalExpression();
-    return finishProperty("init", key2, value4);
+    return finishProperty("init", key3, value4);
   }
 }
 function parseObjectInitialiser() {
-  var properties = [], property2, name, key2, map3 = {}, toString2 = String;
+  var properties = [], property2, name, key3, map3 = {}, toString2 = String;
   index4 = lookahead.start;
   expect("{");
   while (!match("}")) {
@@ -36676,11 +36676,11 @@ function parseObjectInitialiser() {
     } else {
       name = toString2(property2.key.value);
     }
-    key2 = "$" + name;
-    if (Object.prototype.hasOwnProperty.call(map3, key2)) {
+    key3 = "$" + name;
+    if (Object.prototype.hasOwnProperty.call(map3, key3)) {
       throwError({}, MessageStrictDuplicateProperty);
     } else {
-      map3[key2] = true;
+      map3[key3] = true;
     }
     properties.push(property2);
     if (!match("}")) {
@@ -37310,20 +37310,20 @@ var init_bisector = __esm({
 
 // node_modules/internmap/src/index.js
 function intern_get2({ _intern, _key }, value4) {
-  const key2 = _key(value4);
-  return _intern.has(key2) ? _intern.get(key2) : value4;
+  const key3 = _key(value4);
+  return _intern.has(key3) ? _intern.get(key3) : value4;
 }
 function intern_set2({ _intern, _key }, value4) {
-  const key2 = _key(value4);
-  if (_intern.has(key2)) return _intern.get(key2);
-  _intern.set(key2, value4);
+  const key3 = _key(value4);
+  if (_intern.has(key3)) return _intern.get(key3);
+  _intern.set(key3, value4);
   return value4;
 }
 function intern_delete2({ _intern, _key }, value4) {
-  const key2 = _key(value4);
-  if (_intern.has(key2)) {
-    value4 = _intern.get(key2);
-    _intern.delete(key2);
+  const key3 = _key(value4);
+  if (_intern.has(key3)) {
+    value4 = _intern.get(key3);
+    _intern.delete(key3);
   }
   return value4;
 }
@@ -37334,9 +37334,9 @@ var InternSet;
 var init_src2 = __esm({
   "node_modules/internmap/src/index.js"() {
     InternSet = class extends Set {
-      constructor(values3, key2 = keyof2) {
+      constructor(values3, key3 = keyof2) {
         super();
-        Object.defineProperties(this, { _intern: { value: /* @__PURE__ */ new Map() }, _key: { value: key2 } });
+        Object.defineProperties(this, { _intern: { value: /* @__PURE__ */ new Map() }, _key: { value: key3 } });
         if (values3 != null) for (const value4 of values3) this.add(value4);
       }
       has(value4) {
@@ -37479,7 +37479,7 @@ function selectionTuples(array9, base) {
   if (!isArray(array9)) {
     error2("First argument to selectionTuples must be an array.");
   }
-  if (!isObject2(base)) {
+  if (!isObject3(base)) {
     error2("Second argument to selectionTuples must be an object.");
   }
   return array9.map((x4) => extend2(base.fields ? {
@@ -37532,8 +37532,8 @@ function selectionResolve(name, op, isMulti, vl5) {
   }
   entries3 = Object.keys(multiRes);
   if (isMulti && entries3.length) {
-    const key2 = vl5 ? VlPoint : VlMulti;
-    resolved[key2] = op === Union ? {
+    const key3 = vl5 ? VlPoint : VlMulti;
+    resolved[key3] = op === Union ? {
       [Or]: entries3.reduce((acc, k2) => (acc.push(...multiRes[k2]), acc), [])
     } : {
       [And]: entries3.map((k2) => ({
@@ -37802,7 +37802,7 @@ function merge5() {
   return extend2(...args);
 }
 function equal2(a4, b10) {
-  return a4 === b10 || a4 !== a4 && b10 !== b10 ? true : isArray(a4) ? isArray(b10) && a4.length === b10.length ? equalArray(a4, b10) : false : isObject2(a4) && isObject2(b10) ? equalObject(a4, b10) : false;
+  return a4 === b10 || a4 !== a4 && b10 !== b10 ? true : isArray(a4) ? isArray(b10) && a4.length === b10.length ? equalArray(a4, b10) : false : isObject3(a4) && isObject3(b10) ? equalObject(a4, b10) : false;
 }
 function equalArray(a4, b10) {
   for (let i = 0, n = a4.length; i < n; ++i) {
@@ -37811,8 +37811,8 @@ function equalArray(a4, b10) {
   return true;
 }
 function equalObject(a4, b10) {
-  for (const key2 in a4) {
-    if (!equal2(a4[key2], b10[key2])) return false;
+  for (const key3 in a4) {
+    if (!equal2(a4[key3], b10[key3])) return false;
   }
   return true;
 }
@@ -37821,7 +37821,7 @@ function removePredicate(props) {
 }
 function modify(name, insert2, remove2, toggle2, modify2, values3) {
   const df = this.context.dataflow, data3 = this.context.data[name], input = data3.input, stamp = df.stamp();
-  let changes = data3.changes, predicate, key2;
+  let changes = data3.changes, predicate, key3;
   if (df._trigger === false || !(input.value.length || insert2 || toggle2)) {
     return 0;
   }
@@ -37852,8 +37852,8 @@ function modify(name, insert2, remove2, toggle2, modify2, values3) {
     if (isFunction(modify2)) {
       throw Error("modify parameter must be a data tuple, not a function");
     }
-    for (key2 in values3) {
-      changes.modify(modify2, key2, values3[key2]);
+    for (key3 in values3) {
+      changes.modify(modify2, key3, values3[key3]);
     }
   }
   return 1;
@@ -37949,10 +37949,10 @@ function geoShape(projection3, geojson, group2) {
     return p ? p.path.context(context3)(geojson) : "";
   };
 }
-function pathShape(path17) {
+function pathShape(path20) {
   let p = null;
   return function(context3) {
-    return context3 ? pathRender(context3, p = p || parse5(path17)) : path17;
+    return context3 ? pathRender(context3, p = p || parse5(path20)) : path20;
   };
 }
 function treeNodes(name, context3) {
@@ -38177,7 +38177,7 @@ var init_vega_functions = __esm({
         return _ !== void 0;
       },
       isNumber,
-      isObject: isObject2,
+      isObject: isObject3,
       isRegExp,
       isString,
       isTuple,
@@ -38398,14 +38398,14 @@ function parseOperatorParameters(spec) {
 function parseParameters(spec, params2) {
   params2 = params2 || {};
   const ctx = this;
-  for (const key2 in spec) {
-    const value4 = spec[key2];
-    params2[key2] = isArray(value4) ? value4.map((v) => parseParameter(v, ctx, params2)) : parseParameter(value4, ctx, params2);
+  for (const key3 in spec) {
+    const value4 = spec[key3];
+    params2[key3] = isArray(value4) ? value4.map((v) => parseParameter(v, ctx, params2)) : parseParameter(value4, ctx, params2);
   }
   return params2;
 }
 function parseParameter(spec, ctx, params2) {
-  if (!spec || !isObject2(spec)) return spec;
+  if (!spec || !isObject3(spec)) return spec;
   for (let i = 0, n = PARSERS.length, p; i < n; ++i) {
     p = PARSERS[i];
     if (hasOwnProperty(spec, p.key)) {
@@ -38426,7 +38426,7 @@ function getExpression(_, ctx, params2) {
 }
 function getKey(_, ctx) {
   const k2 = "k:" + _.$key + "_" + !!_.$flat;
-  return ctx.fn[k2] || (ctx.fn[k2] = key(_.$key, _.$flat, ctx.expr.codegen));
+  return ctx.fn[k2] || (ctx.fn[k2] = key2(_.$key, _.$flat, ctx.expr.codegen));
 }
 function getField2(_, ctx) {
   if (!_.$field) return null;
@@ -38451,7 +38451,7 @@ function getContext(_, ctx) {
 }
 function getSubflow(_, ctx) {
   const spec = _.$subflow;
-  return function(dataflow, key2, parent) {
+  return function(dataflow, key3, parent) {
     const subctx = ctx.fork().parse(spec), op = subctx.get(spec.operators[0].id), p = subctx.signals.parent;
     if (p) p.set(parent);
     op.detachSubflow = () => ctx.detach(subctx);
@@ -38489,7 +38489,7 @@ function parseStream(spec) {
   ctx.stream(spec, stream2);
 }
 function parseUpdate(spec) {
-  var ctx = this, srcid = isObject2(srcid = spec.source) ? srcid.$ref : srcid, source3 = ctx.get(srcid), target2 = null, update3 = spec.update, params2 = void 0;
+  var ctx = this, srcid = isObject3(srcid = spec.source) ? srcid.$ref : srcid, source3 = ctx.get(srcid), target2 = null, update3 = spec.update, params2 = void 0;
   if (!source3) error2("Source not defined: " + spec.source);
   target2 = spec.target && spec.target.$expr ? ctx.eventExpression(spec.target.$expr) : ctx.get(spec.target);
   if (update3 && update3.$expr) {
@@ -38504,19 +38504,19 @@ function getState(options) {
   var ctx = this, state = {};
   if (options.signals) {
     var signals = state.signals = {};
-    Object.keys(ctx.signals).forEach((key2) => {
-      const op = ctx.signals[key2];
-      if (options.signals(key2, op)) {
-        signals[key2] = op.value;
+    Object.keys(ctx.signals).forEach((key3) => {
+      const op = ctx.signals[key3];
+      if (options.signals(key3, op)) {
+        signals[key3] = op.value;
       }
     });
   }
   if (options.data) {
     var data3 = state.data = {};
-    Object.keys(ctx.data).forEach((key2) => {
-      const dataset = ctx.data[key2];
-      if (options.data(key2, dataset)) {
-        data3[key2] = dataset.input.value;
+    Object.keys(ctx.data).forEach((key3) => {
+      const dataset = ctx.data[key3];
+      if (options.data(key3, dataset)) {
+        data3[key3] = dataset.input.value;
       }
     });
   }
@@ -38527,11 +38527,11 @@ function getState(options) {
 }
 function setState(state) {
   var ctx = this, df = ctx.dataflow, data3 = state.data, signals = state.signals;
-  Object.keys(signals || {}).forEach((key2) => {
-    df.update(ctx.signals[key2], signals[key2], SKIP3);
+  Object.keys(signals || {}).forEach((key3) => {
+    df.update(ctx.signals[key3], signals[key3], SKIP3);
   });
-  Object.keys(data3 || {}).forEach((key2) => {
-    df.pulse(ctx.data[key2].input, df.changeset().remove(truthy).insert(data3[key2]));
+  Object.keys(data3 || {}).forEach((key3) => {
+    df.pulse(ctx.data[key3].input, df.changeset().remove(truthy).insert(data3[key3]));
   });
   (state.subcontext || []).forEach((substate, i) => {
     const subctx = ctx.subcontext[i];
@@ -38618,8 +38618,8 @@ var init_vega_runtime = __esm({
        * Optimized code generators for access and comparison.
        */
       codegen: {
-        get(path17) {
-          const ref2 = `[${path17.map(stringValue).join("][")}]`;
+        get(path20) {
+          const ref2 = `[${path20.map(stringValue).join("][")}]`;
           const get6 = Function("_", `return _${ref2};`);
           get6.path = ref2;
           return get6;
@@ -38684,8 +38684,8 @@ var init_vega_runtime = __esm({
       detach(ctx) {
         this.subcontext = this.subcontext.filter((c4) => c4 !== ctx);
         const keys4 = Object.keys(ctx.nodes);
-        for (const key2 of keys4) ctx.nodes[key2]._targets = null;
-        for (const key2 of keys4) ctx.nodes[key2].detach();
+        for (const key3 of keys4) ctx.nodes[key3]._targets = null;
+        for (const key3 of keys4) ctx.nodes[key3].detach();
         ctx.nodes = null;
       },
       get(id2) {
@@ -38972,10 +38972,10 @@ function prevent(view, type3) {
   var def2 = view._eventConfig.defaults, prevent2 = def2.prevent, allow = def2.allow;
   return prevent2 === false || allow === true ? false : prevent2 === true || allow === false ? true : prevent2 ? prevent2[type3] : allow ? !allow[type3] : view.preventDefault();
 }
-function permit(view, key2, type3) {
-  const rule4 = view._eventConfig && view._eventConfig[key2];
-  if (rule4 === false || isObject2(rule4) && !rule4[type3]) {
-    view.warn(`Blocked ${key2} ${type3} event listener.`);
+function permit(view, key3, type3) {
+  const rule4 = view._eventConfig && view._eventConfig[key3];
+  if (rule4 === false || isObject3(rule4) && !rule4[type3]) {
+    view.warn(`Blocked ${key3} ${type3} event listener.`);
     return false;
   }
   return true;
@@ -39074,7 +39074,7 @@ function finalize2() {
 }
 function element2(tag, attr2, text3) {
   const el = document.createElement(tag);
-  for (const key2 in attr2) el.setAttribute(key2, attr2[key2]);
+  for (const key3 in attr2) el.setAttribute(key3, attr2[key3]);
   if (text3 != null) el.textContent = text3;
   return el;
 }
@@ -39155,11 +39155,11 @@ function generate(bind3, el, param2, view) {
 }
 function form(bind3, el, param2, value4, view) {
   const node2 = element2("input");
-  for (const key2 in param2) {
-    if (EventHandlerAttr.test(key2)) {
-      view.warn(`Ignoring unsupported signal binding property "${key2}" for signal "${param2.signal}".`);
-    } else if (key2 !== "signal" && key2 !== "element") {
-      node2.setAttribute(key2 === "input" ? "type" : key2, param2[key2]);
+  for (const key3 in param2) {
+    if (EventHandlerAttr.test(key3)) {
+      view.warn(`Ignoring unsupported signal binding property "${key3}" for signal "${param2.signal}".`);
+    } else if (key3 !== "signal" && key3 !== "element") {
+      node2.setAttribute(key3 === "input" ? "type" : key3, param2[key3]);
     }
   }
   node2.setAttribute("name", param2.signal);
@@ -39332,12 +39332,12 @@ function lookup4(view, el, clear2) {
   return el;
 }
 function padding(_) {
-  return isObject2(_) ? {
-    top: number8(_.top),
-    bottom: number8(_.bottom),
-    left: number8(_.left),
-    right: number8(_.right)
-  } : paddingObject(number8(_));
+  return isObject3(_) ? {
+    top: number10(_.top),
+    bottom: number10(_.bottom),
+    left: number10(_.left),
+    right: number10(_.right)
+  } : paddingObject(number10(_));
 }
 async function renderHeadless(view, type3, scaleFactor, opt) {
   const module = renderModule(type3), ctr = module && module.headless;
@@ -39476,19 +39476,19 @@ function defaultTooltip2(handler, event2, item, value4) {
   if (el) el.setAttribute("title", formatTooltip(value4));
 }
 function formatTooltip(value4) {
-  return value4 == null ? "" : isArray(value4) ? formatArray(value4) : isObject2(value4) && !isDate(value4) ? formatObject(value4) : value4 + "";
+  return value4 == null ? "" : isArray(value4) ? formatArray(value4) : isObject3(value4) && !isDate(value4) ? formatObject(value4) : value4 + "";
 }
 function formatObject(obj) {
-  return Object.keys(obj).map((key2) => {
-    const v = obj[key2];
-    return key2 + ": " + (isArray(v) ? formatArray(v) : formatValue3(v));
+  return Object.keys(obj).map((key3) => {
+    const v = obj[key3];
+    return key3 + ": " + (isArray(v) ? formatArray(v) : formatValue3(v));
   }).join("\n");
 }
 function formatArray(value4) {
   return "[" + value4.map(formatValue3).join(", ") + "]";
 }
 function formatValue3(value4) {
-  return isArray(value4) ? "[…]" : isObject2(value4) && !isDate(value4) ? "{…}" : value4;
+  return isArray(value4) ? "[…]" : isObject3(value4) && !isDate(value4) ? "{…}" : value4;
 }
 function watchPixelRatio() {
   if (this.renderer() === "canvas" && this._renderer._canvas) {
@@ -39584,7 +39584,7 @@ function removeOperatorListener(view, op, handler) {
   if (h2) op._targets.remove(h2);
   return view;
 }
-var Default, VIEW, TIMER, WINDOW, CONTAINER, RESIZE, NO_TRAP, BindClass, NameClass, RadioClass, EventHandlerAttr, number8, paddingObject, Width, Height, Padding2, Skip2;
+var Default, VIEW, TIMER, WINDOW, CONTAINER, RESIZE, NO_TRAP, BindClass, NameClass, RadioClass, EventHandlerAttr, number10, paddingObject, Width, Height, Padding2, Skip2;
 var init_vega_view = __esm({
   async "node_modules/vega-view/build/vega-view.js"() {
     init_build();
@@ -39608,7 +39608,7 @@ var init_vega_view = __esm({
     NameClass = "vega-bind-name";
     RadioClass = "vega-bind-radio";
     EventHandlerAttr = /^on/i;
-    number8 = (_) => +_ || 0;
+    number10 = (_) => +_ || 0;
     paddingObject = (_) => ({
       top: _,
       bottom: _,
@@ -39984,21 +39984,21 @@ var init_vega_event_selector = __esm({
 
 // node_modules/vega-parser/build/vega-parser.js
 function parseAutosize(spec) {
-  return isObject2(spec) ? spec : {
+  return isObject3(spec) ? spec : {
     type: spec || "pad"
   };
 }
 function parsePadding(spec) {
-  return !isObject2(spec) ? paddingObject2(number9(spec)) : spec.signal ? spec : {
-    top: number9(spec.top),
-    bottom: number9(spec.bottom),
-    left: number9(spec.left),
-    right: number9(spec.right)
+  return !isObject3(spec) ? paddingObject2(number11(spec)) : spec.signal ? spec : {
+    top: number11(spec.top),
+    bottom: number11(spec.bottom),
+    left: number11(spec.left),
+    right: number11(spec.right)
   };
 }
 function addEncode(object3, name, value4, set7) {
   if (value4 != null) {
-    const isEncoder = isObject2(value4) && !isArray(value4) || isArray(value4) && value4.length && isObject2(value4[0]);
+    const isEncoder = isObject3(value4) && !isArray(value4) || isArray(value4) && value4.length && isObject3(value4[0]);
     if (isEncoder) {
       object3.update[name] = value4;
     } else {
@@ -40026,47 +40026,47 @@ function extendEncode(encode3, extra, skip) {
   }
   return encode3;
 }
-function has(key2, encode3) {
-  return encode3 && (encode3.enter && encode3.enter[key2] || encode3.update && encode3.update[key2]);
+function has(key3, encode3) {
+  return encode3 && (encode3.enter && encode3.enter[key3] || encode3.update && encode3.update[key3]);
 }
 function applyDefaults(encode3, type3, role, style2, config2) {
   const defaults2 = {}, enter = {};
-  let update3, key2, skip, props;
-  key2 = "lineBreak";
-  if (type3 === "text" && config2[key2] != null && !has(key2, encode3)) {
-    applyDefault(defaults2, key2, config2[key2]);
+  let update3, key3, skip, props;
+  key3 = "lineBreak";
+  if (type3 === "text" && config2[key3] != null && !has(key3, encode3)) {
+    applyDefault(defaults2, key3, config2[key3]);
   }
   if (role == "legend" || String(role).startsWith("axis")) {
     role = null;
   }
   props = role === FrameRole2 ? config2.group : role === MarkRole ? extend2({}, config2.mark, config2[type3]) : null;
-  for (key2 in props) {
-    skip = has(key2, encode3) || (key2 === "fill" || key2 === "stroke") && (has("fill", encode3) || has("stroke", encode3));
-    if (!skip) applyDefault(defaults2, key2, props[key2]);
+  for (key3 in props) {
+    skip = has(key3, encode3) || (key3 === "fill" || key3 === "stroke") && (has("fill", encode3) || has("stroke", encode3));
+    if (!skip) applyDefault(defaults2, key3, props[key3]);
   }
   array_default(style2).forEach((name) => {
     const props2 = config2.style && config2.style[name];
-    for (const key3 in props2) {
-      if (!has(key3, encode3)) {
-        applyDefault(defaults2, key3, props2[key3]);
+    for (const key4 in props2) {
+      if (!has(key4, encode3)) {
+        applyDefault(defaults2, key4, props2[key4]);
       }
     }
   });
   encode3 = extend2({}, encode3);
-  for (key2 in defaults2) {
-    props = defaults2[key2];
+  for (key3 in defaults2) {
+    props = defaults2[key3];
     if (props.signal) {
-      (update3 = update3 || {})[key2] = props;
+      (update3 = update3 || {})[key3] = props;
     } else {
-      enter[key2] = props;
+      enter[key3] = props;
     }
   }
   encode3.enter = extend2(enter, encode3.enter);
   if (update3) encode3.update = extend2(update3, encode3.update);
   return encode3;
 }
-function applyDefault(defaults2, key2, value4) {
-  defaults2[key2] = value4 && value4.signal ? {
+function applyDefault(defaults2, key3, value4) {
+  defaults2[key3] = value4 && value4.signal ? {
     signal: value4.signal
   } : {
     value: value4
@@ -40107,10 +40107,10 @@ function gradient2(enc) {
   return `gradient(${args.join(",")})`;
 }
 function property(property2) {
-  return isObject2(property2) ? "(" + entry$1(property2) + ")" : property2;
+  return isObject3(property2) ? "(" + entry$1(property2) + ")" : property2;
 }
 function field2(ref2) {
-  return resolveField(isObject2(ref2) ? ref2 : {
+  return resolveField(isObject3(ref2) ? ref2 : {
     datum: ref2
   });
 }
@@ -40176,8 +40176,8 @@ function parseEncode(encode3, type3, role, style2, scope, params2) {
     $encode: enc
   };
   encode3 = applyDefaults(encode3, type3, role, style2, scope.config);
-  for (const key2 in encode3) {
-    enc[key2] = parseBlock(encode3[key2], type3, params2, scope);
+  for (const key3 in encode3) {
+    enc[key3] = parseBlock(encode3[key3], type3, params2, scope);
   }
   return params2;
 }
@@ -40264,7 +40264,7 @@ function keyRef(fields, flat) {
   return ref2;
 }
 function sortKey(sort3) {
-  return !isObject2(sort3) ? "" : (sort3.order === Descending ? "-" : "+") + aggrField(sort3.op, sort3.field);
+  return !isObject3(sort3) ? "" : (sort3.order === Descending ? "-" : "+") + aggrField(sort3.op, sort3.field);
 }
 function aggrField(op, field3) {
   return (op && op.signal ? "$" + op.signal : op || "") + (op && field3 ? "_" : "") + (field3 && field3.signal ? "$" + field3.signal : field3?.replace(/\W+/g, "_").replace(/^_+|_+$/g, "") || "");
@@ -40277,8 +40277,8 @@ function isExpr$1(_) {
 }
 function hasSignal(_) {
   if (isSignal(_)) return true;
-  if (isObject2(_)) for (const key2 in _) {
-    if (hasSignal(_[key2])) return true;
+  if (isObject3(_)) for (const key3 in _) {
+    if (hasSignal(_[key3])) return true;
   }
   return false;
 }
@@ -40435,7 +40435,7 @@ function initScale(spec, scope) {
 }
 function parseScale(spec, scope) {
   const params2 = scope.getScale(spec.name).params;
-  let key2;
+  let key3;
   params2.domain = parseScaleDomain(spec.domain, spec, scope);
   if (spec.range != null) {
     params2.range = parseScaleRange(spec, scope, params2);
@@ -40449,13 +40449,13 @@ function parseScale(spec, scope) {
   if (spec.bins != null) {
     params2.bins = parseScaleBins(spec.bins, scope);
   }
-  for (key2 in spec) {
-    if (hasOwnProperty(params2, key2) || key2 === "name") continue;
-    params2[key2] = parseLiteral(spec[key2], scope);
+  for (key3 in spec) {
+    if (hasOwnProperty(params2, key3) || key3 === "name") continue;
+    params2[key3] = parseLiteral(spec[key3], scope);
   }
 }
 function parseLiteral(v, scope) {
-  return !isObject2(v) ? v : v.signal ? scope.signalRef(v.signal) : error2("Unsupported object: " + stringValue(v));
+  return !isObject3(v) ? v : v.signal ? scope.signalRef(v.signal) : error2("Unsupported object: " + stringValue(v));
 }
 function parseArray(v, scope) {
   return v.signal ? scope.signalRef(v.signal) : v.map((v2) => parseLiteral(v2, scope));
@@ -40541,7 +40541,7 @@ function ordinalMultipleDomain(domain3, scope, fields) {
 function parseSort(sort3, multidomain) {
   if (sort3) {
     if (!sort3.field && !sort3.op) {
-      if (isObject2(sort3)) sort3.field = "key";
+      if (isObject3(sort3)) sort3.field = "key";
       else sort3 = {
         field: "key"
       };
@@ -40579,7 +40579,7 @@ function parseScaleBins(v, scope) {
   return v.signal || isArray(v) ? parseArray(v, scope) : scope.objectProperty(v);
 }
 function parseScaleNice(nice3, scope) {
-  return nice3.signal ? scope.signalRef(nice3.signal) : isObject2(nice3) ? {
+  return nice3.signal ? scope.signalRef(nice3.signal) : isObject3(nice3) ? {
     interval: parseLiteral(nice3.interval),
     step: parseLiteral(nice3.step)
   } : parseLiteral(nice3);
@@ -40643,7 +40643,7 @@ function parseProjection(proj, scope) {
   scope.addProjection(proj.name, params2);
 }
 function parseParameter$1(_, name, scope) {
-  return isArray(_) ? _.map((_2) => parseParameter$1(_2, name, scope)) : !isObject2(_) ? _ : _.signal ? scope.signalRef(_.signal) : name === "fit" ? _ : error2("Unsupported parameter object: " + stringValue(_));
+  return isArray(_) ? _.map((_2) => parseParameter$1(_2, name, scope)) : !isObject3(_) ? _ : _.signal ? scope.signalRef(_.signal) : name === "fit" ? _ : error2("Unsupported parameter object: " + stringValue(_));
 }
 function guideGroup(mark) {
   mark.type = GroupMark;
@@ -40682,7 +40682,7 @@ function tickBand(_) {
     extra = {
       signal: `(${v.signal}) === 'extent'`
     };
-    if (!isObject2(offset4)) {
+    if (!isObject3(offset4)) {
       offset4 = {
         signal: `(${v.signal}) === 'extent' ? 0 : ${offset4}`
       };
@@ -40702,7 +40702,7 @@ function tickBand(_) {
   };
 }
 function extendOffset(value4, offset4) {
-  return !offset4 ? value4 : !value4 ? offset4 : !isObject2(value4) ? {
+  return !offset4 ? value4 : !value4 ? offset4 : !isObject3(value4) ? {
     value: value4,
     offset: offset4
   } : Object.assign({}, value4, {
@@ -41113,7 +41113,7 @@ function legendTitle(spec, config2, userEncode, dataRef) {
 }
 function clip3(clip4, scope) {
   let expr2;
-  if (isObject2(clip4)) {
+  if (isObject3(clip4)) {
     if (clip4.signal) {
       expr2 = clip4.signal;
     } else if (clip4.path) {
@@ -41125,7 +41125,7 @@ function clip3(clip4, scope) {
   return expr2 ? scope.signalRef(expr2) : !!clip4;
 }
 function param(value4) {
-  return isObject2(value4) && value4.signal ? value4.signal : stringValue(value4);
+  return isObject3(value4) && value4.signal ? value4.signal : stringValue(value4);
 }
 function getRole(spec) {
   const role = spec.role || "";
@@ -41220,7 +41220,7 @@ function parseSubParameter(def2, value4, scope) {
   return ref(scope.add(Params3(params2)));
 }
 function parseData$1(from, group2, scope) {
-  let facet, key2, op, dataRef, parent;
+  let facet, key3, op, dataRef, parent;
   if (!from) {
     dataRef = ref(scope.add(Collect2(null, [{}])));
   } else if (facet = from.facet) {
@@ -41239,14 +41239,14 @@ function parseData$1(from, group2, scope) {
       } else {
         parent = ref(scope.getData(from.data).aggregate);
       }
-      key2 = scope.keyRef(facet.groupby, true);
+      key3 = scope.keyRef(facet.groupby, true);
     }
   }
   if (!dataRef) {
     dataRef = getDataRef(from, scope);
   }
   return {
-    key: key2,
+    key: key3,
     pulse: dataRef,
     parent
   };
@@ -41415,11 +41415,11 @@ function parseMark(spec, scope) {
     }));
     layoutRef = ref(layout);
   }
-  const bound2 = scope.add(Bound2({
+  const bound3 = scope.add(Bound2({
     mark: markRef,
     pulse: layoutRef || encodeRef
   }));
-  boundRef = ref(bound2);
+  boundRef = ref(bound3);
   if (group2) {
     if (nested) {
       ops2 = scope.operators;
@@ -41431,7 +41431,7 @@ function parseMark(spec, scope) {
     scope.popState();
     if (nested) {
       if (layout) ops2.push(layout);
-      ops2.push(bound2);
+      ops2.push(bound3);
     }
   }
   if (overlap) {
@@ -41454,7 +41454,7 @@ function parseMark(spec, scope) {
   }
 }
 function parseOverlap(overlap, source3, scope) {
-  const method2 = overlap.method, bound2 = overlap.bound, sep = overlap.separation;
+  const method2 = overlap.method, bound3 = overlap.bound, sep = overlap.separation;
   const params2 = {
     separation: isSignal(sep) ? scope.signalRef(sep.signal) : sep,
     method: isSignal(method2) ? scope.signalRef(method2.signal) : method2,
@@ -41465,11 +41465,11 @@ function parseOverlap(overlap, source3, scope) {
       field: overlap.order
     });
   }
-  if (bound2) {
-    const tol = bound2.tolerance;
+  if (bound3) {
+    const tol = bound3.tolerance;
     params2.boundTolerance = isSignal(tol) ? scope.signalRef(tol.signal) : +tol;
-    params2.boundScale = scope.scaleRef(bound2.scale);
-    params2.boundOrient = bound2.orient;
+    params2.boundScale = scope.scaleRef(bound3.scale);
+    params2.boundOrient = bound3.orient;
   }
   return ref(scope.add(Overlap2(params2)));
 }
@@ -41851,21 +41851,21 @@ function keys2(objects) {
   const map3 = {};
   for (const obj of objects) {
     if (!obj) continue;
-    for (const key2 in obj) map3[key2] = 1;
+    for (const key3 in obj) map3[key3] = 1;
   }
   return Object.keys(map3);
 }
 function axisConfig(spec, scope) {
-  var config2 = scope.config, style2 = config2.style, axis = config2.axis, band2 = scope.scaleType(spec.scale) === "band" && config2.axisBand, orient2 = spec.orient, xy, or2, key2;
+  var config2 = scope.config, style2 = config2.style, axis = config2.axis, band2 = scope.scaleType(spec.scale) === "band" && config2.axisBand, orient2 = spec.orient, xy, or2, key3;
   if (isSignal(orient2)) {
     const xyKeys = keys2([config2.axisX, config2.axisY]), orientKeys = keys2([config2.axisTop, config2.axisBottom, config2.axisLeft, config2.axisRight]);
     xy = {};
-    for (key2 of xyKeys) {
-      xy[key2] = ifX(orient2, fallback(key2, config2.axisX, axis, style2), fallback(key2, config2.axisY, axis, style2));
+    for (key3 of xyKeys) {
+      xy[key3] = ifX(orient2, fallback(key3, config2.axisX, axis, style2), fallback(key3, config2.axisY, axis, style2));
     }
     or2 = {};
-    for (key2 of orientKeys) {
-      or2[key2] = ifOrient(orient2.signal, fallback(key2, config2.axisTop, axis, style2), fallback(key2, config2.axisBottom, axis, style2), fallback(key2, config2.axisLeft, axis, style2), fallback(key2, config2.axisRight, axis, style2));
+    for (key3 of orientKeys) {
+      or2[key3] = ifOrient(orient2.signal, fallback(key3, config2.axisTop, axis, style2), fallback(key3, config2.axisBottom, axis, style2), fallback(key3, config2.axisLeft, axis, style2), fallback(key3, config2.axisRight, axis, style2));
     }
   } else {
     xy = orient2 === Top2 || orient2 === Bottom2 ? config2.axisX : config2.axisY;
@@ -41984,14 +41984,14 @@ function axisGrid(spec, config2, userEncode, dataRef, band2) {
 }
 function offsetValue2(offset4, sign3) {
   if (sign3 === 1) ;
-  else if (!isObject2(offset4)) {
+  else if (!isObject3(offset4)) {
     offset4 = isSignal(sign3) ? {
       signal: `(${sign3.signal}) * (${offset4 || 0})`
     } : sign3 * (offset4 || 0);
   } else {
     let entry2 = offset4 = extend2({}, offset4);
     while (entry2.mult != null) {
-      if (!isObject2(entry2.mult)) {
+      if (!isObject3(entry2.mult)) {
         entry2.mult = isSignal(sign3) ? {
           signal: `(${entry2.mult}) * (${sign3.signal})`
         } : entry2.mult * sign3;
@@ -42117,16 +42117,16 @@ function axisLabels(spec, config2, userEncode, dataRef, size, band2) {
     align: labelAlign,
     baseline: labelBaseline
   });
-  const bound2 = _("labelBound");
+  const bound3 = _("labelBound");
   let overlap = _("labelOverlap");
-  overlap = overlap || bound2 ? {
+  overlap = overlap || bound3 ? {
     separation: _("labelSeparation"),
     method: overlap,
     order: "datum.index",
-    bound: bound2 ? {
+    bound: bound3 ? {
       scale: scale6,
       orient: orient2,
-      tolerance: bound2
+      tolerance: bound3
     } : null
   } : void 0;
   if (update3.align !== align2) {
@@ -42411,15 +42411,15 @@ function arrayLambda(array9) {
   let code2 = "[";
   for (let i = 0; i < n; ++i) {
     const value4 = array9[i];
-    code2 += (i > 0 ? "," : "") + (isObject2(value4) ? value4.signal || propertyLambda(value4) : stringValue(value4));
+    code2 += (i > 0 ? "," : "") + (isObject3(value4) ? value4.signal || propertyLambda(value4) : stringValue(value4));
   }
   return code2 + "]";
 }
 function objectLambda(obj) {
-  let code2 = "{", i = 0, key2, value4;
-  for (key2 in obj) {
-    value4 = obj[key2];
-    code2 += (++i > 1 ? "," : "") + stringValue(key2) + ":" + (isObject2(value4) ? value4.signal || propertyLambda(value4) : stringValue(value4));
+  let code2 = "{", i = 0, key3, value4;
+  for (key3 in obj) {
+    value4 = obj[key3];
+    code2 += (++i > 1 ? "," : "") + stringValue(key3) + ":" + (isObject3(value4) ? value4.signal || propertyLambda(value4) : stringValue(value4));
   }
   return code2 + "}";
 }
@@ -42640,13 +42640,13 @@ function defaults() {
   };
 }
 function parse7(spec, config2, options) {
-  if (!isObject2(spec)) {
+  if (!isObject3(spec)) {
     error2("Input Vega specification must be an object.");
   }
   config2 = mergeConfig(defaults(), config2, spec.config);
   return parseView(spec, new Scope(config2, options)).toRuntime();
 }
-var number9, paddingObject2, encoder, MarkRole, FrameRole2, ScopeRole2, AxisRole2, AxisDomainRole, AxisGridRole, AxisLabelRole, AxisTickRole, AxisTitleRole, LegendRole2, LegendBandRole, LegendEntryRole, LegendGradientRole, LegendLabelRole, LegendSymbolRole, LegendTitleRole, TitleRole2, TitleTextRole, TitleSubtitleRole, scaleRef, _color, OUTER, OUTER_INVALID, keyFieldRef, Ascending, Descending, Scope$1, View2, Timer2, OP_VALUE_EXPR, transform4, Aggregate2, AxisTicks2, Bound2, Collect2, Compare2, DataJoin2, Encode2, Expression2, Facet2, Field2, Key2, LegendEntries2, Load2, Mark2, MultiExtent2, MultiValues2, Overlap2, Params3, PreFacet2, Projection2, Proxy3, Relay2, Render2, Scale2, Sieve2, SortItems2, ViewLayout2, Values2, FIELD_REF_ID, MULTIDOMAIN_SORT_OPS, Top2, Left2, Right2, Bottom2, Center2, Vertical, Start2, Middle2, End2, Index, Label2, Offset, Perc, Perc2, Value, GuideLabelStyle, GuideTitleStyle, GroupTitleStyle, GroupSubtitleStyle, Symbols2, Gradient2, Discrete2, Size, Shape, Fill, Stroke, StrokeWidth, StrokeDash, Opacity, LegendScales, Skip3, zero5, one3, GroupMark, RectMark, RuleMark, SymbolMark, TextMark, alignExpr$1, alignExpr, baselineExpr, isL, isR, isLR, isVG, baseline, alignFlip, exprAlign, exprAnchor, exprAngle, exprBaseline, outerExpr, outerField, isData, isExpr, isField, isCompare, angleExpr, isX, getSign, ifX, ifY, ifTop, ifRight, ifXEnc, ifYEnc, ifLeftTopExpr, ifTopExpr, ifRightExpr, ifEnc, isSimple, ifExpr, ifOrient, toExpr, mult, patch, rootEncode;
+var number11, paddingObject2, encoder, MarkRole, FrameRole2, ScopeRole2, AxisRole2, AxisDomainRole, AxisGridRole, AxisLabelRole, AxisTickRole, AxisTitleRole, LegendRole2, LegendBandRole, LegendEntryRole, LegendGradientRole, LegendLabelRole, LegendSymbolRole, LegendTitleRole, TitleRole2, TitleTextRole, TitleSubtitleRole, scaleRef, _color, OUTER, OUTER_INVALID, keyFieldRef, Ascending, Descending, Scope$1, View2, Timer2, OP_VALUE_EXPR, transform4, Aggregate2, AxisTicks2, Bound2, Collect2, Compare2, DataJoin2, Encode2, Expression2, Facet2, Field2, Key2, LegendEntries2, Load2, Mark2, MultiExtent2, MultiValues2, Overlap2, Params3, PreFacet2, Projection2, Proxy3, Relay2, Render2, Scale2, Sieve2, SortItems2, ViewLayout2, Values2, FIELD_REF_ID, MULTIDOMAIN_SORT_OPS, Top2, Left2, Right2, Bottom2, Center2, Vertical, Start2, Middle2, End2, Index, Label2, Offset, Perc, Perc2, Value, GuideLabelStyle, GuideTitleStyle, GroupTitleStyle, GroupSubtitleStyle, Symbols2, Gradient2, Discrete2, Size, Shape, Fill, Stroke, StrokeWidth, StrokeDash, Opacity, LegendScales, Skip3, zero5, one3, GroupMark, RectMark, RuleMark, SymbolMark, TextMark, alignExpr$1, alignExpr, baselineExpr, isL, isR, isLR, isVG, baseline, alignFlip, exprAlign, exprAnchor, exprAngle, exprBaseline, outerExpr, outerField, isData, isExpr, isField, isCompare, angleExpr, isX, getSign, ifX, ifY, ifTop, ifRight, ifXEnc, ifYEnc, ifLeftTopExpr, ifTopExpr, ifRightExpr, ifEnc, isSimple, ifExpr, ifOrient, toExpr, mult, patch, rootEncode;
 var init_vega_parser = __esm({
   async "node_modules/vega-parser/build/vega-parser.js"() {
     init_build();
@@ -42654,14 +42654,14 @@ var init_vega_parser = __esm({
     init_vega_event_selector();
     init_vega_scale();
     init_vega_dataflow();
-    number9 = (_) => +_ || 0;
+    number11 = (_) => +_ || 0;
     paddingObject2 = (_) => ({
       top: _,
       bottom: _,
       left: _,
       right: _
     });
-    encoder = (_) => isObject2(_) && !isArray(_) ? extend2({}, _) : {
+    encoder = (_) => isObject3(_) && !isArray(_) ? extend2({}, _) : {
       value: _
     };
     MarkRole = "mark";
@@ -43087,17 +43087,17 @@ var init_vega_parser = __esm({
       },
       // ----
       event(source3, type3) {
-        const key2 = source3 + ":" + type3;
-        if (!this.events[key2]) {
+        const key3 = source3 + ":" + type3;
+        if (!this.events[key3]) {
           const id2 = this.id();
           this.streams.push({
             id: id2,
             source: source3,
             type: type3
           });
-          this.events[key2] = id2;
+          this.events[key3] = id2;
         }
-        return this.events[key2];
+        return this.events[key3];
       },
       // ----
       hasOwnSignal(name) {
@@ -43136,7 +43136,7 @@ var init_vega_parser = __esm({
         return spec && spec.signal ? this.signalRef(spec.signal) : spec;
       },
       objectProperty(spec) {
-        return !spec || !isObject2(spec) ? spec : this.signalRef(spec.signal || propertyLambda(spec));
+        return !spec || !isObject3(spec) ? spec : this.signalRef(spec.signal || propertyLambda(spec));
       },
       exprRef(code2, name) {
         const params2 = {
@@ -43243,7 +43243,7 @@ __export(vega_module_exports, {
   RenderType: () => RenderType,
   Renderer: () => Renderer,
   ResourceLoader: () => ResourceLoader,
-  SECONDS: () => SECONDS,
+  SECONDS: () => SECONDS2,
   SVGHandler: () => SVGHandler,
   SVGRenderer: () => SVGRenderer,
   SVGStringRenderer: () => SVGStringRenderer,
@@ -43325,12 +43325,12 @@ __export(vega_module_exports, {
   isFunction: () => isFunction,
   isIterable: () => isIterable,
   isNumber: () => isNumber,
-  isObject: () => isObject2,
+  isObject: () => isObject3,
   isRegExp: () => isRegExp,
   isString: () => isString,
   isTuple: () => isTuple,
   isoweek: () => isoweek,
-  key: () => key,
+  key: () => key2,
   lerp: () => lerp_default,
   lineHeight: () => lineHeight,
   loader: () => loader,
@@ -43350,7 +43350,7 @@ __export(vega_module_exports, {
   parse: () => parse7,
   parseExpression: () => parser,
   parseSelector: () => eventSelector,
-  path: () => path8,
+  path: () => path11,
   pathCurves: () => curves,
   pathEqual: () => pathEqual,
   pathParse: () => parse5,
@@ -43662,8 +43662,8 @@ function isEqual(dict, other) {
   if (dictKeys.length !== otherKeys.length) {
     return false;
   }
-  for (const key2 of dictKeys) {
-    if (dict[key2] !== other[key2]) {
+  for (const key3 of dictKeys) {
+    if (dict[key3] !== other[key3]) {
       return false;
     }
   }
@@ -43681,8 +43681,8 @@ function setEqual(a4, b10) {
   return true;
 }
 function hasIntersection(a4, b10) {
-  for (const key2 of a4) {
-    if (b10.has(key2)) {
+  for (const key3 of a4) {
+    if (b10.has(key3)) {
       return true;
     }
   }
@@ -43743,8 +43743,8 @@ function deleteNestedProperty(obj, orderedProps) {
 function titleCase(s2) {
   return s2.charAt(0).toUpperCase() + s2.substr(1);
 }
-function accessPathWithDatum(path17, datum2 = "datum") {
-  const pieces = splitAccessPath(path17);
+function accessPathWithDatum(path20, datum2 = "datum") {
+  const pieces = splitAccessPath(path20);
   const prefixes2 = [];
   for (let i = 1; i <= pieces.length; i++) {
     const prefix = `[${pieces.slice(0, i).map(stringValue).join("][")}]`;
@@ -43752,8 +43752,8 @@ function accessPathWithDatum(path17, datum2 = "datum") {
   }
   return prefixes2.join(" && ");
 }
-function flatAccessWithDatum(path17, datum2 = "datum") {
-  return `${datum2}[${stringValue(splitAccessPath(path17).join("."))}]`;
+function flatAccessWithDatum(path20, datum2 = "datum") {
+  return `${datum2}[${stringValue(splitAccessPath(path20).join("."))}]`;
 }
 function accessWithDatumToUnescapedPath(unescapedPath) {
   const singleQuoteEscapedPath = unescapedPath.replaceAll("'", "\\'");
@@ -43765,20 +43765,20 @@ function unescapeSingleQuoteAndPathDot(escapedPath) {
 function escapePathAccess(string4) {
   return string4.replace(/(\[|\]|\.|'|")/g, "\\$1");
 }
-function replacePathInField(path17) {
-  return `${splitAccessPath(path17).map(escapePathAccess).join("\\.")}`;
+function replacePathInField(path20) {
+  return `${splitAccessPath(path20).map(escapePathAccess).join("\\.")}`;
 }
 function replaceAll(string4, find4, replacement) {
   return string4.replace(new RegExp(find4.replace(/[-/\\^$*+?.()|[\]{}]/g, "\\$&"), "g"), replacement);
 }
-function removePathFromField(path17) {
-  return `${splitAccessPath(path17).join(".")}`;
+function removePathFromField(path20) {
+  return `${splitAccessPath(path20).join(".")}`;
 }
-function accessPathDepth(path17) {
-  if (!path17) {
+function accessPathDepth(path20) {
+  if (!path20) {
     return 0;
   }
-  return splitAccessPath(path17).length;
+  return splitAccessPath(path20).length;
 }
 function getFirstDefined(...args) {
   return args.find((a4) => a4 !== void 0);
@@ -43867,8 +43867,8 @@ function deepEqual(a4, b10) {
       if (!Object.prototype.hasOwnProperty.call(b10, ks[i]))
         return false;
     for (i = length2; i-- !== 0; ) {
-      const key2 = ks[i];
-      if (!deepEqual(a4[key2], b10[key2]))
+      const key3 = ks[i];
+      if (!deepEqual(a4[key3], b10[key3]))
         return false;
     }
     return true;
@@ -43907,20 +43907,20 @@ function stringify(data3) {
     const ks = Object.keys(node2).sort();
     out = "";
     for (i = 0; i < ks.length; i++) {
-      const key2 = ks[i];
-      const value4 = _stringify(node2[key2]);
+      const key3 = ks[i];
+      const value4 = _stringify(node2[key3]);
       if (!value4)
         continue;
       if (out)
         out += ",";
-      out += `${JSON.stringify(key2)}:${value4}`;
+      out += `${JSON.stringify(key3)}:${value4}`;
     }
     seen.splice(seenIndex, 1);
     return `{${out}}`;
   })(data3);
 }
-function hasProperty(obj, key2) {
-  return isObject2(obj) && hasOwnProperty(obj, key2) && obj[key2] !== void 0;
+function hasProperty(obj, key3) {
+  return isObject3(obj) && hasOwnProperty(obj, key3) && obj[key3] !== void 0;
 }
 function isPolarPositionChannel(c4) {
   return hasOwnProperty(POLAR_POSITION_CHANNEL_INDEX, c4);
@@ -44071,8 +44071,8 @@ function supportLegend(channel) {
     case COLOR:
     case FILL:
     case STROKE:
-    case SIZE2:
-    case SHAPE:
+    case SIZE3:
+    case SHAPE2:
     case OPACITY:
     case STROKEWIDTH:
     case STROKEDASH:
@@ -44080,7 +44080,7 @@ function supportLegend(channel) {
     case FILLOPACITY:
     case STROKEOPACITY:
     case ANGLE:
-    case TIME:
+    case TIME2:
       return false;
   }
 }
@@ -44119,7 +44119,7 @@ function getSupportedMark(channel) {
     case YOFFSET:
     case LATITUDE:
     case LONGITUDE:
-    case TIME:
+    case TIME2:
       return ALL_MARKS_EXCEPT_GEOSHAPE;
     case X22:
     case Y22:
@@ -44138,7 +44138,7 @@ function getSupportedMark(channel) {
         line: "binned",
         trail: "binned"
       };
-    case SIZE2:
+    case SIZE3:
       return {
         point: "always",
         tick: "always",
@@ -44161,7 +44161,7 @@ function getSupportedMark(channel) {
         bar: "always",
         geoshape: "always"
       };
-    case SHAPE:
+    case SHAPE2:
       return { point: "always", geoshape: "always" };
     case TEXT$1:
       return { text: "always" };
@@ -44186,13 +44186,13 @@ function rangeType(channel) {
     case RADIUS:
     case XOFFSET:
     case YOFFSET:
-    case SIZE2:
+    case SIZE3:
     case ANGLE:
     case STROKEWIDTH:
     case OPACITY:
     case FILLOPACITY:
     case STROKEOPACITY:
-    case TIME:
+    case TIME2:
     // X2 and Y2 use X and Y scales, so they similarly have continuous range. [falls through]
     case X22:
     case Y22:
@@ -44202,7 +44202,7 @@ function rangeType(channel) {
     case FACET:
     case ROW2:
     case COLUMN:
-    case SHAPE:
+    case SHAPE2:
     case STROKEDASH:
     // TEXT, TOOLTIP, URL, and HREF have no scale but have discrete output [falls through]
     case TEXT$1:
@@ -44270,7 +44270,7 @@ function isBinned(bin3) {
   return bin3 === "binned" || isBinParams(bin3) && bin3.binned === true;
 }
 function isBinParams(bin3) {
-  return isObject2(bin3);
+  return isObject3(bin3);
 }
 function isParameterExtent(extent2) {
   return hasProperty(extent2, "param");
@@ -44279,7 +44279,7 @@ function autoMaxBins(channel) {
   switch (channel) {
     case ROW2:
     case COLUMN:
-    case SIZE2:
+    case SIZE3:
     case COLOR:
     case FILL:
     case STROKE:
@@ -44289,7 +44289,7 @@ function autoMaxBins(channel) {
     case STROKEOPACITY:
     // Facets and Size shouldn't have too many bins
     // We choose 6 like shape to simplify the rule [falls through]
-    case SHAPE:
+    case SHAPE2:
       return 6;
     // Vega's "shape" has 6 distinct values
     case STROKEDASH:
@@ -44767,7 +44767,7 @@ function debug2(...args) {
   current.debug(...args);
 }
 function isDateTime(o) {
-  if (o && isObject2(o)) {
+  if (o && isObject3(o)) {
     for (const part of TIMEUNIT_PARTS) {
       if (hasProperty(o, part)) {
         return true;
@@ -44896,7 +44896,7 @@ function isLocalSingleTimeUnit(timeUnit) {
   return hasOwnProperty(LOCAL_SINGLE_TIMEUNIT_INDEX, timeUnit);
 }
 function isBinnedTimeUnit(timeUnit) {
-  if (isObject2(timeUnit)) {
+  if (isObject3(timeUnit)) {
     return timeUnit.binned;
   }
   return isBinnedTimeUnitString(timeUnit);
@@ -44987,7 +44987,7 @@ function normalizeTimeUnit(timeUnit) {
         unit: timeUnit
       };
     }
-  } else if (isObject2(timeUnit)) {
+  } else if (isObject3(timeUnit)) {
     params2 = {
       ...timeUnit,
       ...timeUnit.unit ? { unit: timeUnit.unit } : {}
@@ -45214,7 +45214,7 @@ function isDomainUnionWith(domain3) {
   return hasProperty(domain3, "unionWith");
 }
 function isFieldRange(range6) {
-  return isObject2(range6) && "field" in range6;
+  return isObject3(range6) && "field" in range6;
 }
 function scaleTypeSupportProperty(scaleType2, propName) {
   switch (propName) {
@@ -45329,9 +45329,9 @@ function channelSupportScaleType(channel, scaleType2, hasNestedOffsetScale = fal
         return !hasNestedOffsetScale;
       }
       return false;
-    case TIME:
+    case TIME2:
       return contains2(["linear", "band"], scaleType2);
-    case SIZE2:
+    case SIZE3:
     // TODO: size and opacity can support ordinal with more modification
     case STROKEWIDTH:
     case OPACITY:
@@ -45345,12 +45345,12 @@ function channelSupportScaleType(channel, scaleType2, hasNestedOffsetScale = fal
       return scaleType2 !== "band";
     // band does not make sense with color
     case STROKEDASH:
-    case SHAPE:
+    case SHAPE2:
       return scaleType2 === "ordinal" || isContinuousToDiscrete(scaleType2);
   }
 }
 function isScaleInvalidDataIncludeAsValue(invalidDataMode) {
-  return isObject2(invalidDataMode) && "value" in invalidDataMode;
+  return isObject3(invalidDataMode) && "value" in invalidDataMode;
 }
 function isPathMark(m3) {
   return PATH_MARK_SET.has(m3);
@@ -46322,12 +46322,12 @@ function channelCompatibility(fieldDef, channel) {
     case FILLOPACITY:
     case STROKEOPACITY:
     case STROKEWIDTH:
-    case SIZE2:
+    case SIZE3:
     case THETA2:
     case RADIUS2:
     case X22:
     case Y22:
-    case TIME:
+    case TIME2:
       if (type3 === "nominal" && !fieldDef["sort"]) {
         return {
           compatible: false,
@@ -46335,7 +46335,7 @@ function channelCompatibility(fieldDef, channel) {
         };
       }
       return COMPATIBLE;
-    case SHAPE:
+    case SHAPE2:
     case STROKEDASH:
       if (!isDiscrete2(fieldDef) && !isDiscretizing2(fieldDef)) {
         return {
@@ -46591,9 +46591,9 @@ function markChannelCompatible(encoding, channel, mark) {
 }
 function initEncoding(encoding, mark, filled, config2) {
   const normalizedEncoding = {};
-  for (const key2 of keys3(encoding)) {
-    if (!isChannel(key2)) {
-      warn2(invalidEncodingChannel(key2));
+  for (const key3 of keys3(encoding)) {
+    if (!isChannel(key3)) {
+      warn2(invalidEncodingChannel(key3));
     }
   }
   for (let channel of UNIT_CHANNELS) {
@@ -46621,7 +46621,7 @@ function initEncoding(encoding, mark, filled, config2) {
       warn2(incompatibleChannel(channel, mark));
       continue;
     }
-    if (channel === SIZE2 && mark === "line") {
+    if (channel === SIZE3 && mark === "line") {
       const fieldDef = getFieldDef(encoding[channel]);
       if (fieldDef?.aggregate) {
         warn2(LINE_WITH_VARYING_SIZE);
@@ -46734,7 +46734,7 @@ function pathGroupingFields(mark, encoding) {
       case THETA2:
       case RADIUS:
       case RADIUS2:
-      case TIME:
+      case TIME2:
       // falls through
       case LATITUDE:
       case LONGITUDE:
@@ -46743,7 +46743,7 @@ function pathGroupingFields(mark, encoding) {
       // TODO: case 'cursor':
       // text, shape, shouldn't be a part of line/trail/area [falls through]
       case TEXT$1:
-      case SHAPE:
+      case SHAPE2:
       case ANGLE:
       // falls through
       // tooltip fields should not be added to group by [falls through]
@@ -46766,7 +46766,7 @@ function pathGroupingFields(mark, encoding) {
         }
         return details2;
       }
-      case SIZE2:
+      case SIZE3:
         if (mark === "trail") {
           return details2;
         }
@@ -46986,7 +46986,7 @@ function normalizeBoxPlot(spec, { config: config2 }) {
   };
   const makeBoxPlotExtent = makeBoxPlotPart(encodingWithoutSizeColorAndContinuousAxis);
   const makeBoxPlotBox = makeBoxPlotPart(encodingWithoutContinuousAxis);
-  const defaultBoxColor = (isObject2(config2.boxplot.box) ? config2.boxplot.box.color : config2.mark.color) || "#4c78a8";
+  const defaultBoxColor = (isObject3(config2.boxplot.box) ? config2.boxplot.box.color : config2.mark.color) || "#4c78a8";
   const makeBoxPlotMidTick = makeBoxPlotPart({
     ...encodingWithoutSizeColorAndContinuousAxis,
     ...size ? { size } : {},
@@ -47060,7 +47060,7 @@ function normalizeBoxPlot(spec, { config: config2 }) {
       mark: {
         type: "tick",
         invalid,
-        ...isObject2(config2.boxplot.median) && config2.boxplot.median.color ? { color: config2.boxplot.median.color } : {},
+        ...isObject3(config2.boxplot.median) && config2.boxplot.median.color ? { color: config2.boxplot.median.color } : {},
         ...sizeValue ? { size: sizeValue } : {},
         orient: ticksOrient,
         aria: false
@@ -47582,7 +47582,7 @@ function isLegendBinding(bind3) {
   return bind3 === "legend" || !!bind3?.legend;
 }
 function isLegendStreamBinding(bind3) {
-  return isLegendBinding(bind3) && isObject2(bind3);
+  return isLegendBinding(bind3) && isObject3(bind3);
 }
 function isSelectionParameter(param2) {
   return !!param2?.["select"];
@@ -47682,7 +47682,7 @@ function colorSignalConfig(color5 = {}) {
     signals: [
       {
         name: "color",
-        value: isObject2(color5) ? { ...DEFAULT_COLOR, ...color5 } : DEFAULT_COLOR
+        value: isObject3(color5) ? { ...DEFAULT_COLOR, ...color5 } : DEFAULT_COLOR
       }
     ],
     mark: { color: { signal: "color.blue" } },
@@ -47733,7 +47733,7 @@ function fontSizeSignalConfig(fontSize2) {
     signals: [
       {
         name: "fontSize",
-        value: isObject2(fontSize2) ? { ...DEFAULT_FONT_SIZE, ...fontSize2 } : DEFAULT_FONT_SIZE
+        value: isObject3(fontSize2) ? { ...DEFAULT_FONT_SIZE, ...fontSize2 } : DEFAULT_FONT_SIZE
       }
     ],
     text: {
@@ -47853,7 +47853,7 @@ function stripAndRedirectConfig(config2) {
     for (const prop of VL_ONLY_MARK_CONFIG_PROPERTIES) {
       delete config2.mark[prop];
     }
-    if (config2.mark.tooltip && isObject2(config2.mark.tooltip)) {
+    if (config2.mark.tooltip && isObject3(config2.mark.tooltip)) {
       delete config2.mark.tooltip;
     }
   }
@@ -47878,7 +47878,7 @@ function stripAndRedirectConfig(config2) {
   }
   redirectTitleConfig(config2);
   for (const prop in config2) {
-    if (isObject2(config2[prop]) && isEmpty(config2[prop])) {
+    if (isObject3(config2[prop]) && isEmpty(config2[prop])) {
       delete config2[prop];
     }
   }
@@ -48118,7 +48118,7 @@ function defaultFilled(markDef, config2, { graticule: graticule2 }) {
   }
   const filledConfig = getMarkConfig("filled", markDef, config2);
   const mark = markDef.type;
-  return getFirstDefined(filledConfig, mark !== POINT && mark !== LINE && mark !== RULE);
+  return getFirstDefined(filledConfig, mark !== POINT && mark !== LINE2 && mark !== RULE2);
 }
 function orient(mark, encoding, specifiedOrient) {
   switch (mark) {
@@ -48169,7 +48169,7 @@ function orient(mark, encoding, specifiedOrient) {
         }
       }
     // falls through
-    case RULE:
+    case RULE2:
       if (x22 && !(isFieldDef(x4) && isBinned(x4.bin)) && y22 && !(isFieldDef(y4) && isBinned(y4.bin))) {
         return void 0;
       }
@@ -48193,7 +48193,7 @@ function orient(mark, encoding, specifiedOrient) {
         } else {
           return "horizontal";
         }
-      } else if (mark === RULE) {
+      } else if (mark === RULE2) {
         if (x4 && !y4) {
           return "vertical";
         } else if (y4 && !x4) {
@@ -48201,7 +48201,7 @@ function orient(mark, encoding, specifiedOrient) {
         }
       }
     // falls through
-    case LINE:
+    case LINE2:
     case TICK: {
       const xIsMeasure = isUnbinnedQuantitativeFieldOrDatumDef(x4);
       const yIsMeasure = isUnbinnedQuantitativeFieldOrDatumDef(y4);
@@ -48247,12 +48247,12 @@ function getPointOverlay(markDef, markConfig = {}, encoding) {
   if (markDef.point === "transparent") {
     return { opacity: 0 };
   } else if (markDef.point) {
-    return isObject2(markDef.point) ? markDef.point : {};
+    return isObject3(markDef.point) ? markDef.point : {};
   } else if (markDef.point !== void 0) {
     return null;
   } else {
     if (markConfig.point || encoding.shape) {
-      return isObject2(markConfig.point) ? markConfig.point : {};
+      return isObject3(markConfig.point) ? markConfig.point : {};
     }
     return void 0;
   }
@@ -49065,7 +49065,7 @@ function tooltip(model, opt = {}) {
       }
       if (isString(markTooltip)) {
         return { value: markTooltip };
-      } else if (isObject2(markTooltip)) {
+      } else if (isObject3(markTooltip)) {
         if (isSignalRef(markTooltip)) {
           return markTooltip;
         } else if (markTooltip.content === "encoding") {
@@ -49099,7 +49099,7 @@ function tooltipDataTuples(encoding, stack2, config2, { reactiveGeom } = {}) {
       // for secondary field def, copy type from main channel
     };
     const title2 = fieldDef.title || defaultTitle(fieldDef, formatConfig);
-    const key2 = array_default(title2).join(", ").replaceAll(/"/g, '\\"');
+    const key3 = array_default(title2).join(", ").replaceAll(/"/g, '\\"');
     let value4;
     if (isXorY(channel)) {
       const channel2 = channel === "x" ? "x2" : "y2";
@@ -49128,7 +49128,7 @@ function tooltipDataTuples(encoding, stack2, config2, { reactiveGeom } = {}) {
       }).signal;
     }
     value4 ??= addLineBreaksToTooltip(fieldDef, formatConfig, expr2).signal;
-    tuples.push({ channel, key: key2, value: value4, test: test2 });
+    tuples.push({ channel, key: key3, value: value4, test: test2 });
   }
   forEach(encoding, (channelDef, channel) => {
     if (isFieldDef(channelDef)) {
@@ -49139,10 +49139,10 @@ function tooltipDataTuples(encoding, stack2, config2, { reactiveGeom } = {}) {
   });
   const out = [];
   const keys4 = /* @__PURE__ */ new Set();
-  for (const { channel, key: key2, value: value4, test: test2 } of tuples) {
-    if (!toSkip.has(channel) && !keys4.has(key2)) {
-      out.push({ channel, key: key2, value: value4, test: test2 });
-      keys4.add(key2);
+  for (const { channel, key: key3, value: value4, test: test2 } of tuples) {
+    if (!toSkip.has(channel) && !keys4.has(key3)) {
+      out.push({ channel, key: key3, value: value4, test: test2 });
+      keys4.add(key3);
     }
   }
   return out;
@@ -49162,7 +49162,7 @@ function tooltipFilterExpression(fieldDef, channel, expr2) {
   let leafCount = 0;
   const test2 = logicalExpr(filter3, (predicate) => {
     leafCount++;
-    if (isObject2(predicate)) {
+    if (isObject3(predicate)) {
       const fieldPredicate = { ...predicate, ...boundFieldDef };
       if (isFieldPredicate(fieldPredicate) || isFieldValidPredicate(fieldPredicate)) {
         return fieldFilterExpression(fieldPredicate, true, expr2);
@@ -49182,7 +49182,7 @@ function tooltipRefForEncoding(encoding, stack2, config2, { reactiveGeom } = {})
   if (tuples.length === 0) {
     return void 0;
   }
-  const objectExpr = ({ key: key2, value: value4 }) => `{"${key2}": ${value4}}`;
+  const objectExpr = ({ key: key3, value: value4 }) => `{"${key3}": ${value4}}`;
   if (tuples.some(({ test: test2 }) => !!test2)) {
     if (tuples.length === 1) {
       return { signal: `(${tuples[0].test}) ? ${objectExpr(tuples[0])} : null` };
@@ -49195,7 +49195,7 @@ function tooltipRefForEncoding(encoding, stack2, config2, { reactiveGeom } = {})
     }
     return { signal: value4 };
   }
-  const keyValues = tuples.map(({ key: key2, value: value4 }) => `"${key2}": ${value4}`);
+  const keyValues = tuples.map(({ key: key3, value: value4 }) => `"${key3}": ${value4}`);
   return { signal: `{${keyValues.join(", ")}}` };
 }
 function addLineBreaksToTooltip(channelDef, config2, expr2 = "datum") {
@@ -49252,7 +49252,7 @@ function description(model) {
   if (config2.aria === false) {
     return {};
   }
-  const data3 = tooltipDataTuples(encoding, stack2, config2).filter(({ key: key2 }) => !key2.startsWith("_"));
+  const data3 = tooltipDataTuples(encoding, stack2, config2).filter(({ key: key3 }) => !key3.startsWith("_"));
   if (data3.length === 0) {
     return void 0;
   }
@@ -49263,12 +49263,12 @@ function description(model) {
   };
 }
 function ariaDescription(data3) {
-  const entries3 = data3.map(({ key: key2, value: value4, test: test2 }) => ({ key: key2, value: value4.replaceAll("\\n", " "), test: test2 }));
+  const entries3 = data3.map(({ key: key3, value: value4, test: test2 }) => ({ key: key3, value: value4.replaceAll("\\n", " "), test: test2 }));
   if (entries3.every(({ test: test2 }) => !test2)) {
-    return entries3.map(({ key: key2, value: value4 }, index5) => `"${index5 > 0 ? "; " : ""}${key2}: " + (${value4})`).join(" + ");
+    return entries3.map(({ key: key3, value: value4 }, index5) => `"${index5 > 0 ? "; " : ""}${key3}: " + (${value4})`).join(" + ");
   }
-  const segments2 = entries3.map(({ key: key2, value: value4, test: test2 }) => {
-    const segment = `"; ${key2}: " + (${value4})`;
+  const segments2 = entries3.map(({ key: key3, value: value4, test: test2 }) => {
+    const segment = `"; ${key3}: " + (${value4})`;
     return test2 ? `((${test2}) ? ${segment} : "")` : segment;
   });
   return `slice(${segments2.join(" + ")}, 2)`;
@@ -50196,17 +50196,17 @@ function parseUnitSelection(model, selDefs) {
     const name = varName(def2.name);
     const selDef = def2.select;
     const type3 = isString(selDef) ? selDef : selDef.type;
-    const defaults2 = isObject2(selDef) ? duplicate(selDef) : { type: type3 };
+    const defaults2 = isObject3(selDef) ? duplicate(selDef) : { type: type3 };
     const cfg = selectionConfig[type3];
-    for (const key2 in cfg) {
-      if (key2 === "fields" || key2 === "encodings") {
+    for (const key3 in cfg) {
+      if (key3 === "fields" || key3 === "encodings") {
         continue;
       }
-      if (key2 === "mark") {
+      if (key3 === "mark") {
         defaults2.mark = { ...cfg.mark, ...defaults2.mark };
       }
-      if (defaults2[key2] === void 0 || defaults2[key2] === true) {
-        defaults2[key2] = duplicate(cfg[key2] ?? defaults2[key2]);
+      if (defaults2[key3] === void 0 || defaults2[key3] === true) {
+        defaults2[key3] = duplicate(cfg[key3] ?? defaults2[key3]);
       }
     }
     const selCmpt = selCmpts[name] = {
@@ -50642,7 +50642,7 @@ function defaultLabelFlush(type3, channel) {
   return void 0;
 }
 function defaultLabelOverlap$1(type3, scaleType2, hasTimeUnit, sort3) {
-  if (hasTimeUnit && !isObject2(sort3) || type3 !== "nominal" && type3 !== "ordinal") {
+  if (hasTimeUnit && !isObject3(sort3) || type3 !== "nominal" && type3 !== "ordinal") {
     if (scaleType2 === "log" || scaleType2 === "symlog") {
       return "greedy";
     }
@@ -51278,7 +51278,7 @@ function parseUnitLegend(model) {
     if (!def2 || !model.getScaleComponent(channel)) {
       continue;
     }
-    if (channel === SHAPE && isFieldDef(def2) && def2.type === GEOJSON) {
+    if (channel === SHAPE2 && isFieldDef(def2) && def2.type === GEOJSON) {
       continue;
     }
     legendComponent[channel] = parseLegendForChannel(model, channel);
@@ -51467,16 +51467,16 @@ function rangeFormula(model, fieldDef, channel, config2) {
 function binKey(bin3, field3) {
   return `${binToString(bin3)}_${field3}`;
 }
-function getSignalsFromModel(model, key2) {
+function getSignalsFromModel(model, key3) {
   return {
-    signal: model.getName(`${key2}_bins`),
-    extentSignal: model.getName(`${key2}_extent`)
+    signal: model.getName(`${key3}_bins`),
+    extentSignal: model.getName(`${key3}_extent`)
   };
 }
 function getBinSignalName(model, field3, bin3) {
   const normalizedBin = normalizeBin(bin3, void 0) ?? {};
-  const key2 = binKey(normalizedBin, field3);
-  return model.getName(`${key2}_bins`);
+  const key3 = binKey(normalizedBin, field3);
+  return model.getName(`${key3}_bins`);
 }
 function isBinTransform(t) {
   return "as" in t;
@@ -51490,8 +51490,8 @@ function createBinComponent(t, bin3, model) {
     as = [vgField(t, { forAs: true }), vgField(t, { binSuffix: "end", forAs: true })];
   }
   const normalizedBin = { ...normalizeBin(bin3, void 0) };
-  const key2 = binKey(normalizedBin, t.field);
-  const { signal, extentSignal } = getSignalsFromModel(model, key2);
+  const key3 = binKey(normalizedBin, t.field);
+  const { signal, extentSignal } = getSignalsFromModel(model, key3);
   if (isParameterExtent(normalizedBin.extent)) {
     const ext = normalizedBin.extent;
     span = parseSelectionExtent(model, ext.param, ext);
@@ -51505,7 +51505,7 @@ function createBinComponent(t, bin3, model) {
     ...extentSignal ? { extentSignal } : {},
     ...span ? { span } : {}
   };
-  return { key: key2, binComponent };
+  return { key: key3, binComponent };
 }
 function addDimension(dims, channel, fieldDef, model) {
   const channelDef2 = isUnitModel(model) ? model.encoding[getSecondaryRangeChannel(channel)] : void 0;
@@ -52013,7 +52013,7 @@ function parseSingleChannelDomain(scaleType2, domain3, model, channel) {
           // Use range if we added it and the scale does not support computing a range as a signal.
           field: model.vgField(channel, binRequiresRange(fieldDef, channel) ? { binSuffix: "range" } : {}),
           // we have to use a sort object if sort = true to make the sort correct by bin start
-          sort: sort3 === true || !isObject2(sort3) ? {
+          sort: sort3 === true || !isObject3(sort3) ? {
             field: model.vgField(channel, {}),
             op: "min"
           } : sort3
@@ -52207,14 +52207,14 @@ function mergeDomains(domains) {
       let sort4 = sorts[0];
       if (sorts.length > 1) {
         warn2(MORE_THAN_ONE_SORT);
-        const filteredSorts = sorts.filter((s2) => isObject2(s2) && "op" in s2 && s2.op !== "min");
-        if (sorts.every((s2) => isObject2(s2) && "op" in s2) && filteredSorts.length === 1) {
+        const filteredSorts = sorts.filter((s2) => isObject3(s2) && "op" in s2 && s2.op !== "min");
+        if (sorts.every((s2) => isObject3(s2) && "op" in s2) && filteredSorts.length === 1) {
           sort4 = filteredSorts[0];
         } else {
           sort4 = true;
         }
       } else {
-        if (isObject2(sort4) && "field" in sort4) {
+        if (isObject3(sort4) && "field" in sort4) {
           const sortField = sort4.field;
           if (domain4.field === sortField) {
             sort4 = sort4.order ? { order: sort4.order } : true;
@@ -52553,7 +52553,7 @@ function gatherFitData(model) {
       });
     }
   }
-  if (model.channelHasField(SHAPE) && model.typedFieldDef(SHAPE).type === GEOJSON) {
+  if (model.channelHasField(SHAPE2) && model.typedFieldDef(SHAPE2).type === GEOJSON) {
     data3.push({
       signal: model.getName(`geojson_${data3.length}`)
     });
@@ -52665,7 +52665,7 @@ function assembleScaleRange(scaleRange, scaleName, channel, model) {
         step: { signal: `${scaleName}_step` }
       };
     }
-  } else if (isObject2(scaleRange) && isDataRefDomain(scaleRange)) {
+  } else if (isObject3(scaleRange) && isDataRefDomain(scaleRange)) {
     return {
       ...scaleRange,
       data: model.lookupDataSource(scaleRange.data)
@@ -52690,7 +52690,7 @@ function getBinStepSignal(model, channel) {
     const { bin: bin3, field: field3 } = fieldDef;
     const sizeType = getSizeChannel(channel);
     const sizeSignal = model.getName(sizeType);
-    if (isObject2(bin3) && bin3.binned && bin3.step !== void 0) {
+    if (isObject3(bin3) && bin3.binned && bin3.step !== void 0) {
       return new SignalRefWrapper(() => {
         const scaleName = model.scaleName(channel);
         const binCount = `(domain("${scaleName}")[1] - domain("${scaleName}")[0]) / ${bin3.step}`;
@@ -52735,7 +52735,7 @@ function parseRangeForChannel(channel, model) {
                   return v;
                 }));
               }
-            } else if (isObject2(range6)) {
+            } else if (isObject3(range6)) {
               return makeExplicit({
                 data: model.requestDataName(DataSourceType.Main),
                 field: range6.field,
@@ -52828,7 +52828,7 @@ function defaultRange(channel, model) {
     case XOFFSET:
     case YOFFSET:
       return getOffsetRange(channel, model, scaleType2);
-    case SIZE2: {
+    case SIZE3: {
       const rangeMin2 = sizeRangeMin(mark, config2);
       const rangeMax2 = sizeRangeMax(mark, size, model, config2);
       if (isContinuousToDiscrete(scaleType2)) {
@@ -52851,7 +52851,7 @@ function defaultRange(channel, model) {
         })
       ];
     }
-    case TIME: {
+    case TIME2: {
       return { step: 1e3 / config2.scale.framesPerSecond };
     }
     case STROKEWIDTH:
@@ -52865,7 +52865,7 @@ function defaultRange(channel, model) {
         [1, 1],
         [1, 2, 4, 2]
       ];
-    case SHAPE:
+    case SHAPE2:
       return "symbol";
     case COLOR:
     case FILL:
@@ -53413,7 +53413,7 @@ function parseUnitScaleCore(model) {
   const scaleComponents = {};
   for (const channel of SCALE_CHANNELS) {
     const fieldOrDatumDef = getFieldOrDatumDef(encoding[channel]);
-    if (fieldOrDatumDef && mark === GEOSHAPE && channel === SHAPE && fieldOrDatumDef.type === GEOJSON) {
+    if (fieldOrDatumDef && mark === GEOSHAPE && channel === SHAPE2 && fieldOrDatumDef.type === GEOJSON) {
       continue;
     }
     let specifiedScale = fieldOrDatumDef && fieldOrDatumDef.scale;
@@ -54365,7 +54365,7 @@ function baseline2(markDef, encoding, config2) {
   return void 0;
 }
 function parseMarkGroups(model) {
-  if (contains2([LINE, AREA, TRAIL], model.mark)) {
+  if (contains2([LINE2, AREA, TRAIL], model.mark)) {
     const details2 = pathGroupingFields(model.mark, model.encoding);
     if (details2.length > 0) {
       return getPathGroups(model, details2);
@@ -54448,16 +54448,16 @@ function getGroupsForStackedBarWithCornerRadius(model, cornerRadiusEnd2) {
       width: { field: { group: "width" } }
     };
   }
-  for (const key2 of VG_CORNERRADIUS_CHANNELS) {
-    const configValue = getMarkConfig(key2, model.markDef, model.config);
-    if (mark.encode.update[key2]) {
-      groupUpdate[key2] = mark.encode.update[key2];
-      delete mark.encode.update[key2];
+  for (const key3 of VG_CORNERRADIUS_CHANNELS) {
+    const configValue = getMarkConfig(key3, model.markDef, model.config);
+    if (mark.encode.update[key3]) {
+      groupUpdate[key3] = mark.encode.update[key3];
+      delete mark.encode.update[key3];
     } else if (configValue) {
-      groupUpdate[key2] = signalOrValueRef(configValue);
+      groupUpdate[key3] = signalOrValueRef(configValue);
     }
     if (configValue) {
-      mark.encode.update[key2] = { value: 0 };
+      mark.encode.update[key3] = { value: 0 };
     }
   }
   groupUpdate = {
@@ -54560,7 +54560,7 @@ function getMarkGroup(model, opt = { fromPrefix: "" }) {
   const { mark, markDef, encoding, config: config2 } = model;
   const clip4 = getFirstDefined(markDef.clip, scaleClip(model), projectionClip(model));
   const style2 = getStyles(markDef);
-  const key2 = encoding.key;
+  const key3 = encoding.key;
   const sort3 = getSort(model);
   const interactive2 = interactiveFlag(model);
   if (interactive2 && Object.values(model.component.selection).some((s2) => s2.type === "point" && !s2.bind && // if on is a pointerover (hover) the pointer makes less sense since the mark is not clickable.
@@ -54575,7 +54575,7 @@ function getMarkGroup(model, opt = { fromPrefix: "" }) {
       type: markCompiler[mark].vgMark,
       ...clip4 ? { clip: clip4 } : {},
       ...style2 ? { style: style2 } : {},
-      ...key2 ? { key: key2.field } : {},
+      ...key3 ? { key: key3.field } : {},
       ...sort3 ? { sort: sort3 } : {},
       ...interactive2 ? interactive2 : {},
       ...aria2 === false ? { aria: aria2 } : {},
@@ -54714,7 +54714,7 @@ function assembleTopLevelModel(model, topLevelProperties, datasets = {}, usermet
     ...usermeta ? { usermeta } : {}
   };
 }
-var version$12, pkg, duplicate, keys3, vals, entries$1, idCounter, clonedProto, ROW2, COLUMN, FACET, X3, Y3, X22, Y22, XOFFSET, YOFFSET, RADIUS, RADIUS2, THETA, THETA2, LATITUDE, LONGITUDE, LATITUDE2, LONGITUDE2, TIME, COLOR, FILL, STROKE, SHAPE, SIZE2, ANGLE, OPACITY, FILLOPACITY, STROKEOPACITY, STROKEWIDTH, STROKEDASH, TEXT$1, ORDER, DETAIL, KEY, TOOLTIP, HREF, URL2, DESCRIPTION, POSITION_CHANNEL_INDEX, POLAR_POSITION_CHANNEL_INDEX, GEO_POSIITON_CHANNEL_INDEX, GEOPOSITION_CHANNELS, UNIT_CHANNEL_INDEX, FACET_CHANNEL_INDEX, FACET_CHANNELS, CHANNEL_INDEX, CHANNELS, _o, _d, _tt1, SINGLE_DEF_CHANNEL_INDEX, _r, _c, _f, SINGLE_DEF_UNIT_CHANNEL_INDEX, SECONDARY_RANGE_CHANNEL, UNIT_CHANNELS, _x, _y, _x2, _y2, _xo, _yo, _latitude, _longitude, _latitude2, _longitude2, _theta, _theta2, _radius, _radius2, NONPOSITION_CHANNEL_INDEX, NONPOSITION_CHANNELS, POSITION_SCALE_CHANNEL_INDEX, POSITION_SCALE_CHANNELS, POLAR_POSITION_SCALE_CHANNEL_INDEX, POLAR_POSITION_SCALE_CHANNELS, OFFSET_SCALE_CHANNEL_INDEX, TIME_SCALE_CHANNEL_INDEX, _t, _tt, _hr, _u, _al, _dd, _k, _oo, NONPOSITION_SCALE_CHANNEL_INDEX, NONPOSITION_SCALE_CHANNELS, SCALE_CHANNEL_INDEX, SCALE_CHANNELS, ALL_MARKS, _g, ALL_MARKS_EXCEPT_GEOSHAPE, AGGREGATE_OP_INDEX, MULTIDOMAIN_SORT_OP_INDEX, COUNTING_OPS, SUM_OPS, SHARED_DOMAIN_OPS, VG_MARK_CONFIG_INDEX, VG_MARK_CONFIGS, VG_MARK_INDEX, VG_CORNERRADIUS_CHANNELS, BIN_RANGE_DELIMITER, FIT_NON_SINGLE, SCALE_BINDINGS_CONTINUOUS, SEQUENTIAL_SCALE_DEPRECATED, LEGEND_BINDINGS_MUST_HAVE_PROJECTION, NEEDS_SAME_SELECTION, INTERVAL_INITIALIZED_WITH_POS, MULTIPLE_TIMER_ANIMATION_SELECTION, MULTI_VIEW_ANIMATION_UNSUPPORTED, CONCAT_CANNOT_SHARE_AXIS, ADD_SAME_CHILD_TWICE, NO_FIELDS_NEEDS_AS, TOOLTIP_FILTER_REQUIRES_FIELD, REPLACE_ANGLE_WITH_THETA, LINE_WITH_VARYING_SIZE, MORE_THAN_ONE_SORT, FACETED_INDEPENDENT_DIFFERENT_SOURCES, FACETED_INDEPENDENT_SAME_FIELDS_DIFFERENT_SOURCES, FACETED_INDEPENDENT_SAME_SOURCE, main, current, MONTHS, SHORT_MONTHS, DAYS, SHORT_DAYS, LOCAL_SINGLE_TIMEUNIT_INDEX, TIMEUNIT_PARTS, VEGALITE_TIMEFORMAT, DATE_PARTS, Type, QUANTITATIVE, ORDINAL, TEMPORAL, NOMINAL, GEOJSON, ScaleType, SCALE_CATEGORY_INDEX, SCALE_PRECEDENCE_INDEX, QUANTITATIVE_SCALES, CONTINUOUS_TO_CONTINUOUS_SCALES, CONTINUOUS_TO_DISCRETE_SCALES, CONTINUOUS_DOMAIN_SCALES, DISCRETE_DOMAIN_SCALES, defaultScaleConfig, SCALE_PROPERTY_INDEX, type2, domain$1, range5, rangeMax, rangeMin, scheme3, NON_TYPE_DOMAIN_RANGE_VEGA_SCALE_PROPERTY_INDEX, NON_TYPE_DOMAIN_RANGE_VEGA_SCALE_PROPERTIES, Mark3, ARC, AREA, BAR, IMAGE, LINE, POINT, RECT, RULE, TEXT, TICK, TRAIL, CIRCLE, SQUARE, GEOSHAPE, PATH_MARKS, PATH_MARK_SET, RECT_BASED_MARKS, RECT_BASED_MARK_SET, BAR_AREA_MARKS, BAR_AREA_MARK_SET, PRIMITIVE_MARKS, STROKE_CONFIG, FILL_CONFIG, FILL_STROKE_CONFIG, VL_ONLY_MARK_CONFIG_INDEX, VL_ONLY_MARK_CONFIG_PROPERTIES, VL_ONLY_RECT_CONFIG, VL_ONLY_MARK_SPECIFIC_CONFIG_PROPERTY_INDEX, defaultMarkConfig, MARK_CONFIG_INDEX, MARK_CONFIGS, DEFAULT_RECT_BAND_SIZE, defaultRectConfig, defaultBarConfig, defaultTickConfig, DEFAULT_SORT_OP, SORT_BY_CHANNEL_INDEX, defaultTitleFormatter, titleFormatter, COMPATIBLE, CONDITIONAL_AXIS_PROP_INDEX, AXIS_PARTS, AXIS_PROPERTY_TYPE, COMMON_AXIS_PROPERTIES_INDEX, AXIS_PROPERTIES_INDEX, AXIS_CONFIGS_INDEX, AXIS_CONFIGS, CompositeMarkNormalizer, BOXPLOT, BOXPLOT_PARTS, boxPlotNormalizer, ERRORBAR, ERRORBAR_PARTS, errorBarNormalizer, ERRORBAND, ERRORBAND_PARTS, errorBandNormalizer, compositeMarkRegistry, VL_ONLY_LEGEND_CONFIG, HEADER_TITLE_PROPERTIES_MAP, HEADER_LABEL_PROPERTIES_MAP, HEADER_TITLE_PROPERTIES, HEADER_LABEL_PROPERTIES, HEADER_CONFIGS_INDEX, HEADER_CONFIGS, LEGEND_SCALE_CHANNELS, defaultLegendConfig, COMMON_LEGEND_PROPERTY_INDEX, SELECTION_ID, defaultConfig$1, DEFAULT_SPACING, COMPOSITION_LAYOUT_INDEX, COMPOSITION_LAYOUT_PROPERTIES, DEFAULT_STEP, defaultViewConfig, defaultConfig, tab10, DEFAULT_FONT_SIZE, DEFAULT_COLOR, configPropsWithExpr, MARK_STYLES, VL_ONLY_CONFIG_PROPERTIES, VL_ONLY_ALL_MARK_SPECIFIC_CONFIG_PROPERTY_INDEX, SpecMapper, STACK_OFFSET_INDEX, STACKABLE_MARKS, STACK_BY_DEFAULT_MARKS, DEFAULT_REDUCED_OPACITY, PathOverlayNormalizer, RuleForRangedLineNormalizer, CoreNormalizer, SelectionCompatibilityNormalizer, TopLevelSelectionsNormalizer, coreNormalizer, selectionCompatNormalizer, topLevelSelectionNormalizer, TOP_LEVEL_PROPERTIES, Split, AncestorParse, DataSourceType, DataFlowNode, OutputNode, TimeUnitNode, OFFSETTED_RECT_START_SUFFIX, OFFSETTED_RECT_END_SUFFIX, TUPLE_FIELDS, SelectionProjectionComponent, project2, CURR, ANIM_VALUE, ANIM_CLOCK, EASED_ANIM_CLOCK, MIN_EXTENT, MAX_RANGE_EXTENT, LAST_TICK, IS_PLAYING, THROTTLE, animationSignals, point$12, scaleBindings, BRUSH, SCALE_TRIGGER, GEO_INIT_TICK, INIT, CENTER2, interval2, ALIGNED_X_CHANNEL, BASELINED_Y_CHANNEL, ALWAYS_IGNORE, VORONOI, nearest, inputBindings, TOGGLE, toggle, clear, legendBindings, ANCHOR$1, DELTA$1, translate3, ANCHOR, DELTA, zoom3, STORE, TUPLE, MODIFY, VL_SELECTION_RESOLVE, selectionCompilers, FilterNode, axisRules, CalculateNode, HEADER_CHANNELS, HEADER_TYPES, LAYOUT_TITLE_BAND, LEGEND_COMPONENT_PROPERTY_INDEX, LEGEND_COMPONENT_PROPERTIES, LegendComponent, legendEncodeRules, legendRules, BinNode, AggregateNode, FacetNode, ParseNode, IdentifierNode, GraticuleNode, SequenceNode, SourceNode, Optimizer, BottomUpOptimizer, TopDownOptimizer, MergeIdenticalNodes, RemoveUnnecessaryIdentifierNodes, RemoveDuplicateTimeUnits, RemoveUnnecessaryOutputNodes, MoveParseUp, MergeParse, RemoveUnusedSubtrees, MergeTimeUnits, MergeAggregates, MergeBins, MergeOutputs, JoinAggregateTransformNode, FilterInvalidNode, StackNode, WindowTransformNode, FACET_SCALE_PREFIX, MAX_OPTIMIZATION_RUNS, SignalRefWrapper, PROJECTION_PROPERTIES, ProjectionComponent, ScaleComponent, RANGE_PROPERTIES, MAX_SIZE_RANGE_STEP_RATIO, scaleRules, scaleTypeTieBreaker, NameMap, Model, ModelWithField, DensityTransformNode, ExtentTransformNode, FlattenTransformNode, FoldTransformNode, GeoJSONNode, GeoPointNode, ImputeNode, LoessTransformNode, LookupNode, PivotTransformNode, QuantileTransformNode, RegressionTransformNode, SampleTransformNode, ConcatModel, FacetModel, AXIS_COMPONENT_PROPERTIES_INDEX, AXIS_COMPONENT_PROPERTIES, AxisComponent, OPPOSITE_ORIENT, propsToAlwaysIncludeConfig, arc4, area5, bar, geoshape, image3, line4, trail2, point4, circle2, square, rect2, rule3, text2, tick, markCompiler, FACETED_PATH_PREFIX, STACK_GROUP_PREFIX, UnitModel, LayerModel, version3;
+var version$12, pkg, duplicate, keys3, vals, entries$1, idCounter, clonedProto, ROW2, COLUMN, FACET, X3, Y3, X22, Y22, XOFFSET, YOFFSET, RADIUS, RADIUS2, THETA, THETA2, LATITUDE, LONGITUDE, LATITUDE2, LONGITUDE2, TIME2, COLOR, FILL, STROKE, SHAPE2, SIZE3, ANGLE, OPACITY, FILLOPACITY, STROKEOPACITY, STROKEWIDTH, STROKEDASH, TEXT$1, ORDER, DETAIL, KEY, TOOLTIP, HREF, URL2, DESCRIPTION, POSITION_CHANNEL_INDEX, POLAR_POSITION_CHANNEL_INDEX, GEO_POSIITON_CHANNEL_INDEX, GEOPOSITION_CHANNELS, UNIT_CHANNEL_INDEX, FACET_CHANNEL_INDEX, FACET_CHANNELS, CHANNEL_INDEX, CHANNELS, _o, _d, _tt1, SINGLE_DEF_CHANNEL_INDEX, _r, _c, _f, SINGLE_DEF_UNIT_CHANNEL_INDEX, SECONDARY_RANGE_CHANNEL, UNIT_CHANNELS, _x, _y, _x2, _y2, _xo, _yo, _latitude, _longitude, _latitude2, _longitude2, _theta, _theta2, _radius, _radius2, NONPOSITION_CHANNEL_INDEX, NONPOSITION_CHANNELS, POSITION_SCALE_CHANNEL_INDEX, POSITION_SCALE_CHANNELS, POLAR_POSITION_SCALE_CHANNEL_INDEX, POLAR_POSITION_SCALE_CHANNELS, OFFSET_SCALE_CHANNEL_INDEX, TIME_SCALE_CHANNEL_INDEX, _t, _tt, _hr, _u, _al, _dd, _k, _oo, NONPOSITION_SCALE_CHANNEL_INDEX, NONPOSITION_SCALE_CHANNELS, SCALE_CHANNEL_INDEX, SCALE_CHANNELS, ALL_MARKS, _g, ALL_MARKS_EXCEPT_GEOSHAPE, AGGREGATE_OP_INDEX, MULTIDOMAIN_SORT_OP_INDEX, COUNTING_OPS, SUM_OPS, SHARED_DOMAIN_OPS, VG_MARK_CONFIG_INDEX, VG_MARK_CONFIGS, VG_MARK_INDEX, VG_CORNERRADIUS_CHANNELS, BIN_RANGE_DELIMITER, FIT_NON_SINGLE, SCALE_BINDINGS_CONTINUOUS, SEQUENTIAL_SCALE_DEPRECATED, LEGEND_BINDINGS_MUST_HAVE_PROJECTION, NEEDS_SAME_SELECTION, INTERVAL_INITIALIZED_WITH_POS, MULTIPLE_TIMER_ANIMATION_SELECTION, MULTI_VIEW_ANIMATION_UNSUPPORTED, CONCAT_CANNOT_SHARE_AXIS, ADD_SAME_CHILD_TWICE, NO_FIELDS_NEEDS_AS, TOOLTIP_FILTER_REQUIRES_FIELD, REPLACE_ANGLE_WITH_THETA, LINE_WITH_VARYING_SIZE, MORE_THAN_ONE_SORT, FACETED_INDEPENDENT_DIFFERENT_SOURCES, FACETED_INDEPENDENT_SAME_FIELDS_DIFFERENT_SOURCES, FACETED_INDEPENDENT_SAME_SOURCE, main, current, MONTHS, SHORT_MONTHS, DAYS, SHORT_DAYS, LOCAL_SINGLE_TIMEUNIT_INDEX, TIMEUNIT_PARTS, VEGALITE_TIMEFORMAT, DATE_PARTS, Type, QUANTITATIVE, ORDINAL, TEMPORAL, NOMINAL, GEOJSON, ScaleType, SCALE_CATEGORY_INDEX, SCALE_PRECEDENCE_INDEX, QUANTITATIVE_SCALES, CONTINUOUS_TO_CONTINUOUS_SCALES, CONTINUOUS_TO_DISCRETE_SCALES, CONTINUOUS_DOMAIN_SCALES, DISCRETE_DOMAIN_SCALES, defaultScaleConfig, SCALE_PROPERTY_INDEX, type2, domain$1, range5, rangeMax, rangeMin, scheme3, NON_TYPE_DOMAIN_RANGE_VEGA_SCALE_PROPERTY_INDEX, NON_TYPE_DOMAIN_RANGE_VEGA_SCALE_PROPERTIES, Mark3, ARC, AREA, BAR, IMAGE, LINE2, POINT, RECT, RULE2, TEXT, TICK, TRAIL, CIRCLE, SQUARE, GEOSHAPE, PATH_MARKS, PATH_MARK_SET, RECT_BASED_MARKS, RECT_BASED_MARK_SET, BAR_AREA_MARKS, BAR_AREA_MARK_SET, PRIMITIVE_MARKS, STROKE_CONFIG, FILL_CONFIG, FILL_STROKE_CONFIG, VL_ONLY_MARK_CONFIG_INDEX, VL_ONLY_MARK_CONFIG_PROPERTIES, VL_ONLY_RECT_CONFIG, VL_ONLY_MARK_SPECIFIC_CONFIG_PROPERTY_INDEX, defaultMarkConfig, MARK_CONFIG_INDEX, MARK_CONFIGS, DEFAULT_RECT_BAND_SIZE, defaultRectConfig, defaultBarConfig, defaultTickConfig, DEFAULT_SORT_OP, SORT_BY_CHANNEL_INDEX, defaultTitleFormatter, titleFormatter, COMPATIBLE, CONDITIONAL_AXIS_PROP_INDEX, AXIS_PARTS, AXIS_PROPERTY_TYPE, COMMON_AXIS_PROPERTIES_INDEX, AXIS_PROPERTIES_INDEX, AXIS_CONFIGS_INDEX, AXIS_CONFIGS, CompositeMarkNormalizer, BOXPLOT, BOXPLOT_PARTS, boxPlotNormalizer, ERRORBAR, ERRORBAR_PARTS, errorBarNormalizer, ERRORBAND, ERRORBAND_PARTS, errorBandNormalizer, compositeMarkRegistry, VL_ONLY_LEGEND_CONFIG, HEADER_TITLE_PROPERTIES_MAP, HEADER_LABEL_PROPERTIES_MAP, HEADER_TITLE_PROPERTIES, HEADER_LABEL_PROPERTIES, HEADER_CONFIGS_INDEX, HEADER_CONFIGS, LEGEND_SCALE_CHANNELS, defaultLegendConfig, COMMON_LEGEND_PROPERTY_INDEX, SELECTION_ID, defaultConfig$1, DEFAULT_SPACING, COMPOSITION_LAYOUT_INDEX, COMPOSITION_LAYOUT_PROPERTIES, DEFAULT_STEP, defaultViewConfig, defaultConfig, tab10, DEFAULT_FONT_SIZE, DEFAULT_COLOR, configPropsWithExpr, MARK_STYLES, VL_ONLY_CONFIG_PROPERTIES, VL_ONLY_ALL_MARK_SPECIFIC_CONFIG_PROPERTY_INDEX, SpecMapper, STACK_OFFSET_INDEX, STACKABLE_MARKS, STACK_BY_DEFAULT_MARKS, DEFAULT_REDUCED_OPACITY, PathOverlayNormalizer, RuleForRangedLineNormalizer, CoreNormalizer, SelectionCompatibilityNormalizer, TopLevelSelectionsNormalizer, coreNormalizer, selectionCompatNormalizer, topLevelSelectionNormalizer, TOP_LEVEL_PROPERTIES, Split, AncestorParse, DataSourceType, DataFlowNode, OutputNode, TimeUnitNode, OFFSETTED_RECT_START_SUFFIX, OFFSETTED_RECT_END_SUFFIX, TUPLE_FIELDS, SelectionProjectionComponent, project2, CURR, ANIM_VALUE, ANIM_CLOCK, EASED_ANIM_CLOCK, MIN_EXTENT, MAX_RANGE_EXTENT, LAST_TICK, IS_PLAYING, THROTTLE, animationSignals, point$12, scaleBindings, BRUSH, SCALE_TRIGGER, GEO_INIT_TICK, INIT, CENTER2, interval2, ALIGNED_X_CHANNEL, BASELINED_Y_CHANNEL, ALWAYS_IGNORE, VORONOI, nearest, inputBindings, TOGGLE, toggle, clear, legendBindings, ANCHOR$1, DELTA$1, translate3, ANCHOR, DELTA, zoom3, STORE, TUPLE, MODIFY, VL_SELECTION_RESOLVE, selectionCompilers, FilterNode, axisRules, CalculateNode, HEADER_CHANNELS, HEADER_TYPES, LAYOUT_TITLE_BAND, LEGEND_COMPONENT_PROPERTY_INDEX, LEGEND_COMPONENT_PROPERTIES, LegendComponent, legendEncodeRules, legendRules, BinNode, AggregateNode, FacetNode, ParseNode, IdentifierNode, GraticuleNode, SequenceNode, SourceNode, Optimizer, BottomUpOptimizer, TopDownOptimizer, MergeIdenticalNodes, RemoveUnnecessaryIdentifierNodes, RemoveDuplicateTimeUnits, RemoveUnnecessaryOutputNodes, MoveParseUp, MergeParse, RemoveUnusedSubtrees, MergeTimeUnits, MergeAggregates, MergeBins, MergeOutputs, JoinAggregateTransformNode, FilterInvalidNode, StackNode, WindowTransformNode, FACET_SCALE_PREFIX, MAX_OPTIMIZATION_RUNS, SignalRefWrapper, PROJECTION_PROPERTIES, ProjectionComponent, ScaleComponent, RANGE_PROPERTIES, MAX_SIZE_RANGE_STEP_RATIO, scaleRules, scaleTypeTieBreaker, NameMap, Model, ModelWithField, DensityTransformNode, ExtentTransformNode, FlattenTransformNode, FoldTransformNode, GeoJSONNode, GeoPointNode, ImputeNode, LoessTransformNode, LookupNode, PivotTransformNode, QuantileTransformNode, RegressionTransformNode, SampleTransformNode, ConcatModel, FacetModel, AXIS_COMPONENT_PROPERTIES_INDEX, AXIS_COMPONENT_PROPERTIES, AxisComponent, OPPOSITE_ORIENT, propsToAlwaysIncludeConfig, arc4, area5, bar, geoshape, image3, line4, trail2, point4, circle2, square, rect2, rule3, text2, tick, markCompiler, FACETED_PATH_PREFIX, STACK_GROUP_PREFIX, UnitModel, LayerModel, version3;
 var init_build2 = __esm({
   async "node_modules/vega-lite/build/index.js"() {
     init_build();
@@ -54752,12 +54752,12 @@ var init_build2 = __esm({
     LONGITUDE = "longitude";
     LATITUDE2 = "latitude2";
     LONGITUDE2 = "longitude2";
-    TIME = "time";
+    TIME2 = "time";
     COLOR = "color";
     FILL = "fill";
     STROKE = "stroke";
-    SHAPE = "shape";
-    SIZE2 = "size";
+    SHAPE2 = "shape";
+    SIZE3 = "size";
     ANGLE = "angle";
     OPACITY = "opacity";
     FILLOPACITY = "fillOpacity";
@@ -55286,10 +55286,10 @@ var init_build2 = __esm({
     AREA = Mark3.area;
     BAR = Mark3.bar;
     IMAGE = Mark3.image;
-    LINE = Mark3.line;
+    LINE2 = Mark3.line;
     POINT = Mark3.point;
     RECT = Mark3.rect;
-    RULE = Mark3.rule;
+    RULE2 = Mark3.rule;
     TEXT = Mark3.text;
     TICK = Mark3.tick;
     TRAIL = Mark3.trail;
@@ -56094,7 +56094,7 @@ var init_build2 = __esm({
       center: 1,
       normalize: 1
     };
-    STACKABLE_MARKS = /* @__PURE__ */ new Set([ARC, BAR, AREA, RULE, POINT, CIRCLE, SQUARE, LINE, TEXT, TICK]);
+    STACKABLE_MARKS = /* @__PURE__ */ new Set([ARC, BAR, AREA, RULE2, POINT, CIRCLE, SQUARE, LINE2, TEXT, TICK]);
     STACK_BY_DEFAULT_MARKS = /* @__PURE__ */ new Set([BAR, AREA, ARC]);
     DEFAULT_REDUCED_OPACITY = 0.7;
     PathOverlayNormalizer = class {
@@ -56206,7 +56206,7 @@ var init_build2 = __esm({
         warn2(lineWithRange(!!encoding.x2, !!encoding.y2));
         return normalize4({
           ...spec,
-          mark: isObject2(mark) ? { ...mark, type: "rule" } : "rule"
+          mark: isObject3(mark) ? { ...mark, type: "rule" } : "rule"
         }, params2);
       }
     };
@@ -56479,15 +56479,15 @@ var init_build2 = __esm({
         const selections = normParams.selections;
         if (!selections || !selections.length)
           return spec;
-        const path17 = (normParams.path ?? []).concat(spec.name);
+        const path20 = (normParams.path ?? []).concat(spec.name);
         const params2 = [];
         for (const selection of selections) {
           if (!selection.views || !selection.views.length) {
             params2.push(selection);
           } else {
             for (const view of selection.views) {
-              if (isString(view) && (view === spec.name || path17.includes(view)) || isArray(view) && // logic for backwards compatibility with view paths before we had unique names
-              view.map((v) => path17.indexOf(v)).every((v, i, arr) => v !== -1 && (i === 0 || v > arr[i - 1]))) {
+              if (isString(view) && (view === spec.name || path20.includes(view)) || isArray(view) && // logic for backwards compatibility with view paths before we had unique names
+              view.map((v) => path20.indexOf(v)).every((v, i, arr) => v !== -1 && (i === 0 || v > arr[i - 1]))) {
                 params2.push(selection);
               }
             }
@@ -56529,37 +56529,37 @@ var init_build2 = __esm({
           ...this.implicit
         };
       }
-      get(key2) {
-        return getFirstDefined(this.explicit[key2], this.implicit[key2]);
+      get(key3) {
+        return getFirstDefined(this.explicit[key3], this.implicit[key3]);
       }
-      getWithExplicit(key2) {
-        if (this.explicit[key2] !== void 0) {
-          return { explicit: true, value: this.explicit[key2] };
-        } else if (this.implicit[key2] !== void 0) {
-          return { explicit: false, value: this.implicit[key2] };
+      getWithExplicit(key3) {
+        if (this.explicit[key3] !== void 0) {
+          return { explicit: true, value: this.explicit[key3] };
+        } else if (this.implicit[key3] !== void 0) {
+          return { explicit: false, value: this.implicit[key3] };
         }
         return { explicit: false, value: void 0 };
       }
-      setWithExplicit(key2, { value: value4, explicit }) {
+      setWithExplicit(key3, { value: value4, explicit }) {
         if (value4 !== void 0) {
-          this.set(key2, value4, explicit);
+          this.set(key3, value4, explicit);
         }
       }
-      set(key2, value4, explicit) {
-        delete this[explicit ? "implicit" : "explicit"][key2];
-        this[explicit ? "explicit" : "implicit"][key2] = value4;
+      set(key3, value4, explicit) {
+        delete this[explicit ? "implicit" : "explicit"][key3];
+        this[explicit ? "explicit" : "implicit"][key3] = value4;
         return this;
       }
-      copyKeyFromSplit(key2, { explicit, implicit: implicit2 }) {
-        if (explicit[key2] !== void 0) {
-          this.set(key2, explicit[key2], true);
-        } else if (implicit2[key2] !== void 0) {
-          this.set(key2, implicit2[key2], false);
+      copyKeyFromSplit(key3, { explicit, implicit: implicit2 }) {
+        if (explicit[key3] !== void 0) {
+          this.set(key3, explicit[key3], true);
+        } else if (implicit2[key3] !== void 0) {
+          this.set(key3, implicit2[key3], false);
         }
       }
-      copyKeyFromObject(key2, s2) {
-        if (s2[key2] !== void 0) {
-          this.set(key2, s2[key2], true);
+      copyKeyFromObject(key3, s2) {
+        if (s2[key3] !== void 0) {
+          this.set(key3, s2[key3], true);
         }
       }
       /**
@@ -56567,9 +56567,9 @@ var init_build2 = __esm({
        * overwrite properties from this split.
        */
       copyAll(other) {
-        for (const key2 of keys3(other.combine())) {
-          const val = other.getWithExplicit(key2);
-          this.setWithExplicit(key2, val);
+        for (const key3 of keys3(other.combine())) {
+          const val = other.getWithExplicit(key3);
+          this.setWithExplicit(key3, val);
         }
       }
     };
@@ -56810,9 +56810,9 @@ var init_build2 = __esm({
        */
       merge(other) {
         this.timeUnits = { ...this.timeUnits };
-        for (const key2 in other.timeUnits) {
-          if (!this.timeUnits[key2]) {
-            this.timeUnits[key2] = other.timeUnits[key2];
+        for (const key3 in other.timeUnits) {
+          if (!this.timeUnits[key3]) {
+            this.timeUnits[key3] = other.timeUnits[key3];
           }
         }
         for (const child of other.children) {
@@ -56826,10 +56826,10 @@ var init_build2 = __esm({
        */
       removeFormulas(fields) {
         const newFormula = {};
-        for (const [key2, timeUnitComponent] of entries$1(this.timeUnits)) {
+        for (const [key3, timeUnitComponent] of entries$1(this.timeUnits)) {
           const fieldAs = isTimeUnitTransformComponent(timeUnitComponent) ? timeUnitComponent.as : `${timeUnitComponent.field}_end`;
           if (!fields.has(fieldAs)) {
-            newFormula[key2] = timeUnitComponent;
+            newFormula[key3] = timeUnitComponent;
           }
         }
         this.timeUnits = newFormula;
@@ -56917,21 +56917,21 @@ var init_build2 = __esm({
         const type3 = selCmpt.type;
         const cfg = model.config.selection[type3];
         const init2 = selDef.value !== void 0 ? array_default(selDef.value) : null;
-        let { fields, encodings } = isObject2(selDef.select) ? selDef.select : {};
+        let { fields, encodings } = isObject3(selDef.select) ? selDef.select : {};
         if (!fields && !encodings && init2) {
           for (const initVal of init2) {
-            if (!isObject2(initVal)) {
+            if (!isObject3(initVal)) {
               continue;
             }
-            for (const key2 of keys3(initVal)) {
-              if (isSingleDefUnitChannel(key2)) {
-                (encodings || (encodings = [])).push(key2);
+            for (const key3 of keys3(initVal)) {
+              if (isSingleDefUnitChannel(key3)) {
+                (encodings || (encodings = [])).push(key3);
               } else {
                 if (type3 === "interval") {
                   warn2(INTERVAL_INITIALIZED_WITH_POS);
                   encodings = cfg.encodings;
                 } else {
-                  (fields ??= []).push(key2);
+                  (fields ??= []).push(key3);
                 }
               }
             }
@@ -56993,7 +56993,7 @@ var init_build2 = __esm({
         }
         if (init2) {
           selCmpt.init = init2.map((v) => {
-            return proj.items.map((p) => isObject2(v) ? v[p.geoChannel || p.channel] !== void 0 ? v[p.geoChannel || p.channel] : v[p.field] : v);
+            return proj.items.map((p) => isObject3(v) ? v[p.geoChannel || p.channel] !== void 0 ? v[p.geoChannel || p.channel] : v[p.field] : v);
           });
         }
         if (!isEmpty(timeUnits2)) {
@@ -57087,7 +57087,7 @@ var init_build2 = __esm({
           update3 += `fields: ${fieldsSg}, values: [${values3}]`;
         }
         if (isTimerSelection(selCmpt)) {
-          return signals.concat(animationSignals(selCmpt.name, model.scaleName(TIME)), [
+          return signals.concat(animationSignals(selCmpt.name, model.scaleName(TIME2)), [
             {
               // An `update` expression rather than an `on` handler: unlike a
               // direct-manipulation selection, an animation always has a current
@@ -57121,7 +57121,7 @@ var init_build2 = __esm({
         return selCmpt.type === "interval" && selCmpt.resolve === "global" && selCmpt.bind && selCmpt.bind === "scales";
       },
       parse: (model, selCmpt) => {
-        const bound2 = selCmpt.scales = [];
+        const bound3 = selCmpt.scales = [];
         for (const proj of selCmpt.project.items) {
           const channel = proj.channel;
           if (!isScaleChannel(channel)) {
@@ -57137,20 +57137,20 @@ var init_build2 = __esm({
             continue;
           }
           scale6.set("selectionExtent", { param: selCmpt.name, field: proj.field }, true);
-          bound2.push(proj);
+          bound3.push(proj);
         }
       },
       topLevelSignals: (model, selCmpt, signals) => {
-        const bound2 = selCmpt.scales.filter((proj) => signals.filter((s2) => s2.name === proj.signals.data).length === 0);
-        if (!model.parent || isTopLevelLayer(model) || bound2.length === 0) {
+        const bound3 = selCmpt.scales.filter((proj) => signals.filter((s2) => s2.name === proj.signals.data).length === 0);
+        if (!model.parent || isTopLevelLayer(model) || bound3.length === 0) {
           return signals;
         }
         const namedSg = signals.find((s2) => s2.name === selCmpt.name);
         let update3 = namedSg.update;
         if (update3.includes(VL_SELECTION_RESOLVE)) {
-          namedSg.update = `{${bound2.map((proj) => `${stringValue(replacePathInField(proj.field))}: ${proj.signals.data}`).join(", ")}}`;
+          namedSg.update = `{${bound3.map((proj) => `${stringValue(replacePathInField(proj.field))}: ${proj.signals.data}`).join(", ")}}`;
         } else {
-          for (const proj of bound2) {
+          for (const proj of bound3) {
             const mapping = `${stringValue(replacePathInField(proj.field))}: ${proj.signals.data}`;
             if (!update3.includes(mapping)) {
               update3 = `${update3.substring(0, update3.length - 1)}, ${mapping}}`;
@@ -57158,7 +57158,7 @@ var init_build2 = __esm({
           }
           namedSg.update = update3;
         }
-        return signals.concat(bound2.map((proj) => ({ name: proj.signals.data })));
+        return signals.concat(bound3.map((proj) => ({ name: proj.signals.data })));
       },
       signals: (model, selCmpt, signals) => {
         if (model.parent && !isTopLevelLayer(model)) {
@@ -57181,7 +57181,7 @@ var init_build2 = __esm({
       defined: (selCmpt) => selCmpt.type === "interval",
       parse: (model, selCmpt, selDef) => {
         if (model.hasProjection) {
-          const def2 = { ...isObject2(selDef.select) ? selDef.select : {} };
+          const def2 = { ...isObject3(selDef.select) ? selDef.select : {} };
           def2.fields = [SELECTION_ID];
           if (!def2.encodings) {
             def2.encodings = selDef.value ? keys3(selDef.value) : [LONGITUDE, LATITUDE];
@@ -57325,11 +57325,11 @@ var init_build2 = __esm({
           y2: y4 !== void 0 ? { signal: `${yvname}[1]` } : { field: { group: "height" } }
         };
         if (selCmpt.resolve === "global") {
-          for (const key2 of keys3(update3)) {
-            update3[key2] = [
+          for (const key3 of keys3(update3)) {
+            update3[key3] = [
               {
                 test: `${store}.length && ${store}[0].unit === ${unitName(model)}`,
-                ...update3[key2]
+                ...update3[key3]
               },
               { value: 0 }
             ];
@@ -57571,7 +57571,7 @@ var init_build2 = __esm({
         const selDef_ = duplicate(selDef);
         selDef_.select = isString(selDef_.select) ? { type: selDef_.select, toggle: selCmpt.toggle } : { ...selDef_.select, toggle: selCmpt.toggle };
         disableDirectManipulation(selCmpt, selDef_);
-        if (isObject2(selDef.select) && (selDef.select.on || selDef.select.clear)) {
+        if (isObject3(selDef.select) && (selDef.select.on || selDef.select.clear)) {
           const legendFilter = 'event.item && indexof(event.item.mark.role, "legend") < 0';
           for (const evt2 of selCmpt.events) {
             const filters2 = array_default(evt2.filter ?? []);
@@ -57948,10 +57948,10 @@ var init_build2 = __esm({
       static makeFromEncoding(parent, model) {
         const bins2 = model.reduceFieldDef((binComponentIndex, fieldDef, channel) => {
           if (isTypedFieldDef(fieldDef) && isBinning(fieldDef.bin)) {
-            const { key: key2, binComponent } = createBinComponent(fieldDef, fieldDef.bin, model);
-            binComponentIndex[key2] = {
+            const { key: key3, binComponent } = createBinComponent(fieldDef, fieldDef.bin, model);
+            binComponentIndex[key3] = {
               ...binComponent,
-              ...binComponentIndex[key2],
+              ...binComponentIndex[key3],
               ...rangeFormula(model, fieldDef, channel, model.config)
             };
           }
@@ -57967,9 +57967,9 @@ var init_build2 = __esm({
        * The optional parameter should provide
        */
       static makeFromTransform(parent, t, model) {
-        const { key: key2, binComponent } = createBinComponent(t, t.bin, model);
+        const { key: key3, binComponent } = createBinComponent(t, t.bin, model);
         return new _BinNode(parent, {
-          [key2]: binComponent
+          [key3]: binComponent
         });
       }
       /**
@@ -57977,12 +57977,12 @@ var init_build2 = __esm({
        * or if this node already has a bin config, renames the corresponding signal in the model.
        */
       merge(other, renameSignal) {
-        for (const key2 of keys3(other.bins)) {
-          if (key2 in this.bins) {
-            renameSignal(other.bins[key2].signal, this.bins[key2].signal);
-            this.bins[key2].as = unique([...this.bins[key2].as, ...other.bins[key2].as], hash);
+        for (const key3 of keys3(other.bins)) {
+          if (key3 in this.bins) {
+            renameSignal(other.bins[key3].signal, this.bins[key3].signal);
+            this.bins[key3].as = unique([...this.bins[key3].as, ...other.bins[key3].as], hash);
           } else {
-            this.bins[key2] = other.bins[key2];
+            this.bins[key3] = other.bins[key3];
           }
         }
         for (const child of other.children) {
@@ -58500,10 +58500,10 @@ var init_build2 = __esm({
         const parse8 = new Split(explicit, implicit2);
         ancestorParse.copyAll(parse8);
         const p = {};
-        for (const key2 of keys3(parse8.combine())) {
-          const val = parse8.get(key2);
+        for (const key3 of keys3(parse8.combine())) {
+          const val = parse8.get(key3);
           if (val !== null) {
-            p[key2] = val;
+            p[key3] = val;
           }
         }
         if (keys3(p).length === 0 || ancestorParse.parseNothing) {
@@ -58870,8 +58870,8 @@ var init_build2 = __esm({
             const mergedParseNode = new ParseNode(node2, commonParse);
             for (const childNode of originalChildren) {
               if (childNode instanceof ParseNode) {
-                for (const key2 of keys3(commonParse)) {
-                  delete childNode.parse[key2];
+                for (const key3 of keys3(commonParse)) {
+                  delete childNode.parse[key3];
                 }
               }
               node2.removeChild(childNode);
@@ -60028,8 +60028,8 @@ var init_build2 = __esm({
             parent = new _GeoJSONNode(parent, pair, null, model.getName(`geojson_${geoJsonCounter++}`));
           }
         }
-        if (model.channelHasField(SHAPE)) {
-          const fieldDef = model.typedFieldDef(SHAPE);
+        if (model.channelHasField(SHAPE2)) {
+          const fieldDef = model.typedFieldDef(SHAPE2);
           if (fieldDef.type === GEOJSON) {
             parent = new _GeoJSONNode(parent, null, fieldDef.field, model.getName(`geojson_${geoJsonCounter}`));
           }
@@ -60173,11 +60173,11 @@ var init_build2 = __esm({
         return `Impute ${hash(this.transform)}`;
       }
       assemble() {
-        const { impute, key: key2, keyvals, method: method2, groupby, value: value4, frame: frame2 = [null, null] } = this.transform;
+        const { impute, key: key3, keyvals, method: method2, groupby, value: value4, frame: frame2 = [null, null] } = this.transform;
         const imputeTransform = {
           type: "impute",
           field: impute,
-          key: key2,
+          key: key3,
           ...keyvals ? { keyvals: isImputeSequence(keyvals) ? this.processSequence(keyvals) : keyvals } : {},
           method: "value",
           ...groupby ? { groupby } : {},
@@ -60454,8 +60454,8 @@ var init_build2 = __esm({
         this.component.selection = {};
         for (const child of this.children) {
           child.parseSelections();
-          for (const key2 of keys3(child.component.selection)) {
-            this.component.selection[key2] = child.component.selection[key2];
+          for (const key3 of keys3(child.component.selection)) {
+            this.component.selection[key3] = child.component.selection[key3];
           }
         }
         if (vals(this.component.selection).some((selCmpt) => isTimerSelection(selCmpt))) {
@@ -61482,8 +61482,8 @@ var init_build2 = __esm({
         this.component.selection = {};
         for (const child of this.children) {
           child.parseSelections();
-          for (const key2 of keys3(child.component.selection)) {
-            this.component.selection[key2] = child.component.selection[key2];
+          for (const key3 of keys3(child.component.selection)) {
+            this.component.selection[key3] = child.component.selection[key3];
           }
         }
         if (vals(this.component.selection).some((selCmpt) => isTimerSelection(selCmpt))) {
@@ -61557,8 +61557,8 @@ var init_build2 = __esm({
 });
 
 // src/cli.ts
-import { readFile as readFile11 } from "node:fs/promises";
-import path16 from "node:path";
+import { readFile as readFile13 } from "node:fs/promises";
+import path19 from "node:path";
 import { parseArgs } from "node:util";
 
 // src/format.ts
@@ -61591,8 +61591,10 @@ function scaled(value4, table2) {
   const last = table2[table2.length - 1];
   return `${sig3(value4 / last[0])} ${last[1]}`;
 }
-function formatValue(value4, unit2) {
+function formatValue(value4, unit2, label) {
   switch (unit2) {
+    case "other":
+      return label ? `${formatCount(value4)} ${label}` : formatCount(value4);
     case "ns":
       return scaled(value4, TIME_UNITS);
     case "bytes":
@@ -61796,9 +61798,9 @@ function floatSafeRemainder(val, step2) {
   return ratio - roundedRatio;
 }
 var EVALUATING = /* @__PURE__ */ Symbol("evaluating");
-function defineLazy(object3, key2, getter3) {
+function defineLazy(object3, key3, getter3) {
   let value4 = void 0;
-  Object.defineProperty(object3, key2, {
+  Object.defineProperty(object3, key3, {
     get() {
       if (value4 === EVALUATING) {
         return void 0;
@@ -61810,7 +61812,7 @@ function defineLazy(object3, key2, getter3) {
       return value4;
     },
     set(v) {
-      Object.defineProperty(object3, key2, {
+      Object.defineProperty(object3, key3, {
         value: v
         // configurable: true,
       });
@@ -61836,47 +61838,47 @@ function rawShape(def2) {
 function sourceShape(schema) {
   return rawShape(schema._zod.def) ?? schema._zod.def.shape;
 }
-function deferProp(target2, key2, getter3) {
-  Object.defineProperty(target2, key2, {
+function deferProp(target2, key3, getter3) {
+  Object.defineProperty(target2, key3, {
     get() {
       const value4 = getter3();
-      assignProp(this, key2, value4);
+      assignProp(this, key3, value4);
       return value4;
     },
     enumerable: true,
     configurable: true
   });
 }
-function putProp(target2, key2, value4) {
-  if (key2 in target2)
-    assignProp(target2, key2, value4);
+function putProp(target2, key3, value4) {
+  if (key3 in target2)
+    assignProp(target2, key3, value4);
   else
-    target2[key2] = value4;
+    target2[key3] = value4;
 }
 function mirrorShape(target2, source3, keys4, wrap2) {
   const raw = sourceShape(source3);
-  for (const key2 of keys4) {
-    const desc = Object.getOwnPropertyDescriptor(raw, key2);
+  for (const key3 of keys4) {
+    const desc = Object.getOwnPropertyDescriptor(raw, key3);
     if (!desc.enumerable)
       continue;
     if (desc.get) {
-      deferProp(target2, key2, () => {
-        const value4 = source3._zod.def.shape[key2];
-        return wrap2 ? wrap2(value4, key2) : value4;
+      deferProp(target2, key3, () => {
+        const value4 = source3._zod.def.shape[key3];
+        return wrap2 ? wrap2(value4, key3) : value4;
       });
     } else
-      putProp(target2, key2, wrap2 ? wrap2(desc.value, key2) : desc.value);
+      putProp(target2, key3, wrap2 ? wrap2(desc.value, key3) : desc.value);
   }
 }
 function mirrorProps(target2, source3) {
-  for (const key2 of Reflect.ownKeys(source3)) {
-    const desc = Object.getOwnPropertyDescriptor(source3, key2);
+  for (const key3 of Reflect.ownKeys(source3)) {
+    const desc = Object.getOwnPropertyDescriptor(source3, key3);
     if (!desc.enumerable)
       continue;
     if (desc.get)
-      deferProp(target2, key2, () => source3[key2]);
+      deferProp(target2, key3, () => source3[key3]);
     else
-      putProp(target2, key2, desc.value);
+      putProp(target2, key3, desc.value);
   }
 }
 function mergeDefs(...defs) {
@@ -61890,14 +61892,14 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path17) {
-  if (!path17)
+function getElementAtPath(obj, path20) {
+  if (!path20)
     return obj;
-  return path17.reduce((acc, key2) => acc?.[key2], obj);
+  return path20.reduce((acc, key3) => acc?.[key3], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys4 = Object.keys(promisesObj);
-  const promises = keys4.map((key2) => promisesObj[key2]);
+  const promises = keys4.map((key3) => promisesObj[key3]);
   return Promise.all(promises).then((results) => {
     const resolvedObj = {};
     for (let i = 0; i < keys4.length; i++) {
@@ -61969,8 +61971,8 @@ function shallowClone(o) {
 }
 function numKeys(data3) {
   let keyCount = 0;
-  for (const key2 in data3) {
-    if (Object.prototype.hasOwnProperty.call(data3, key2)) {
+  for (const key3 in data3) {
+    if (Object.prototype.hasOwnProperty.call(data3, key3)) {
       keyCount++;
     }
   }
@@ -62124,12 +62126,12 @@ function pick(schema, mask) {
 function maskedKeys(schema, mask) {
   const raw = sourceShape(schema);
   const keys4 = [];
-  for (const key2 of Reflect.ownKeys(mask)) {
-    if (!Object.getOwnPropertyDescriptor(raw, key2)?.enumerable) {
-      throw new Error(`Unrecognized key: "${String(key2)}"`);
+  for (const key3 of Reflect.ownKeys(mask)) {
+    if (!Object.getOwnPropertyDescriptor(raw, key3)?.enumerable) {
+      throw new Error(`Unrecognized key: "${String(key3)}"`);
     }
-    if (mask[key2])
-      keys4.push(key2);
+    if (mask[key3])
+      keys4.push(key3);
   }
   return keys4;
 }
@@ -62142,7 +62144,7 @@ function omit(schema, mask) {
   }
   const omitted = new Set(maskedKeys(schema, mask));
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key2) => !omitted.has(key2)));
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key3) => !omitted.has(key3)));
   return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape2) {
@@ -62153,8 +62155,8 @@ function extend(schema, shape2) {
   const hasChecks = checks && checks.length > 0;
   if (hasChecks) {
     const existingShape = sourceShape(schema);
-    for (const key2 of Reflect.ownKeys(shape2)) {
-      if (Object.getOwnPropertyDescriptor(existingShape, key2) !== void 0) {
+    for (const key3 of Reflect.ownKeys(shape2)) {
+      if (Object.getOwnPropertyDescriptor(existingShape, key3) !== void 0) {
         throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
       }
     }
@@ -62201,15 +62203,15 @@ function partial(Class2, schema, mask, name = "partial") {
   }
   const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class2 && ((value4, key2) => selected && !selected.has(key2) ? value4 : new Class2({ type: "optional", innerType: value4 })));
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class2 && ((value4, key3) => selected && !selected.has(key3) ? value4 : new Class2({ type: "optional", innerType: value4 })));
   return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
 }
 function required(Class2, schema, mask) {
   const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value4, key2) => (
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value4, key3) => (
     // overwrite with non-optional
-    selected && !selected.has(key2) ? value4 : new Class2({ type: "nonoptional", innerType: value4 })
+    selected && !selected.has(key3) ? value4 : new Class2({ type: "nonoptional", innerType: value4 })
   ));
   return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
 }
@@ -62233,11 +62235,11 @@ function explicitlyAborted(x4, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path17, issues) {
+function prefixIssues(path20, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path17);
+    iss.path.unshift(path20);
     return iss;
   });
 }
@@ -62396,46 +62398,46 @@ var Class = class {
   }
 };
 function members(proto, table2) {
-  for (const key2 in table2) {
-    const desc = Object.getOwnPropertyDescriptor(table2, key2);
+  for (const key3 in table2) {
+    const desc = Object.getOwnPropertyDescriptor(table2, key3);
     if (desc.get)
-      Object.defineProperty(proto, key2, { ...desc, enumerable: false });
+      Object.defineProperty(proto, key3, { ...desc, enumerable: false });
     else
-      defineBound(proto, key2, desc.value);
+      defineBound(proto, key3, desc.value);
   }
 }
-function own(inst, key2, value4, enumerable = true) {
-  Object.defineProperty(inst, key2, { configurable: true, writable: true, enumerable, value: value4 });
+function own(inst, key3, value4, enumerable = true) {
+  Object.defineProperty(inst, key3, { configurable: true, writable: true, enumerable, value: value4 });
   return value4;
 }
-function hide(inst, key2, value4) {
-  return own(inst, key2, value4, false);
+function hide(inst, key3, value4) {
+  return own(inst, key3, value4, false);
 }
 // @__NO_SIDE_EFFECTS__
 function derived(computes, table2) {
-  for (const key2 in computes) {
-    const compute = computes[key2];
-    Object.defineProperty(table2, key2, {
+  for (const key3 in computes) {
+    const compute = computes[key3];
+    Object.defineProperty(table2, key3, {
       configurable: true,
       enumerable: true,
       get() {
-        return own(this, key2, compute(this));
+        return own(this, key3, compute(this));
       },
       set(value4) {
-        own(this, key2, value4);
+        own(this, key3, value4);
       }
     });
   }
   return table2;
 }
-function defineBound(proto, key2, fn) {
-  Object.defineProperty(proto, key2, {
+function defineBound(proto, key3, fn) {
+  Object.defineProperty(proto, key3, {
     configurable: true,
     get() {
-      return this == null ? fn : own(this, key2, fn.bind(this));
+      return this == null ? fn : own(this, key3, fn.bind(this));
     },
     set(value4) {
-      own(this, key2, value4);
+      own(this, key3, value4);
     }
   });
 }
@@ -62452,53 +62454,53 @@ var breaker = {
     return void 0;
   }
 };
-function defineLazyInternal(inst, key2, compute) {
+function defineLazyInternal(inst, key3, compute) {
   const proto = Object.getPrototypeOf(inst._zod);
-  if (key2 in proto && installing !== inst._zod) {
+  if (key3 in proto && installing !== inst._zod) {
     installing = void 0;
     return;
   }
   installing = inst._zod;
-  Object.defineProperty(proto, key2, {
+  Object.defineProperty(proto, key3, {
     configurable: true,
     get() {
-      Object.defineProperty(this, key2, breaker);
+      Object.defineProperty(this, key3, breaker);
       const outer = broke;
       broke = false;
       try {
         const value4 = compute(this);
         if (broke)
-          delete this[key2];
+          delete this[key3];
         else
-          Object.defineProperty(this, key2, { configurable: true, writable: true, value: value4 });
+          Object.defineProperty(this, key3, { configurable: true, writable: true, value: value4 });
         broke = broke || outer;
         return value4;
       } catch (err) {
-        delete this[key2];
+        delete this[key3];
         broke = broke || outer;
         throw err;
       }
     },
     set(value4) {
-      Object.defineProperty(this, key2, { configurable: true, writable: true, value: value4 });
+      Object.defineProperty(this, key3, { configurable: true, writable: true, value: value4 });
     }
   });
 }
-function installLazyProp(inst, key2, make, enumerable) {
-  const proto = claim(inst, key2);
+function installLazyProp(inst, key3, make, enumerable) {
+  const proto = claim(inst, key3);
   if (!proto)
     return;
-  Object.defineProperty(proto, key2, {
+  Object.defineProperty(proto, key3, {
     configurable: true,
     get() {
       const desc = { configurable: true, writable: true, enumerable, value: void 0 };
-      Object.defineProperty(this, key2, desc);
+      Object.defineProperty(this, key3, desc);
       desc.value = make(this);
-      Object.defineProperty(this, key2, desc);
+      Object.defineProperty(this, key3, desc);
       return desc.value;
     },
     set(value4) {
-      Object.defineProperty(this, key2, { configurable: true, writable: true, enumerable, value: value4 });
+      Object.defineProperty(this, key3, { configurable: true, writable: true, enumerable, value: value4 });
     }
   });
 }
@@ -62674,15 +62676,15 @@ var $ZodError = $constructor("$ZodError", initializer);
 var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
   Parent: Error
 });
-function node(obj, key2, make) {
-  if (!Object.prototype.hasOwnProperty.call(obj, key2)) {
-    if (key2 === "__proto__") {
-      Object.defineProperty(obj, key2, { value: make(), writable: true, enumerable: true, configurable: true });
+function node(obj, key3, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj, key3)) {
+    if (key3 === "__proto__") {
+      Object.defineProperty(obj, key3, { value: make(), writable: true, enumerable: true, configurable: true });
     } else {
-      obj[key2] = make();
+      obj[key3] = make();
     }
   }
-  return obj[key2];
+  return obj[key3];
 }
 function flattenError(error4, mapper = (issue2) => issue2.message) {
   const fieldErrors = {};
@@ -62698,16 +62700,16 @@ function flattenError(error4, mapper = (issue2) => issue2.message) {
 }
 function formatError(error4, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error5, path17 = []) => {
+  const processError = (error5, path20 = []) => {
     for (const issue2 of error5.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path17, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else {
-        const fullpath = [...path17, ...issue2.path];
+        const fullpath = [...path20, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -63941,8 +63943,8 @@ var $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def2) => {
   };
   capSize(inst, arraySize);
 });
-function handlePropertyResult(result, final, key2, input, optin, optout) {
-  const isPresent = key2 in input;
+function handlePropertyResult(result, final, key3, input, optin, optout) {
+  const isPresent = key3 in input;
   const isOptionalOut = optout === "optional";
   if (!isPresent && isOptionalOut && optin === "optional") {
     return;
@@ -63951,7 +63953,7 @@ function handlePropertyResult(result, final, key2, input, optin, optout) {
     if (optin !== void 0 && isOptionalOut && !isPresent) {
       return;
     }
-    final.issues.push(...prefixIssues(key2, result.issues));
+    final.issues.push(...prefixIssues(key3, result.issues));
   }
   if (!isPresent && optin === void 0) {
     if (!result.issues.length) {
@@ -63959,17 +63961,17 @@ function handlePropertyResult(result, final, key2, input, optin, optout) {
         code: "invalid_type",
         expected: "nonoptional",
         input: void 0,
-        path: [key2]
+        path: [key3]
       });
     }
     return;
   }
   if (result.value === void 0) {
     if (isPresent || optin === "defaulted" && !isOptionalOut) {
-      final.value[key2] = void 0;
+      final.value[key3] = void 0;
     }
   } else {
-    final.value[key2] = result.value;
+    final.value[key3] = result.value;
   }
 }
 var NO_SYMBOL_KEYS = [];
@@ -64002,28 +64004,28 @@ function handleCatchall(proms, input, payload, ctx, def2, inst, abortEarly) {
   const optin = _catchall.optin;
   const optout = _catchall.optout;
   let seen = 0;
-  for (const key2 in input) {
+  for (const key3 in input) {
     if (abortEarly && payload.issues.length !== seen) {
       if (aborted(payload, seen))
         break;
       seen = payload.issues.length;
     }
-    if (keySet.has(key2))
+    if (keySet.has(key3))
       continue;
-    if (key2 === "__proto__") {
+    if (key3 === "__proto__") {
       if (t === "never")
-        unrecognized.push(key2);
+        unrecognized.push(key3);
       continue;
     }
     if (t === "never") {
-      unrecognized.push(key2);
+      unrecognized.push(key3);
       continue;
     }
-    const r = _catchall.run({ value: input[key2], issues: [] }, ctx);
+    const r = _catchall.run({ value: input[key3], issues: [] }, ctx);
     if (r instanceof Promise) {
-      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key2, input, optin, optout)));
+      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key3, input, optin, optout)));
     } else {
-      handlePropertyResult(r, payload, key2, input, optin, optout);
+      handlePropertyResult(r, payload, key3, input, optin, optout);
     }
   }
   if (unrecognized.length) {
@@ -64060,21 +64062,21 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def2) => {
   defineLazyInternal(inst, "propValues", (zod) => {
     const shape2 = zod.def.shape;
     const propValues = {};
-    for (const key2 in shape2) {
-      const field3 = shape2[key2]._zod;
+    for (const key3 in shape2) {
+      const field3 = shape2[key3]._zod;
       if (field3.values) {
-        if (!Object.prototype.hasOwnProperty.call(propValues, key2)) {
-          assignProp(propValues, key2, /* @__PURE__ */ new Set());
+        if (!Object.prototype.hasOwnProperty.call(propValues, key3)) {
+          assignProp(propValues, key3, /* @__PURE__ */ new Set());
         }
         for (const v of field3.values)
-          propValues[key2].add(v);
+          propValues[key3].add(v);
         if (field3.optin !== void 0)
-          propValues[key2].add(void 0);
+          propValues[key3].add(void 0);
       }
     }
     return propValues;
   });
-  const isObject3 = isObject;
+  const isObject4 = isObject;
   const catchall = def2.catchall;
   let value4;
   const memo2 = globalConfig.memoizer;
@@ -64082,7 +64084,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def2) => {
   inst._zod.parse = (payload, ctx) => {
     value4 ?? (value4 = _normalized.value);
     const input = payload.value;
-    if (!isObject3(input)) {
+    if (!isObject4(input)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -64096,22 +64098,22 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def2) => {
     const shape2 = value4.shape;
     const abortEarly = ctx?.abortEarly;
     let seen = payload.issues.length;
-    for (const key2 of value4.allKeys) {
+    for (const key3 of value4.allKeys) {
       if (abortEarly && payload.issues.length !== seen) {
         if (aborted(payload, seen))
           break;
         seen = payload.issues.length;
       }
-      if (key2 === "__proto__")
+      if (key3 === "__proto__")
         continue;
-      const el = shape2[key2];
+      const el = shape2[key3];
       const optin = el._zod.optin;
       const optout = el._zod.optout;
-      const r = el._zod.run({ value: input[key2], issues: [] }, ctx);
+      const r = el._zod.run({ value: input[key3], issues: [] }, ctx);
       if (r instanceof Promise) {
-        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key2, input, optin, optout)));
+        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key3, input, optin, optout)));
       } else {
-        handlePropertyResult(r, payload, key2, input, optin, optout);
+        handlePropertyResult(r, payload, key3, input, optin, optout);
       }
     }
     if (!catchall) {
@@ -64145,17 +64147,17 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def2) =
     doc.write(`const input = payload.value;`);
     const ids = /* @__PURE__ */ Object.create(null);
     let counter = 0;
-    for (const key2 of normalized.allKeys) {
-      ids[key2] = `key_${counter++}`;
+    for (const key3 of normalized.allKeys) {
+      ids[key3] = `key_${counter++}`;
     }
     doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
-    for (const key2 of normalized.allKeys) {
-      if (key2 === "__proto__")
+    for (const key3 of normalized.allKeys) {
+      if (key3 === "__proto__")
         continue;
-      const id2 = ids[key2];
-      const k2 = typeof key2 === "symbol" ? `syms[${syms.indexOf(key2)}]` : esc(key2);
+      const id2 = ids[key3];
+      const k2 = typeof key3 === "symbol" ? `syms[${syms.indexOf(key3)}]` : esc(key3);
       const isPresent = `${k2} in input`;
-      const schema = shape2[key2];
+      const schema = shape2[key3];
       const optin = schema?._zod?.optin;
       const isOptionalIn = optin !== void 0;
       const isOptionalOut = schema?._zod?.optout === "optional";
@@ -64218,7 +64220,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def2) =
     return doc.compile();
   };
   let fastpass;
-  const isObject3 = isObject;
+  const isObject4 = isObject;
   const jit = !globalConfig.jitless;
   const allowsEval2 = allowsEval;
   const fastEnabled = jit && allowsEval2.value;
@@ -64227,7 +64229,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def2) =
   inst._zod.parse = (payload, ctx) => {
     value4 ?? (value4 = _normalized.value);
     const input = payload.value;
-    if (!isObject3(input)) {
+    if (!isObject4(input)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -64419,21 +64421,21 @@ function mergeValues(a4, b10) {
   }
   if (isPlainObject(a4) && isPlainObject(b10)) {
     const bKeys = Object.keys(b10);
-    const sharedKeys = Object.keys(a4).filter((key2) => bKeys.indexOf(key2) !== -1);
+    const sharedKeys = Object.keys(a4).filter((key3) => bKeys.indexOf(key3) !== -1);
     const newObj = { ...a4, ...b10 };
     if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
       delete newObj.__proto__;
-    for (const key2 of sharedKeys) {
-      if (key2 === "__proto__")
+    for (const key3 of sharedKeys) {
+      if (key3 === "__proto__")
         continue;
-      const sharedValue = mergeValues(a4[key2], b10[key2]);
+      const sharedValue = mergeValues(a4[key3], b10[key3]);
       if (!sharedValue.valid) {
         return {
           valid: false,
-          mergeErrorPath: [key2, ...sharedValue.mergeErrorPath]
+          mergeErrorPath: [key3, ...sharedValue.mergeErrorPath]
         };
       }
-      newObj[key2] = sharedValue.data;
+      newObj[key3] = sharedValue.data;
     }
     return { valid: true, data: newObj };
   }
@@ -64592,9 +64594,9 @@ var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def2) => {
     return handleTupleResults(itemResults, payload, items, input, optoutStart);
   };
 });
-function getTupleOptStart(items, key2) {
+function getTupleOptStart(items, key3) {
   for (let i = items.length - 1; i >= 0; i--) {
-    const omittable = key2 === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    const omittable = key3 === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
     if (!omittable)
       return i + 1;
   }
@@ -64652,12 +64654,12 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def2) => {
     if (values3 && !def2.partial) {
       payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
       const recordKeys = /* @__PURE__ */ new Set();
-      for (const key2 of values3) {
-        if (typeof key2 === "string" || typeof key2 === "number" || typeof key2 === "symbol") {
-          recordKeys.add(typeof key2 === "number" ? key2.toString() : key2);
-          if (key2 === "__proto__")
+      for (const key3 of values3) {
+        if (typeof key3 === "string" || typeof key3 === "number" || typeof key3 === "symbol") {
+          recordKeys.add(typeof key3 === "number" ? key3.toString() : key3);
+          if (key3 === "__proto__")
             continue;
-          const keyResult = def2.keyType._zod.run({ value: key2, issues: [] }, ctx);
+          const keyResult = def2.keyType._zod.run({ value: key3, issues: [] }, ctx);
           if (keyResult instanceof Promise) {
             throw new Error("Async schemas not supported in object keys currently");
           }
@@ -64666,8 +64668,8 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def2) => {
               code: "invalid_key",
               origin: "record",
               issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key2,
-              path: [key2],
+              input: key3,
+              path: [key3],
               inst
             });
             continue;
@@ -64675,32 +64677,32 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def2) => {
           const outKey = keyResult.value;
           if (outKey === "__proto__")
             continue;
-          const result = def2.valueType._zod.run({ value: input[key2], issues: [] }, ctx);
+          const result = def2.valueType._zod.run({ value: input[key3], issues: [] }, ctx);
           if (result instanceof Promise) {
             proms.push(result.then((result2) => {
               if (result2.issues.length) {
-                payload.issues.push(...prefixIssues(key2, result2.issues));
+                payload.issues.push(...prefixIssues(key3, result2.issues));
               }
               payload.value[outKey] = result2.value;
             }));
           } else {
             if (result.issues.length) {
-              payload.issues.push(...prefixIssues(key2, result.issues));
+              payload.issues.push(...prefixIssues(key3, result.issues));
             }
             payload.value[outKey] = result.value;
           }
         }
       }
       let unrecognized;
-      for (const key2 in input) {
-        if (!recordKeys.has(key2)) {
+      for (const key3 in input) {
+        if (!recordKeys.has(key3)) {
           if (def2.mode === "loose") {
-            if (key2 === "__proto__")
+            if (key3 === "__proto__")
               continue;
-            payload.value[key2] = input[key2];
+            payload.value[key3] = input[key3];
           } else {
             unrecognized = unrecognized ?? [];
-            unrecognized.push(key2);
+            unrecognized.push(key3);
           }
         }
       }
@@ -64716,18 +64718,18 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def2) => {
     } else {
       payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
       let unrecognized;
-      for (const key2 of Reflect.ownKeys(input)) {
-        if (key2 === "__proto__")
+      for (const key3 of Reflect.ownKeys(input)) {
+        if (key3 === "__proto__")
           continue;
-        if (!Object.prototype.propertyIsEnumerable.call(input, key2))
+        if (!Object.prototype.propertyIsEnumerable.call(input, key3))
           continue;
-        let keyResult = def2.keyType._zod.run({ value: key2, issues: [] }, ctx);
+        let keyResult = def2.keyType._zod.run({ value: key3, issues: [] }, ctx);
         if (keyResult instanceof Promise) {
           throw new Error("Async schemas not supported in object keys currently");
         }
-        const checkNumericKey = typeof key2 === "string" && number.test(key2) && keyResult.issues.length;
+        const checkNumericKey = typeof key3 === "string" && number.test(key3) && keyResult.issues.length;
         if (checkNumericKey) {
-          const retryResult = def2.keyType._zod.run({ value: Number(key2), issues: [] }, ctx);
+          const retryResult = def2.keyType._zod.run({ value: Number(key3), issues: [] }, ctx);
           if (retryResult instanceof Promise) {
             throw new Error("Async schemas not supported in object keys currently");
           }
@@ -64737,17 +64739,17 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def2) => {
         }
         if (keyResult.issues.length) {
           if (def2.mode === "loose") {
-            payload.value[key2] = input[key2];
+            payload.value[key3] = input[key3];
           } else if (values3) {
             unrecognized = unrecognized ?? [];
-            unrecognized.push(key2);
+            unrecognized.push(key3);
           } else {
             payload.issues.push({
               code: "invalid_key",
               origin: "record",
               issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key2,
-              path: [key2],
+              input: key3,
+              path: [key3],
               inst
             });
           }
@@ -64756,17 +64758,17 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def2) => {
         const outKey = keyResult.value;
         if (outKey === "__proto__")
           continue;
-        const result = def2.valueType._zod.run({ value: input[key2], issues: [] }, ctx);
+        const result = def2.valueType._zod.run({ value: input[key3], issues: [] }, ctx);
         if (result instanceof Promise) {
           proms.push(result.then((result2) => {
             if (result2.issues.length) {
-              payload.issues.push(...prefixIssues(key2, result2.issues));
+              payload.issues.push(...prefixIssues(key3, result2.issues));
             }
             payload.value[outKey] = result2.value;
           }));
         } else {
           if (result.issues.length) {
-            payload.issues.push(...prefixIssues(key2, result.issues));
+            payload.issues.push(...prefixIssues(key3, result.issues));
           }
           payload.value[outKey] = result.value;
         }
@@ -65125,8 +65127,8 @@ function isRecursive(inst, stack2, resolve2) {
   };
   const shape2 = (sh, spread) => {
     let answer = NONE;
-    for (const key2 of Reflect.ownKeys(sh)) {
-      const desc = Object.getOwnPropertyDescriptor(sh, key2);
+    for (const key3 of Reflect.ownKeys(sh)) {
+      const desc = Object.getOwnPropertyDescriptor(sh, key3);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack2, resolve2) : NONE;
@@ -65222,8 +65224,8 @@ function isRecursive(inst, stack2, resolve2) {
       break;
     default: {
       kind;
-      for (const key2 in def2) {
-        const desc = Object.getOwnPropertyDescriptor(def2, key2);
+      for (const key3 in def2) {
+        const desc = Object.getOwnPropertyDescriptor(def2, key3);
         if (!desc || desc.get)
           continue;
         const value4 = desc.value;
@@ -66047,9 +66049,9 @@ function _check(fn, params2) {
 // node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target2, ...sources) {
   for (const source3 of sources) {
-    for (const key2 of Reflect.ownKeys(source3)) {
-      if (Object.prototype.propertyIsEnumerable.call(source3, key2)) {
-        assignProp(target2, key2, source3[key2]);
+    for (const key3 of Reflect.ownKeys(source3)) {
+      if (Object.prototype.propertyIsEnumerable.call(source3, key3)) {
+        assignProp(target2, key3, source3[key3]);
       }
     }
   }
@@ -66195,8 +66197,8 @@ function extractDefs(ctx, schema) {
     if (defId)
       seen.defId = defId;
     const schema2 = seen.schema;
-    for (const key2 in schema2) {
-      delete schema2[key2];
+    for (const key3 in schema2) {
+      delete schema2[key3];
     }
     schema2.$ref = ref2;
   };
@@ -66277,35 +66279,35 @@ function foldObjects(members2) {
   for (const member of members2) {
     if (typeof member !== "object" || member.type !== "object")
       return null;
-    for (const key2 in member) {
-      if (!FOLDABLE_KEYS.has(key2))
+    for (const key3 in member) {
+      if (!FOLDABLE_KEYS.has(key3))
         return null;
     }
     objects.push(member);
   }
   const properties = {};
-  const required3 = /* @__PURE__ */ new Set();
+  const required4 = /* @__PURE__ */ new Set();
   for (const object3 of objects) {
-    for (const key2 in object3.properties) {
-      if (Object.prototype.hasOwnProperty.call(properties, key2))
+    for (const key3 in object3.properties) {
+      if (Object.prototype.hasOwnProperty.call(properties, key3))
         continue;
       const parts = [];
       for (const other of objects) {
-        const part = other.properties?.[key2] ?? undeclaredConstraint(other);
+        const part = other.properties?.[key3] ?? undeclaredConstraint(other);
         if (part === null || part === void 0)
           continue;
         if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
           parts.push(part);
       }
       const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
-      assignProp(properties, key2, merged);
+      assignProp(properties, key3, merged);
     }
-    for (const key2 of object3.required ?? [])
-      required3.add(key2);
+    for (const key3 of object3.required ?? [])
+      required4.add(key3);
   }
   const folded = { type: "object", properties };
-  if (required3.size)
-    folded.required = [...required3];
+  if (required4.size)
+    folded.required = [...required4];
   if (objects.every((object3) => object3.additionalProperties === false)) {
     folded.additionalProperties = false;
   } else {
@@ -66326,8 +66328,8 @@ function foldIntersection(json2) {
   const allOf = json2.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
-  for (const key2 of FOLDABLE_KEYS)
-    if (key2 in json2)
+  for (const key3 of FOLDABLE_KEYS)
+    if (key3 in json2)
       return;
   const unions = allOf.filter((m3) => UNION_KEYS.some((k2) => Array.isArray(m3[k2])));
   let folded = null;
@@ -66374,20 +66376,20 @@ function finalize(ctx, schema) {
       assignProps(schema2, _cached);
       const isParentRef = zodSchema._zod.parent === ref2;
       if (isParentRef) {
-        for (const key2 in schema2) {
-          if (key2 === "$ref" || key2 === "allOf")
+        for (const key3 in schema2) {
+          if (key3 === "$ref" || key3 === "allOf")
             continue;
-          if (!(key2 in _cached)) {
-            delete schema2[key2];
+          if (!(key3 in _cached)) {
+            delete schema2[key3];
           }
         }
       }
       if (refSchema.$ref && refSeen.def) {
-        for (const key2 in schema2) {
-          if (key2 === "$ref" || key2 === "allOf")
+        for (const key3 in schema2) {
+          if (key3 === "$ref" || key3 === "allOf")
             continue;
-          if (key2 in refSeen.def && JSON.stringify(schema2[key2]) === JSON.stringify(refSeen.def[key2])) {
-            delete schema2[key2];
+          if (key3 in refSeen.def && JSON.stringify(schema2[key3]) === JSON.stringify(refSeen.def[key3])) {
+            delete schema2[key3];
           }
         }
       }
@@ -66399,11 +66401,11 @@ function finalize(ctx, schema) {
       if (parentSeen?.schema.$ref) {
         schema2.$ref = parentSeen.schema.$ref;
         if (parentSeen.def) {
-          for (const key2 in schema2) {
-            if (key2 === "$ref" || key2 === "allOf")
+          for (const key3 in schema2) {
+            if (key3 === "$ref" || key3 === "allOf")
               continue;
-            if (key2 in parentSeen.def && JSON.stringify(schema2[key2]) === JSON.stringify(parentSeen.def[key2])) {
-              delete schema2[key2];
+            if (key3 in parentSeen.def && JSON.stringify(schema2[key3]) === JSON.stringify(parentSeen.def[key3])) {
+              delete schema2[key3];
             }
           }
         }
@@ -66536,8 +66538,8 @@ function isTransforming(_schema, _ctx) {
     return isTransforming(def2.in, ctx) || isTransforming(def2.out, ctx);
   }
   if (def2.type === "object") {
-    for (const key2 in def2.shape) {
-      if (isTransforming(def2.shape[key2], ctx))
+    for (const key3 in def2.shape) {
+      if (isTransforming(def2.shape[key3], ctx))
         return true;
     }
     return false;
@@ -66575,13 +66577,13 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params2) 
 };
 
 // node_modules/zod/v4/core/json-schema-processors.js
-var narrowMin = (agg, key2, value4) => {
-  if (agg[key2] === void 0 || value4 > agg[key2])
-    agg[key2] = value4;
+var narrowMin = (agg, key3, value4) => {
+  if (agg[key3] === void 0 || value4 > agg[key3])
+    agg[key3] = value4;
 };
-var narrowMax = (agg, key2, value4) => {
-  if (agg[key2] === void 0 || value4 < agg[key2])
-    agg[key2] = value4;
+var narrowMax = (agg, key3, value4) => {
+  if (agg[key3] === void 0 || value4 < agg[key3])
+    agg[key3] = value4;
 };
 var narrowBoth = (agg, value4) => {
   narrowMin(agg, "minimum", value4);
@@ -66919,17 +66921,17 @@ var objectProcessor = (schema, ctx, _json, params2) => {
   }
   json2.type = "object";
   json2.properties = {};
-  for (const key2 in shape2) {
-    assignProp(json2.properties, key2, processSchema(shape2[key2], ctx, {
+  for (const key3 in shape2) {
+    assignProp(json2.properties, key3, processSchema(shape2[key3], ctx, {
       ...params2,
-      path: [...params2.path, "properties", key2]
+      path: [...params2.path, "properties", key3]
     }));
   }
   const requiredKeys = [];
-  for (const key2 of Object.keys(shape2)) {
-    const field3 = def2.shape[key2];
+  for (const key3 of Object.keys(shape2)) {
+    const field3 = def2.shape[key3];
     if (ctx.io === "input" ? inputOptin(field3) === void 0 : field3._zod.optout === void 0) {
-      requiredKeys.push(key2);
+      requiredKeys.push(key3);
     }
   }
   if (requiredKeys.length > 0) {
@@ -67304,9 +67306,9 @@ function toJSONSchema(input, params2) {
     };
     ctx2.external = external;
     for (const entry2 of registry2._idmap.entries()) {
-      const [key2, schema] = entry2;
+      const [key3, schema] = entry2;
       extractDefs(ctx2, schema);
-      assignProp(schemas, key2, finalize(ctx2, schema));
+      assignProp(schemas, key3, finalize(ctx2, schema));
     }
     if (Object.keys(defs).length > 0) {
       const defsSegment = ctx2.target === "draft-2020-12" ? "$defs" : "definitions";
@@ -67324,17 +67326,17 @@ function toJSONSchema(input, params2) {
 
 // node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key2, make) {
-  Object.defineProperty(proto, key2, {
+function _lazyMethod(proto, key3, make) {
+  Object.defineProperty(proto, key3, {
     configurable: true,
     enumerable: false,
     get() {
       const value4 = make(this);
-      Object.defineProperty(this, key2, { value: value4, configurable: true, writable: true });
+      Object.defineProperty(this, key3, { value: value4, configurable: true, writable: true });
       return value4;
     },
     set(value4) {
-      Object.defineProperty(this, key2, { value: value4, configurable: true, writable: true });
+      Object.defineProperty(this, key3, { value: value4, configurable: true, writable: true });
     }
   });
 }
@@ -68339,16 +68341,31 @@ function superRefine(fn, params2) {
 // src/results.ts
 var RESULTS_SCHEMA = "bench-action/results";
 var RESULTS_VERSION = 1;
-var UNITS = ["ns", "bytes", "count", "instructions", "ops/s", "bytes/s", "percent", "ratio"];
+var UNITS = ["ns", "bytes", "count", "instructions", "ops/s", "bytes/s", "percent", "ratio", "other"];
 var metricSchema = object({
   unit: _enum(UNITS),
   direction: _enum(["lower", "higher"]),
   /** Sampled metrics: one value per counted run, in run order. */
   samples: array(number2()).optional(),
   /** Deterministic metrics: the single exact value. */
-  value: number2().optional()
-}).refine((m3) => m3.samples !== void 0 || m3.value !== void 0, "a metric needs samples or a value");
-var KINDS = ["process", "instructions", "wall-clock", "scaling"];
+  value: number2().optional(),
+  /**
+   * Imported metrics whose tool kept no samples: its central value (mean or median) and what it
+   * said of the spread. Compared by a stricter rule than samples (compare.ts).
+   */
+  summary: object({
+    center: number2(),
+    stddev: number2().nonnegative().optional(),
+    n: number2().int().positive().optional(),
+    interval: tuple([number2(), number2()]).optional()
+  }).optional(),
+  /** The unit as the tool printed it, for unit `other`. */
+  label: string2().optional()
+}).refine(
+  (m3) => m3.samples !== void 0 || m3.value !== void 0 || m3.summary !== void 0,
+  "a metric needs samples, a value or a summary"
+);
+var KINDS = ["process", "instructions", "wall-clock", "scaling", "import"];
 var gateSchema = object({
   /** Metrics whose verdicts decide pass or fail; the others are reported only. */
   metrics: array(string2()),
@@ -68461,8 +68478,8 @@ function branchKey(branch) {
 function timestampKey(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.(\d{3})\d*Z$/, "$1Z");
 }
-function fromTimestampKey(key2) {
-  const m3 = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z$/.exec(key2);
+function fromTimestampKey(key3) {
+  const m3 = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z$/.exec(key3);
   if (!m3) return void 0;
   return `${m3[1]}-${m3[2]}-${m3[3]}T${m3[4]}:${m3[5]}:${m3[6]}.${m3[7] ?? "000"}Z`;
 }
@@ -68755,11 +68772,11 @@ function createCallgrindParser(source3) {
   };
   const functionFor = (objectName, rawName, fileName) => {
     const name = rawName.replace(RECURSION_LEVEL, "");
-    const key2 = functionKey(objectName, name);
-    let builder = functions.get(key2);
+    const key3 = functionKey(objectName, name);
+    let builder = functions.get(key3);
     if (builder === void 0) {
       builder = { name, object: objectName, file: fileName, self: {}, calls: 0, callees: /* @__PURE__ */ new Map() };
-      functions.set(key2, builder);
+      functions.set(key3, builder);
     }
     return builder;
   };
@@ -68826,11 +68843,11 @@ function createCallgrindParser(source3) {
       const caller = fn ?? fail(pendingCall.line, "calls= line before any fn= line");
       const { target: target2, count: calls } = pendingCall;
       const callee = functionFor(target2.object, target2.name, target2.file);
-      const key2 = functionKey(callee.object, callee.name);
-      let call = caller.callees.get(key2);
+      const key3 = functionKey(callee.object, callee.name);
+      let call = caller.callees.get(key3);
       if (call === void 0) {
         call = { count: 0, inclusive: {} };
-        caller.callees.set(key2, call);
+        caller.callees.set(key3, call);
       }
       call.count += calls;
       addCounters(call.inclusive, count3);
@@ -68927,21 +68944,21 @@ function createCallgrindParser(source3) {
         );
     }
   };
-  const integerHeader = (key2, value4, line5) => {
-    if (!/^\d+$/.test(value4)) fail(line5, `expected a number after "${key2}:", found ${quote(value4)}`);
+  const integerHeader = (key3, value4, line5) => {
+    if (!/^\d+$/.test(value4)) fail(line5, `expected a number after "${key3}:", found ${quote(value4)}`);
     return Number(value4);
   };
-  const headerLine = (key2, value4, line5) => {
+  const headerLine = (key3, value4, line5) => {
     if (pendingCall) {
       fail(
         line5,
-        `expected the cost line of the call on line ${pendingCall.line}, found ${quote(`${key2}: ${value4}`)}`
+        `expected the cost line of the call on line ${pendingCall.line}, found ${quote(`${key3}: ${value4}`)}`
       );
     }
-    if (key2 === "totals" || key2 === "summary") {
+    if (key3 === "totals" || key3 === "summary") {
       const part2 = (current2 ?? partForHeader(line5)).part;
-      const costs = parseCounters(value4 === "" ? [] : value4.split(/\s+/), 0, line5, `the ${key2}: line`);
-      if (key2 === "totals") {
+      const costs = parseCounters(value4 === "" ? [] : value4.split(/\s+/), 0, line5, `the ${key3}: line`);
+      if (key3 === "totals") {
         part2.totalsLine = costs;
         if (current2) current2.hasBody = true;
       } else {
@@ -68950,9 +68967,9 @@ function createCallgrindParser(source3) {
       return;
     }
     const part = partForHeader(line5).part;
-    switch (key2) {
+    switch (key3) {
       case "version": {
-        const version4 = integerHeader(key2, value4, line5);
+        const version4 = integerHeader(key3, value4, line5);
         if (version4 !== 1) fail(line5, `callgrind format version ${version4} is not supported (only version 1)`);
         return;
       }
@@ -68960,13 +68977,13 @@ function createCallgrindParser(source3) {
         creator = ownCopy(value4);
         return;
       case "pid":
-        part.pid = integerHeader(key2, value4, line5);
+        part.pid = integerHeader(key3, value4, line5);
         return;
       case "thread":
-        part.thread = integerHeader(key2, value4, line5);
+        part.thread = integerHeader(key3, value4, line5);
         return;
       case "part":
-        part.part = integerHeader(key2, value4, line5);
+        part.part = integerHeader(key3, value4, line5);
         return;
       case "cmd":
         part.cmd = ownCopy(value4);
@@ -69057,8 +69074,8 @@ function createCallgrindParser(source3) {
         desc: firstPart?.desc ?? {},
         parts: partList
       },
-      [...functions.entries()].map(([key2, f]) => ({
-        key: key2,
+      [...functions.entries()].map(([key3, f]) => ({
+        key: key3,
         name: f.name,
         object: f.object,
         file: f.file,
@@ -69127,9 +69144,9 @@ function assembleProfile(header, functionCosts2) {
   }
   return { ...header, events: events3, totals, sumOfSelf, functions };
 }
-function baseName(path17) {
-  const slash2 = path17.lastIndexOf("/");
-  return slash2 < 0 ? path17 : path17.slice(slash2 + 1);
+function baseName(path20) {
+  const slash2 = path20.lastIndexOf("/");
+  return slash2 < 0 ? path20 : path20.slice(slash2 + 1);
 }
 function mergeCallgrindProfiles(profiles) {
   if (profiles.length === 0) throw new Error("no callgrind profiles to merge");
@@ -69220,11 +69237,11 @@ function functionCosts(profile, event2 = "Ir") {
   for (const f of profile.functions.values()) {
     const name = f.name.replace(CLONE_SUFFIXES, "");
     const object3 = baseName(f.object);
-    const key2 = `${object3}\0${name}`;
-    let row = rows.get(key2);
+    const key3 = `${object3}\0${name}`;
+    let row = rows.get(key3);
     if (row === void 0) {
       row = { name, object: object3, self: 0, inclusive: 0 };
-      rows.set(key2, row);
+      rows.set(key3, row);
     }
     row.self += f.self[event2] ?? 0;
     row.inclusive += f.inclusive[event2] ?? 0;
@@ -69235,11 +69252,11 @@ function diffFunctionCosts(base, head, top = 10) {
   const rows = /* @__PURE__ */ new Map();
   const collect3 = (costs, side) => {
     for (const f of costs) {
-      const key2 = `${f.object}\0${f.name}`;
-      let row = rows.get(key2);
+      const key3 = `${f.object}\0${f.name}`;
+      let row = rows.get(key3);
       if (row === void 0) {
         row = { name: f.name, object: f.object, base: 0, head: 0 };
-        rows.set(key2, row);
+        rows.set(key3, row);
       }
       row[side] += f.self;
     }
@@ -69314,8 +69331,8 @@ var SeededRandom = class _SeededRandom {
    * Uniform integer in [0, bound). The product of a 32-bit draw and a bound below 2^21 is exact in
    * a double, and the bias (at most bound / 2^32) is far below what a resample could notice.
    */
-  nextInt(bound2) {
-    return Math.floor(this.nextUint32() * bound2 / 4294967296);
+  nextInt(bound3) {
+    return Math.floor(this.nextUint32() * bound3 / 4294967296);
   }
   /** Standard normal deviate (Box–Muller; the second deviate of each pair is discarded for simplicity). */
   nextGaussian() {
@@ -69879,8 +69896,8 @@ function exactLowerTail(u2, n1, n2) {
 }
 var cumulativeTables = /* @__PURE__ */ new Map();
 function exactCumulative(small, large) {
-  const key2 = `${small},${large}`;
-  const known = cumulativeTables.get(key2);
+  const key3 = `${small},${large}`;
+  const known = cumulativeTables.get(key3);
   if (known) return known;
   const maxU = Math.floor(small * large / 2);
   const width2 = maxU + 1;
@@ -69901,7 +69918,7 @@ function exactCumulative(small, large) {
     cumulative[v] = sum4;
   }
   if (cumulativeTables.size > 64) cumulativeTables.clear();
-  cumulativeTables.set(key2, cumulative);
+  cumulativeTables.set(key3, cumulative);
   return cumulative;
 }
 function normalPValue(uLarger, n1, n2, tieTerm) {
@@ -70252,6 +70269,52 @@ function format(value4) {
   return String(Number(value4.toPrecision(3)));
 }
 
+// src/stats/summary-only.ts
+function twoSidedZ(alpha) {
+  let low = 0;
+  let high = 40;
+  for (let i = 0; i < 200; i++) {
+    const mid = (low + high) / 2;
+    if (2 * normalSurvival(mid) > alpha) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+function summaryInterval(s2, alpha) {
+  if (s2.interval) return [Math.min(...s2.interval), Math.max(...s2.interval)];
+  if (s2.stddev === void 0) return void 0;
+  const half = s2.n !== void 0 ? twoSidedZ(alpha) * s2.stddev / Math.sqrt(s2.n) : s2.stddev;
+  return [s2.center - half, s2.center + half];
+}
+function decideSummary(base, head, options) {
+  const { threshold: threshold2, alpha, direction } = options;
+  const ratio = base.center === 0 ? head.center === 0 ? 1 : Math.sign(head.center) * Number.POSITIVE_INFINITY : head.center / base.center;
+  const change2 = ratio - 1;
+  const worse = direction === "lower" ? change2 : -change2;
+  const intervals2 = { base: summaryInterval(base, alpha), head: summaryInterval(head, alpha) };
+  const notes = [];
+  const beyond = (limit) => Math.abs(worse) > limit + 1e-12;
+  const side = worse > 0 ? "regression" : "improvement";
+  if (intervals2.base && intervals2.head) {
+    const [bLow, bHigh] = intervals2.base;
+    const [hLow, hHigh] = intervals2.head;
+    const apart = hLow > bHigh || hHigh < bLow;
+    notes.push(
+      `summary only (the tool kept no samples): a change beyond the threshold counts when the intervals do not overlap (base ${fmt(bLow)}–${fmt(bHigh)}, head ${fmt(hLow)}–${fmt(hHigh)})`
+    );
+    const verdict2 = !beyond(threshold2) ? "unchanged" : apart ? side : "unclear";
+    return { ratio, change: change2, verdict: verdict2, test: "summary-intervals", intervals: intervals2, notes };
+  }
+  notes.push(
+    `summary only, without a spread: a change counts only beyond twice the threshold (${fmt(2 * threshold2 * 100)}%)`
+  );
+  const verdict = !beyond(threshold2) ? "unchanged" : beyond(2 * threshold2) ? side : "unclear";
+  return { ratio, change: change2, verdict, test: "summary-twice-threshold", intervals: intervals2, notes };
+}
+function fmt(x4) {
+  return String(Number(x4.toPrecision(4)));
+}
+
 // src/stats/run-noise.ts
 var MIN_RUNS_FOR_NOISE = 3;
 function runToRunNoise(medians) {
@@ -70280,11 +70343,11 @@ var VERDICT_ORDER = [
 var FINGERPRINT_KEYS = ["os", "arch", "cpuModel", "kernel", "glibc", "runnerImage", "cpuCount"];
 function environmentDifferences(base, head) {
   const diffs = [];
-  for (const key2 of FINGERPRINT_KEYS) {
-    const b10 = base[key2];
-    const h2 = head[key2];
+  for (const key3 of FINGERPRINT_KEYS) {
+    const b10 = base[key3];
+    const h2 = head[key3];
     if (b10 !== void 0 && h2 !== void 0 && String(b10) !== String(h2)) {
-      diffs.push({ key: key2, base: String(b10), head: String(h2) });
+      diffs.push({ key: key3, base: String(b10), head: String(h2) });
     }
   }
   const tools = /* @__PURE__ */ new Set([...Object.keys(base.tools), ...Object.keys(head.tools)]);
@@ -70297,7 +70360,14 @@ function environmentDifferences(base, head) {
 }
 function valuesOf(metric) {
   if (metric.samples && metric.samples.length > 0) return metric.samples;
+  if (metric.summary) return [metric.summary.center];
   return metric.value !== void 0 ? [metric.value] : [];
+}
+function summaryOf(metric) {
+  if (metric.summary) return metric.summary;
+  const values3 = valuesOf(metric);
+  const s2 = summarize(values3);
+  return values3.length > 1 ? { center: s2.median, stddev: s2.stddev, n: values3.length } : { center: s2.median };
 }
 function isExact(metric) {
   return metric.value !== void 0 && (metric.samples === void 0 || metric.samples.length === 0);
@@ -70310,6 +70380,7 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
   const common = {
     metric: name,
     unit: head.unit,
+    ...head.label !== void 0 ? { label: head.label } : {},
     direction: head.direction,
     gated
   };
@@ -70330,6 +70401,24 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
       change: d2.change,
       verdict: verdict2,
       notes: notes2
+    };
+  }
+  if (base.summary || head.summary) {
+    const d2 = decideSummary(summaryOf(base), summaryOf(head), {
+      threshold: gate.threshold,
+      alpha: gate.alpha,
+      direction: head.direction
+    });
+    return {
+      ...common,
+      exact: false,
+      base: summarize([summaryOf(base).center]),
+      head: summarize([summaryOf(head).center]),
+      ratio: d2.ratio,
+      change: d2.change,
+      test: d2.test,
+      verdict: d2.verdict,
+      notes: d2.notes
     };
   }
   const baseMedian = summarize(baseValues).median;
@@ -70388,6 +70477,7 @@ function headOnly(result) {
   return Object.entries(result.metrics).filter(([, m3]) => valuesOf(m3).length > 0).map(([metric, m3]) => ({
     metric,
     unit: m3.unit,
+    ...m3.label !== void 0 ? { label: m3.label } : {},
     gated: result.gate.metrics.includes(metric),
     exact: isExact(m3),
     summary: summarize(valuesOf(m3))
@@ -70470,8 +70560,8 @@ function rankProcessBenchmarks(head) {
     ci
   }));
 }
-function rankAgainstFastest(benchmarks, metric, seed) {
-  const ordered = benchmarks.map((b10) => ({
+function rankAgainstFastest(benchmarks2, metric, seed) {
+  const ordered = benchmarks2.map((b10) => ({
     b: b10,
     samples: b10.metrics[metric].samples,
     median: summarize(b10.metrics[metric].samples).median
@@ -70536,9 +70626,9 @@ function scalingSides(results) {
     const sweep = sweepOf(b10);
     const samples = b10.metrics.throughput?.samples;
     if (!sweep || b10.status !== "ok" || !samples?.length) continue;
-    const key2 = `${sweep.series}\0${sweep.dimension}`;
-    sweeps.set(key2, [
-      ...sweeps.get(key2) ?? [],
+    const key3 = `${sweep.series}\0${sweep.dimension}`;
+    sweeps.set(key3, [
+      ...sweeps.get(key3) ?? [],
       { b: b10, count: sweep.count, throughput: summarize(samples).median }
     ]);
   }
@@ -70560,8 +70650,8 @@ function scalingSeries(head, base, comparisons) {
   for (const b10 of [...head.benchmarks, ...base?.benchmarks ?? []]) {
     const sweep = sweepOf(b10);
     if (!sweep) continue;
-    const key2 = `${sweep.series}\0${sweep.dimension}`;
-    let s2 = series.get(key2);
+    const key3 = `${sweep.series}\0${sweep.dimension}`;
+    let s2 = series.get(key3);
     if (!s2) {
       s2 = {
         benchmark: sweep.series,
@@ -70569,7 +70659,7 @@ function scalingSeries(head, base, comparisons) {
         points: [],
         cores: head.environment.cpuCount
       };
-      series.set(key2, s2);
+      series.set(key3, s2);
     }
     if (s2.points.some((p) => p.id === b10.id)) continue;
     const point5 = { count: sweep.count, id: b10.id, verdict: verdicts.get(b10.id) ?? "missing" };
@@ -70592,7 +70682,7 @@ function compareResults(head, options = {}) {
     0
   );
   const large = sampled2 > LARGE_SUITE_METRICS;
-  const benchmarks = head.benchmarks.map(
+  const benchmarks2 = head.benchmarks.map(
     (h2) => compareBenchmark(
       baseById.get(h2.id),
       h2,
@@ -70602,7 +70692,7 @@ function compareResults(head, options = {}) {
       options.pairs?.[h2.id]
     )
   );
-  const pairCounts = benchmarks.flatMap((b10) => {
+  const pairCounts = benchmarks2.flatMap((b10) => {
     const counts2 = b10.metrics.filter((m3) => m3.pairs !== void 0).map((m3) => m3.pairs);
     return counts2.length > 0 ? [Math.min(...counts2)] : [];
   });
@@ -70610,7 +70700,7 @@ function compareResults(head, options = {}) {
     const headIds = new Set(head.benchmarks.map((b10) => b10.id));
     for (const b10 of base.benchmarks) {
       if (headIds.has(b10.id)) continue;
-      benchmarks.push({
+      benchmarks2.push({
         id: b10.id,
         name: b10.name,
         kind: b10.kind,
@@ -70625,7 +70715,7 @@ function compareResults(head, options = {}) {
     }
   }
   const counts = Object.fromEntries(VERDICT_ORDER.map((v) => [v, 0]));
-  for (const b10 of benchmarks) counts[b10.verdict]++;
+  for (const b10 of benchmarks2) counts[b10.verdict]++;
   const verdict = counts.failed > 0 ? "failed" : counts.regression > 0 ? "regression" : "pass";
   return {
     suite: head.suite,
@@ -70640,13 +70730,13 @@ function compareResults(head, options = {}) {
     noBaselineReason: options.baseline ? void 0 : options.noBaselineReason ?? "no baseline was given",
     baselineWarnings: options.baselineWarnings ?? [],
     history: options.history ? { runs: options.history.results.length, branch: options.history.branch } : void 0,
-    benchmarks,
+    benchmarks: benchmarks2,
     counts,
     verdict,
     environmentDifferences: environmentDiffs,
     ranking: rankProcessBenchmarks(head),
     engineRankings: rankEngines(head),
-    scaling: scalingSeries(head, base, benchmarks),
+    scaling: scalingSeries(head, base, benchmarks2),
     ...pairCounts.length > 0 ? {
       pairing: {
         benchmarks: pairCounts.length,
@@ -70917,8 +71007,8 @@ function yamlProblem(error4, text3, source3) {
       detail = "invalid YAML: tabs are not allowed as indentation; indent with spaces";
       break;
     case "DUPLICATE_KEY": {
-      const key2 = /^("[^"\n]*"|'[^'\n]*'|[^\n]*?)\s*:(\s|$)/.exec(text3.slice(error4.pos[0]))?.[1];
-      const name = key2?.replace(/^(["'])(.*)\1$/, "$2");
+      const key3 = /^("[^"\n]*"|'[^'\n]*'|[^\n]*?)\s*:(\s|$)/.exec(text3.slice(error4.pos[0]))?.[1];
+      const name = key3?.replace(/^(["'])(.*)\1$/, "$2");
       detail = `duplicate key${name ? ` ${JSON.stringify(name)}` : ""}: a key may appear only once in a mapping`;
       break;
     }
@@ -71025,14 +71115,14 @@ function expectation(message, segments2, data3, hint) {
   const value4 = valueAt(data3, segments2);
   const parentSegments = segments2.slice(0, -1);
   const parent = valueAt(data3, parentSegments);
-  const key2 = segments2[segments2.length - 1];
-  if (value4 === void 0 && typeof key2 === "string" && parent !== null && typeof parent === "object" && !Array.isArray(parent) && !(key2 in parent)) {
+  const key3 = segments2[segments2.length - 1];
+  if (value4 === void 0 && typeof key3 === "string" && parent !== null && typeof parent === "object" && !Array.isArray(parent) && !(key3 in parent)) {
     return {
       segments: parentSegments,
       at: "value",
       expected,
-      detail: `missing required key "${key2}" (expected ${expected})`,
-      missingKey: key2
+      detail: `missing required key "${key3}" (expected ${expected})`,
+      missingKey: key3
     };
   }
   const suggestion = hint ?? hintFor(expected, value4);
@@ -71048,29 +71138,29 @@ function collect(issue2, prefix, data3, schema, out) {
   switch (issue2.code) {
     case "unrecognized_keys": {
       const allowed = allowedKeysAt(schema, data3, segments2);
-      for (const key2 of issue2.keys) {
-        const guess = closestMatch(key2, allowed);
+      for (const key3 of issue2.keys) {
+        const guess = closestMatch(key3, allowed);
         const home = allowed.find(
-          (parent) => allowedKeysAt(schema, data3, [...segments2, parent]).includes(key2)
+          (parent) => allowedKeysAt(schema, data3, [...segments2, parent]).includes(key3)
         );
         const hint = guess ? `; did you mean "${guess}"?` : home ? `; it belongs under ${home}:` : "";
         const expected = `one of: ${allowed.join(", ")}`;
         out.push({
-          segments: [...segments2, key2],
+          segments: [...segments2, key3],
           at: "key",
           expected,
-          detail: `unknown key "${key2}"${hint} (expected ${expected})`,
+          detail: `unknown key "${key3}"${hint} (expected ${expected})`,
           ...guess === void 0 ? {} : { meantKey: guess }
         });
       }
       return;
     }
     case "invalid_key": {
-      const key2 = segments2[segments2.length - 1];
+      const key3 = segments2[segments2.length - 1];
       const inner = issue2.issues[0];
       const message = inner?.message.startsWith("expected ") ? inner.message : "expected a valid key";
       const expected = message.slice("expected ".length);
-      out.push({ segments: segments2, at: "key", expected, detail: `${message}, got ${describeValue(String(key2))}` });
+      out.push({ segments: segments2, at: "key", expected, detail: `${message}, got ${describeValue(String(key3))}` });
       return;
     }
     case "invalid_union": {
@@ -71103,14 +71193,14 @@ function discriminatorProblem(issue2, segments2, data3) {
   const options = "options" in issue2 && Array.isArray(issue2.options) ? issue2.options.map(String) : [];
   const expected = `one of: ${options.join(", ")}`;
   const value4 = valueAt(data3, segments2);
-  const key2 = String(segments2[segments2.length - 1]);
+  const key3 = String(segments2[segments2.length - 1]);
   if (value4 === void 0) {
     return {
       segments: segments2.slice(0, -1),
       at: "value",
       expected,
-      detail: `missing required key "${key2}" (expected ${expected})`,
-      missingKey: key2
+      detail: `missing required key "${key3}" (expected ${expected})`,
+      missingKey: key3
     };
   }
   let hint = "";
@@ -71135,11 +71225,11 @@ function problemsFromIssues(issues, data3, schema, source3) {
   const problems = [];
   for (const { segments: segments2, at, expected, detail, missingKey } of located2) {
     if (missingKey !== void 0 && misspelt.has(`${formatPath(segments2)}\0${missingKey}`)) continue;
-    const path17 = formatPath(segments2);
-    if (seen.has(`${path17}\0${detail}`)) continue;
-    seen.add(`${path17}\0${detail}`);
+    const path20 = formatPath(segments2);
+    if (seen.has(`${path20}\0${detail}`)) continue;
+    seen.add(`${path20}\0${detail}`);
     const position2 = source3 ? locate(source3, segments2, at) : void 0;
-    problems.push({ path: path17, ...position2, ...expected === void 0 ? {} : { expected }, detail });
+    problems.push({ path: path20, ...position2, ...expected === void 0 ? {} : { expected }, detail });
   }
   return problems.map((problem, index5) => ({ problem, index: index5 })).sort(
     (a4, b10) => (a4.problem.line ?? Number.POSITIVE_INFINITY) - (b10.problem.line ?? Number.POSITIVE_INFINITY) || (a4.problem.column ?? 0) - (b10.problem.column ?? 0) || a4.index - b10.index
@@ -71153,6 +71243,25 @@ import { readFile as readFile2 } from "node:fs/promises";
 import path2 from "node:path";
 
 // src/config/schema.ts
+var IMPORT_FORMATS = [
+  "hyperfine",
+  "criterion",
+  "libtest",
+  "go",
+  "google-benchmark",
+  "pytest-benchmark",
+  "catch2",
+  "benchmarkdotnet",
+  "jmh",
+  "benchmark-js",
+  "julia",
+  "rebar",
+  "metron",
+  "csb",
+  "bmf",
+  "custom-smaller-is-better",
+  "custom-bigger-is-better"
+];
 var DEFAULT_SUITE = "default";
 var DEFAULTS = {
   threshold: 0.05,
@@ -71256,13 +71365,13 @@ var commandSchema = union([commandStringSchema, argvSchema], expecting(EXPECTED_
   description: "The command: an argv list, or a string split into words like a shell would but run without one (unless shell: true).",
   examples: [["./target/release/app", "--version"], "./target/release/app --version"]
 });
-function checkCommandForm(command, shell, ctx, key2) {
-  const path17 = Array.isArray(key2) ? key2 : key2 === "" ? [] : [key2];
+function checkCommandForm(command, shell, ctx, key3) {
+  const path20 = Array.isArray(key3) ? key3 : key3 === "" ? [] : [key3];
   if (shell === true) {
     if (Array.isArray(command)) {
       ctx.addIssue({
         code: "custom",
-        path: path17,
+        path: path20,
         message: `expected one string (a script for ${SHELL} -c)`,
         params: {
           hint: "with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list"
@@ -71273,17 +71382,17 @@ function checkCommandForm(command, shell, ctx, key2) {
   }
   if (Array.isArray(command)) {
     if (command[0] === "") {
-      ctx.addIssue({ code: "custom", path: [...path17, 0], message: "expected the program to run" });
+      ctx.addIssue({ code: "custom", path: [...path20, 0], message: "expected the program to run" });
     }
     return;
   }
   try {
     if (splitCommand(command).length === 0) {
-      ctx.addIssue({ code: "custom", path: path17, message: "expected a non-empty command" });
+      ctx.addIssue({ code: "custom", path: path20, message: "expected a non-empty command" });
     }
   } catch (error4) {
     if (!(error4 instanceof ValueError)) throw error4;
-    ctx.addIssue({ code: "custom", path: path17, message: error4.message, params: { hint: error4.hint } });
+    ctx.addIssue({ code: "custom", path: path20, message: error4.message, params: { hint: error4.hint } });
   }
 }
 function requireOneOf(entry2, [first, second2], ctx, hintWhenBoth) {
@@ -71405,7 +71514,7 @@ var RESERVED_KLV_KEYS = [
   "threads"
 ];
 var KLV_KEY_EXPECTED = 'a key without ":", spaces or line breaks';
-var klvKeySchema = string2(expecting(KLV_KEY_EXPECTED)).regex(/^[^:\s]+$/, expecting(KLV_KEY_EXPECTED)).refine((key2) => !RESERVED_KLV_KEYS.includes(key2), {
+var klvKeySchema = string2(expecting(KLV_KEY_EXPECTED)).regex(/^[^:\s]+$/, expecting(KLV_KEY_EXPECTED)).refine((key3) => !RESERVED_KLV_KEYS.includes(key3), {
   error: `expected a key other than the ones bench-action writes itself (${RESERVED_KLV_KEYS.join(", ")})`
 });
 var inputValueSchema = union(
@@ -71559,9 +71668,50 @@ var scalingBenchmarkSchema = strictObject(
     });
   }
 });
+var importBenchmarkSchema = strictObject(
+  {
+    name: nameSchema,
+    kind: literal("import").meta({
+      description: "Results another harness wrote (hyperfine, criterion, go test -bench, Google Benchmark, JMH, …), compared and gated like measured ones."
+    }),
+    format: _enum(IMPORT_FORMATS, expecting(`one of: ${IMPORT_FORMATS.join(", ")}`)).meta({ description: "The file's format; detected from its content when not given." }).optional(),
+    file: string2(expecting("a file or directory path")).min(1, expecting("a file or directory path")).meta({
+      description: "The results file (target/criterion for criterion), relative to bench.yml; written by a setup step or an earlier workflow step."
+    }).optional(),
+    command: commandSchema.meta({ description: "Or a command whose standard output is the results (go test -bench ., cargo bench)." }).optional(),
+    ...timedBenchmarkKeys,
+    threshold: percentSchema(
+      "Worse than this (and significant, where the format keeps samples) is a regression. Inherits defaults.threshold (5%)."
+    ).optional(),
+    alpha: alphaSchema("Significance level. Inherits defaults.alpha (0.01).").optional(),
+    timeout: durationSchema(
+      `The command, when there is one; past it it is killed. Inherits defaults.timeout (60s).`
+    ).optional(),
+    gate: union(
+      [
+        string2(expecting("a metric name")).min(1, expecting("a metric name")),
+        array(string2(expecting("a metric name")).min(1, expecting("a metric name")), expecting("a list of metric names")).min(1, expecting("a non-empty list of metric names"))
+      ],
+      expecting("a metric name or a list of them (time, throughput, memory, allocations, …)")
+    ).meta({ description: "Metrics whose verdicts decide pass or fail; every imported metric when not given." }).transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])]).optional()
+  },
+  expecting("a benchmark: a mapping with name, kind and file or command")
+).superRefine((benchmark, ctx) => {
+  requireOneOf(benchmark, ["file", "command"], ctx, "read a file, or run a command and read what it prints");
+  if (benchmark.command !== void 0) checkCommandForm(benchmark.command, benchmark.shell, ctx, "command");
+  if (benchmark.shell && benchmark.command === void 0) {
+    ctx.addIssue({ code: "custom", path: ["shell"], message: "expected shell only with a command" });
+  }
+});
 var benchmarkSchema = discriminatedUnion(
   "kind",
-  [processBenchmarkSchema, instructionsBenchmarkSchema, wallClockBenchmarkSchema, scalingBenchmarkSchema],
+  [
+    processBenchmarkSchema,
+    instructionsBenchmarkSchema,
+    wallClockBenchmarkSchema,
+    scalingBenchmarkSchema,
+    importBenchmarkSchema
+  ],
   expecting("a benchmark: a mapping with name, kind and command")
 );
 var SUPPORTED_KINDS = benchmarkSchema.options.map(
@@ -71607,9 +71757,9 @@ var configSchema = strictObject(
     "base-setup": array(setupStepSchema, expecting("a list of setup steps")).optional().meta({
       description: "Setup steps for the base of a same-job comparison (--against, baseline: same-job), run in its checkout instead of setup: when the way to build changed (a new build flag)."
     }),
-    benchmarks: array(benchmarkSchema, expecting("a non-empty list of benchmarks")).min(1, expecting("a non-empty list of benchmarks")).superRefine((benchmarks, ctx) => {
+    benchmarks: array(benchmarkSchema, expecting("a non-empty list of benchmarks")).min(1, expecting("a non-empty list of benchmarks")).superRefine((benchmarks2, ctx) => {
       const firstIndex = /* @__PURE__ */ new Map();
-      benchmarks.forEach((benchmark, index5) => {
+      benchmarks2.forEach((benchmark, index5) => {
         const earlier = firstIndex.get(benchmark.name);
         if (earlier === void 0) {
           firstIndex.set(benchmark.name, index5);
@@ -71692,21 +71842,21 @@ function fallbackMessage(issue2) {
 function keepArgumentSource(doc, data3) {
   const textPaths = [];
   const addEnv = (at, env) => {
-    if (isRecord(env)) for (const key2 of Object.keys(env)) textPaths.push([...at, key2]);
+    if (isRecord(env)) for (const key3 of Object.keys(env)) textPaths.push([...at, key3]);
   };
   const addArgv = (at, argv) => {
     if (Array.isArray(argv)) for (let i = 0; i < argv.length; i++) textPaths.push([...at, i]);
   };
   if (!isRecord(data3)) return;
   if (isRecord(data3.defaults)) addEnv(["defaults", "env"], data3.defaults.env);
-  for (const key2 of ["setup", "base-setup"]) {
-    const steps = data3[key2];
+  for (const key3 of ["setup", "base-setup"]) {
+    const steps = data3[key3];
     if (!Array.isArray(steps)) continue;
     steps.forEach((step2, i) => {
-      addArgv([key2, i], step2);
+      addArgv([key3, i], step2);
       if (isRecord(step2)) {
-        addArgv([key2, i, "run"], step2.run);
-        addEnv([key2, i, "env"], step2.env);
+        addArgv([key3, i, "run"], step2.run);
+        addEnv([key3, i, "env"], step2.env);
       }
     });
   }
@@ -71725,13 +71875,13 @@ function keepArgumentSource(doc, data3) {
     });
   }
   for (const at of textPaths) {
-    const parent = at.slice(0, -1).reduce((value5, key3) => value5[key3], data3);
-    const key2 = at[at.length - 1];
-    const value4 = parent[key2];
+    const parent = at.slice(0, -1).reduce((value5, key4) => value5[key4], data3);
+    const key3 = at[at.length - 1];
+    const value4 = parent[key3];
     if (typeof value4 !== "number" && typeof value4 !== "boolean") continue;
     const node2 = doc.getIn(at, true);
     if ((0, import_yaml2.isScalar)(node2) && typeof node2.source === "string")
-      parent[key2] = node2.source;
+      parent[key3] = node2.source;
   }
 }
 function isRecord(value4) {
@@ -71820,8 +71970,8 @@ function resolveBenchmark(benchmark, dir, defaults2, defaultEnv) {
         name,
         command: toArgv(command, shell)
       }));
-      const input = Object.entries(benchmark.input ?? {}).map(([key2, value4]) => ({
-        key: key2,
+      const input = Object.entries(benchmark.input ?? {}).map(([key3, value4]) => ({
+        key: key3,
         value: typeof value4 === "object" ? { path: path2.resolve(dir, value4.path) } : { text: typeof value4 === "string" ? value4 : String(value4) }
       }));
       return {
@@ -71831,7 +71981,7 @@ function resolveBenchmark(benchmark, dir, defaults2, defaultEnv) {
         harness: benchmark.harness ?? false,
         model: benchmark.model ?? DEFAULT_MODEL,
         input,
-        params: Object.entries(benchmark.params ?? {}).map(([key2, value4]) => ({ key: key2, value: value4 })),
+        params: Object.entries(benchmark.params ?? {}).map(([key3, value4]) => ({ key: key3, value: value4 })),
         threads: benchmark.threads,
         count: benchmark.count,
         throughputInput: benchmark.throughput ?? defaultThroughputInput(input),
@@ -71865,6 +72015,19 @@ function resolveBenchmark(benchmark, dir, defaults2, defaultEnv) {
         gate: benchmark.gate ?? [...DEFAULT_SCALING_GATE]
       };
     }
+    case "import": {
+      return {
+        ...common,
+        kind: "import",
+        format: benchmark.format,
+        ...benchmark.file !== void 0 ? { file: path2.resolve(dir, benchmark.file) } : {},
+        command: benchmark.command === void 0 ? [] : toArgv(benchmark.command, shell),
+        threshold: benchmark.threshold ?? defaults2.threshold,
+        alpha: benchmark.alpha ?? defaults2.alpha,
+        timeoutMs: benchmark.timeout ?? defaults2.timeoutMs,
+        ...benchmark.gate ? { gate: benchmark.gate } : {}
+      };
+    }
   }
 }
 function defaultThroughputInput(input) {
@@ -71882,13 +72045,13 @@ var RunnerOutputError = class extends Error {
 };
 function encodeKlv(entries3) {
   const parts = [];
-  for (const [key2, value4] of entries3) {
-    if (key2 === "") throw new Error("a KLV key may not be empty");
-    if (/[:\r\n]/.test(key2)) {
-      throw new Error(`the KLV key ${JSON.stringify(key2)} may not contain ':' or a line break`);
+  for (const [key3, value4] of entries3) {
+    if (key3 === "") throw new Error("a KLV key may not be empty");
+    if (/[:\r\n]/.test(key3)) {
+      throw new Error(`the KLV key ${JSON.stringify(key3)} may not contain ':' or a line break`);
     }
     const bytes = typeof value4 === "string" ? Buffer.from(value4, "utf8") : Buffer.from(value4);
-    parts.push(Buffer.from(`${key2}:${bytes.length}:`, "utf8"), bytes, Buffer.from("\n"));
+    parts.push(Buffer.from(`${key3}:${bytes.length}:`, "utf8"), bytes, Buffer.from("\n"));
   }
   return Buffer.concat(parts);
 }
@@ -72038,11 +72201,11 @@ function runTool(file, args, env, cwd) {
 }
 var compilerSearches = /* @__PURE__ */ new Map();
 function findCCompiler(env = process.env) {
-  const key2 = `${env.CC ?? ""}\0${env.PATH ?? ""}`;
-  let search = compilerSearches.get(key2);
+  const key3 = `${env.CC ?? ""}\0${env.PATH ?? ""}`;
+  let search = compilerSearches.get(key3);
   if (!search) {
     search = searchCCompiler(env);
-    compilerSearches.set(key2, search);
+    compilerSearches.set(key3, search);
   }
   return search;
 }
@@ -72430,20 +72593,20 @@ async function runnerConfiguration(c4, part = { runs: c4.runs, maxTimeMs: c4.max
   if (c4.threads !== void 0) entries3.push(["threads", String(c4.threads)]);
   for (const p of c4.params) entries3.push([`param.${p.key}`, p.value]);
   const inputBytes = /* @__PURE__ */ new Map();
-  for (const { key: key2, value: value4 } of c4.input) {
+  for (const { key: key3, value: value4 } of c4.input) {
     let bytes;
     if ("path" in value4) {
       try {
         bytes = await readFile4(value4.path);
       } catch (error4) {
         const code2 = error4.code ?? error4.message;
-        return { error: `cannot read input "${key2}" from ${value4.path}: ${code2}` };
+        return { error: `cannot read input "${key3}" from ${value4.path}: ${code2}` };
       }
     } else {
       bytes = Buffer.from(value4.text, "utf8");
     }
-    inputBytes.set(key2, bytes.length);
-    entries3.push([key2, bytes]);
+    inputBytes.set(key3, bytes.length);
+    entries3.push([key3, bytes]);
   }
   return { klv: encodeKlv(entries3), inputBytes };
 }
@@ -72561,8 +72724,8 @@ var WallClockMeasurement = class {
 };
 
 // src/pipeline.ts
-import { mkdir as mkdir4, stat as stat8, writeFile as writeFile2 } from "node:fs/promises";
-import path15 from "node:path";
+import { mkdir as mkdir4, stat as stat9, writeFile as writeFile2 } from "node:fs/promises";
+import path18 from "node:path";
 
 // src/environment.ts
 import { execFile as execFile3 } from "node:child_process";
@@ -72767,12 +72930,26 @@ function casesFor(b10) {
         })
       );
     }
+    case "import":
+      return [
+        {
+          ...common,
+          kind: "import",
+          command: b10.command,
+          format: b10.format,
+          file: b10.file,
+          timeoutMs: b10.timeoutMs,
+          // Every metric the file has gates, unless the config names some: resolved when read.
+          gate: { metrics: b10.gate ?? [ALL_METRICS], threshold: b10.threshold, alpha: b10.alpha }
+        }
+      ];
   }
 }
+var ALL_METRICS = "*";
 function expands(b10) {
   if (b10.kind === "instructions") return b10.harness;
   if (b10.kind === "wall-clock") return b10.harness || b10.engines.some((e3) => e3.name !== "");
-  return b10.kind === "scaling";
+  return b10.kind === "scaling" || b10.kind === "import";
 }
 function keeps(b10, filter3) {
   if (matchesFilter(b10.name, filter3)) return true;
@@ -72925,12 +73102,12 @@ function readEvents(tables, source3) {
   const events3 = {};
   for (const { table: table2, at, entries: entries3 } of tables) {
     let hasIr = false;
-    for (const [key2] of IAI_METRICS) {
-      if (!Object.hasOwn(table2, key2)) continue;
-      const value4 = parseAt(ENTRY_SCHEMAS[entries3], table2[key2], [...at, key2], source3);
+    for (const [key3] of IAI_METRICS) {
+      if (!Object.hasOwn(table2, key3)) continue;
+      const value4 = parseAt(ENTRY_SCHEMAS[entries3], table2[key3], [...at, key3], source3);
       if (value4 === void 0) continue;
-      events3[key2] = (events3[key2] ?? 0) + value4;
-      if (key2 === "Ir") hasIr = true;
+      events3[key3] = (events3[key3] ?? 0) + value4;
+      if (key3 === "Ir") hasIr = true;
     }
     if (!hasIr) {
       throw formatError2(
@@ -72945,8 +73122,8 @@ function readEvents(tables, source3) {
 function toMetrics(events3) {
   const derived2 = instructionMetrics(events3);
   const metrics = {};
-  for (const [key2, metric] of IAI_METRICS) {
-    const value4 = events3[key2] ?? derived2[metric];
+  for (const [key3, metric] of IAI_METRICS) {
+    const value4 = events3[key3] ?? derived2[metric];
     if (value4 === void 0) continue;
     metrics[metric] = { unit: metric === "ir" ? "instructions" : "count", direction: "lower", value: value4 };
   }
@@ -73041,17 +73218,17 @@ async function findIaiSummaries(dir) {
   }
   if (roots.length === 0) roots.push(dir);
   const found = [];
-  const walk = async (current2) => {
+  const walk2 = async (current2) => {
     for (const entry2 of await entries(current2)) {
       const full = path4.join(current2, entry2.name);
       if (entry2.isDirectory()) {
-        if (!SKIPPED.has(entry2.name)) await walk(full);
+        if (!SKIPPED.has(entry2.name)) await walk2(full);
       } else if (entry2.isFile() && entry2.name === "summary.json") {
         found.push(full);
       }
     }
   };
-  for (const root of roots) await walk(root);
+  for (const root of roots) await walk2(root);
   return found.sort();
 }
 
@@ -73092,11 +73269,2271 @@ async function importInstructions(c4) {
   return out;
 }
 
-// src/measure/instructions.ts
-import { execFile as execFile5, spawn as spawn3 } from "node:child_process";
-import { access as access2, mkdtemp, open as open2, readdir as readdir3, readFile as readFile7, rm as rm2, stat as stat3 } from "node:fs/promises";
-import os3 from "node:os";
+// src/measure/imports.ts
+import { spawn as spawn3 } from "node:child_process";
+import { readFile as readFile8, stat as stat3 } from "node:fs/promises";
+import path8 from "node:path";
+
+// src/import/types.ts
+var ImportFormatError2 = class extends Error {
+  constructor(source3, where, detail) {
+    super(where ? `${source3}: ${where}: ${detail}` : `${source3}: ${detail}`);
+    this.source = source3;
+    this.where = where;
+    this.detail = detail;
+  }
+  source;
+  where;
+  detail;
+  name = "ImportFormatError";
+};
+
+// src/import/formats/benchmark-js.ts
+var RESULT = /^(.+?) x ([\d,]+(?:\.\d+)?) ops\/sec \u00b1(\d+(?:\.\d+)?)% \((\d+) runs? sampled\)$/;
+var SHAPE = '"<name> x <ops> ops/sec ±<rme>% (<n> runs sampled)"';
+var benchmarkJsFormat = {
+  name: "benchmark-js",
+  detect(source3) {
+    return source3.text.split("\n").some((line5) => RESULT.test(line5.trim()));
+  },
+  parse(source3) {
+    const out = [];
+    const lines = /* @__PURE__ */ new Map();
+    source3.text.split("\n").forEach((text3, i) => {
+      const line5 = text3.trim();
+      const match2 = RESULT.exec(line5);
+      if (!match2) {
+        if (/ ops\/sec\b/.test(line5))
+          throw new ImportFormatError2(
+            source3.path,
+            `line ${i + 1}`,
+            `expected a benchmark.js result ${SHAPE}, got ${JSON.stringify(line5.slice(0, 80))}`
+          );
+        return;
+      }
+      const [, name, hz, rme, runs] = match2;
+      const earlier = lines.get(name);
+      if (earlier !== void 0)
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${i + 1}`,
+          `expected each benchmark once, got ${JSON.stringify(name)} again (first on line ${earlier})`
+        );
+      lines.set(name, i + 1);
+      const center2 = Number(hz.replaceAll(",", ""));
+      const relative = Number(rme) / 100;
+      out.push({
+        name,
+        metrics: {
+          throughput: {
+            unit: "ops/s",
+            direction: "higher",
+            summary: {
+              center: center2,
+              interval: [center2 * (1 - relative), center2 * (1 + relative)],
+              n: Number(runs)
+            }
+          }
+        }
+      });
+    });
+    if (out.length === 0)
+      throw new ImportFormatError2(source3.path, "", `no benchmark.js result line (${SHAPE}) found`);
+    return out;
+  }
+};
+
+// src/import/json.ts
+function parseJsonSource(source3) {
+  const text3 = source3.text.replace(/^\uFEFF/, "");
+  try {
+    return JSON.parse(text3);
+  } catch (error4) {
+    const message = error4 instanceof Error ? error4.message : String(error4);
+    throw new ImportFormatError2(source3.path, jsonErrorPlace(text3, message), `not valid JSON (${message})`);
+  }
+}
+function jsonErrorPlace(text3, message) {
+  const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message);
+  if (lineColumn) return `line ${lineColumn[1]}, column ${lineColumn[2]}`;
+  const position2 = /at position (\d+)/.exec(message);
+  const offset4 = position2 ? Number(position2[1]) : text3.length;
+  const before = text3.slice(0, offset4);
+  const line5 = before.split("\n").length;
+  const column = offset4 - before.lastIndexOf("\n");
+  return `line ${line5}, column ${column}`;
+}
+function jsonPath(path20, key3) {
+  if (typeof key3 === "number") return `${path20}[${key3}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key3) ? `${path20}.${key3}` : `${path20}[${JSON.stringify(key3)}]`;
+}
+function describeJson(value4) {
+  if (value4 === void 0) return "nothing";
+  if (value4 === null) return "null";
+  if (Array.isArray(value4)) return value4.length === 0 ? "an empty array" : "an array";
+  if (typeof value4 === "string")
+    return `a string (${JSON.stringify(value4.length > 40 ? `${value4.slice(0, 40)}…` : value4)})`;
+  if (typeof value4 === "number") return `the number ${value4}`;
+  if (typeof value4 === "boolean") return `${value4}`;
+  if (typeof value4 === "object") return "an object";
+  return typeof value4;
+}
+function isObject2(value4) {
+  return typeof value4 === "object" && value4 !== null && !Array.isArray(value4);
+}
+function jsonReader(source3) {
+  const fail = (path20, expected, value4) => {
+    throw new ImportFormatError2(source3, path20, `expected ${expected}, got ${describeJson(value4)}`);
+  };
+  const object3 = (value4, path20, expected = "an object") => typeof value4 === "object" && value4 !== null && !Array.isArray(value4) ? value4 : fail(path20, expected, value4);
+  const array9 = (value4, path20, expected = "an array") => Array.isArray(value4) ? value4 : fail(path20, expected, value4);
+  const number12 = (value4, path20, expected = "a number") => typeof value4 === "number" && Number.isFinite(value4) ? value4 : fail(path20, expected, value4);
+  const string4 = (value4, path20, expected = "a string") => typeof value4 === "string" ? value4 : fail(path20, expected, value4);
+  const numbers4 = (value4, path20) => array9(value4, path20, "an array of numbers").map((item, i) => number12(item, jsonPath(path20, i), "a number"));
+  return { fail, object: object3, array: array9, number: number12, string: string4, numbers: numbers4 };
+}
+
+// src/import/formats/benchmarkdotnet.ts
+function printedParameters(parameters) {
+  if (parameters === "") return "";
+  const items = parameters.split("&").map((item) => {
+    const at = item.indexOf("=");
+    return at < 0 ? item : `${item.slice(0, at)}: ${item.slice(at + 1)}`;
+  });
+  return `(${items.join(", ")})`;
+}
+function benchmarkName(read2, entry2, at) {
+  if (entry2.FullName !== void 0) return read2.string(entry2.FullName, `${at}.FullName`);
+  const namespace = entry2.Namespace === void 0 ? "" : read2.string(entry2.Namespace, `${at}.Namespace`);
+  const type3 = read2.string(entry2.Type, `${at}.Type`, "a string (the benchmark has no FullName)");
+  const method2 = read2.string(entry2.Method, `${at}.Method`, "a string (the benchmark has no FullName)");
+  const parameters = entry2.Parameters === void 0 ? "" : read2.string(entry2.Parameters, `${at}.Parameters`);
+  return `${namespace === "" ? "" : `${namespace}.`}${type3}.${method2}${printedParameters(parameters)}`;
+}
+function resultMeasurements(read2, entry2, at) {
+  if (entry2.Measurements === void 0) return void 0;
+  const samples = [];
+  read2.array(entry2.Measurements, `${at}.Measurements`).forEach((item, i) => {
+    const mAt = jsonPath(`${at}.Measurements`, i);
+    const m3 = read2.object(item, mAt);
+    const mode = read2.string(m3.IterationMode, `${mAt}.IterationMode`);
+    const isResult = m3.IterationStage === void 0 ? mode === "Result" : mode === "Workload" && read2.string(m3.IterationStage, `${mAt}.IterationStage`) === "Result";
+    if (!isResult) return;
+    const operations = read2.number(m3.Operations, `${mAt}.Operations`);
+    if (operations <= 0) read2.fail(`${mAt}.Operations`, "a number of operations above 0", m3.Operations);
+    samples.push(read2.number(m3.Nanoseconds, `${mAt}.Nanoseconds`) / operations);
+  });
+  return samples.length > 0 ? samples : void 0;
+}
+function timeMetric(read2, entry2, at) {
+  const measured = resultMeasurements(read2, entry2, at);
+  if (measured) return { unit: "ns", direction: "lower", samples: measured };
+  if (entry2.Statistics === null || entry2.Statistics === void 0)
+    read2.fail(
+      `${at}.Statistics`,
+      "statistics or Workload/Result measurements (a benchmark that failed has neither)",
+      entry2.Statistics
+    );
+  const statistics = read2.object(entry2.Statistics, `${at}.Statistics`);
+  if (statistics.OriginalValues !== void 0)
+    return {
+      unit: "ns",
+      direction: "lower",
+      samples: read2.numbers(statistics.OriginalValues, `${at}.Statistics.OriginalValues`)
+    };
+  const mean3 = read2.number(statistics.Mean, `${at}.Statistics.Mean`);
+  const stddev = typeof statistics.StandardDeviation === "number" ? statistics.StandardDeviation : void 0;
+  const n = statistics.N === void 0 ? void 0 : read2.number(statistics.N, `${at}.Statistics.N`);
+  return {
+    unit: "ns",
+    direction: "lower",
+    summary: { center: mean3, ...stddev !== void 0 && { stddev }, ...n !== void 0 && { n } }
+  };
+}
+var benchmarkdotnetFormat = {
+  name: "benchmarkdotnet",
+  detect(source3) {
+    const text3 = source3.text;
+    return /"Benchmarks"\s*:/.test(text3) && /"Statistics"\s*:/.test(text3) && /"HostEnvironmentInfo"\s*:/.test(text3);
+  },
+  parse(source3) {
+    const read2 = jsonReader(source3.path);
+    const root = read2.object(parseJsonSource(source3), "$", 'an object with "Benchmarks"');
+    const list = read2.array(root.Benchmarks, "$.Benchmarks", "an array of benchmarks");
+    const entries3 = list.map((item, i) => {
+      const at = jsonPath("$.Benchmarks", i);
+      const entry2 = read2.object(item, at);
+      return { at, entry: entry2, name: benchmarkName(read2, entry2, at) };
+    });
+    const counts = /* @__PURE__ */ new Map();
+    for (const { name } of entries3) counts.set(name, (counts.get(name) ?? 0) + 1);
+    const seen = /* @__PURE__ */ new Set();
+    return entries3.map(({ at, entry: entry2, name: fullName }) => {
+      let name = fullName;
+      if ((counts.get(fullName) ?? 0) > 1) {
+        const display = read2.string(entry2.DisplayInfo, `${at}.DisplayInfo`, "a string naming the job");
+        const job = display.slice(display.indexOf(": ") + 2).replace(/ \[[^\]]*\]$/, "");
+        name = `${fullName}/${job}`;
+      }
+      if (seen.has(name)) read2.fail(at, "one result per benchmark, parameters and job", `a second ${name}`);
+      seen.add(name);
+      const notes = [];
+      const metrics = { time: timeMetric(read2, entry2, at) };
+      if (metrics.time?.summary)
+        notes.push("no measurements or OriginalValues in the file: only the mean, standard deviation and N");
+      if (entry2.Memory !== void 0 && entry2.Memory !== null) {
+        const memory = read2.object(entry2.Memory, `${at}.Memory`);
+        const bytes = memory.BytesAllocatedPerOperation;
+        if (bytes === null)
+          notes.push("Memory.BytesAllocatedPerOperation is null: allocations were not measured");
+        else
+          metrics.memory = {
+            unit: "bytes",
+            direction: "lower",
+            summary: { center: read2.number(bytes, `${at}.Memory.BytesAllocatedPerOperation`) }
+          };
+      }
+      if (Array.isArray(entry2.Metrics) && entry2.Metrics.length > 0) {
+        const ids = entry2.Metrics.map((m3) => {
+          const descriptor = typeof m3 === "object" && m3 !== null ? m3.Descriptor : void 0;
+          return typeof descriptor?.Id === "string" ? descriptor.Id : "?";
+        });
+        const skipped = ids.filter((id2) => !(id2 === "Allocated Memory" && metrics.memory));
+        if (skipped.length > 0) notes.push(`diagnoser metrics not imported: ${skipped.join(", ")}`);
+      }
+      return { name, metrics, ...notes.length > 0 && { notes } };
+    });
+  }
+};
+
+// src/import/formats/bmf.ts
+var BUILT_IN = {
+  latency: { name: "time", unit: "ns", direction: "lower", factor: 1 },
+  throughput: { name: "throughput", unit: "ops/s", direction: "higher", factor: 1 },
+  "file-size": { name: "file-size", unit: "bytes", direction: "lower", factor: 1 },
+  "build-time": { name: "build-time", unit: "ns", direction: "lower", factor: 1e9 }
+};
+var bmfFormat = {
+  name: "bmf",
+  detect(source3) {
+    if (!/^\s*\{/.test(source3.text)) return false;
+    let root;
+    try {
+      root = JSON.parse(source3.text);
+    } catch {
+      return false;
+    }
+    if (!isObject2(root)) return false;
+    const benchmarks2 = Object.values(root);
+    return benchmarks2.length > 0 && benchmarks2.every((b10) => {
+      if (!isObject2(b10)) return false;
+      const measures = Object.values(b10);
+      return measures.length > 0 && measures.every((m3) => isObject2(m3) && typeof m3.value === "number");
+    });
+  },
+  parse(source3) {
+    const root = parseJsonSource(source3);
+    if (!isObject2(root))
+      throw new ImportFormatError2(
+        source3.path,
+        "$",
+        `expected an object of benchmarks by name, got ${describeJson(root)}`
+      );
+    const entries3 = Object.entries(root);
+    if (entries3.length === 0)
+      throw new ImportFormatError2(source3.path, "$", "expected at least one benchmark, got none");
+    return entries3.map(([name, measures]) => readBenchmark(source3, name, measures, `$${key(name)}`));
+  }
+};
+function readBenchmark(source3, name, measures, where) {
+  if (name === "")
+    throw new ImportFormatError2(source3.path, where, "expected a benchmark name, got an empty key");
+  if (!isObject2(measures))
+    throw new ImportFormatError2(
+      source3.path,
+      where,
+      `expected an object of measures by slug, got ${describeJson(measures)}`
+    );
+  const entries3 = Object.entries(measures);
+  if (entries3.length === 0)
+    throw new ImportFormatError2(source3.path, where, "expected at least one measure, got none");
+  const metrics = {};
+  const notes = [];
+  for (const [slug, metric] of entries3) {
+    const at = `${where}${key(slug)}`;
+    const slugged = slug.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+    const measure2 = BUILT_IN[slugged] ?? {
+      name: slugged || "measure",
+      unit: "other",
+      direction: "lower",
+      factor: 1
+    };
+    if (metrics[measure2.name])
+      throw new ImportFormatError2(
+        source3.path,
+        at,
+        `two measures of ${JSON.stringify(name)} make the metric ${measure2.name}`
+      );
+    if (!isObject2(metric))
+      throw new ImportFormatError2(
+        source3.path,
+        at,
+        `expected { "value": number, "lower_value"?: number, "upper_value"?: number }, got ${describeJson(metric)}`
+      );
+    const value4 = bound(source3, metric, "value", at, true);
+    const lower = bound(source3, metric, "lower_value", at, false);
+    const upper = bound(source3, metric, "upper_value", at, false);
+    const summary = { center: value4 * measure2.factor };
+    if (lower !== void 0 && upper !== void 0)
+      summary.interval = [lower * measure2.factor, upper * measure2.factor];
+    else if (lower !== void 0 || upper !== void 0)
+      notes.push(`${measure2.name}: only one of lower_value and upper_value is given, so no interval is kept`);
+    const imported = { unit: measure2.unit, direction: measure2.direction, summary };
+    if (measure2.unit === "other") {
+      imported.label = slug;
+      imported.directionAssumed = true;
+      notes.push(
+        `${slug}: not one of Bencher's built-in measures, so its unit is unknown and lower is better is assumed`
+      );
+    }
+    if (measure2.name === "build-time") notes.push("build-time: seconds converted to ns");
+    metrics[measure2.name] = imported;
+  }
+  return notes.length > 0 ? { name, metrics, notes } : { name, metrics };
+}
+function bound(source3, metric, field3, where, required4) {
+  const value4 = metric[field3];
+  if (value4 === void 0 && !required4) return void 0;
+  return jsonReader(source3.path).number(value4, `${where}.${field3}`);
+}
+function key(name) {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+// src/import/formats/catch2.ts
+var catch2Format = {
+  name: "catch2",
+  detect(source3) {
+    return /<Catch[\s>]/.test(source3.text) && /<BenchmarkResults[\s>]/.test(source3.text);
+  },
+  parse(source3) {
+    const benchmarks2 = [];
+    const path20 = [];
+    let open4;
+    let root = "none";
+    const finish = (results) => {
+      const names = path20.map((p) => p.name);
+      const benchmark = readBenchmark2(source3, results, names);
+      const first = benchmarks2.find((b10) => b10.name === benchmark.name);
+      if (!first) benchmarks2.push(benchmark);
+      else {
+        const mean3 = benchmark.metrics.time?.summary?.center;
+        const again = mean3 === void 0 ? "failed" : `mean ${mean3} ns`;
+        first.notes = [
+          ...first.notes ?? [],
+          `measured again in a later pass of its test case (${again}): not imported`
+        ];
+      }
+    };
+    for (const tag of tags(source3)) {
+      if (tag.name === "Catch") root = tag.closing || tag.selfClosing ? "closed" : "open";
+      else if (tag.name === "TestCase" || tag.name === "Section") {
+        if (tag.closing) {
+          const top = path20.pop();
+          if (top?.element !== tag.name)
+            throw new ImportFormatError2(
+              source3.path,
+              `line ${tag.line}`,
+              `expected </${top?.element ?? "Catch"}>, got </${tag.name}>`
+            );
+        } else if (!tag.selfClosing) path20.push({ element: tag.name, name: required2(source3, tag, "name") });
+      } else if (tag.name === "BenchmarkResults") {
+        if (tag.closing) {
+          if (!open4)
+            throw new ImportFormatError2(
+              source3.path,
+              `line ${tag.line}`,
+              "expected <BenchmarkResults> before </BenchmarkResults>"
+            );
+          finish(open4);
+          open4 = void 0;
+        } else {
+          if (open4)
+            throw new ImportFormatError2(
+              source3.path,
+              `line ${tag.line}`,
+              `expected </BenchmarkResults> of ${open4.name} first, got another <BenchmarkResults>`
+            );
+          open4 = { name: required2(source3, tag, "name"), tag, parts: /* @__PURE__ */ new Map() };
+          if (tag.selfClosing) {
+            finish(open4);
+            open4 = void 0;
+          }
+        }
+      } else if (open4 && !tag.closing) open4.parts.set(tag.name, tag);
+    }
+    if (root === "none")
+      throw new ImportFormatError2(source3.path, "line 1", "expected a <Catch> element (Catch2 -r xml)");
+    if (open4)
+      throw new ImportFormatError2(
+        source3.path,
+        `line ${open4.tag.line}`,
+        `the results of ${open4.name} end without </BenchmarkResults>: the file is cut short`
+      );
+    if (root === "open") {
+      const inside = path20.length > 0 ? ` (inside ${path20.map((p) => p.name).join("/")})` : "";
+      throw new ImportFormatError2(
+        source3.path,
+        "end of file",
+        `expected </Catch>${inside}: the file is cut short`
+      );
+    }
+    return benchmarks2;
+  }
+};
+function readBenchmark2(source3, open4, path20) {
+  const name = [...path20, open4.name].join("/");
+  const failed = open4.parts.get("failed");
+  if (failed)
+    return {
+      name,
+      metrics: {},
+      error: `${failed.attributes.get("message") ?? "no message"} (the benchmark threw; nothing measured)`
+    };
+  const mean3 = open4.parts.get("mean");
+  if (!mean3)
+    throw new ImportFormatError2(
+      source3.path,
+      `line ${open4.tag.line}`,
+      `expected a <mean> in the results of ${name}, found none`
+    );
+  const center2 = number3(source3, mean3, "value");
+  const n = number3(source3, open4.tag, "samples");
+  const analysed = mean3.attributes.get("ci") !== "0";
+  if (!analysed)
+    return {
+      name,
+      metrics: { time: { unit: "ns", direction: "lower", summary: { center: center2, n } } },
+      notes: ["no analysis: the mean alone"]
+    };
+  const deviation2 = open4.parts.get("standardDeviation");
+  const summary = {
+    center: center2,
+    ...deviation2 ? { stddev: number3(source3, deviation2, "value") } : {},
+    n,
+    interval: [number3(source3, mean3, "lowerBound"), number3(source3, mean3, "upperBound")]
+  };
+  return { name, metrics: { time: { unit: "ns", direction: "lower", summary } } };
+}
+function required2(source3, tag, attribute) {
+  const value4 = tag.attributes.get(attribute);
+  if (value4 === void 0)
+    throw new ImportFormatError2(
+      source3.path,
+      `line ${tag.line}`,
+      `expected a ${attribute} attribute on <${tag.name}>, found none`
+    );
+  return value4;
+}
+function number3(source3, tag, attribute) {
+  const text3 = required2(source3, tag, attribute);
+  const value4 = Number(text3);
+  if (text3.trim() === "" || !Number.isFinite(value4))
+    throw new ImportFormatError2(
+      source3.path,
+      `line ${tag.line}`,
+      `expected a number in ${attribute} of <${tag.name}>, got ${JSON.stringify(text3)}`
+    );
+  return value4;
+}
+var TAG = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
+var ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+function* tags(source3) {
+  const text3 = source3.text;
+  let i = 0;
+  let line5 = 1;
+  const advance2 = (to) => {
+    for (let k2 = i; k2 < to; k2++) if (text3.charCodeAt(k2) === 10) line5++;
+    i = to;
+  };
+  while (i < text3.length) {
+    const lt = text3.indexOf("<", i);
+    if (lt < 0) return;
+    advance2(lt);
+    if (text3.startsWith("<!--", i)) {
+      const end = text3.indexOf("-->", i);
+      if (end < 0)
+        throw new ImportFormatError2(source3.path, `line ${line5}`, "expected the comment to end with -->");
+      advance2(end + 3);
+      continue;
+    }
+    if (text3.startsWith("<![CDATA[", i)) {
+      const end = text3.indexOf("]]>", i);
+      if (end < 0)
+        throw new ImportFormatError2(source3.path, `line ${line5}`, "expected the CDATA section to end with ]]>");
+      advance2(end + 3);
+      continue;
+    }
+    if (text3.startsWith("<?", i) || text3.startsWith("<!", i)) {
+      const end = text3.indexOf(">", i);
+      if (end < 0)
+        throw new ImportFormatError2(source3.path, `line ${line5}`, "expected > to end the declaration");
+      advance2(end + 1);
+      continue;
+    }
+    TAG.lastIndex = i;
+    const match2 = TAG.exec(text3);
+    if (!match2)
+      throw new ImportFormatError2(
+        source3.path,
+        `line ${line5}`,
+        `expected an XML tag, got ${JSON.stringify(text3.slice(i, i + 40))}`
+      );
+    const attributes = /* @__PURE__ */ new Map();
+    for (const a4 of match2[3].matchAll(ATTRIBUTE)) attributes.set(a4[1], decode2(a4[2] ?? a4[3] ?? ""));
+    yield { name: match2[2], attributes, closing: match2[1] === "/", selfClosing: match2[4] === "/", line: line5 };
+    advance2(i + match2[0].length);
+  }
+}
+var ENTITIES = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+function decode2(text3) {
+  return text3.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, entity) => {
+    if (entity.startsWith("#x")) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
+    if (entity.startsWith("#")) return String.fromCodePoint(Number(entity.slice(1)));
+    return ENTITIES[entity] ?? whole;
+  });
+}
+
+// src/import/formats/criterion.ts
+import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
 import path6 from "node:path";
+var criterionFormat = {
+  name: "criterion",
+  detect(source3) {
+    const head = source3.text.slice(0, 4096);
+    return /^\s*\{/.test(head) && /"sampling_mode"\s*:/.test(head) && /"iters"\s*:\s*\[/.test(head) && /"times"\s*:\s*\[/.test(source3.text);
+  },
+  parse(source3) {
+    const benchmark = sampleBenchmark(source3, { name: nameFromPath(source3) });
+    const note = "named from the folders of its sample.json; import the target/criterion directory to use benchmark.json (full name, throughput)";
+    return [{ ...benchmark, notes: [...benchmark.notes ?? [], note] }];
+  }
+};
+async function readCriterionDirectory(dir) {
+  const folders = (await resultFolders(dir)).sort();
+  if (folders.length === 0)
+    throw new ImportFormatError2(
+      dir,
+      "",
+      "expected criterion results (<group>/<function>/<value>/new/sample.json, as `cargo bench` writes them to target/criterion), found none"
+    );
+  const benchmarks2 = [];
+  for (const folder of folders) {
+    const infoPath = path6.join(folder, "benchmark.json");
+    let infoText;
+    try {
+      infoText = await readFile7(infoPath, "utf8");
+    } catch (error4) {
+      if (error4.code !== "ENOENT") throw error4;
+      throw new ImportFormatError2(
+        infoPath,
+        "",
+        "expected the benchmark.json criterion writes beside sample.json, found none"
+      );
+    }
+    const info2 = readInfo({ path: infoPath, text: infoText });
+    const samplePath = path6.join(folder, "sample.json");
+    benchmarks2.push(sampleBenchmark({ path: samplePath, text: await readFile7(samplePath, "utf8") }, info2));
+  }
+  const seen = /* @__PURE__ */ new Set();
+  for (const [i, b10] of benchmarks2.entries()) {
+    if (seen.has(b10.name))
+      throw new ImportFormatError2(
+        path6.join(folders[i], "benchmark.json"),
+        "$.full_id",
+        `two result folders have the full_id ${JSON.stringify(b10.name)}`
+      );
+    seen.add(b10.name);
+  }
+  return benchmarks2;
+}
+async function resultFolders(dir) {
+  const entries3 = await readdir3(dir, { withFileTypes: true });
+  if (path6.basename(dir) === "new" && entries3.some((e3) => e3.isFile() && e3.name === "sample.json"))
+    return [dir];
+  const found = [];
+  for (const entry2 of entries3)
+    if (entry2.isDirectory()) found.push(...await resultFolders(path6.join(dir, entry2.name)));
+  return found;
+}
+function sampleBenchmark(source3, info2) {
+  const root = parseJsonSource(source3);
+  if (!isObject2(root))
+    throw new ImportFormatError2(source3.path, "$", `expected an object, got ${describeJson(root)}`);
+  const iters = jsonReader(source3.path).numbers(root.iters, "$.iters");
+  const times = jsonReader(source3.path).numbers(root.times, "$.times");
+  if (iters.length !== times.length)
+    throw new ImportFormatError2(
+      source3.path,
+      "$.times",
+      `expected as many times as iters (${iters.length}), got ${times.length}`
+    );
+  if (iters.length === 0)
+    throw new ImportFormatError2(source3.path, "$.iters", "expected at least one sample, got none");
+  iters.forEach((n, i) => {
+    if (n <= 0)
+      throw new ImportFormatError2(
+        source3.path,
+        `$.iters[${i}]`,
+        `expected a positive iteration count, got ${n}`
+      );
+  });
+  const perIteration = times.map((t, i) => t / iters[i]);
+  const metrics = {
+    time: { unit: "ns", direction: "lower", samples: perIteration }
+  };
+  const notes = [];
+  const rate = (amount) => perIteration.map((ns) => amount * 1e9 / ns);
+  if (info2.elements !== void 0) {
+    metrics.throughput = { unit: "ops/s", direction: "higher", samples: rate(info2.elements) };
+    notes.push(`throughput: ${info2.elements} elements per iteration`);
+    if (info2.bytes !== void 0) {
+      metrics["byte-throughput"] = { unit: "bytes/s", direction: "higher", samples: rate(info2.bytes) };
+      notes.push(`byte-throughput: ${info2.bytes} bytes per iteration`);
+    }
+  } else if (info2.bytes !== void 0) {
+    metrics.throughput = { unit: "bytes/s", direction: "higher", samples: rate(info2.bytes) };
+    notes.push(`throughput: ${info2.bytes} bytes per iteration`);
+  }
+  return notes.length > 0 ? { name: info2.name, metrics, notes } : { name: info2.name, metrics };
+}
+function readInfo(source3) {
+  const root = parseJsonSource(source3);
+  if (!isObject2(root))
+    throw new ImportFormatError2(source3.path, "$", `expected an object, got ${describeJson(root)}`);
+  const name = root.full_id;
+  if (typeof name !== "string" || name === "")
+    throw new ImportFormatError2(
+      source3.path,
+      "$.full_id",
+      `expected the benchmark's name as a string, got ${describeJson(name)}`
+    );
+  const throughput = root.throughput;
+  if (throughput === void 0 || throughput === null) return { name };
+  const expected = 'expected { "Bytes" | "BytesDecimal" | "Elements": number } or { "ElementsAndBytes": { "elements": number, "bytes": number } }';
+  if (!isObject2(throughput) || Object.keys(throughput).length !== 1)
+    throw new ImportFormatError2(source3.path, "$.throughput", `${expected}, got ${describeJson(throughput)}`);
+  const [key3, value4] = Object.entries(throughput)[0];
+  const amount = (v, where) => {
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
+      throw new ImportFormatError2(
+        source3.path,
+        where,
+        `expected a non-negative number, got ${describeJson(v)}`
+      );
+    return v;
+  };
+  switch (key3) {
+    // BytesDecimal differs from Bytes only in how criterion prints it (kB rather than KiB).
+    case "Bytes":
+    case "BytesDecimal":
+      return { name, bytes: amount(value4, `$.throughput.${key3}`) };
+    case "Elements":
+      return { name, elements: amount(value4, "$.throughput.Elements") };
+    case "ElementsAndBytes":
+      if (!isObject2(value4))
+        throw new ImportFormatError2(
+          source3.path,
+          "$.throughput.ElementsAndBytes",
+          `${expected}, got ${describeJson(value4)}`
+        );
+      return {
+        name,
+        elements: amount(value4.elements, "$.throughput.ElementsAndBytes.elements"),
+        bytes: amount(value4.bytes, "$.throughput.ElementsAndBytes.bytes")
+      };
+    default:
+      throw new ImportFormatError2(
+        source3.path,
+        `$.throughput.${key3}`,
+        `${expected}, got the kind ${JSON.stringify(key3)}`
+      );
+  }
+}
+function nameFromPath(source3) {
+  const parts = source3.path.split(/[\\/]/).filter((p) => p !== "" && p !== ".");
+  if (parts.at(-1) === "sample.json") parts.pop();
+  parts.pop();
+  const below = parts.lastIndexOf("criterion");
+  const name = below >= 0 ? parts.slice(below + 1).join("/") : parts.at(-1) ?? "";
+  if (name === "")
+    throw new ImportFormatError2(
+      source3.path,
+      "",
+      "cannot name the benchmark: expected a path like target/criterion/<group>/<function>/new/sample.json (or import the target/criterion directory)"
+    );
+  return name;
+}
+
+// src/import/formats/csb.ts
+import path7 from "node:path";
+
+// src/formats/csb.ts
+var CsbFormatError = class extends Error {
+  name = "CsbFormatError";
+};
+function parseCsbLine(text3) {
+  const lines = text3.split("\n").filter((l) => l.includes("=") && l.includes(";"));
+  const line5 = lines[lines.length - 1];
+  if (line5 === void 0) throw new CsbFormatError("no CSB output (a line of key=value; items) was found");
+  const fields = /* @__PURE__ */ new Map();
+  for (const item of line5.trim().split(";")) {
+    if (item.trim() === "") continue;
+    const at = item.indexOf("=");
+    if (at <= 0)
+      throw new CsbFormatError(`the CSB item ${JSON.stringify(item.slice(0, 60))} is not key=value`);
+    fields.set(item.slice(0, at).trim(), item.slice(at + 1).trim());
+  }
+  return fields;
+}
+function numberField(fields, key3) {
+  const text3 = fields.get(key3);
+  if (text3 === void 0 || text3 === "") return void 0;
+  const value4 = Number(text3);
+  if (!Number.isFinite(value4)) throw new CsbFormatError(`the CSB item ${key3}=${text3} is not a number`);
+  return value4;
+}
+function csbThroughput(fields) {
+  const count3 = numberField(fields, "univ_count");
+  const durationUs = numberField(fields, "duration_max_ms");
+  if (count3 !== void 0 && durationUs !== void 0 && durationUs > 0) return count3 / (durationUs / 1e6);
+  const perMs = numberField(fields, "throughput_min");
+  if (perMs !== void 0) return perMs * 1e3;
+  throw new CsbFormatError("the CSB line has neither univ_count and duration_max_ms nor throughput_min");
+}
+
+// src/import/formats/csb.ts
+var LINE = /^\s*(?:[A-Za-z_][\w.]*=[^;=]*;){3,}\s*$/;
+var csbFormat = {
+  name: "csb",
+  detect(source3) {
+    return source3.text.split("\n", 1e3).some((l) => LINE.test(l) && /(^|;)(num_threads|algo_name|univ_count)=/.test(l.trim()));
+  },
+  parse(source3) {
+    const groups = /* @__PURE__ */ new Map();
+    source3.text.split("\n").forEach((line5, index5) => {
+      if (!(line5.includes("=") && line5.includes(";"))) return;
+      const where = `line ${index5 + 1}`;
+      if (!line5.trimEnd().endsWith(";"))
+        throw new ImportFormatError2(
+          source3.path,
+          where,
+          `expected the line to end with ; (every CSB item does), got ${JSON.stringify(line5.trimEnd().slice(-40))}`
+        );
+      let fields;
+      let throughput;
+      try {
+        fields = parseCsbLine(line5);
+        throughput = csbThroughput(fields);
+      } catch (error4) {
+        if (error4 instanceof CsbFormatError) throw new ImportFormatError2(source3.path, where, error4.message);
+        throw error4;
+      }
+      const name = benchmarkName2(source3, fields);
+      let group2 = groups.get(name);
+      if (!group2) {
+        group2 = { throughput: [], memory: [], lines: [] };
+        groups.set(name, group2);
+      }
+      group2.throughput.push(throughput);
+      group2.lines.push(index5 + 1);
+      const rss = fields.get("max_rss_kb");
+      if (rss !== void 0) {
+        const kib = Number(rss);
+        if (rss === "" || !Number.isFinite(kib))
+          throw new ImportFormatError2(
+            source3.path,
+            where,
+            `expected a number of KiB in max_rss_kb, got ${JSON.stringify(rss)}`
+          );
+        group2.memory.push(kib * 1024);
+      }
+    });
+    if (groups.size === 0)
+      throw new ImportFormatError2(
+        source3.path,
+        "",
+        "expected CSB output (lines of key=value; items), found none"
+      );
+    return [...groups].map(([name, g2]) => {
+      const notes = [
+        g2.lines.length === 1 ? `1 run (line ${g2.lines[0]})` : `${g2.lines.length} runs (lines ${g2.lines.join(", ")})`
+      ];
+      const metrics = {
+        throughput: { unit: "ops/s", direction: "higher", samples: g2.throughput }
+      };
+      if (g2.memory.length === g2.throughput.length)
+        metrics.memory = { unit: "bytes", direction: "lower", samples: g2.memory };
+      else if (g2.memory.length > 0)
+        notes.push(
+          `memory not imported: max_rss_kb is in ${g2.memory.length} of the ${g2.throughput.length} runs`
+        );
+      return { name, metrics, notes };
+    });
+  }
+};
+function benchmarkName2(source3, fields) {
+  const algo = fields.get("algo_name") || path7.basename(source3.path).replace(/\.[^.]*$/, "");
+  const threads = fields.get("num_threads");
+  return threads ? `${algo}/threads:${threads}` : algo;
+}
+
+// src/import/units.ts
+var TIME = {
+  ps: 1e-3,
+  ns: 1,
+  us: 1e3,
+  µs: 1e3,
+  μs: 1e3,
+  ms: 1e6,
+  s: 1e9,
+  sec: 1e9,
+  min: 6e10,
+  nanosecond: 1,
+  nanoseconds: 1,
+  microsecond: 1e3,
+  microseconds: 1e3,
+  millisecond: 1e6,
+  milliseconds: 1e6,
+  second: 1e9,
+  seconds: 1e9,
+  minute: 6e10,
+  minutes: 6e10
+};
+var SIZE = {
+  b: 1,
+  byte: 1,
+  bytes: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+  tib: 1024 ** 4,
+  kilobytes: 1e3,
+  megabytes: 1e6,
+  gigabytes: 1e9,
+  kibibytes: 1024,
+  mebibytes: 1024 ** 2,
+  gibibytes: 1024 ** 3
+};
+var COUNTS = {
+  count: "count",
+  counts: "count",
+  instructions: "instructions",
+  instruction: "instructions",
+  allocs: "count",
+  allocations: "count"
+};
+var OPERATIONS = /* @__PURE__ */ new Set([
+  "op",
+  "ops",
+  "iter",
+  "iters",
+  "iteration",
+  "iterations",
+  "call",
+  "calls",
+  "elem",
+  "elems",
+  "elements",
+  "hz"
+]);
+function convertUnit(label) {
+  const text3 = label.trim();
+  if (text3 === "%" || text3.toLowerCase() === "percent")
+    return { unit: "percent", factor: 1, direction: "lower" };
+  if (text3.toLowerCase() === "hz") return { unit: "ops/s", factor: 1, direction: "higher" };
+  const [top, bottom, ...rest] = text3.split("/").map((p) => p.trim());
+  if (rest.length > 0 || top === void 0) return void 0;
+  const counted = bottom === void 0 ? COUNTS[top.toLowerCase()] : void 0;
+  if (counted) return { unit: counted, factor: 1, direction: "lower" };
+  const topTime = TIME[top] ?? TIME[top.toLowerCase()];
+  const topSize = SIZE[top.toLowerCase()];
+  if (bottom === void 0) {
+    if (topTime !== void 0) return { unit: "ns", factor: topTime, direction: "lower" };
+    if (topSize !== void 0) return { unit: "bytes", factor: topSize, direction: "lower" };
+    return void 0;
+  }
+  const perOperation = OPERATIONS.has(bottom.toLowerCase());
+  if (perOperation && topTime !== void 0) return { unit: "ns", factor: topTime, direction: "lower" };
+  if (perOperation && topSize !== void 0) return { unit: "bytes", factor: topSize, direction: "lower" };
+  if (perOperation && (top.toLowerCase() === "allocs" || top.toLowerCase() === "alloc"))
+    return { unit: "count", factor: 1, direction: "lower" };
+  const bottomTime = TIME[bottom === "" ? "s" : bottom] ?? TIME[bottom.toLowerCase()];
+  if (bottomTime !== void 0) {
+    const perSecond = 1e9 / bottomTime;
+    if (topSize !== void 0) return { unit: "bytes/s", factor: topSize * perSecond, direction: "higher" };
+    if (OPERATIONS.has(top.toLowerCase()) || top === "")
+      return { unit: "ops/s", factor: perSecond, direction: "higher" };
+  }
+  return void 0;
+}
+function toOurUnit(value4, label) {
+  const conversion = convertUnit(label);
+  if (!conversion) throw new RangeError(`unknown unit ${JSON.stringify(label)}`);
+  return { ...conversion, value: value4 * conversion.factor };
+}
+
+// src/import/formats/github-action-benchmark.ts
+var RANGE = /^(?:±|\+-|\+\/-)?\s*(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*(%?)$/i;
+function metricName(unit2) {
+  if (unit2 === "ns") return "time";
+  if (unit2 === "bytes") return "memory";
+  if (unit2 === "ops/s" || unit2 === "bytes/s") return "throughput";
+  return "value";
+}
+function customFormat(name, direction) {
+  return {
+    name,
+    detect() {
+      return false;
+    },
+    parse(source3) {
+      const read2 = jsonReader(source3.path);
+      const list = read2.array(parseJsonSource(source3), "$", 'an array of {"name", "unit", "value"} entries');
+      const seen = /* @__PURE__ */ new Set();
+      return list.map((item, i) => {
+        const at = jsonPath("$", i);
+        const entry2 = read2.object(item, at, 'an object with "name", "unit" and "value"');
+        const benchmark = read2.string(entry2.name, `${at}.name`);
+        if (benchmark === "") read2.fail(`${at}.name`, "a non-empty name", entry2.name);
+        if (seen.has(benchmark)) read2.fail(`${at}.name`, "a name no other entry has", entry2.name);
+        seen.add(benchmark);
+        const numeric = typeof entry2.value === "string" && entry2.value.trim() !== "" ? Number(entry2.value) : void 0;
+        const value4 = numeric !== void 0 && Number.isFinite(numeric) ? numeric : read2.number(entry2.value, `${at}.value`, "a number (or a string holding one)");
+        const printed = entry2.unit === void 0 ? "" : read2.string(entry2.unit, `${at}.unit`);
+        const notes = [];
+        const conversion = printed === "" ? void 0 : convertUnit(printed);
+        const factor = conversion?.factor ?? 1;
+        const metric = conversion ? { unit: conversion.unit, direction, summary: { center: value4 * factor } } : {
+          unit: "other",
+          direction,
+          summary: { center: value4 },
+          ...printed !== "" && { label: printed }
+        };
+        if (printed === "") notes.push("no unit given");
+        if (entry2.range !== void 0) {
+          const range6 = read2.string(entry2.range, `${at}.range`, 'a string such as "± 3"');
+          const match2 = RANGE.exec(range6.trim());
+          if (!match2) read2.fail(`${at}.range`, 'a range such as "± 3", "+- 3", "3" or "± 2%"', entry2.range);
+          const spread = match2[2] === "%" ? Math.abs(value4) * Number(match2[1]) / 100 : Number(match2[1]);
+          metric.summary.interval = [(value4 - spread) * factor, (value4 + spread) * factor];
+        }
+        return {
+          name: benchmark,
+          metrics: { [metricName(metric.unit)]: metric },
+          ...notes.length > 0 && { notes }
+        };
+      });
+    }
+  };
+}
+var customSmallerIsBetterFormat = customFormat("custom-smaller-is-better", "lower");
+var customBiggerIsBetterFormat = customFormat("custom-bigger-is-better", "higher");
+
+// src/import/formats/go.ts
+var STANDARD = {
+  "ns/op": { name: "time", metric: { unit: "ns", direction: "lower" }, factor: 1 },
+  "MB/s": { name: "throughput", metric: { unit: "bytes/s", direction: "higher" }, factor: 1e6 },
+  "B/op": { name: "memory", metric: { unit: "bytes", direction: "lower" }, factor: 1 },
+  "allocs/op": { name: "allocations", metric: { unit: "count", direction: "lower" }, factor: 1 }
+};
+var STANDARD_NAMES = new Set(Object.values(STANDARD).map((k2) => k2.name));
+var RESULT2 = /^Benchmark\S*(?:\s|$)/;
+var goFormat = {
+  name: "go",
+  detect(source3) {
+    return /^Benchmark\S*\s+\d+\s+[-+\d.eE]+ [^\s]+/m.test(source3.text);
+  },
+  parse(source3) {
+    const runs = [];
+    let pkg2 = "";
+    source3.text.split("\n").forEach((raw, i) => {
+      const line5 = raw.replace(/\r$/, "");
+      const config2 = /^pkg:\s*(\S+)/.exec(line5);
+      if (config2) pkg2 = config2[1];
+      const failed = /^\s*--- FAIL: (Benchmark\S*)/.exec(line5);
+      if (failed)
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${i + 1}`,
+          `${failed[1]} failed (--- FAIL), so its results are missing`
+        );
+      if (!RESULT2.test(line5)) return;
+      const run6 = readRun(source3, line5, i + 1);
+      if (run6) runs.push({ ...run6, pkg: pkg2 });
+    });
+    return benchmarks(source3, runs);
+  }
+};
+function readRun(source3, line5, number12) {
+  const fields = line5.trim().split(/\s+/);
+  const where = `line ${number12}`;
+  if (fields.length === 1) return void 0;
+  const name = fields[0];
+  if (!/^\d+$/.test(fields[1]))
+    throw new ImportFormatError2(
+      source3.path,
+      where,
+      `expected the iteration count after ${name}, got ${JSON.stringify(fields[1])}`
+    );
+  const rest = fields.slice(2);
+  if (rest.length === 0 || rest.length % 2 !== 0)
+    throw new ImportFormatError2(
+      source3.path,
+      where,
+      `expected pairs of a value and its unit after the iteration count (1052 ns/op), got ${JSON.stringify(rest.join(" "))}`
+    );
+  const pairs = [];
+  for (let p = 0; p < rest.length; p += 2) {
+    const value4 = Number(rest[p]);
+    const unit2 = rest[p + 1];
+    if (rest[p] === "" || !Number.isFinite(value4))
+      throw new ImportFormatError2(
+        source3.path,
+        where,
+        `expected a number before ${unit2}, got ${JSON.stringify(rest[p])}`
+      );
+    if (pairs.some(([u2]) => u2 === unit2))
+      throw new ImportFormatError2(source3.path, where, `the unit ${unit2} appears twice in ${name}'s line`);
+    pairs.push([unit2, value4]);
+  }
+  return { name, line: number12, pairs };
+}
+function benchmarks(source3, runs) {
+  const packages = /* @__PURE__ */ new Map();
+  for (const run6 of runs) packages.set(run6.name, (packages.get(run6.name) ?? /* @__PURE__ */ new Set()).add(run6.pkg));
+  const groups = /* @__PURE__ */ new Map();
+  for (const run6 of runs) {
+    const qualified = packages.get(run6.name).size > 1;
+    const name = qualified ? `${run6.pkg}.${run6.name}` : run6.name;
+    const group2 = groups.get(name) ?? { runs: [], qualified };
+    group2.runs.push(run6);
+    groups.set(name, group2);
+  }
+  return [...groups].map(([name, group2]) => {
+    const [first] = group2.runs;
+    const kinds = first.pairs.map(([unit2]) => metricKind(unit2));
+    const metrics = {};
+    const notes = [];
+    for (const kind of kinds) {
+      if (metrics[kind.name])
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${first.line}`,
+          `two units of ${name} both make the metric ${kind.name}`
+        );
+      metrics[kind.name] = { ...kind.metric, samples: [] };
+      if (kind.note) notes.push(kind.note);
+    }
+    for (const run6 of group2.runs) {
+      const units = run6.pairs.map(([unit2]) => unit2);
+      const expected = first.pairs.map(([unit2]) => unit2);
+      if (units.length !== expected.length || units.some((u2) => !expected.includes(u2)))
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${run6.line}`,
+          `expected the units of ${name}'s first line (${expected.join(", ")}), got ${units.join(", ")}`
+        );
+      for (const [unit2, value4] of run6.pairs) {
+        const kind = kinds[expected.indexOf(unit2)];
+        metrics[kind.name].samples.push(value4 * kind.factor);
+      }
+    }
+    if (group2.qualified) notes.push(`qualified with its package: several packages have a ${first.name}`);
+    return notes.length > 0 ? { name, metrics, notes } : { name, metrics };
+  });
+}
+function metricKind(unit2) {
+  const standard = STANDARD[unit2];
+  if (standard) return standard;
+  let name = unit2.toLowerCase().replaceAll("%", "percent").replaceAll("/", "-per-").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  if (name === "" || STANDARD_NAMES.has(name)) name = `custom-${name || "metric"}`;
+  const known = convertUnit(unit2);
+  if (known) return { name, metric: { unit: known.unit, direction: known.direction }, factor: known.factor };
+  if (unit2.endsWith("/op")) return { name, metric: { unit: "count", direction: "lower" }, factor: 1 };
+  if (unit2.endsWith("/s")) return { name, metric: { unit: "ops/s", direction: "higher" }, factor: 1 };
+  return {
+    name,
+    metric: { unit: "other", direction: "lower", label: unit2, directionAssumed: true },
+    factor: 1,
+    note: `${name}: lower is better is assumed (the unit ${unit2} is neither per operation nor per second)`
+  };
+}
+
+// src/import/formats/google-benchmark.ts
+var RUN_KEYS = /* @__PURE__ */ new Set([
+  "name",
+  "family_index",
+  "per_family_instance_index",
+  "run_name",
+  "run_type",
+  "repetitions",
+  "repetition_index",
+  "threads",
+  "iterations",
+  "real_time",
+  "cpu_time",
+  "time_unit",
+  "bytes_per_second",
+  "items_per_second",
+  "label",
+  "error_occurred",
+  "error_message",
+  "skipped",
+  "skip_message",
+  "aggregate_name",
+  "aggregate_unit"
+]);
+var BUILT_IN2 = /* @__PURE__ */ new Set(["time", "cpu", "throughput", "items-per-second"]);
+var googleBenchmarkFormat = {
+  name: "google-benchmark",
+  detect(source3) {
+    const head = source3.text.slice(0, 8192);
+    return /^\s*\{/.test(head) && /"benchmarks"\s*:\s*\[/.test(source3.text) && /"run_type"\s*:\s*"(iteration|aggregate)"/.test(source3.text) && /"time_unit"\s*:/.test(source3.text);
+  },
+  parse(source3) {
+    const read2 = jsonReader(source3.path);
+    const root = read2.object(parseJsonSource(source3), "$");
+    const runs = read2.array(root.benchmarks, "$.benchmarks", "an array of runs");
+    const groups = /* @__PURE__ */ new Map();
+    runs.forEach((fields, i) => {
+      const at = `$.benchmarks[${i}]`;
+      if (!isObject2(fields))
+        throw new ImportFormatError2(source3.path, at, `expected an object, got ${describeJson(fields)}`);
+      const name = fields.run_name ?? fields.name;
+      if (typeof name !== "string" || name === "")
+        throw new ImportFormatError2(
+          source3.path,
+          `${at}.run_name`,
+          `expected the benchmark's name, got ${describeJson(name)}`
+        );
+      let group2 = groups.get(name);
+      if (!group2) {
+        group2 = { name, iterations: [], aggregates: [] };
+        groups.set(name, group2);
+      }
+      const failure2 = failureOf(fields);
+      if (failure2 !== void 0) {
+        group2.failure = failure2;
+        return;
+      }
+      const type3 = fields.run_type ?? "iteration";
+      if (type3 === "iteration") group2.iterations.push({ at, fields });
+      else if (type3 === "aggregate") group2.aggregates.push({ at, fields });
+      else
+        throw new ImportFormatError2(
+          source3.path,
+          `${at}.run_type`,
+          `expected "iteration" or "aggregate", got ${describeJson(fields.run_type)}`
+        );
+    });
+    return [...groups.values()].map((g2) => readGroup(source3, g2));
+  }
+};
+function failureOf(fields) {
+  if (fields.error_occurred === true) return String(fields.error_message ?? "an error");
+  if (fields.skipped !== void 0 && fields.skipped !== false && fields.skipped !== "NotSkipped")
+    return String(fields.skip_message ?? fields.error_message ?? fields.skipped);
+  return void 0;
+}
+function readGroup(source3, group2) {
+  const { name } = group2;
+  if (group2.failure !== void 0)
+    return {
+      name,
+      metrics: {},
+      error: `${group2.failure} (the benchmark reported an error; nothing measured)`
+    };
+  if (group2.iterations.length > 0) {
+    const metrics2 = {};
+    for (const run6 of group2.iterations)
+      for (const [metric, value4] of runMetrics(source3, run6)) {
+        const m3 = metrics2[metric] ?? { ...value4.metric, samples: [] };
+        metrics2[metric] = m3;
+        m3.samples.push(value4.value);
+      }
+    const notes2 = [`${group2.iterations.length} repetitions`];
+    for (const [metric, m3] of Object.entries(metrics2))
+      if (m3.samples.length !== group2.iterations.length)
+        throw new ImportFormatError2(
+          source3.path,
+          group2.iterations[0].at,
+          `the metric ${metric} is in ${m3.samples.length} of the ${group2.iterations.length} repetitions of ${name}`
+        );
+    if (group2.aggregates.length > 0)
+      notes2.push(`aggregates ${aggregateNames(group2)} skipped: every repetition is kept`);
+    return { name, metrics: metrics2, notes: [...notes2, ...counterNotes(metrics2)] };
+  }
+  const mean3 = group2.aggregates.find((r) => r.fields.aggregate_name === "mean");
+  if (!mean3)
+    throw new ImportFormatError2(
+      source3.path,
+      group2.aggregates[0].at,
+      `expected the repetitions of ${name} or its mean aggregate, found only ${aggregateNames(group2)}`
+    );
+  const stddev = group2.aggregates.find((r) => r.fields.aggregate_name === "stddev");
+  const spread = stddev ? new Map(runMetrics(source3, stddev).map(([k2, v]) => [k2, v.value])) : void 0;
+  const n = typeof mean3.fields.repetitions === "number" ? mean3.fields.repetitions : void 0;
+  const metrics = {};
+  for (const [metric, value4] of runMetrics(source3, mean3)) {
+    const sd = spread?.get(metric);
+    metrics[metric] = {
+      ...value4.metric,
+      summary: {
+        center: value4.value,
+        ...sd !== void 0 ? { stddev: sd } : {},
+        ...n !== void 0 ? { n } : {}
+      }
+    };
+  }
+  const notes = [`aggregates only: the mean${stddev ? " and stddev" : ""} of ${n ?? "several"} repetitions`];
+  return { name, metrics, notes: [...notes, ...counterNotes(metrics)] };
+}
+function aggregateNames(group2) {
+  return group2.aggregates.map((r) => String(r.fields.aggregate_name)).join(", ");
+}
+function counterNotes(metrics) {
+  const counters = Object.entries(metrics).filter(([, m3]) => m3.unit === "other");
+  if (counters.length === 0) return [];
+  return [
+    `user counters ${counters.map(([k2]) => k2).join(", ")}: the JSON gives no unit or direction; imported as is, higher is better`
+  ];
+}
+function runMetrics(source3, run6) {
+  const { fields, at } = run6;
+  const unitLabel = fields.time_unit ?? "ns";
+  const time4 = typeof unitLabel === "string" ? convertUnit(unitLabel) : void 0;
+  if (time4?.unit !== "ns")
+    throw new ImportFormatError2(
+      source3.path,
+      `${at}.time_unit`,
+      `expected ns, us, ms or s, got ${describeJson(unitLabel)}`
+    );
+  const out = [];
+  const number12 = (key3, required4) => fields[key3] === void 0 && !required4 ? void 0 : jsonReader(source3.path).number(fields[key3], `${at}.${key3}`);
+  const lowerNs = { unit: "ns", direction: "lower" };
+  out.push(["time", { metric: lowerNs, value: number12("real_time", true) * time4.factor }]);
+  out.push(["cpu", { metric: lowerNs, value: number12("cpu_time", true) * time4.factor }]);
+  const bytes = number12("bytes_per_second", false);
+  if (bytes !== void 0)
+    out.push(["throughput", { metric: { unit: "bytes/s", direction: "higher" }, value: bytes }]);
+  const items = number12("items_per_second", false);
+  if (items !== void 0)
+    out.push(["items-per-second", { metric: { unit: "ops/s", direction: "higher" }, value: items }]);
+  for (const key3 of Object.keys(fields)) {
+    if (RUN_KEYS.has(key3)) continue;
+    const metric = kebab(key3);
+    const value4 = number12(key3, true);
+    out.push([
+      BUILT_IN2.has(metric) ? `counter-${metric}` : metric,
+      { metric: { unit: "other", direction: "higher", label: key3, directionAssumed: true }, value: value4 }
+    ]);
+  }
+  return out;
+}
+function kebab(key3) {
+  return key3.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+}
+
+// src/import/formats/hyperfine.ts
+var V2_METRICS = {
+  time_wall_clock: "time",
+  time_cpu: "cpu",
+  time_user: "user",
+  time_system: "system",
+  memory_peak_resident: "memory"
+};
+var V2_UNITS = { second: "s", byte: "b" };
+var hyperfineFormat = {
+  name: "hyperfine",
+  detect(source3) {
+    const head = source3.text.slice(0, 4096);
+    return /^\s*\{/.test(head) && /"results"\s*:\s*\[/.test(head) && /"command"\s*:/.test(head) && (/"times"\s*:/.test(source3.text) || /"measurements"\s*:/.test(head));
+  },
+  parse(source3) {
+    const read2 = jsonReader(source3.path);
+    const root = read2.object(parseJsonSource(source3), "$");
+    const results = read2.array(root.results, "$.results", "an array of results");
+    const v2 = root.schema_version !== void 0;
+    if (v2 && root.schema_version !== 2)
+      throw new ImportFormatError2(
+        source3.path,
+        "$.schema_version",
+        `expected 2 (hyperfine 2's JSON) or no schema_version (hyperfine 1), got ${JSON.stringify(root.schema_version)}`
+      );
+    const benchmarks2 = results.map(
+      (result, i) => v2 ? readV2Result(source3, result, `$.results[${i}]`) : readV1Result(source3, result, `$.results[${i}]`)
+    );
+    return uniqueNames(benchmarks2, results);
+  }
+};
+function readV1Result(source3, result, where) {
+  if (!isObject2(result))
+    throw new ImportFormatError2(source3.path, where, `expected an object, got ${describeJson(result)}`);
+  const name = commandName(source3, result, where);
+  const times = jsonReader(source3.path).numbers(result.times, `${where}.times`);
+  const metrics = {
+    time: { unit: "ns", direction: "lower", samples: times.map((t) => t * 1e9) }
+  };
+  if (result.memory_usage_byte !== void 0) {
+    const memory = jsonReader(source3.path).numbers(result.memory_usage_byte, `${where}.memory_usage_byte`);
+    metrics.memory = { unit: "bytes", direction: "lower", samples: memory };
+  }
+  for (const key3 of ["user", "system"]) {
+    const value4 = result[key3];
+    if (value4 === void 0) continue;
+    if (typeof value4 !== "number" || !Number.isFinite(value4))
+      throw new ImportFormatError2(
+        source3.path,
+        `${where}.${key3}`,
+        `expected a number of seconds, got ${describeJson(value4)}`
+      );
+    metrics[key3] = { unit: "ns", direction: "lower", summary: { center: value4 * 1e9, n: times.length } };
+  }
+  const notes = [];
+  if (metrics.user || metrics.system)
+    notes.push("user and system: the mean of the runs only (hyperfine 1 keeps no per-run CPU times)");
+  if (result.exit_codes !== void 0) {
+    const codes = result.exit_codes;
+    if (!Array.isArray(codes))
+      throw new ImportFormatError2(
+        source3.path,
+        `${where}.exit_codes`,
+        `expected an array, got ${describeJson(codes)}`
+      );
+    const failed = codes.filter((c4) => c4 !== 0).length;
+    if (failed > 0) notes.push(`${failed} of ${codes.length} runs exited with a non-zero code`);
+  }
+  return notes.length > 0 ? { name, metrics, notes } : { name, metrics };
+}
+function readV2Result(source3, result, where) {
+  if (!isObject2(result))
+    throw new ImportFormatError2(source3.path, where, `expected an object, got ${describeJson(result)}`);
+  const name = commandName(source3, result, where);
+  const runs = result.measurements;
+  if (!Array.isArray(runs))
+    throw new ImportFormatError2(
+      source3.path,
+      `${where}.measurements`,
+      `expected an array of runs, got ${describeJson(runs)}`
+    );
+  const metrics = {};
+  let failed = 0;
+  runs.forEach((run6, r) => {
+    const at = `${where}.measurements[${r}]`;
+    if (!isObject2(run6))
+      throw new ImportFormatError2(source3.path, at, `expected an object, got ${describeJson(run6)}`);
+    for (const [key3, item] of Object.entries(run6)) {
+      if (key3 === "exit_code") {
+        if (item !== 0) failed++;
+        continue;
+      }
+      if (!isObject2(item) || typeof item.value !== "number" || typeof item.unit !== "string")
+        throw new ImportFormatError2(
+          source3.path,
+          `${at}.${key3}`,
+          `expected { "value": number, "unit": string }, got ${describeJson(item)}`
+        );
+      const name2 = V2_METRICS[key3] ?? key3.replaceAll("_", "-");
+      let metric = metrics[name2];
+      if (metric === void 0) {
+        if (r > 0)
+          throw new ImportFormatError2(
+            source3.path,
+            `${at}.${key3}`,
+            `the metric ${key3} is missing from the earlier runs`
+          );
+        metric = v2Metric(key3, item.unit);
+        metrics[name2] = metric;
+      }
+      const factor = v2Factor(item.unit);
+      metric.samples.push(factor === void 0 ? item.value : item.value * factor);
+    }
+  });
+  for (const [name2, metric] of Object.entries(metrics))
+    if (metric.samples.length !== runs.length)
+      throw new ImportFormatError2(
+        source3.path,
+        `${where}.measurements`,
+        `the metric ${name2} is in ${metric.samples.length} of ${runs.length} runs`
+      );
+  const notes = failed > 0 ? [`${failed} of ${runs.length} runs exited with a non-zero code`] : void 0;
+  return notes ? { name, metrics, notes } : { name, metrics };
+}
+function v2Metric(key3, unitWord) {
+  if (unitWord === "count") {
+    const unit2 = key3 === "instructions" ? "instructions" : "count";
+    return { unit: unit2, direction: "lower", samples: [] };
+  }
+  const conversion = convertUnit(V2_UNITS[unitWord] ?? unitWord);
+  if (conversion) return { unit: conversion.unit, direction: conversion.direction, samples: [] };
+  return { unit: "other", direction: "lower", label: unitWord, samples: [] };
+}
+function v2Factor(unitWord) {
+  if (unitWord === "count") return 1;
+  return convertUnit(V2_UNITS[unitWord] ?? unitWord)?.factor;
+}
+function commandName(source3, result, where) {
+  const command = result.command;
+  if (typeof command !== "string" || command === "")
+    throw new ImportFormatError2(
+      source3.path,
+      `${where}.command`,
+      `expected the command as a string, got ${describeJson(command)}`
+    );
+  return command;
+}
+function uniqueNames(benchmarks2, results) {
+  const count3 = (names, name) => names.filter((n) => n === name).length;
+  const first = benchmarks2.map((b10) => b10.name);
+  const second2 = benchmarks2.map((b10, i) => {
+    if (count3(first, b10.name) === 1) return b10.name;
+    const parameters = results[i].parameters;
+    if (!isObject2(parameters)) return b10.name;
+    const items = Object.entries(parameters).map(
+      ([k2, v]) => `${k2}=${isObject2(v) ? String(v.value) : String(v)}`
+    );
+    return items.length > 0 ? `${b10.name}/${items.join("/")}` : b10.name;
+  });
+  return benchmarks2.map((b10, i) => {
+    let name = second2[i];
+    if (count3(second2, name) > 1) name = `${name}#${count3(second2.slice(0, i + 1), name)}`;
+    if (name === b10.name) return b10;
+    const note = `renamed from ${JSON.stringify(b10.name)}: several results have that command`;
+    return { ...b10, name, notes: [...b10.notes ?? [], note] };
+  });
+}
+
+// src/import/formats/jmh.ts
+function secondaryName(key3) {
+  return key3.replace(/^\u00b7/, "");
+}
+function metricName2(jmhName) {
+  if (jmhName === "gc.alloc.rate.norm") return "memory";
+  return jmhName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+function rawSamples(read2, metric, at) {
+  if (metric.rawData !== void 0) {
+    const forks = read2.array(metric.rawData, `${at}.rawData`, "an array of forks (arrays of numbers)");
+    return forks.flatMap((fork, f) => read2.numbers(fork, jsonPath(`${at}.rawData`, f)));
+  }
+  if (metric.rawDataHistogram !== void 0) {
+    const path20 = `${at}.rawDataHistogram`;
+    const samples = [];
+    read2.array(metric.rawDataHistogram, path20, "an array of forks").forEach((fork, f) => {
+      const forkAt = jsonPath(path20, f);
+      read2.array(fork, forkAt, "an array of iterations").forEach((iteration, i) => {
+        const iterationAt = jsonPath(forkAt, i);
+        read2.array(iteration, iterationAt, "an array of [value, count] pairs").forEach((pair, p) => {
+          const pairAt = jsonPath(iterationAt, p);
+          const [value4, count3] = read2.array(pair, pairAt, "a [value, count] pair");
+          const v = read2.number(value4, jsonPath(pairAt, 0));
+          const n = read2.number(count3, jsonPath(pairAt, 1));
+          if (!Number.isInteger(n) || n < 0)
+            read2.fail(jsonPath(pairAt, 1), "a count (a whole number ≥ 0)", count3);
+          for (let k2 = 0; k2 < n; k2++) samples.push(v);
+        });
+      });
+    });
+    return samples;
+  }
+  return void 0;
+}
+function scoreSummary(read2, metric, at, factor) {
+  const center2 = read2.number(metric.score, `${at}.score`) * factor;
+  const confidence = metric.scoreConfidence;
+  const interval3 = Array.isArray(confidence) && confidence.length === 2 && confidence.every((c4) => typeof c4 === "number" && Number.isFinite(c4)) ? [confidence[0] * factor, confidence[1] * factor] : void 0;
+  return { center: center2, ...interval3 && { interval: interval3 } };
+}
+var jmhFormat = {
+  name: "jmh",
+  detect(source3) {
+    const text3 = source3.text;
+    return /^\s*\[/.test(text3) && /"primaryMetric"\s*:/.test(text3) && /"benchmark"\s*:/.test(text3);
+  },
+  parse(source3) {
+    const read2 = jsonReader(source3.path);
+    const list = read2.array(parseJsonSource(source3), "$", "an array of JMH results");
+    const entries3 = list.map((item, i) => {
+      const at = jsonPath("$", i);
+      const entry2 = read2.object(item, at);
+      const method2 = read2.string(entry2.benchmark, `${at}.benchmark`);
+      const mode = read2.string(entry2.mode, `${at}.mode`);
+      const params2 = entry2.params === void 0 ? {} : read2.object(entry2.params, `${at}.params`, "an object of parameters");
+      const name = method2 + Object.entries(params2).map(([key3, value4]) => `/${key3}=${read2.string(value4, jsonPath(`${at}.params`, key3))}`).join("");
+      return { at, entry: entry2, mode, name };
+    });
+    const modes = /* @__PURE__ */ new Map();
+    for (const { name, mode } of entries3) modes.set(name, (modes.get(name) ?? /* @__PURE__ */ new Set()).add(mode));
+    const seen = /* @__PURE__ */ new Set();
+    return entries3.map(({ at, entry: entry2, mode, name: baseName2 }) => {
+      const name = (modes.get(baseName2)?.size ?? 0) > 1 ? `${baseName2}/mode=${mode}` : baseName2;
+      if (seen.has(name)) read2.fail(at, "one result per benchmark, parameters and mode", `a second ${name}`);
+      seen.add(name);
+      const notes = [];
+      const metrics = {};
+      const primaryAt = `${at}.primaryMetric`;
+      const primary = read2.object(entry2.primaryMetric, primaryAt);
+      const primaryUnit = read2.string(primary.scoreUnit, `${primaryAt}.scoreUnit`);
+      const conversion = convertUnit(primaryUnit);
+      const primarySamples = rawSamples(read2, primary, primaryAt);
+      const factor = conversion?.factor ?? 1;
+      const primaryMetric = conversion ? { unit: conversion.unit, direction: conversion.direction } : (
+        // A unit JMH does not write by itself (a custom OutputTimeUnit arrangement): kept as printed,
+        // its direction from the mode, since only thrpt measures a rate.
+        { unit: "other", label: primaryUnit, direction: mode === "thrpt" ? "higher" : "lower" }
+      );
+      if (primarySamples) primaryMetric.samples = primarySamples.map((s2) => s2 * factor);
+      else primaryMetric.summary = scoreSummary(read2, primary, primaryAt, factor);
+      if (mode === "sample" && primarySamples)
+        notes.push(
+          `${primarySamples.length} samples: every call JMH's SampleTime histogram recorded (its percentiles are not imported)`
+        );
+      const primaryName = primaryMetric.unit === "ns" ? "time" : primaryMetric.unit === "ops/s" ? "throughput" : "score";
+      metrics[primaryName] = primaryMetric;
+      const secondaryAt = `${at}.secondaryMetrics`;
+      const secondary = entry2.secondaryMetrics === void 0 ? {} : read2.object(entry2.secondaryMetrics, secondaryAt);
+      for (const [key3, value4] of Object.entries(secondary)) {
+        const metricAt = jsonPath(secondaryAt, key3);
+        const metric = read2.object(value4, metricAt);
+        const unit2 = read2.string(metric.scoreUnit, `${metricAt}.scoreUnit`);
+        const jmhName = secondaryName(key3);
+        if (/^p\d+\.\d+$/.test(jmhName)) continue;
+        const converted = convertUnit(unit2);
+        if (!converted) {
+          notes.push(`${jmhName} skipped: its unit "${unit2}" is not one we convert`);
+          continue;
+        }
+        const ours = metricName2(jmhName);
+        if (metrics[ours]) {
+          notes.push(`${jmhName} skipped: a metric named ${ours} is already imported`);
+          continue;
+        }
+        const samples = rawSamples(read2, metric, metricAt);
+        metrics[ours] = {
+          unit: converted.unit,
+          // The GC profiler's numbers are costs: its allocation rate is in MB/sec but allocating faster
+          // is no improvement, so it is lower-is-better like the rest of them.
+          direction: jmhName.startsWith("gc.") ? "lower" : converted.direction,
+          ...samples ? { samples: samples.map((s2) => s2 * converted.factor) } : { summary: scoreSummary(read2, metric, metricAt, converted.factor) }
+        };
+        if (samples && primarySamples && samples.length !== primarySamples.length && mode !== "sample")
+          notes.push(
+            `${jmhName}: ${samples.length} samples for ${primarySamples.length} iterations (JMH records none for an iteration without one)`
+          );
+      }
+      return { name, metrics, ...notes.length > 0 && { notes } };
+    });
+  }
+};
+
+// src/import/formats/julia.ts
+function typeName(name) {
+  return name.replace(/^BenchmarkTools\./, "");
+}
+function walk(read2, value4, at, names, out) {
+  const pair = read2.array(value4, at, "a [type name, fields] pair");
+  if (pair.length !== 2) read2.fail(at, "a [type name, fields] pair", `an array of ${pair.length} items`);
+  const type3 = typeName(read2.string(pair[0], jsonPath(at, 0), "a BenchmarkTools type name"));
+  const fieldsAt = jsonPath(at, 1);
+  const fields = read2.object(pair[1], fieldsAt);
+  const name = names.join("/");
+  switch (type3) {
+    case "BenchmarkGroup": {
+      const data3 = read2.object(fields.data, `${fieldsAt}.data`);
+      for (const [key3, child] of Object.entries(data3))
+        walk(read2, child, jsonPath(`${fieldsAt}.data`, key3), [...names, key3], out);
+      return;
+    }
+    case "Trial": {
+      const times = read2.numbers(fields.times, `${fieldsAt}.times`);
+      if (times.length === 0)
+        read2.fail(`${fieldsAt}.times`, "at least one time (a trial that ran)", fields.times);
+      out.push({
+        name,
+        metrics: {
+          time: { unit: "ns", direction: "lower", samples: times },
+          memory: {
+            unit: "bytes",
+            direction: "lower",
+            summary: { center: read2.number(fields.memory, `${fieldsAt}.memory`) }
+          },
+          allocations: {
+            unit: "count",
+            direction: "lower",
+            summary: { center: read2.number(fields.allocs, `${fieldsAt}.allocs`) }
+          }
+        }
+      });
+      return;
+    }
+    case "TrialEstimate":
+      out.push({
+        name,
+        metrics: {
+          time: {
+            unit: "ns",
+            direction: "lower",
+            summary: { center: read2.number(fields.time, `${fieldsAt}.time`) }
+          },
+          memory: {
+            unit: "bytes",
+            direction: "lower",
+            summary: { center: read2.number(fields.memory, `${fieldsAt}.memory`) }
+          },
+          allocations: {
+            unit: "count",
+            direction: "lower",
+            summary: { center: read2.number(fields.allocs, `${fieldsAt}.allocs`) }
+          }
+        },
+        notes: [
+          "a TrialEstimate: one time (the file does not say whether a minimum, median or mean), no samples"
+        ]
+      });
+      return;
+    case "Parameters":
+    case "TagFilter":
+      return;
+    default:
+      read2.fail(
+        jsonPath(at, 0),
+        "BenchmarkGroup, Trial or TrialEstimate (a TrialRatio or TrialJudgement compares results: save the Trials instead)",
+        pair[0]
+      );
+  }
+}
+var juliaFormat = {
+  name: "julia",
+  detect(source3) {
+    const text3 = source3.text;
+    return /"BenchmarkTools"\s*:\s*"/.test(text3) && /\[\s*"(?:BenchmarkTools\.)?(?:BenchmarkGroup|Trial|TrialEstimate)"\s*,\s*\{/.test(text3);
+  },
+  parse(source3) {
+    const read2 = jsonReader(source3.path);
+    const expected = "BenchmarkTools.save output: [versions, [values]]";
+    const root = read2.array(parseJsonSource(source3), "$", expected);
+    if (root.length !== 2) read2.fail("$", expected, `an array of ${root.length} items`);
+    read2.object(root[0], "$[0]", 'the versions object ({"Julia": …, "BenchmarkTools": …})');
+    const values3 = read2.array(root[1], "$[1]", "an array of saved values");
+    const out = [];
+    values3.forEach((value4, i) => {
+      walk(read2, value4, jsonPath("$[1]", i), [], out);
+      const last = out[out.length - 1];
+      if (last && last.name === "") last.name = `#${i + 1}`;
+    });
+    if (out.length === 0) read2.fail("$[1]", "at least one Trial or TrialEstimate", root[1]);
+    const seen = /* @__PURE__ */ new Set();
+    for (const benchmark of out) {
+      if (seen.has(benchmark.name))
+        read2.fail("$[1]", "benchmark names no two saved values share", `${benchmark.name} twice`);
+      seen.add(benchmark.name);
+    }
+    return out;
+  }
+};
+
+// src/import/formats/libtest.ts
+var NUMBER = "(\\d[\\d,]*(?:\\.\\d+)?)";
+var BENCH_LINE = new RegExp(
+  `^[.iF]*test (.+?)\\s+\\.\\.\\. bench:\\s+${NUMBER} ns/iter \\(\\+/- ${NUMBER}\\)(?: = ${NUMBER} MB/s)?\\s*$`
+);
+var BENCH_START = /^[.iF]*test .+?\s+\.\.\. bench:/;
+var FAILED_LINE = /^[.iF]*test (.+?)\s+\.\.\. FAILED\s*$/;
+var libtestFormat = {
+  name: "libtest",
+  detect(source3) {
+    return /^[.iF]*test \S.*? \.\.\. bench: +\d[\d,]*(?:\.\d+)? ns\/iter/m.test(source3.text);
+  },
+  parse(source3) {
+    const benchmarks2 = [];
+    const seen = /* @__PURE__ */ new Map();
+    source3.text.split("\n").forEach((raw, i) => {
+      const line5 = raw.replace(/\r$/, "");
+      const failed = FAILED_LINE.exec(line5);
+      if (failed)
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${i + 1}`,
+          `${failed[1]} FAILED: a failed test or benchmark leaves the results incomplete`
+        );
+      if (!BENCH_START.test(line5)) return;
+      const match2 = BENCH_LINE.exec(line5);
+      if (!match2)
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${i + 1}`,
+          `expected "test NAME ... bench: N ns/iter (+/- N)", optionally followed by "= N MB/s", got ${JSON.stringify(line5.slice(0, 120))}`
+        );
+      const [, printedName, median3, spread, rate] = match2;
+      const center2 = number4(median3);
+      const deviation2 = number4(spread);
+      const metrics = {
+        time: {
+          unit: "ns",
+          direction: "lower",
+          summary: { center: center2, interval: [center2 - deviation2, center2 + deviation2] }
+        }
+      };
+      if (rate !== void 0) {
+        const throughput = toOurUnit(number4(rate), "MB/s");
+        metrics.throughput = {
+          unit: throughput.unit,
+          direction: throughput.direction,
+          summary: { center: throughput.value }
+        };
+      }
+      const notes = [
+        "libtest prints the median ns/iter and the spread (max − min) of its samples, not the samples"
+      ];
+      const count3 = (seen.get(printedName) ?? 0) + 1;
+      seen.set(printedName, count3);
+      const name = count3 === 1 ? printedName : `${printedName}#${count3}`;
+      if (count3 > 1)
+        notes.push(`renamed from ${JSON.stringify(printedName)}: an earlier benchmark has that name`);
+      benchmarks2.push({ name, metrics, notes });
+    });
+    return benchmarks2;
+  }
+};
+function number4(text3) {
+  return Number(text3.replaceAll(",", ""));
+}
+
+// src/formats/metron.ts
+var MetronFormatError = class extends Error {
+  name = "MetronFormatError";
+};
+var TIME_UNITS2 = { ps: 1e-3, ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+var ROW = /^(\S+)\s+([0-9.]+(?:e[+-]?\d+)?)\s*(ps|ns|us|µs|ms|s)\s+(\d+)((?:\s+\S+=\S+)*)\s*$/;
+function parseMetronTable(text3) {
+  const rows = [];
+  for (const line5 of text3.split("\n")) {
+    const match2 = ROW.exec(line5.trim());
+    if (!match2) continue;
+    const counters = {};
+    for (const item of match2[5].trim().split(/\s+/)) {
+      if (item === "") continue;
+      const at = item.indexOf("=");
+      counters[item.slice(0, at)] = item.slice(at + 1);
+    }
+    rows.push({
+      name: match2[1],
+      timeNs: Number(match2[2]) * TIME_UNITS2[match2[3]],
+      iterations: Number(match2[4]),
+      counters
+    });
+  }
+  return rows;
+}
+var PREFIXES = {
+  "": 1,
+  k: 1e3,
+  K: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  Ki: 1024,
+  Mi: 1024 ** 2,
+  Gi: 1024 ** 3,
+  Ti: 1024 ** 4
+};
+function parseRate(text3) {
+  const match2 = /^([0-9.]+(?:e[+-]?\d+)?)(Ki|Mi|Gi|Ti|k|K|M|G|T)?[A-Za-z]*\/s$/.exec(text3);
+  if (!match2) return void 0;
+  return Number(match2[1]) * PREFIXES[match2[2] ?? ""];
+}
+function metronThroughput(row) {
+  const rate = row.counters.rate === void 0 ? void 0 : parseRate(row.counters.rate);
+  if (rate !== void 0) return rate;
+  if (row.timeNs > 0) return 1e9 / row.timeNs;
+  throw new MetronFormatError(`the Metron row ${row.name} has no rate and a zero time`);
+}
+
+// src/import/formats/metron.ts
+var HEADER = /^Benchmark\s+Time\s+Iterations\s*$/;
+var RULE = /^-{3,}$/;
+var metronFormat = {
+  name: "metron",
+  detect(source3) {
+    return source3.text.split("\n", 200).some((l) => HEADER.test(l.trim()));
+  },
+  parse(source3) {
+    const lines = source3.text.split("\n");
+    const benchmarks2 = [];
+    let inTable = false;
+    lines.forEach((raw, index5) => {
+      const line5 = raw.trim();
+      if (HEADER.test(line5)) {
+        inTable = true;
+        return;
+      }
+      if (!inTable || line5 === "" || RULE.test(line5)) return;
+      const [row, ...extra] = parseMetronTable(line5);
+      if (!row || extra.length > 0)
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${index5 + 1}`,
+          `expected a Metron row (name, time with its unit, iterations, name=value counters), got ${JSON.stringify(line5.slice(0, 80))}`
+        );
+      benchmarks2.push(readRow(source3.path, index5 + 1, row));
+    });
+    if (!inTable)
+      throw new ImportFormatError2(
+        source3.path,
+        "",
+        'expected a Metron table: a "Benchmark  Time  Iterations" header, found none'
+      );
+    return benchmarks2;
+  }
+};
+function readRow(path20, line5, row) {
+  const notes = [`one measurement over ${row.iterations} iterations (Metron prints no samples or spread)`];
+  const metrics = {
+    time: { unit: "ns", direction: "lower", summary: { center: row.timeNs } }
+  };
+  let throughput;
+  try {
+    throughput = metronThroughput(row);
+  } catch (error4) {
+    if (error4 instanceof MetronFormatError) throw new ImportFormatError2(path20, `line ${line5}`, error4.message);
+    throw error4;
+  }
+  metrics.throughput = {
+    unit: rateUnit(row.counters.rate),
+    direction: "higher",
+    summary: { center: throughput }
+  };
+  if (row.counters.rate === void 0)
+    notes.push("throughput: one operation per iteration (the row has no rate= counter)");
+  else if (parseRate(row.counters.rate) === void 0)
+    notes.push(`throughput: one operation per iteration (rate=${row.counters.rate} is not a rate per second)`);
+  const skipped = [];
+  for (const [key3, text3] of Object.entries(row.counters)) {
+    if (key3 === "rate") continue;
+    const value4 = parseRate(text3);
+    const name = key3.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase();
+    if (value4 === void 0 || name in metrics) skipped.push(`${key3}=${text3}`);
+    else metrics[name] = { unit: rateUnit(text3), direction: "higher", summary: { center: value4 } };
+  }
+  if (skipped.length > 0) notes.push(`counters ${skipped.join(", ")} not imported: not a rate per second`);
+  return { name: row.name, metrics, notes };
+}
+function rateUnit(text3) {
+  return text3 !== void 0 && parseRate(text3) !== void 0 && /B\/s$/.test(text3) ? "bytes/s" : "ops/s";
+}
+
+// src/import/formats/pytest-benchmark.ts
+var SECONDS = toOurUnit(1, "s");
+var pytestBenchmarkFormat = {
+  name: "pytest-benchmark",
+  detect(source3) {
+    const text3 = source3.text;
+    return /"benchmarks"\s*:/.test(text3) && /"fullname"\s*:/.test(text3) && /"stats"\s*:/.test(text3);
+  },
+  parse(source3) {
+    const read2 = jsonReader(source3.path);
+    const root = read2.object(parseJsonSource(source3), "$", 'an object with "benchmarks"');
+    const list = read2.array(root.benchmarks, "$.benchmarks", "an array of benchmarks");
+    const seen = /* @__PURE__ */ new Set();
+    return list.map((item, i) => {
+      const at = jsonPath("$.benchmarks", i);
+      const entry2 = read2.object(item, at);
+      const name = entry2.fullname !== void 0 ? read2.string(entry2.fullname, `${at}.fullname`) : read2.string(entry2.name, `${at}.name`, "a string (the benchmark has no fullname)");
+      if (seen.has(name)) read2.fail(`${at}.fullname`, "a name no other benchmark has", name);
+      seen.add(name);
+      const stats = read2.object(entry2.stats, `${at}.stats`);
+      const rounds = read2.number(stats.rounds, `${at}.stats.rounds`);
+      const iterations2 = stats.iterations === void 0 ? 1 : read2.number(stats.iterations, `${at}.stats.iterations`);
+      const notes = [];
+      if (iterations2 > 1) notes.push(`each sample is the mean of ${iterations2} iterations`);
+      if (stats.data !== void 0) {
+        const data3 = read2.numbers(stats.data, `${at}.stats.data`);
+        return {
+          name,
+          metrics: {
+            time: { unit: "ns", direction: "lower", samples: data3.map((s2) => s2 * SECONDS.factor) }
+          },
+          ...notes.length > 0 && { notes }
+        };
+      }
+      const mean3 = read2.number(stats.mean, `${at}.stats.mean`);
+      const stddev = stats.stddev === void 0 ? void 0 : read2.number(stats.stddev, `${at}.stats.stddev`);
+      notes.push("no stats.data (saved without --benchmark-save-data): only the mean, stddev and rounds");
+      return {
+        name,
+        metrics: {
+          time: {
+            unit: "ns",
+            direction: "lower",
+            summary: {
+              center: mean3 * SECONDS.factor,
+              ...stddev !== void 0 && { stddev: stddev * SECONDS.factor },
+              n: rounds
+            }
+          }
+        },
+        notes
+      };
+    });
+  }
+};
+
+// src/import/formats/rebar.ts
+var REQUIRED = [
+  "name",
+  "model",
+  "engine",
+  "err",
+  "iters",
+  "median",
+  "mad",
+  "mean",
+  "stddev",
+  "min",
+  "max"
+];
+var DURATION = /^([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(s|ms|us|ns)$/;
+var rebarFormat = {
+  name: "rebar",
+  detect(source3) {
+    const first = source3.text.trimStart().split("\n", 1)[0].trim();
+    const columns = first.split(",");
+    return columns[0] === "name" && columns[1] === "model" && ["engine", "median", "iters"].every((c4) => columns.includes(c4));
+  },
+  parse(source3) {
+    const records = readCsv(source3);
+    const header = records.shift();
+    if (!header || header.fields.length === 0)
+      throw new ImportFormatError2(
+        source3.path,
+        "line 1",
+        "expected the header of `rebar measure`, found nothing"
+      );
+    const column = new Map(header.fields.map((f, i) => [f.trim(), i]));
+    const missing = REQUIRED.filter((c4) => !column.has(c4));
+    if (missing.length > 0)
+      throw new ImportFormatError2(
+        source3.path,
+        `line ${header.line}`,
+        `expected the columns of \`rebar measure\` (${REQUIRED.join(", ")}); missing ${missing.join(", ")}`
+      );
+    const seen = /* @__PURE__ */ new Map();
+    const benchmarks2 = [];
+    for (const record2 of records) {
+      if (record2.fields.join(",") === header.fields.join(",")) continue;
+      if (record2.fields.length !== header.fields.length)
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${record2.line}`,
+          `expected ${header.fields.length} fields as in the header, got ${record2.fields.length}`
+        );
+      const field3 = (name2) => record2.fields[column.get(name2)];
+      const name = `${field3("name")}/${field3("engine")}`;
+      const earlier = seen.get(name);
+      if (earlier !== void 0)
+        throw new ImportFormatError2(
+          source3.path,
+          `line ${record2.line}`,
+          `${name} was already measured on line ${earlier}`
+        );
+      seen.set(name, record2.line);
+      benchmarks2.push(readRecord(source3, record2.line, name, field3, column.has("haystack_len")));
+    }
+    return benchmarks2;
+  }
+};
+function readRecord(source3, line5, name, field3, hasLength) {
+  const err = field3("err");
+  if (err !== "") return { name, metrics: {}, error: `${err} (rebar recorded an error; nothing measured)` };
+  const integer3 = (column) => {
+    const text3 = field3(column);
+    if (!/^\d+$/.test(text3))
+      throw new ImportFormatError2(
+        source3.path,
+        `line ${line5}`,
+        `expected a whole number in ${column}, got ${JSON.stringify(text3)}`
+      );
+    return Number(text3);
+  };
+  const duration2 = (column) => {
+    const text3 = field3(column);
+    const match2 = DURATION.exec(text3);
+    if (!match2)
+      throw new ImportFormatError2(
+        source3.path,
+        `line ${line5}`,
+        `expected a duration like 59.28us (a decimal and s, ms, us or ns) in ${column}, got ${JSON.stringify(text3)}`
+      );
+    return toOurUnit(Number(match2[1]), match2[2]).value;
+  };
+  const n = integer3("iters");
+  const median3 = duration2("median");
+  const metrics = {
+    time: { unit: "ns", direction: "lower", summary: { center: median3, stddev: duration2("stddev"), n } }
+  };
+  const notes = [
+    `rebar keeps aggregates only: the median of ${n} samples (mean ${duration2("mean")} ns, MAD ${duration2("mad")} ns, min ${duration2("min")} ns, max ${duration2("max")} ns)`
+  ];
+  const length2 = hasLength && field3("haystack_len") !== "" ? integer3("haystack_len") : 0;
+  if (length2 > 0 && median3 > 0)
+    metrics.throughput = {
+      unit: "bytes/s",
+      direction: "higher",
+      summary: { center: length2 / (median3 / 1e9), n }
+    };
+  return { name, metrics, notes };
+}
+function readCsv(source3) {
+  const text3 = source3.text;
+  const records = [];
+  let line5 = 1;
+  let i = 0;
+  while (i < text3.length) {
+    const start = line5;
+    const fields = [];
+    let field3 = "";
+    let quoted = false;
+    for (; ; ) {
+      const c4 = text3[i];
+      if (quoted) {
+        if (c4 === void 0)
+          throw new ImportFormatError2(
+            source3.path,
+            `line ${start}`,
+            "expected a closing quote, reached the end of the file"
+          );
+        if (c4 === '"' && text3[i + 1] === '"') {
+          field3 += '"';
+          i += 2;
+        } else if (c4 === '"') {
+          quoted = false;
+          i++;
+        } else {
+          if (c4 === "\n") line5++;
+          field3 += c4;
+          i++;
+        }
+      } else if (c4 === '"' && field3 === "") {
+        quoted = true;
+        i++;
+      } else if (c4 === ",") {
+        fields.push(field3);
+        field3 = "";
+        i++;
+      } else if (c4 === "\n" || c4 === void 0) {
+        fields.push(field3.endsWith("\r") ? field3.slice(0, -1) : field3);
+        if (c4 === "\n") line5++;
+        i++;
+        break;
+      } else {
+        field3 += c4;
+        i++;
+      }
+    }
+    if (fields.length > 1 || fields[0] !== "") records.push({ line: start, fields });
+  }
+  return records;
+}
+
+// src/import/index.ts
+var FORMATS = [
+  hyperfineFormat,
+  googleBenchmarkFormat,
+  pytestBenchmarkFormat,
+  jmhFormat,
+  benchmarkdotnetFormat,
+  juliaFormat,
+  criterionFormat,
+  bmfFormat,
+  catch2Format,
+  goFormat,
+  libtestFormat,
+  benchmarkJsFormat,
+  rebarFormat,
+  metronFormat,
+  csbFormat,
+  customSmallerIsBetterFormat,
+  customBiggerIsBetterFormat
+];
+function importFormat(name) {
+  const format6 = FORMATS.find((f) => f.name === name);
+  if (!format6) throw new Error(`no parser for the import format ${name}`);
+  return format6;
+}
+function detectFormats(source3) {
+  return FORMATS.filter((f) => {
+    try {
+      return f.detect(source3);
+    } catch {
+      return false;
+    }
+  });
+}
+
+// src/measure/imports.ts
+var MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+async function readImports(c4, inherit = process.env) {
+  let benchmarks2;
+  let origin;
+  try {
+    const read2 = await readSource(c4, inherit);
+    if ("failure" in read2) return read2.failure;
+    origin = read2.origin;
+    benchmarks2 = read2.benchmarks;
+  } catch (error4) {
+    if (error4 instanceof ImportFormatError2) return failedResult(c4, { message: error4.message });
+    throw error4;
+  }
+  if (benchmarks2.length === 0) return failedResult(c4, { message: `no benchmarks found in ${origin}` });
+  return benchmarks2.map((b10) => {
+    const id2 = `${c4.name}/${b10.name}`;
+    const imported = { ...c4, id: id2, name: id2, parameters: { benchmark: b10.name } };
+    if (b10.error !== void 0)
+      return {
+        c: imported,
+        result: failedResult(imported, { message: b10.error }, [`imported from ${origin}`])
+      };
+    const metrics = {};
+    for (const [name, m3] of Object.entries(b10.metrics)) {
+      const label = m3.label !== void 0 ? { label: m3.label } : {};
+      if (m3.samples && m3.samples.length > 1)
+        metrics[name] = { unit: m3.unit, direction: m3.direction, samples: m3.samples, ...label };
+      else if (m3.summary)
+        metrics[name] = { unit: m3.unit, direction: m3.direction, summary: m3.summary, ...label };
+      else if (m3.samples?.length === 1)
+        metrics[name] = {
+          unit: m3.unit,
+          direction: m3.direction,
+          summary: { center: m3.samples[0], n: 1 },
+          ...label
+        };
+    }
+    const notes = [`imported from ${origin}`, ...b10.notes ?? []];
+    const guessed = Object.keys(metrics).filter((name) => b10.metrics[name]?.directionAssumed);
+    const wanted = c4.gate.metrics.includes(ALL_METRICS) ? Object.keys(metrics).filter((name) => !guessed.includes(name)) : c4.gate.metrics;
+    if (guessed.length > 0 && c4.gate.metrics.includes(ALL_METRICS))
+      notes.push(
+        `not gated, its better direction being a guess: ${guessed.join(", ")} (name it in gate: to gate it)`
+      );
+    const missing = wanted.filter((g2) => !(g2 in metrics));
+    if (missing.length > 0)
+      notes.push(
+        `gated metric ${missing.join(", ")} not in the imported results (it has ${Object.keys(metrics).join(", ")})`
+      );
+    return {
+      c: imported,
+      result: {
+        ...resultFor(imported, { metrics, notes }),
+        gate: { ...c4.gate, metrics: wanted.filter((g2) => g2 in metrics) }
+      }
+    };
+  });
+}
+async function readSource(c4, inherit) {
+  let source3;
+  let origin;
+  if (c4.file !== void 0) {
+    origin = path8.relative(c4.cwd, c4.file) || c4.file;
+    const info2 = await stat3(c4.file).catch(() => void 0);
+    if (!info2)
+      return {
+        failure: failedResult(c4, {
+          message: `nothing to import: ${c4.file} does not exist (write it in a setup step, or give a command)`
+        })
+      };
+    if (info2.isDirectory()) {
+      if (c4.format !== void 0 && c4.format !== "criterion")
+        return {
+          failure: failedResult(c4, { message: `${c4.file} is a directory; format ${c4.format} reads a file` })
+        };
+      return { origin, benchmarks: await readCriterionDirectory(c4.file) };
+    }
+    source3 = { path: c4.file, text: await readFile8(c4.file, "utf8") };
+  } else {
+    origin = `the output of ${c4.command.join(" ")}`;
+    const run6 = await runCommand(c4, inherit);
+    if ("failure" in run6) return run6;
+    source3 = { path: origin, text: run6.stdout };
+  }
+  const format6 = c4.format !== void 0 ? importFormat(c4.format) : detectFormats(source3)[0];
+  if (!format6) {
+    return {
+      failure: failedResult(c4, {
+        message: `cannot tell the format of ${origin}: name it with format: (one of ${IMPORT_FORMATS.join(", ")})`
+      })
+    };
+  }
+  return { origin: `${origin} (${format6.name})`, benchmarks: format6.parse(source3) };
+}
+function runCommand(c4, inherit) {
+  return new Promise((resolve2) => {
+    const [program, ...args] = c4.command;
+    const stderr = new OutputTail();
+    const chunks = [];
+    let size = 0;
+    let timedOut = false;
+    let tooLong = false;
+    const child = spawn3(program, args, {
+      cwd: c4.cwd,
+      env: { ...inherit, ...c4.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    child.stdout.on("data", (b10) => {
+      size += b10.length;
+      if (size > MAX_OUTPUT_BYTES) {
+        tooLong = true;
+        killProcessGroup(child);
+      } else chunks.push(b10);
+    });
+    child.stderr.on("data", (b10) => stderr.push(b10));
+    const timer3 = setTimeout(() => {
+      timedOut = true;
+      killProcessGroup(child);
+    }, c4.timeoutMs);
+    const fail = (message, extra = {}) => resolve2({
+      failure: failedResult(c4, {
+        message,
+        ...extra,
+        timedOut: timedOut || void 0,
+        stderrTail: stderr.text()
+      })
+    });
+    child.on("error", (error4) => {
+      clearTimeout(timer3);
+      fail(`could not start "${program}": ${error4.message}`);
+    });
+    child.on("close", (code2, signal) => {
+      clearTimeout(timer3);
+      if (timedOut) fail(`timed out after ${c4.timeoutMs / 1e3}s`);
+      else if (tooLong) fail(`printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB`);
+      else if (signal) fail(`killed by ${signal}`, { signal });
+      else if (code2 !== 0) fail(`exited with code ${code2}`, { exitCode: code2 ?? void 0 });
+      else resolve2({ stdout: Buffer.concat(chunks).toString("utf8") });
+    });
+  });
+}
+
+// src/measure/instructions.ts
+import { execFile as execFile5, spawn as spawn4 } from "node:child_process";
+import { access as access2, mkdtemp, open as open2, readdir as readdir4, readFile as readFile9, rm as rm2, stat as stat4 } from "node:fs/promises";
+import os3 from "node:os";
+import path9 from "node:path";
 import { promisify as promisify4 } from "node:util";
 var run4 = promisify4(execFile5);
 var CACHE_MODEL = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
@@ -73104,10 +75541,10 @@ var HARNESS_ENTRY_POINT = "bench_action_measure";
 var FUNCTIONS_KEPT = 200;
 var STDERR_KEEP_BYTES2 = 4096;
 async function resolveProgram(program, cwd, pathVar) {
-  if (program.includes("/")) return path6.resolve(cwd, program);
+  if (program.includes("/")) return path9.resolve(cwd, program);
   for (const dir of (pathVar ?? "/usr/local/bin:/usr/bin:/bin").split(":")) {
     if (!dir) continue;
-    const candidate = path6.join(dir, program);
+    const candidate = path9.join(dir, program);
     try {
       await access2(candidate, 1);
       return candidate;
@@ -73134,8 +75571,8 @@ async function valgrindVersion() {
 function callgrindArguments(c4, outDir) {
   const args = [
     "--tool=callgrind",
-    `--callgrind-out-file=${path6.join(outDir, "callgrind.out.%p")}`,
-    `--log-file=${path6.join(outDir, "valgrind.log.%p")}`,
+    `--callgrind-out-file=${path9.join(outDir, "callgrind.out.%p")}`,
+    `--log-file=${path9.join(outDir, "valgrind.log.%p")}`,
     // Child processes are part of what the command costs.
     "--trace-children=yes",
     `--cache-sim=${c4.cacheSim ? "yes" : "no"}`
@@ -73147,12 +75584,12 @@ function callgrindArguments(c4, outDir) {
 }
 async function runUnderValgrind(argv, c4, outDir) {
   const stdout = await open2("/dev/null", "w");
-  const stderrPath = path6.join(outDir, "stderr");
+  const stderrPath = path9.join(outDir, "stderr");
   const stderrFile = await open2(stderrPath, "w");
   try {
     return await new Promise((resolve2) => {
       let timedOut = false;
-      const child = spawn3(argv[0], argv.slice(1), {
+      const child = spawn4(argv[0], argv.slice(1), {
         cwd: c4.cwd,
         env: c4.env,
         // Fixed destinations: output to a pipe or a file costs a different number of instructions.
@@ -73175,7 +75612,7 @@ async function runUnderValgrind(argv, c4, outDir) {
       });
       child.on("exit", async (exitCode, signal) => {
         clearTimeout(timer3);
-        resolve2({ exitCode, signal, timedOut, stderr: await readFile7(stderrPath) });
+        resolve2({ exitCode, signal, timedOut, stderr: await readFile9(stderrPath) });
       });
     });
   } finally {
@@ -73184,11 +75621,11 @@ async function runUnderValgrind(argv, c4, outDir) {
   }
 }
 async function readProfiles(outDir) {
-  const names = (await readdir3(outDir)).filter((n) => n.startsWith("callgrind.out.")).sort();
+  const names = (await readdir4(outDir)).filter((n) => n.startsWith("callgrind.out.")).sort();
   const profiles = [];
   for (const name of names) {
-    const file = path6.join(outDir, name);
-    if ((await stat3(file)).size === 0) continue;
+    const file = path9.join(outDir, name);
+    if ((await stat4(file)).size === 0) continue;
     profiles.push(await parseCallgrindFile(file, name));
   }
   return profiles;
@@ -73203,7 +75640,7 @@ async function measureInstructions(c4, options = {}) {
   }
   const program = await resolveProgram(c4.command[0], c4.cwd, c4.env.PATH ?? inherit.PATH);
   if (!program) return failedResult(c4, { message: `cannot execute "${c4.command[0]}": not found` });
-  const outDir = await mkdtemp(path6.join(os3.tmpdir(), "bench-action-callgrind-"));
+  const outDir = await mkdtemp(path9.join(os3.tmpdir(), "bench-action-callgrind-"));
   try {
     const notes = [];
     const prefix = await canDisableAslr() ? ["setarch", os3.machine(), "-R"] : [];
@@ -73257,8 +75694,8 @@ async function measureInstructions(c4, options = {}) {
   }
 }
 async function valgrindLog(outDir) {
-  const names = (await readdir3(outDir)).filter((n) => n.startsWith("valgrind.log."));
-  const text3 = (await Promise.all(names.map((n) => readFile7(path6.join(outDir, n), "utf8")))).join("\n").trim();
+  const names = (await readdir4(outDir)).filter((n) => n.startsWith("valgrind.log."));
+  const text3 = (await Promise.all(names.map((n) => readFile9(path9.join(outDir, n), "utf8")))).join("\n").trim();
   return text3 ? text3.split("\n").slice(-20).join("\n") : void 0;
 }
 async function expandHarness(c4, inherit = process.env) {
@@ -73286,8 +75723,8 @@ async function expandHarness(c4, inherit = process.env) {
 }
 
 // src/measure/process.ts
-import { spawn as spawn4 } from "node:child_process";
-import { stat as stat4 } from "node:fs/promises";
+import { spawn as spawn5 } from "node:child_process";
+import { stat as stat5 } from "node:fs/promises";
 import { getSystemErrorMap } from "node:util";
 var OUTLIER_Z_SCORE = 14.826;
 var FEW_SAMPLES = 9;
@@ -73402,7 +75839,7 @@ function processMetrics(runs) {
 async function checkCase(c4) {
   if (c4.command.length === 0 || c4.command[0] === "") return "the command is empty";
   try {
-    const s2 = await stat4(c4.cwd);
+    const s2 = await stat5(c4.cwd);
     if (!s2.isDirectory()) return `working directory "${c4.cwd}" is not a directory`;
   } catch (error4) {
     const code2 = error4.code;
@@ -73492,7 +75929,7 @@ function runOnceFromNode(c4, phase, index5, inherit) {
     const start = process.hrtime.bigint();
     let child;
     try {
-      child = spawn4(program, args, {
+      child = spawn5(program, args, {
         cwd: c4.cwd,
         env: { ...inherit ?? process.env, ...c4.env },
         stdio: ["ignore", "ignore", "pipe"],
@@ -73543,95 +75980,9 @@ function runOnceFromNode(c4, phase, index5, inherit) {
 }
 
 // src/measure/scaling.ts
-import { mkdtemp as mkdtemp2, readFile as readFile8, rm as rm3 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile10, rm as rm3 } from "node:fs/promises";
 import os4 from "node:os";
-import path7 from "node:path";
-
-// src/formats/csb.ts
-var CsbFormatError = class extends Error {
-  name = "CsbFormatError";
-};
-function parseCsbLine(text3) {
-  const lines = text3.split("\n").filter((l) => l.includes("=") && l.includes(";"));
-  const line5 = lines[lines.length - 1];
-  if (line5 === void 0) throw new CsbFormatError("no CSB output (a line of key=value; items) was found");
-  const fields = /* @__PURE__ */ new Map();
-  for (const item of line5.trim().split(";")) {
-    if (item.trim() === "") continue;
-    const at = item.indexOf("=");
-    if (at <= 0)
-      throw new CsbFormatError(`the CSB item ${JSON.stringify(item.slice(0, 60))} is not key=value`);
-    fields.set(item.slice(0, at).trim(), item.slice(at + 1).trim());
-  }
-  return fields;
-}
-function numberField(fields, key2) {
-  const text3 = fields.get(key2);
-  if (text3 === void 0 || text3 === "") return void 0;
-  const value4 = Number(text3);
-  if (!Number.isFinite(value4)) throw new CsbFormatError(`the CSB item ${key2}=${text3} is not a number`);
-  return value4;
-}
-function csbThroughput(fields) {
-  const count3 = numberField(fields, "univ_count");
-  const durationUs = numberField(fields, "duration_max_ms");
-  if (count3 !== void 0 && durationUs !== void 0 && durationUs > 0) return count3 / (durationUs / 1e6);
-  const perMs = numberField(fields, "throughput_min");
-  if (perMs !== void 0) return perMs * 1e3;
-  throw new CsbFormatError("the CSB line has neither univ_count and duration_max_ms nor throughput_min");
-}
-
-// src/formats/metron.ts
-var MetronFormatError = class extends Error {
-  name = "MetronFormatError";
-};
-var TIME_UNITS2 = { ps: 1e-3, ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
-var ROW = /^(\S+)\s+([0-9.]+(?:e[+-]?\d+)?)\s*(ps|ns|us|µs|ms|s)\s+(\d+)((?:\s+\S+=\S+)*)\s*$/;
-function parseMetronTable(text3) {
-  const rows = [];
-  for (const line5 of text3.split("\n")) {
-    const match2 = ROW.exec(line5.trim());
-    if (!match2) continue;
-    const counters = {};
-    for (const item of match2[5].trim().split(/\s+/)) {
-      if (item === "") continue;
-      const at = item.indexOf("=");
-      counters[item.slice(0, at)] = item.slice(at + 1);
-    }
-    rows.push({
-      name: match2[1],
-      timeNs: Number(match2[2]) * TIME_UNITS2[match2[3]],
-      iterations: Number(match2[4]),
-      counters
-    });
-  }
-  return rows;
-}
-var PREFIXES = {
-  "": 1,
-  k: 1e3,
-  K: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  Ki: 1024,
-  Mi: 1024 ** 2,
-  Gi: 1024 ** 3,
-  Ti: 1024 ** 4
-};
-function parseRate(text3) {
-  const match2 = /^([0-9.]+(?:e[+-]?\d+)?)(Ki|Mi|Gi|Ti|k|K|M|G|T)?[A-Za-z]*\/s$/.exec(text3);
-  if (!match2) return void 0;
-  return Number(match2[1]) * PREFIXES[match2[2] ?? ""];
-}
-function metronThroughput(row) {
-  const rate = row.counters.rate === void 0 ? void 0 : parseRate(row.counters.rate);
-  if (rate !== void 0) return rate;
-  if (row.timeNs > 0) return 1e9 / row.timeNs;
-  throw new MetronFormatError(`the Metron row ${row.name} has no rate and a zero time`);
-}
-
-// src/measure/scaling.ts
+import path10 from "node:path";
 function scalingCommand(c4) {
   return c4.command.map((arg) => arg.replaceAll("{threads}", String(c4.threads)));
 }
@@ -73721,7 +76072,7 @@ var ScalingMeasurement = class {
       };
       return;
     }
-    this.outputDir ??= await mkdtemp2(path7.join(os4.tmpdir(), "bench-action-scaling-"));
+    this.outputDir ??= await mkdtemp2(path10.join(os4.tmpdir(), "bench-action-scaling-"));
     const outcome = await runExecHelper(this.helper.path, {
       command: scalingCommand(this.c),
       cwd: this.c.cwd,
@@ -73756,7 +76107,7 @@ var ScalingMeasurement = class {
           this.failure = { message: "the exec helper did not keep the output of a run" };
           return;
         }
-        const text3 = await readFile8(copy3.stdoutPath, "utf8");
+        const text3 = await readFile10(copy3.stdoutPath, "utf8");
         try {
           total += throughputFromOutput(this.c, text3);
         } catch (error4) {
@@ -73790,8 +76141,8 @@ ${shown}` } : {} };
 function addScalingMetrics(cases2, results) {
   const sweeps = /* @__PURE__ */ new Map();
   for (const c4 of cases2) {
-    const key2 = `${c4.series}\0${c4.dimension}`;
-    sweeps.set(key2, [...sweeps.get(key2) ?? [], c4]);
+    const key3 = `${c4.series}\0${c4.dimension}`;
+    sweeps.set(key3, [...sweeps.get(key3) ?? [], c4]);
   }
   for (const points2 of sweeps.values()) {
     const smallest = points2.reduce((a4, b10) => countOf(a4) <= countOf(b10) ? a4 : b10);
@@ -73972,8 +76323,8 @@ var Side = class {
   async expand(cases2) {
     const { options, planned } = this;
     for (const c4 of cases2) {
-      if (c4.kind === "instructions" && c4.import) {
-        const imported = await importInstructions(c4);
+      if (c4.kind === "instructions" && c4.import || c4.kind === "import") {
+        const imported = c4.kind === "import" ? await readImports(c4, options.inherit) : await importInstructions(c4);
         if (!Array.isArray(imported)) {
           planned.push(c4);
           this.finish(c4, imported);
@@ -74150,8 +76501,8 @@ function headlineMetrics(b10) {
   return deciding.length > 0 ? deciding : gated.slice(0, 1);
 }
 function headOnlyValue(h2) {
-  if (h2.exact) return formatValue(h2.summary.median, h2.unit);
-  return `${formatValue(h2.summary.median, h2.unit)} ± ${formatValue(h2.summary.mad, h2.unit)}`;
+  if (h2.exact || h2.summary.n === 1) return formatValue(h2.summary.median, h2.unit, h2.label);
+  return `${formatValue(h2.summary.median, h2.unit, h2.label)} ± ${formatValue(h2.summary.mad, h2.unit, h2.label)}`;
 }
 function shownHeadOnly(b10, verbose) {
   if (verbose) return b10.headOnly;
@@ -74165,10 +76516,10 @@ function metricRow(b10, m3) {
   return {
     benchmark: b10.name,
     metric: metricLabel(m3),
-    base: formatValue(m3.exact ? m3.base.median : m3.base.median, m3.unit),
-    head: formatValue(m3.head.median, m3.unit),
+    base: formatValue(m3.base.median, m3.unit, m3.label),
+    head: formatValue(m3.head.median, m3.unit, m3.label),
     change: formatChange(m3.change),
-    interval: m3.exact ? "exact" : m3.ci ? formatRatioInterval(m3.ci[0], m3.ci[1]) : "—",
+    interval: m3.exact ? "exact" : m3.test?.startsWith("summary") ? "summary only" : m3.ci ? formatRatioInterval(m3.ci[0], m3.ci[1]) : "—",
     p: m3.pValue !== void 0 ? formatPValue(m3.pValue) : "",
     verdict: m3.verdict,
     notes: m3.notes
@@ -74311,8 +76662,8 @@ function notesCell(notes) {
   if (unique2.length === 0) return '<td class="notes"></td>';
   return `<td class="notes"><ul>${unique2.map((n) => `<li>${e(n)}</li>`).join("")}</ul></td>`;
 }
-function byVerdict(benchmarks) {
-  return VERDICT_ORDER.flatMap((v) => benchmarks.filter((b10) => b10.verdict === v));
+function byVerdict(benchmarks2) {
+  return VERDICT_ORDER.flatMap((v) => benchmarks2.filter((b10) => b10.verdict === v));
 }
 function benchmarkRows(b10) {
   const row = (cells, verdict, notes2) => `<tr class="v-${verdict}">${cells.join("")}${notesCell(notes2)}</tr>`;
@@ -74734,20 +77085,20 @@ function metricCells(r, emphasise) {
     `${VERDICT_ICON[r.verdict]} ${VERDICT_LABEL[r.verdict]}`
   ];
 }
-function headlineRows(benchmarks, emphasise) {
+function headlineRows(benchmarks2, emphasise) {
   const rows = [];
-  for (const b10 of benchmarks) {
+  for (const b10 of benchmarks2) {
     for (const m3 of headlineMetrics(b10)) rows.push(metricCells(metricRow(b10, m3), emphasise));
   }
   return rows;
 }
-function section(title2, benchmarks, emphasise) {
-  if (benchmarks.length === 0) return [];
-  return [`#### ${title2}`, table(METRIC_HEADER, headlineRows(benchmarks, emphasise))];
+function section(title2, benchmarks2, emphasise) {
+  if (benchmarks2.length === 0) return [];
+  return [`#### ${title2}`, table(METRIC_HEADER, headlineRows(benchmarks2, emphasise))];
 }
-function functionChangesBlocks(benchmarks) {
+function functionChangesBlocks(benchmarks2) {
   const out = [];
-  for (const b10 of benchmarks) {
+  for (const b10 of benchmarks2) {
     if (!b10.functionChanges || b10.functionChanges.length === 0) continue;
     const rows = b10.functionChanges.map((f) => [
       markdownCode(f.name),
@@ -74765,16 +77116,16 @@ function functionChangesBlocks(benchmarks) {
   }
   return out;
 }
-function failedSection(benchmarks) {
-  if (benchmarks.length === 0) return [];
+function failedSection(benchmarks2) {
+  if (benchmarks2.length === 0) return [];
   const out = ["#### Failed"];
   out.push(
     table(
       ["Benchmark", "Error"],
-      benchmarks.map((b10) => [markdownCode(b10.name), escapeMarkdownInline(b10.error?.message ?? "failed")])
+      benchmarks2.map((b10) => [markdownCode(b10.name), escapeMarkdownInline(b10.error?.message ?? "failed")])
     )
   );
-  for (const b10 of benchmarks) {
+  for (const b10 of benchmarks2) {
     const tail = b10.error?.stderrTail?.trim();
     const command = b10.command ? `Command: ${markdownCode(b10.command.join(" "))}
 
@@ -74786,9 +77137,9 @@ ${markdownCodeBlock(tail)}` : `${command}No stderr output.`;
   }
   return out;
 }
-function newSection(benchmarks) {
-  if (benchmarks.length === 0) return [];
-  const rows = benchmarks.flatMap(
+function newSection(benchmarks2) {
+  if (benchmarks2.length === 0) return [];
+  const rows = benchmarks2.flatMap(
     (b10) => shownHeadOnly(b10, false).map((h2) => [
       markdownCode(b10.name),
       `${escapeMarkdownInline(h2.metric)}${h2.exact ? "" : " (median ± MAD)"}`,
@@ -74798,8 +77149,8 @@ function newSection(benchmarks) {
   );
   return ["#### Without a baseline", table(["Benchmark", "Metric", "Value", "Runs"], rows)];
 }
-function allMetricsBlock(benchmarks) {
-  const withMetrics = benchmarks.filter((b10) => b10.metrics.length > 0 || b10.headOnly.length > 0);
+function allMetricsBlock(benchmarks2) {
+  const withMetrics = benchmarks2.filter((b10) => b10.metrics.length > 0 || b10.headOnly.length > 0);
   if (withMetrics.length === 0) return [];
   const rows = [];
   for (const b10 of withMetrics) {
@@ -74824,9 +77175,9 @@ function allMetricsBlock(benchmarks) {
   }
   return [details("All metrics", table(METRIC_HEADER, rows))];
 }
-function notesBlock(benchmarks) {
+function notesBlock(benchmarks2) {
   const lines = [];
-  for (const b10 of benchmarks) {
+  for (const b10 of benchmarks2) {
     const notes = [
       ...b10.notes,
       ...b10.metrics.filter((m3) => m3.gated).flatMap((m3) => m3.notes.map((n) => `${m3.metric}: ${n}`))
@@ -75046,17 +77397,17 @@ function intervalLevels(c4) {
 
 // src/same-job.ts
 import { readFileSync } from "node:fs";
-import { readFile as readFile9 } from "node:fs/promises";
-import path11 from "node:path";
+import { readFile as readFile11 } from "node:fs/promises";
+import path14 from "node:path";
 
 // src/setup-steps.ts
-import { spawn as spawn5 } from "node:child_process";
+import { spawn as spawn6 } from "node:child_process";
 function runSetupStep(step2, index5, inherit) {
   return new Promise((resolve2) => {
     const [program, ...args] = step2.command;
     const output3 = new OutputTail();
     let timedOut = false;
-    const child = spawn5(program, args, {
+    const child = spawn6(program, args, {
       cwd: step2.cwd,
       env: { ...inherit, ...step2.env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -75098,7 +77449,7 @@ async function runSetup(steps, inherit, log7) {
 import { execFile as execFile6, execFileSync } from "node:child_process";
 import { mkdtemp as mkdtemp3, rm as rm4 } from "node:fs/promises";
 import os6 from "node:os";
-import path10 from "node:path";
+import path13 from "node:path";
 var WorktreeError = class extends Error {
   name = "WorktreeError";
 };
@@ -75150,7 +77501,7 @@ async function ensureCommit(repo, sha, log7) {
 async function addWorktree(repo, sha) {
   const top = await git(repo, ["rev-parse", "--show-toplevel"]);
   if (!top) throw new WorktreeError(`${repo} is not inside a git repository`);
-  const dir = await mkdtemp3(path10.join(os6.tmpdir(), "bench-action-base-"));
+  const dir = await mkdtemp3(path13.join(os6.tmpdir(), "bench-action-base-"));
   installHandlers();
   open3.set(dir, { repo: top });
   const added = await gitWithError(top, ["worktree", "add", "--detach", "--quiet", dir, sha]);
@@ -75242,14 +77593,14 @@ async function runSameJob(options) {
   const { config: config2, cases: cases2, base, env, log: log7 } = options;
   const top = await git(config2.dir, ["rev-parse", "--show-toplevel"]);
   if (!top) throw new SameJobError(`same-job baseline: ${config2.dir} is not inside a git repository`);
-  const relative = path11.relative(top, config2.file);
-  if (relative.startsWith("..") || path11.isAbsolute(relative))
+  const relative = path14.relative(top, config2.file);
+  if (relative.startsWith("..") || path14.isAbsolute(relative))
     throw new SameJobError(`same-job baseline: the config ${config2.file} is outside the repository ${top}`);
-  const text3 = await readFile9(config2.file, "utf8");
+  const text3 = await readFile11(config2.file, "utf8");
   const worktree = await addWorktree(top, base.sha);
   try {
     log7(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${worktree.dir}`);
-    const baseConfig = parseConfig(text3, path11.join(worktree.dir, relative));
+    const baseConfig = parseConfig(text3, path14.join(worktree.dir, relative));
     const headFailure = await runSetup(config2.setup, env, (line5) => log7(`head: ${line5}`));
     if (headFailure) {
       log7(`head: ${headFailure.message}; every benchmark is marked failed`);
@@ -75297,13 +77648,13 @@ function describePairs(pairs) {
 // src/setup/index.ts
 import { execFile as execFile7 } from "node:child_process";
 import { constants as constants3 } from "node:fs";
-import { access as access3, stat as stat7 } from "node:fs/promises";
+import { access as access3, stat as stat8 } from "node:fs/promises";
 import os8 from "node:os";
-import path14 from "node:path";
+import path17 from "node:path";
 
 // src/setup/rust.ts
-import { readFile as readFile10, stat as stat5 } from "node:fs/promises";
-import path12 from "node:path";
+import { readFile as readFile12, stat as stat6 } from "node:fs/promises";
+import path15 from "node:path";
 var BARE_KEY = /[A-Za-z0-9_-]+/y;
 var SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y;
 var SCALAR = /^(?:true|false|[+-]?(?:inf|nan)|[+-]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?|0x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*|0o[0-7](?:_?[0-7])*|0b[01](?:_?[01])*|\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}:\d{2}(?:\.\d+)?)$/;
@@ -75381,20 +77732,20 @@ var TomlReader = class {
     const isArray2 = this.text[this.pos] === "[";
     if (isArray2) this.pos++;
     this.spaces();
-    const key2 = this.key();
+    const key3 = this.key();
     this.spaces();
     this.expect("]", isArray2 ? '"]]" to close the table header' : '"]" to close the table header');
     if (isArray2) this.expect("]", '"]]" to close the table header');
     this.endOfLine();
-    if (isArray2) return [...key2, `[[${this.arrayTables++}]]`];
-    const id2 = JSON.stringify(key2);
+    if (isArray2) return [...key3, `[[${this.arrayTables++}]]`];
+    const id2 = JSON.stringify(key3);
     const earlier = this.tables.get(id2);
     if (earlier !== void 0)
-      this.fail(`[${key2.join(".")}] is defined twice (first on line ${earlier})`, line5);
-    this.checkPrefixes(key2, line5);
-    if (this.values.has(id2)) this.fail(`${key2.join(".")} is already a value, not a table`, line5);
+      this.fail(`[${key3.join(".")}] is defined twice (first on line ${earlier})`, line5);
+    this.checkPrefixes(key3, line5);
+    if (this.values.has(id2)) this.fail(`${key3.join(".")} is already a value, not a table`, line5);
     this.tables.set(id2, line5);
-    return key2;
+    return key3;
   }
   checkPrefixes(keyPath, line5) {
     for (let i = 1; i < keyPath.length; i++) {
@@ -75406,13 +77757,13 @@ var TomlReader = class {
   }
   keyValue(table2) {
     const line5 = this.line;
-    const key2 = this.key();
+    const key3 = this.key();
     this.spaces();
-    this.expect("=", `"=" after the key ${key2.join(".")}`);
+    this.expect("=", `"=" after the key ${key3.join(".")}`);
     this.spaces();
     const value4 = this.value();
     this.endOfLine();
-    const full = [...table2, ...key2];
+    const full = [...table2, ...key3];
     const id2 = JSON.stringify(full);
     const earlier = this.values.get(id2);
     if (earlier) this.fail(`${full.join(".")} is defined twice (first on line ${earlier.line})`, line5);
@@ -75599,12 +77950,12 @@ var TomlReader = class {
       return { type: "inline-table", line: line5 };
     }
     for (; ; ) {
-      const key2 = this.key();
-      const id2 = JSON.stringify(key2);
-      if (keys4.has(id2)) this.fail(`${key2.join(".")} is defined twice in the inline table`);
+      const key3 = this.key();
+      const id2 = JSON.stringify(key3);
+      if (keys4.has(id2)) this.fail(`${key3.join(".")} is defined twice in the inline table`);
       keys4.add(id2);
       this.spaces();
-      this.expect("=", `"=" after the key ${key2.join(".")}`);
+      this.expect("=", `"=" after the key ${key3.join(".")}`);
       this.spaces();
       this.value();
       this.spaces();
@@ -75625,14 +77976,14 @@ function located(file, line5, message) {
   return new SetupError(`${file}:${line5}: ${message}`, { file, line: line5 });
 }
 function toolchainFromToml(reader, file) {
-  const get6 = (key2) => reader.values.get(JSON.stringify(["toolchain", key2]));
+  const get6 = (key3) => reader.values.get(JSON.stringify(["toolchain", key3]));
   const asTable = reader.values.get(JSON.stringify(["toolchain"]));
   if (asTable)
     throw located(file, asTable.line, 'toolchain must be a table: write [toolchain] and then channel = "…"');
   let tableLine = reader.tables.get(JSON.stringify(["toolchain"]));
   if (tableLine === void 0) {
-    for (const [key2, value4] of reader.values) {
-      if (JSON.parse(key2)[0] === "toolchain")
+    for (const [key3, value4] of reader.values) {
+      if (JSON.parse(key3)[0] === "toolchain")
         tableLine = Math.min(tableLine ?? value4.line, value4.line);
     }
   }
@@ -75645,28 +77996,28 @@ channel = "stable"`,
         file
       }
     );
-  const string4 = (key2) => {
-    const v = get6(key2);
+  const string4 = (key3) => {
+    const v = get6(key3);
     if (!v) return void 0;
     if (v.type !== "string")
       throw located(
         file,
         v.line,
-        `toolchain.${key2} must be a quoted string${v.type === "scalar" ? `, as in ${key2} = "${v.text}"` : ""}`
+        `toolchain.${key3} must be a quoted string${v.type === "scalar" ? `, as in ${key3} = "${v.text}"` : ""}`
       );
     return v.value;
   };
-  const strings = (key2) => {
-    const v = get6(key2);
+  const strings = (key3) => {
+    const v = get6(key3);
     if (!v) return [];
     if (v.type !== "array")
-      throw located(file, v.line, `toolchain.${key2} must be an array of strings, as in ${key2} = ["…"]`);
+      throw located(file, v.line, `toolchain.${key3} must be an array of strings, as in ${key3} = ["…"]`);
     return v.items.map((item) => {
       if (item.type !== "string" || !CHANNEL.test(item.value))
         throw located(
           file,
           item.line,
-          `toolchain.${key2} must hold names as quoted strings, as in ${key2} = ["…"]`
+          `toolchain.${key3} must hold names as quoted strings, as in ${key3} = ["…"]`
         );
       return item.value;
     });
@@ -75685,7 +78036,7 @@ channel = "stable"`,
   const spec = { components, targets, file };
   if (channel !== void 0) spec.channel = channel;
   if (profile !== void 0) spec.profile = profile;
-  if (toolchainPath !== void 0) spec.path = path12.resolve(path12.dirname(file), toolchainPath);
+  if (toolchainPath !== void 0) spec.path = path15.resolve(path15.dirname(file), toolchainPath);
   return spec;
 }
 function legacyChannel(text3, file) {
@@ -75703,27 +78054,27 @@ function legacyChannel(text3, file) {
   return { channel: first.content, components: [], targets: [], file };
 }
 function parseToolchainFile(text3, file) {
-  const legacy = path12.basename(file) === "rust-toolchain";
+  const legacy = path15.basename(file) === "rust-toolchain";
   if (legacy && !/^\s*\[|=/m.test(text3)) return legacyChannel(text3, file);
   return toolchainFromToml(new TomlReader(text3, file).read(), file);
 }
 async function exists2(file) {
   try {
-    const s2 = await stat5(file);
+    const s2 = await stat6(file);
     return s2.isFile() ? "file" : s2.isDirectory() ? "dir" : void 0;
   } catch {
     return void 0;
   }
 }
 async function findToolchainFile(cwd) {
-  let dir = path12.resolve(cwd);
+  let dir = path15.resolve(cwd);
   for (; ; ) {
     for (const name of ["rust-toolchain", "rust-toolchain.toml"]) {
-      const candidate = path12.join(dir, name);
+      const candidate = path15.join(dir, name);
       if (await exists2(candidate) === "file") return candidate;
     }
-    if (await exists2(path12.join(dir, ".git"))) return void 0;
-    const parent = path12.dirname(dir);
+    if (await exists2(path15.join(dir, ".git"))) return void 0;
+    const parent = path15.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -75731,7 +78082,7 @@ async function findToolchainFile(cwd) {
 async function readToolchainFile(file) {
   let text3;
   try {
-    text3 = await readFile10(file, "utf8");
+    text3 = await readFile12(file, "utf8");
   } catch (err) {
     throw new SetupError(
       `cannot read ${file}: ${err.code ?? err.message}`,
@@ -75753,7 +78104,7 @@ async function resolvePin(opts, env, log7) {
   if (env.RUSTUP_TOOLCHAIN) return named2(env.RUSTUP_TOOLCHAIN.trim(), "RUSTUP_TOOLCHAIN");
   const file = await findToolchainFile(opts.cwd);
   if (!file) return { components: [], targets: [], source: "the default toolchain" };
-  if (path12.basename(file) === "rust-toolchain" && await exists2(`${file}.toml`) === "file")
+  if (path15.basename(file) === "rust-toolchain" && await exists2(`${file}.toml`) === "file")
     log7(`warning: both ${file} and ${file}.toml exist; rustup uses ${file}, and so does bench-action`);
   return { ...await readToolchainFile(file), source: file };
 }
@@ -75971,7 +78322,7 @@ async function ensureRust(opts) {
     env,
     log: opts.log ?? (() => {
     }),
-    cwd: path12.resolve(opts.cwd),
+    cwd: path15.resolve(opts.cwd),
     platform: opts.platform ?? process.platform,
     uid: opts.uid ?? currentUid(),
     apt: opts.apt ?? { updated: false }
@@ -76069,9 +78420,9 @@ async function ensureValgrind(opts = {}) {
 
 // src/setup/zig.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { chmod, mkdir as mkdir3, readdir as readdir4, rename as rename3, rm as rm5, stat as stat6 } from "node:fs/promises";
+import { chmod, mkdir as mkdir3, readdir as readdir5, rename as rename3, rm as rm5, stat as stat7 } from "node:fs/promises";
 import os7 from "node:os";
-import path13 from "node:path";
+import path16 from "node:path";
 var DEFAULT_ZIG_VERSION = "0.17.1";
 var VERSION_TIMEOUT_MS2 = 6e4;
 var DOWNLOAD_TIMEOUT_MS = 20 * 6e4;
@@ -76081,7 +78432,7 @@ function zigVersionOf(pypiVersion) {
   return pypiVersion.replace(/\.post\d+$/, "");
 }
 function wheelPlatformTags(platform, arch) {
-  const tags = {
+  const tags2 = {
     "linux-x64": ["manylinux_2_12_x86_64", "manylinux2010_x86_64", "musllinux_1_1_x86_64"],
     "linux-arm64": ["manylinux_2_17_aarch64", "manylinux2014_aarch64", "musllinux_1_1_aarch64"],
     "linux-ia32": ["manylinux_2_12_i686", "manylinux2010_i686", "musllinux_1_1_i686"],
@@ -76096,13 +78447,13 @@ function wheelPlatformTags(platform, arch) {
     "win32-ia32": ["win32"],
     "win32-arm64": ["win_arm64"]
   };
-  return tags[`${platform}-${arch}`];
+  return tags2[`${platform}-${arch}`];
 }
 function zigCacheRoot(env, cacheDir) {
-  if (cacheDir) return path13.resolve(cacheDir, "tools", "zig");
-  if (env.BENCH_ACTION_CACHE_DIR) return path13.resolve(env.BENCH_ACTION_CACHE_DIR, "tools", "zig");
-  const base = env.XDG_CACHE_HOME || path13.join(env.HOME || env.USERPROFILE || os7.homedir(), ".cache");
-  return path13.resolve(base, "bench-action", "tools", "zig");
+  if (cacheDir) return path16.resolve(cacheDir, "tools", "zig");
+  if (env.BENCH_ACTION_CACHE_DIR) return path16.resolve(env.BENCH_ACTION_CACHE_DIR, "tools", "zig");
+  const base = env.XDG_CACHE_HOME || path16.join(env.HOME || env.USERPROFILE || os7.homedir(), ".cache");
+  return path16.resolve(base, "bench-action", "tools", "zig");
 }
 function exeName(platform) {
   return platform === "win32" ? "zig.exe" : "zig";
@@ -76112,7 +78463,7 @@ function firstLine(text3) {
 }
 async function exists3(file) {
   try {
-    await stat6(file);
+    await stat7(file);
     return true;
   } catch {
     return false;
@@ -76174,11 +78525,11 @@ async function downloadWheel(python, version4, dest, target2, ctx) {
     dest
   ];
   const env = { ...ctx.env, PIP_DISABLE_PIP_VERSION_CHECK: "1", PIP_NO_INPUT: "1" };
-  const tags = wheelPlatformTags(target2.platform, target2.arch);
+  const tags2 = wheelPlatformTags(target2.platform, target2.arch);
   const native = target2.platform === process.platform && target2.arch === process.arch;
   const attempts = [];
   if (native) attempts.push(base);
-  if (tags) attempts.push([...base, ...tags.flatMap((t) => ["--platform", t])]);
+  if (tags2) attempts.push([...base, ...tags2.flatMap((t) => ["--platform", t])]);
   const where = `${target2.platform}-${target2.arch}`;
   if (attempts.length === 0)
     throw new SetupError(`no Zig wheel for ${where}: PyPI's ziglang package has none for this platform`);
@@ -76187,8 +78538,8 @@ async function downloadWheel(python, version4, dest, target2, ctx) {
     ctx.log(`$ ${argv.join(" ")}`);
     const result2 = await ctx.run(argv, { env, timeoutMs: DOWNLOAD_TIMEOUT_MS });
     if (result2.code === 0) {
-      const wheels = (await readdir4(dest)).filter((f) => /^ziglang-.*\.whl$/i.test(f));
-      if (wheels.length === 1) return path13.join(dest, wheels[0]);
+      const wheels = (await readdir5(dest)).filter((f) => /^ziglang-.*\.whl$/i.test(f));
+      if (wheels.length === 1) return path16.join(dest, wheels[0]);
       throw new SetupError(
         `\`pip download ziglang==${version4}\` succeeded but left ${wheels.length} wheels in ${dest}, expected one`
       );
@@ -76237,8 +78588,8 @@ async function ensureZig(opts = {}) {
     log7(`zig ${onPath.version} is on PATH, but ${wanted} is wanted`);
   } else if (!onPath.missing) log7(`warning: ignoring the zig on PATH: ${onPath.why}`);
   const root = zigCacheRoot(env, opts.cacheDir);
-  const dir = path13.join(root, pypiVersion);
-  const zig = path13.join(dir, exeName(platform));
+  const dir = path16.join(root, pypiVersion);
+  const zig = path16.join(dir, exeName(platform));
   if (await exists3(zig)) {
     const cached2 = await probe(zig, run6, env);
     if (cached2.ok && cached2.version === wanted) {
@@ -76251,14 +78602,14 @@ async function ensureZig(opts = {}) {
   }
   const python = await findPython(run6, env);
   await mkdir3(root, { recursive: true });
-  const work = path13.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
+  const work = path16.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
   await mkdir3(work);
   try {
     log7(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`);
     const wheel = await downloadWheel(
       python,
       pypiVersion,
-      path13.join(work, "download"),
+      path16.join(work, "download"),
       { platform, arch },
       {
         run: run6,
@@ -76266,7 +78617,7 @@ async function ensureZig(opts = {}) {
         log: log7
       }
     );
-    const unpacked = path13.join(work, "unpacked");
+    const unpacked = path16.join(work, "unpacked");
     const unzip = [...python.argv, "-m", "zipfile", "-e", wheel, unpacked];
     log7(`$ ${unzip.join(" ")}`);
     const result = await run6(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS });
@@ -76275,10 +78626,10 @@ async function ensureZig(opts = {}) {
       throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:
 ${tail}` : ""}`);
     }
-    const staged = path13.join(unpacked, "ziglang");
-    const stagedZig = path13.join(staged, exeName(platform));
+    const staged = path16.join(unpacked, "ziglang");
+    const stagedZig = path16.join(staged, exeName(platform));
     if (!await exists3(stagedZig))
-      throw new SetupError(`${path13.basename(wheel)} does not contain ziglang/${exeName(platform)}`);
+      throw new SetupError(`${path16.basename(wheel)} does not contain ziglang/${exeName(platform)}`);
     await chmod(stagedZig, 493);
     if (await exists3(dir)) await rm5(dir, { recursive: true, force: true });
     try {
@@ -76343,10 +78694,10 @@ var defaultRunner = (argv, opts = {}) => {
         else if (failure2.code === "EACCES")
           resolve2({ code: 126, stdout: "", stderr: `${file}: permission denied` });
         else if (failure2.signal) {
-          const number10 = os8.constants.signals[failure2.signal] ?? 0;
+          const number12 = os8.constants.signals[failure2.signal] ?? 0;
           const why = failure2.killed && opts.timeoutMs ? `timed out after ${opts.timeoutMs / 1e3}s` : "";
           resolve2({
-            code: 128 + number10,
+            code: 128 + number12,
             stdout,
             stderr: `${stderr}${stderr && !stderr.endsWith("\n") ? "\n" : ""}${file}: ${why || `killed by ${failure2.signal}`}`
           });
@@ -76360,12 +78711,12 @@ function outputTail(result, lines = 6) {
 }
 function pathVariable(env, platform) {
   if (platform !== "win32") return env.PATH ?? "";
-  const key2 = Object.keys(env).find((k2) => k2.toUpperCase() === "PATH");
-  return key2 ? env[key2] ?? "" : "";
+  const key3 = Object.keys(env).find((k2) => k2.toUpperCase() === "PATH");
+  return key3 ? env[key3] ?? "" : "";
 }
 async function isExecutableFile(file) {
   try {
-    if (!(await stat7(file)).isFile()) return false;
+    if (!(await stat8(file)).isFile()) return false;
     await access3(file, constants3.X_OK);
     return true;
   } catch {
@@ -76374,14 +78725,14 @@ async function isExecutableFile(file) {
 }
 async function findExecutable(name, env = process.env, platform = process.platform) {
   if (name.includes("/") || platform === "win32" && name.includes("\\"))
-    return await isExecutableFile(name) ? path14.resolve(name) : void 0;
+    return await isExecutableFile(name) ? path17.resolve(name) : void 0;
   const separator = platform === "win32" ? ";" : ":";
   const extensions = platform === "win32" ? ["", ...(env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter(Boolean)] : [""];
   for (const dir of pathVariable(env, platform).split(separator)) {
     if (dir === "") continue;
     for (const ext of extensions) {
-      const candidate = path14.join(dir, name + ext);
-      if (await isExecutableFile(candidate)) return path14.resolve(candidate);
+      const candidate = path17.join(dir, name + ext);
+      if (await isExecutableFile(candidate)) return path17.resolve(candidate);
     }
   }
   return void 0;
@@ -76462,7 +78813,7 @@ async function otherPackageManagerCommand(pkg2, env, uid) {
   return void 0;
 }
 function programName(arg) {
-  return path14.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
+  return path17.basename(arg.replaceAll("\\", "/")).replace(/\.exe$/i, "");
 }
 var RUST_PROGRAMS = /* @__PURE__ */ new Set(["cargo", "rustc", "rustup"]);
 function scriptRunsRust(script) {
@@ -76528,17 +78879,17 @@ var UsageError = class extends Error {
   name = "UsageError";
 };
 async function resolveConfigPath(cwd, configPath) {
-  if (configPath) return path15.resolve(cwd, configPath);
+  if (configPath) return path18.resolve(cwd, configPath);
   const found = findConfigFile(cwd);
   if (!found)
-    throw new UsageError(`no bench.yml found in ${cwd} or ${path15.join(cwd, ".github")}; pass --config FILE`);
+    throw new UsageError(`no bench.yml found in ${cwd} or ${path18.join(cwd, ".github")}; pass --config FILE`);
   return found;
 }
 async function findBaseline(options, suite, head) {
-  let storeRoot = path15.resolve(options.cwd, options.storeDir);
+  let storeRoot = path18.resolve(options.cwd, options.storeDir);
   if (options.baseline) {
-    const target2 = path15.resolve(options.cwd, options.baseline);
-    const isDir = await stat8(target2).then(
+    const target2 = path18.resolve(options.cwd, options.baseline);
+    const isDir = await stat9(target2).then(
       (s2) => s2.isDirectory(),
       () => {
         throw new BaselineUsageError(`baseline ${target2} does not exist`);
@@ -76584,10 +78935,10 @@ async function runPipeline(options) {
     const setup2 = { cwd: config2.dir, env: options.env, log: options.log, zigVersion: options.zigVersion };
     for (const status of await runSetup2(needed, setup2)) {
       options.log(`setup: ${describeStatus(status)}`);
-      const dir = path15.dirname(status.path);
-      const search = (options.env.PATH ?? "").split(path15.delimiter);
+      const dir = path18.dirname(status.path);
+      const search = (options.env.PATH ?? "").split(path18.delimiter);
       if (!search.includes(dir))
-        options.env.PATH = [dir, ...search].filter((d) => d !== "").join(path15.delimiter);
+        options.env.PATH = [dir, ...search].filter((d) => d !== "").join(path18.delimiter);
     }
   }
   const createdAt = now2().toISOString();
@@ -76620,14 +78971,14 @@ async function runPipeline(options) {
         options.log(`${prefix(c4)}: failed: ${result.error?.message ?? "unknown error"}`);
     }
   };
-  const resultSet = (commit2, benchmarks2) => ({
+  const resultSet = (commit2, benchmarks3) => ({
     schema: RESULTS_SCHEMA,
     version: RESULTS_VERSION,
     suite: config2.suite,
     commit: commit2,
     createdAt,
     environment,
-    benchmarks: benchmarks2
+    benchmarks: benchmarks3
   });
   let results;
   let choice;
@@ -76673,23 +79024,23 @@ async function runPipeline(options) {
       };
     }
   } else {
-    const benchmarks2 = [];
+    const benchmarks3 = [];
     const setupFailure = await runSetup(config2.setup, options.env, options.log);
     if (setupFailure) {
       options.log(`${setupFailure.message}; every benchmark is marked failed`);
       for (const c4 of cases2)
-        benchmarks2.push(
+        benchmarks3.push(
           failedResult(c4, { message: setupFailure.message, stderrTail: setupFailure.outputTail })
         );
     } else {
-      benchmarks2.push(
+      benchmarks3.push(
         ...await measureSuite(cases2, { inherit: options.env, filter: options.filter, ...progress })
       );
     }
-    results = resultSet(commit, benchmarks2);
+    results = resultSet(commit, benchmarks3);
     choice = await findBaseline(options, config2.suite, commit);
   }
-  const benchmarks = results.benchmarks;
+  const benchmarks2 = results.benchmarks;
   const comparison = compareResults(results, {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
@@ -76703,20 +79054,20 @@ async function runPipeline(options) {
   if (options.save) {
     if (options.filter !== void 0) {
       options.log("--filter was given: results not saved as a baseline");
-    } else if (benchmarks.some((b10) => b10.status === "ok")) {
-      savedPath = await (options.store ?? new DirStore(path15.resolve(options.cwd, options.storeDir))).save(
+    } else if (benchmarks2.some((b10) => b10.status === "ok")) {
+      savedPath = await (options.store ?? new DirStore(path18.resolve(options.cwd, options.storeDir))).save(
         results
       );
     } else {
       options.log("no benchmark succeeded: results not saved as a baseline");
     }
   }
-  const jsonPath = options.jsonPath ? path15.resolve(options.cwd, options.jsonPath) : void 0;
-  if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}
+  const jsonPath2 = options.jsonPath ? path18.resolve(options.cwd, options.jsonPath) : void 0;
+  if (jsonPath2) await writeText(jsonPath2, `${JSON.stringify(results, null, 2)}
 `);
-  const markdownPath = options.markdownPath ? path15.resolve(options.cwd, options.markdownPath) : void 0;
+  const markdownPath = options.markdownPath ? path18.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
-  const htmlPath = options.htmlPath ? path15.resolve(options.cwd, options.htmlPath) : void 0;
+  const htmlPath = options.htmlPath ? path18.resolve(options.cwd, options.htmlPath) : void 0;
   if (htmlPath) await writeText(htmlPath, await renderHtml(comparison, { now: now2(), version: VERSION }));
   return {
     exitCode: exitCodeFor(comparison),
@@ -76725,13 +79076,13 @@ async function runPipeline(options) {
     comparison,
     markdown,
     savedPath,
-    jsonPath,
+    jsonPath: jsonPath2,
     markdownPath,
     htmlPath
   };
 }
 async function writeText(file, text3) {
-  await mkdir4(path15.dirname(file), { recursive: true });
+  await mkdir4(path18.dirname(file), { recursive: true });
   await writeFile2(file, text3);
 }
 
@@ -76767,11 +79118,11 @@ function clean(text3) {
 }
 function alignTable(header, rows, rightAligned) {
   const widths = header.map((h2, i) => Math.max(h2.length, ...rows.map((r) => [...r[i] ?? ""].length)));
-  const fmt = (cells) => cells.map((c4, i) => {
+  const fmt2 = (cells) => cells.map((c4, i) => {
     const pad4 = " ".repeat(widths[i] - [...c4].length);
     return rightAligned.has(i) ? pad4 + c4 : c4 + pad4;
   }).join("  ").trimEnd();
-  return [fmt(header), widths.map((w2) => "─".repeat(w2)).join("  "), ...rows.map(fmt)];
+  return [fmt2(header), widths.map((w2) => "─".repeat(w2)).join("  "), ...rows.map(fmt2)];
 }
 function renderTerminal(c4, options) {
   const paint = (style2, text3) => options.color && style2 ? `\x1B[${CODES[style2]}m${text3}\x1B[0m` : text3;
@@ -77024,7 +79375,7 @@ async function dispatch2(argv, io) {
       verbose: values3.verbose === true
     })
   );
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path16.relative(io.cwd, outcome.savedPath)}
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path19.relative(io.cwd, outcome.savedPath)}
 `);
   return outcome.exitCode;
 }
@@ -77100,10 +79451,10 @@ async function klvCommand(argv, io) {
   return 0;
 }
 async function readResults(file, cwd) {
-  const full = path16.resolve(cwd, file);
+  const full = path19.resolve(cwd, file);
   let text3;
   try {
-    text3 = await readFile11(full, "utf8");
+    text3 = await readFile13(full, "utf8");
   } catch (err) {
     throw new UsageError(
       `cannot read ${file}: ${err.code ?? err.message}`
@@ -77130,10 +79481,10 @@ async function compareCommand(argv, io) {
     baseline: { results: base, source: baseFile, reason: `the file ${baseFile}, given on the command line` }
   });
   if (values3.markdown) {
-    await writeText(path16.resolve(io.cwd, values3.markdown), renderMarkdown(comparison, { version: VERSION }));
+    await writeText(path19.resolve(io.cwd, values3.markdown), renderMarkdown(comparison, { version: VERSION }));
   }
   if (values3.html) {
-    await writeText(path16.resolve(io.cwd, values3.html), await renderHtml(comparison, { version: VERSION }));
+    await writeText(path19.resolve(io.cwd, values3.html), await renderHtml(comparison, { version: VERSION }));
   }
   io.stdout.write(
     renderTerminal(comparison, {

@@ -19,7 +19,9 @@ import {
   decideExact,
   decidePaired,
   decideSampled,
+  decideSummary,
   type RunNoise,
+  type SummaryInput,
   runToRunNoise,
   type Summary,
   summarize,
@@ -32,6 +34,8 @@ export type BenchmarkVerdict = MetricVerdict | 'new' | 'missing' | 'failed'
 export interface MetricComparison {
   metric: string
   unit: Unit
+  /** The tool's own unit, for unit `other`. */
+  label?: string
   direction: Direction
   /** Gated metrics decide the benchmark's verdict; the others are shown for information. */
   gated: boolean
@@ -76,6 +80,7 @@ export const FUNCTION_CHANGES_SHOWN = 10
 export interface HeadOnlyMetric {
   metric: string
   unit: Unit
+  label?: string
   gated: boolean
   exact: boolean
   summary: Summary
@@ -221,7 +226,16 @@ export function environmentDifferences(base: Environment, head: Environment): En
 
 function valuesOf(metric: Metric): number[] {
   if (metric.samples && metric.samples.length > 0) return metric.samples
+  if (metric.summary) return [metric.summary.center]
   return metric.value !== undefined ? [metric.value] : []
+}
+
+/** A side as a summary: the tool's own, or the median, spread and count of its samples. */
+function summaryOf(metric: Metric): SummaryInput {
+  if (metric.summary) return metric.summary
+  const values = valuesOf(metric)
+  const s = summarize(values)
+  return values.length > 1 ? { center: s.median, stddev: s.stddev, n: values.length } : { center: s.median }
 }
 
 function isExact(metric: Metric): boolean {
@@ -246,6 +260,7 @@ function compareMetric(
   const common = {
     metric: name,
     unit: head.unit,
+    ...(head.label !== undefined ? { label: head.label } : {}),
     direction: head.direction,
     gated,
   }
@@ -267,6 +282,25 @@ function compareMetric(
       change: d.change,
       verdict,
       notes,
+    }
+  }
+  if (base.summary || head.summary) {
+    // A tool that kept only a summary gives nothing to test: the stricter rule of summary-only.ts.
+    const d = decideSummary(summaryOf(base), summaryOf(head), {
+      threshold: gate.threshold,
+      alpha: gate.alpha,
+      direction: head.direction,
+    })
+    return {
+      ...common,
+      exact: false,
+      base: summarize([summaryOf(base).center]),
+      head: summarize([summaryOf(head).center]),
+      ratio: d.ratio,
+      change: d.change,
+      test: d.test,
+      verdict: d.verdict,
+      notes: d.notes,
     }
   }
   // A metric in percent (efficiency) may be gated on percentage points: the threshold is then that
@@ -340,6 +374,7 @@ function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
     .map(([metric, m]) => ({
       metric,
       unit: m.unit,
+      ...(m.label !== undefined ? { label: m.label } : {}),
       gated: result.gate.metrics.includes(metric),
       exact: isExact(m),
       summary: summarize(valuesOf(m)),

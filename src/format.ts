@@ -35,8 +35,10 @@ function scaled(value: number, table: Array<[number, string]>): string {
   return `${sig3(value / last[0])} ${last[1]}`
 }
 
-export function formatValue(value: number, unit: Unit): string {
+export function formatValue(value: number, unit: Unit, label?: string): string {
   switch (unit) {
+    case 'other':
+      return label ? `${formatCount(value)} ${label}` : formatCount(value)
     case 'ns':
       return scaled(value, TIME_UNITS)
     case 'bytes':

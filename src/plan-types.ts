@@ -1,5 +1,5 @@
 // A Case is one benchmark at one parameter point, fully resolved: what `measure` needs and nothing more.
-import type { ScalingBenchmarkConfig, WallClockBenchmarkConfig } from './config/schema.ts'
+import type { ImportBenchmarkConfig, ScalingBenchmarkConfig, WallClockBenchmarkConfig } from './config/schema.ts'
 import type { Gate } from './results.ts'
 
 interface CaseBase {
@@ -79,4 +79,9 @@ export interface ScalingCase
   copies: number
 }
 
-export type Case = ProcessCase | InstructionsCase | WallClockCase | ScalingCase
+/** Results another harness wrote: one case read (or run) once, one result per benchmark in it. */
+export interface ImportCase extends CaseBase, Pick<ImportBenchmarkConfig, 'format' | 'file' | 'env' | 'timeoutMs'> {
+  kind: 'import'
+}
+
+export type Case = ProcessCase | InstructionsCase | WallClockCase | ScalingCase | ImportCase

@@ -122,14 +122,30 @@ function casesFor(b: BenchmarkConfig): Case[] {
         }),
       )
     }
+    case 'import':
+      return [
+        {
+          ...common,
+          kind: 'import',
+          command: b.command,
+          format: b.format,
+          file: b.file,
+          timeoutMs: b.timeoutMs,
+          // Every metric the file has gates, unless the config names some: resolved when read.
+          gate: { metrics: b.gate ?? [ALL_METRICS], threshold: b.threshold, alpha: b.alpha },
+        },
+      ]
   }
 }
+
+/** In an import case's gate: every metric of each imported benchmark. */
+export const ALL_METRICS = '*'
 
 /** Whether a config entry expands into cases named `NAME/…`: a harness, or a benchmark with engines. */
 function expands(b: BenchmarkConfig): boolean {
   if (b.kind === 'instructions') return b.harness
   if (b.kind === 'wall-clock') return b.harness || b.engines.some((e) => e.name !== '')
-  return b.kind === 'scaling'
+  return b.kind === 'scaling' || b.kind === 'import'
 }
 
 /**

@@ -6,7 +6,8 @@ export const RESULTS_SCHEMA = 'bench-action/results'
 export const RESULTS_VERSION = 1
 
 /** Units are normalised before they are stored: time in ns, memory in bytes. */
-export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'bytes/s', 'percent', 'ratio'] as const
+/** `other`: a unit of the user's own (an imported custom metric's "points"), named by the metric's label. */
+export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'bytes/s', 'percent', 'ratio', 'other'] as const
 export type Unit = (typeof UNITS)[number]
 
 /** Which way is better belongs to each metric, never to a tool or a kind. */
@@ -20,11 +21,28 @@ export const metricSchema = z
     samples: z.array(z.number()).optional(),
     /** Deterministic metrics: the single exact value. */
     value: z.number().optional(),
+    /**
+     * Imported metrics whose tool kept no samples: its central value (mean or median) and what it
+     * said of the spread. Compared by a stricter rule than samples (compare.ts).
+     */
+    summary: z
+      .object({
+        center: z.number(),
+        stddev: z.number().nonnegative().optional(),
+        n: z.number().int().positive().optional(),
+        interval: z.tuple([z.number(), z.number()]).optional(),
+      })
+      .optional(),
+    /** The unit as the tool printed it, for unit `other`. */
+    label: z.string().optional(),
   })
-  .refine((m) => m.samples !== undefined || m.value !== undefined, 'a metric needs samples or a value')
+  .refine(
+    (m) => m.samples !== undefined || m.value !== undefined || m.summary !== undefined,
+    'a metric needs samples, a value or a summary',
+  )
 export type Metric = z.infer<typeof metricSchema>
 
-export const KINDS = ['process', 'instructions', 'wall-clock', 'scaling'] as const
+export const KINDS = ['process', 'instructions', 'wall-clock', 'scaling', 'import'] as const
 export type Kind = (typeof KINDS)[number]
 
 export const gateSchema = z.object({

@@ -314,6 +314,19 @@ function resolveBenchmark(
         gate: benchmark.gate ?? [...DEFAULT_SCALING_GATE],
       }
     }
+    case 'import': {
+      return {
+        ...common,
+        kind: 'import',
+        format: benchmark.format,
+        ...(benchmark.file !== undefined ? { file: path.resolve(dir, benchmark.file) } : {}),
+        command: benchmark.command === undefined ? [] : toArgv(benchmark.command, shell),
+        threshold: benchmark.threshold ?? defaults.threshold,
+        alpha: benchmark.alpha ?? defaults.alpha,
+        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
+        ...(benchmark.gate ? { gate: benchmark.gate } : {}),
+      }
+    }
   }
 }
 

@@ -177,11 +177,54 @@ export interface ScalingBenchmarkConfig {
   gate: string[]
 }
 
+/** The result formats the import kind reads (src/import/formats/). */
+export const IMPORT_FORMATS = [
+  'hyperfine',
+  'criterion',
+  'libtest',
+  'go',
+  'google-benchmark',
+  'pytest-benchmark',
+  'catch2',
+  'benchmarkdotnet',
+  'jmh',
+  'benchmark-js',
+  'julia',
+  'rebar',
+  'metron',
+  'csb',
+  'bmf',
+  'custom-smaller-is-better',
+  'custom-bigger-is-better',
+] as const
+export type ImportFormatName = (typeof IMPORT_FORMATS)[number]
+
+export interface ImportBenchmarkConfig {
+  name: string
+  kind: 'import'
+  /** Told, or detected from the content when absent. */
+  format?: ImportFormatName
+  /** Read this file (a directory for criterion); absolute. */
+  file?: string
+  /** Or run this and parse its standard output; with `shell` it is ['/bin/sh', '-c', script]. */
+  command: string[]
+  shell: boolean
+  /** Absolute. */
+  cwd: string
+  env: Record<string, string>
+  threshold: number
+  alpha: number
+  timeoutMs: number
+  /** Metrics that gate; every imported metric when not given. */
+  gate?: string[]
+}
+
 export type BenchmarkConfig =
   | ProcessBenchmarkConfig
   | InstructionsBenchmarkConfig
   | WallClockBenchmarkConfig
   | ScalingBenchmarkConfig
+  | ImportBenchmarkConfig
 
 // ---------------------------------------------------------------------------------------------------
 // Values that apply when the file says nothing.
@@ -789,9 +832,70 @@ export const scalingBenchmarkSchema = z
     }
   })
 
+export const importBenchmarkSchema = z
+  .strictObject(
+    {
+      name: nameSchema,
+      kind: z.literal('import').meta({
+        description:
+          'Results another harness wrote (hyperfine, criterion, go test -bench, Google Benchmark, JMH, …), compared and gated like measured ones.',
+      }),
+      format: z
+        .enum(IMPORT_FORMATS, expecting(`one of: ${IMPORT_FORMATS.join(', ')}`))
+        .meta({ description: 'The file\'s format; detected from its content when not given.' })
+        .optional(),
+      file: z
+        .string(expecting('a file or directory path'))
+        .min(1, expecting('a file or directory path'))
+        .meta({
+          description:
+            'The results file (target/criterion for criterion), relative to bench.yml; written by a setup step or an earlier workflow step.',
+        })
+        .optional(),
+      command: commandSchema
+        .meta({ description: 'Or a command whose standard output is the results (go test -bench ., cargo bench).' })
+        .optional(),
+      ...timedBenchmarkKeys,
+      threshold: percentSchema(
+        'Worse than this (and significant, where the format keeps samples) is a regression. Inherits defaults.threshold (5%).',
+      ).optional(),
+      alpha: alphaSchema('Significance level. Inherits defaults.alpha (0.01).').optional(),
+      timeout: durationSchema(
+        `The command, when there is one; past it it is killed. Inherits defaults.timeout (60s).`,
+      ).optional(),
+      gate: z
+        .union(
+          [
+            z.string(expecting('a metric name')).min(1, expecting('a metric name')),
+            z
+              .array(z.string(expecting('a metric name')).min(1, expecting('a metric name')), expecting('a list of metric names'))
+              .min(1, expecting('a non-empty list of metric names')),
+          ],
+          expecting('a metric name or a list of them (time, throughput, memory, allocations, …)'),
+        )
+        .meta({ description: 'Metrics whose verdicts decide pass or fail; every imported metric when not given.' })
+        .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
+        .optional(),
+    },
+    expecting('a benchmark: a mapping with name, kind and file or command'),
+  )
+  .superRefine((benchmark, ctx) => {
+    requireOneOf(benchmark, ['file', 'command'], ctx, 'read a file, or run a command and read what it prints')
+    if (benchmark.command !== undefined) checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
+    if (benchmark.shell && benchmark.command === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['shell'], message: 'expected shell only with a command' })
+    }
+  })
+
 export const benchmarkSchema = z.discriminatedUnion(
   'kind',
-  [processBenchmarkSchema, instructionsBenchmarkSchema, wallClockBenchmarkSchema, scalingBenchmarkSchema],
+  [
+    processBenchmarkSchema,
+    instructionsBenchmarkSchema,
+    wallClockBenchmarkSchema,
+    scalingBenchmarkSchema,
+    importBenchmarkSchema,
+  ],
   expecting('a benchmark: a mapping with name, kind and command'),
 )
 

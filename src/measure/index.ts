@@ -5,6 +5,7 @@ import { matchesFilter } from '../plan.ts'
 import type { Case, InstructionsCase, ScalingCase } from '../plan-types.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
 import { importInstructions } from './imported.ts'
+import { readImports } from './imports.ts'
 import { expandHarness, measureInstructions } from './instructions.ts'
 import { measureInRounds, type TimedCase } from './rounds.ts'
 import { addScalingMetrics } from './scaling.ts'
@@ -155,8 +156,9 @@ class Side {
   async expand(cases: Case[]): Promise<void> {
     const { options, planned } = this
     for (const c of cases) {
-      if (c.kind === 'instructions' && c.import) {
-        const imported = await importInstructions(c)
+      if ((c.kind === 'instructions' && c.import) || c.kind === 'import') {
+        const imported =
+          c.kind === 'import' ? await readImports(c, options.inherit) : await importInstructions(c)
         if (!Array.isArray(imported)) {
           planned.push(c)
           this.finish(c, imported)

@@ -63,8 +63,8 @@ export function headlineMetrics(b: BenchmarkComparison): MetricComparison[] {
 
 /** "1,611,515" for an exact count, "19.1 ms ± 578 µs" (median ± MAD) for samples. */
 export function headOnlyValue(h: HeadOnlyMetric): string {
-  if (h.exact) return formatValue(h.summary.median, h.unit)
-  return `${formatValue(h.summary.median, h.unit)} ± ${formatValue(h.summary.mad, h.unit)}`
+  if (h.exact || h.summary.n === 1) return formatValue(h.summary.median, h.unit, h.label)
+  return `${formatValue(h.summary.median, h.unit, h.label)} ± ${formatValue(h.summary.mad, h.unit, h.label)}`
 }
 
 /** The metrics to show for a benchmark without a baseline: the gated ones, or all when verbose. */
@@ -82,10 +82,16 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
   return {
     benchmark: b.name,
     metric: metricLabel(m),
-    base: formatValue(m.exact ? m.base.median : m.base.median, m.unit),
-    head: formatValue(m.head.median, m.unit),
+    base: formatValue(m.base.median, m.unit, m.label),
+    head: formatValue(m.head.median, m.unit, m.label),
     change: formatChange(m.change),
-    interval: m.exact ? 'exact' : m.ci ? formatRatioInterval(m.ci[0], m.ci[1]) : '—',
+    interval: m.exact
+      ? 'exact'
+      : m.test?.startsWith('summary')
+        ? 'summary only'
+        : m.ci
+          ? formatRatioInterval(m.ci[0], m.ci[1])
+          : '—',
     p: m.pValue !== undefined ? formatPValue(m.pValue) : '',
     verdict: m.verdict,
     notes: m.notes,

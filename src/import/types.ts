@@ -1,0 +1,74 @@
+// The results of benchmark harnesses people already run (hyperfine, criterion, go test -bench, …),
+// read into one shape: one parser per format behind the same small interface, so every imported
+// benchmark goes through the statistics, gate and report of a measured one.
+import type { Direction, Unit } from '../results.ts'
+
+/** One file to read: where it came from (named in every error) and its text. */
+export interface ImportSource {
+  /** A file path, or a description such as "output of `go test -bench .`". */
+  path: string
+  text: string
+}
+
+export interface ImportedMetric {
+  /** Normalised: time in ns, sizes in bytes, rates in ops/s or bytes/s (see units.ts). */
+  unit: Unit
+  direction: Direction
+  /** Every raw sample the format keeps (hyperfine times, criterion samples, repetitions), in order. */
+  samples?: number[]
+  /** Only a summary, where the format keeps no samples. */
+  summary?: ImportedSummary
+  /** The unit as the tool printed it, when it is none of ours (a custom metric's "points"). */
+  label?: string
+  /**
+   * The format does not say which way is better (a Google Benchmark user counter, a custom Bencher
+   * measure): the direction is a guess, so the metric is reported but gates only when named in `gate`.
+   */
+  directionAssumed?: boolean
+}
+
+export interface ImportedSummary {
+  /** The central value the tool reports: its mean, or its median where it reports that instead. */
+  center: number
+  /** Standard deviation of the tool's samples, where reported. */
+  stddev?: number
+  /** How many samples the summary is of, where reported. */
+  n?: number
+  /** An interval the tool computed around the center (a JMH score error, a BMF lower/upper value). */
+  interval?: [low: number, high: number]
+}
+
+export interface ImportedBenchmark {
+  /** The tool's name for it, group and parameters included ("fib/20", "BenchmarkSum-8"). */
+  name: string
+  /** By metric name: `time`, `throughput`, `memory`, `allocations`, or the format's own. */
+  metrics: Record<string, ImportedMetric>
+  /** What the reader should know: aggregates skipped, a unit converted, a sample count. */
+  notes?: string[]
+  /** The tool recorded this benchmark as failed (an error, an exception): why, in its words. */
+  error?: string
+}
+
+export interface ImportFormat {
+  /** The config's `format:` value. */
+  readonly name: string
+  /** Whether the text is plausibly this format: cheap, and never throws. Used when `format` is omitted. */
+  detect(source: ImportSource): boolean
+  /** Every benchmark in the text; throws ImportFormatError naming where and what was expected. */
+  parse(source: ImportSource): ImportedBenchmark[]
+}
+
+/**
+ * A file that is not what its format says: names the file, the place in it (a line, a JSON path) and
+ * what was expected there.
+ */
+export class ImportFormatError extends Error {
+  override name = 'ImportFormatError'
+  constructor(
+    readonly source: string,
+    readonly where: string,
+    readonly detail: string,
+  ) {
+    super(where ? `${source}: ${where}: ${detail}` : `${source}: ${detail}`)
+  }
+}
