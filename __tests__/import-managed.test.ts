@@ -222,20 +222,25 @@ describe('jmh', () => {
     })
   })
 
-  test('SampleTime: the histogram expanded into one sample per call; two modes get the mode in the name', () => {
+  test('SampleTime: the histogram of each iteration becomes its mean call; two modes get the mode in the name', () => {
     const parsed = jmhFormat.parse(fixture('jmh/jmh-sample-ss.json'))
     assert.deepEqual(
       parsed.map((b) => b.name),
       ['bench.Concat.concat/length=10/mode=sample', 'bench.Concat.concat/length=10/mode=ss'],
     )
     const raw = rawJson('jmh/jmh-sample-ss.json')
-    const expanded: number[] = []
+    const means: number[] = []
+    let calls = 0
     for (const fork of raw[0].primaryMetric.rawDataHistogram as [number, number][][][])
-      for (const iteration of fork)
-        for (const [value, count] of iteration) expanded.push(...Array(count).fill(value))
-    assert.equal(expanded.length, 5789)
+      for (const iteration of fork) {
+        const n = iteration.reduce((sum, [, count]) => sum + count, 0)
+        calls += n
+        means.push(iteration.reduce((sum, [value, count]) => sum + value * count, 0) / n)
+      }
+    assert.equal(calls, 5789, 'the calls the fixture recorded')
+    assert.equal(means.length, 2, 'two measured iterations')
     assert.deepEqual(parsed.map(shape), [
-      { name: parsed[0]!.name, metrics: { time: { unit: 'ns', direction: 'lower', samples: expanded } } },
+      { name: parsed[0]!.name, metrics: { time: { unit: 'ns', direction: 'lower', samples: means } } },
       {
         name: parsed[1]!.name,
         metrics: { time: { unit: 'ns', direction: 'lower', samples: [10932, 11659] } },

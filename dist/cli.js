@@ -68341,7 +68341,17 @@ function superRefine(fn, params2) {
 // src/results.ts
 var RESULTS_SCHEMA = "bench-action/results";
 var RESULTS_VERSION = 1;
-var UNITS = ["ns", "bytes", "count", "instructions", "ops/s", "bytes/s", "percent", "ratio", "other"];
+var UNITS = [
+  "ns",
+  "bytes",
+  "count",
+  "instructions",
+  "ops/s",
+  "bytes/s",
+  "percent",
+  "ratio",
+  "other"
+];
 var metricSchema = object({
   unit: _enum(UNITS),
   direction: _enum(["lower", "higher"]),
@@ -70269,6 +70279,19 @@ function format(value4) {
   return String(Number(value4.toPrecision(3)));
 }
 
+// src/stats/run-noise.ts
+var MIN_RUNS_FOR_NOISE = 3;
+function runToRunNoise(medians) {
+  const positive = medians.filter((m3) => Number.isFinite(m3) && m3 > 0);
+  if (positive.length < MIN_RUNS_FOR_NOISE) return void 0;
+  return { runs: positive.length, maxRatio: Math.max(...positive) / Math.min(...positive) };
+}
+function withinRunNoise(ratio, noise) {
+  if (!(ratio > 0) || !Number.isFinite(ratio)) return false;
+  const magnitude = ratio >= 1 ? ratio : 1 / ratio;
+  return magnitude <= noise.maxRatio;
+}
+
 // src/stats/summary-only.ts
 function twoSidedZ(alpha) {
   let low = 0;
@@ -70313,19 +70336,6 @@ function decideSummary(base, head, options) {
 }
 function fmt(x4) {
   return String(Number(x4.toPrecision(4)));
-}
-
-// src/stats/run-noise.ts
-var MIN_RUNS_FOR_NOISE = 3;
-function runToRunNoise(medians) {
-  const positive = medians.filter((m3) => Number.isFinite(m3) && m3 > 0);
-  if (positive.length < MIN_RUNS_FOR_NOISE) return void 0;
-  return { runs: positive.length, maxRatio: Math.max(...positive) / Math.min(...positive) };
-}
-function withinRunNoise(ratio, noise) {
-  if (!(ratio > 0) || !Number.isFinite(ratio)) return false;
-  const magnitude = ratio >= 1 ? ratio : 1 / ratio;
-  return magnitude <= noise.maxRatio;
 }
 
 // src/compare.ts
@@ -71678,7 +71688,9 @@ var importBenchmarkSchema = strictObject(
     file: string2(expecting("a file or directory path")).min(1, expecting("a file or directory path")).meta({
       description: "The results file (target/criterion for criterion), relative to bench.yml; written by a setup step or an earlier workflow step."
     }).optional(),
-    command: commandSchema.meta({ description: "Or a command whose standard output is the results (go test -bench ., cargo bench)." }).optional(),
+    command: commandSchema.meta({
+      description: "Or a command whose standard output is the results (go test -bench ., cargo bench)."
+    }).optional(),
     ...timedBenchmarkKeys,
     threshold: percentSchema(
       "Worse than this (and significant, where the format keeps samples) is a regression. Inherits defaults.threshold (5%)."
@@ -71690,10 +71702,15 @@ var importBenchmarkSchema = strictObject(
     gate: union(
       [
         string2(expecting("a metric name")).min(1, expecting("a metric name")),
-        array(string2(expecting("a metric name")).min(1, expecting("a metric name")), expecting("a list of metric names")).min(1, expecting("a non-empty list of metric names"))
+        array(
+          string2(expecting("a metric name")).min(1, expecting("a metric name")),
+          expecting("a list of metric names")
+        ).min(1, expecting("a non-empty list of metric names"))
       ],
       expecting("a metric name or a list of them (time, throughput, memory, allocations, …)")
-    ).meta({ description: "Metrics whose verdicts decide pass or fail; every imported metric when not given." }).transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])]).optional()
+    ).meta({
+      description: "Metrics whose verdicts decide pass or fail; every imported metric when not given."
+    }).transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])]).optional()
   },
   expecting("a benchmark: a mapping with name, kind and file or command")
 ).superRefine((benchmark, ctx) => {
@@ -74738,6 +74755,8 @@ function rawSamples(read2, metric, at) {
       const forkAt = jsonPath(path20, f);
       read2.array(fork, forkAt, "an array of iterations").forEach((iteration, i) => {
         const iterationAt = jsonPath(forkAt, i);
+        let total = 0;
+        let calls = 0;
         read2.array(iteration, iterationAt, "an array of [value, count] pairs").forEach((pair, p) => {
           const pairAt = jsonPath(iterationAt, p);
           const [value4, count3] = read2.array(pair, pairAt, "a [value, count] pair");
@@ -74745,8 +74764,10 @@ function rawSamples(read2, metric, at) {
           const n = read2.number(count3, jsonPath(pairAt, 1));
           if (!Number.isInteger(n) || n < 0)
             read2.fail(jsonPath(pairAt, 1), "a count (a whole number ≥ 0)", count3);
-          for (let k2 = 0; k2 < n; k2++) samples.push(v);
+          total += v * n;
+          calls += n;
         });
+        if (calls > 0) samples.push(total / calls);
       });
     });
     return samples;
@@ -74801,7 +74822,7 @@ var jmhFormat = {
       else primaryMetric.summary = scoreSummary(read2, primary, primaryAt, factor);
       if (mode === "sample" && primarySamples)
         notes.push(
-          `${primarySamples.length} samples: every call JMH's SampleTime histogram recorded (its percentiles are not imported)`
+          `${primarySamples.length} samples: the mean call of each iteration JMH's SampleTime histogram recorded (its percentiles are not imported)`
         );
       const primaryName = primaryMetric.unit === "ns" ? "time" : primaryMetric.unit === "ops/s" ? "throughput" : "score";
       metrics[primaryName] = primaryMetric;

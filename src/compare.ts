@@ -21,9 +21,9 @@ import {
   decideSampled,
   decideSummary,
   type RunNoise,
-  type SummaryInput,
   runToRunNoise,
   type Summary,
+  type SummaryInput,
   summarize,
   withinRunNoise,
 } from './stats/index.ts'

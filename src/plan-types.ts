@@ -1,5 +1,9 @@
 // A Case is one benchmark at one parameter point, fully resolved: what `measure` needs and nothing more.
-import type { ImportBenchmarkConfig, ScalingBenchmarkConfig, WallClockBenchmarkConfig } from './config/schema.ts'
+import type {
+  ImportBenchmarkConfig,
+  ScalingBenchmarkConfig,
+  WallClockBenchmarkConfig,
+} from './config/schema.ts'
 import type { Gate } from './results.ts'
 
 interface CaseBase {
@@ -80,7 +84,9 @@ export interface ScalingCase
 }
 
 /** Results another harness wrote: one case read (or run) once, one result per benchmark in it. */
-export interface ImportCase extends CaseBase, Pick<ImportBenchmarkConfig, 'format' | 'file' | 'env' | 'timeoutMs'> {
+export interface ImportCase
+  extends CaseBase,
+    Pick<ImportBenchmarkConfig, 'format' | 'file' | 'env' | 'timeoutMs'> {
   kind: 'import'
 }
 

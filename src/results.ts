@@ -7,7 +7,17 @@ export const RESULTS_VERSION = 1
 
 /** Units are normalised before they are stored: time in ns, memory in bytes. */
 /** `other`: a unit of the user's own (an imported custom metric's "points"), named by the metric's label. */
-export const UNITS = ['ns', 'bytes', 'count', 'instructions', 'ops/s', 'bytes/s', 'percent', 'ratio', 'other'] as const
+export const UNITS = [
+  'ns',
+  'bytes',
+  'count',
+  'instructions',
+  'ops/s',
+  'bytes/s',
+  'percent',
+  'ratio',
+  'other',
+] as const
 export type Unit = (typeof UNITS)[number]
 
 /** Which way is better belongs to each metric, never to a tool or a kind. */

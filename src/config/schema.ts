@@ -842,7 +842,7 @@ export const importBenchmarkSchema = z
       }),
       format: z
         .enum(IMPORT_FORMATS, expecting(`one of: ${IMPORT_FORMATS.join(', ')}`))
-        .meta({ description: 'The file\'s format; detected from its content when not given.' })
+        .meta({ description: "The file's format; detected from its content when not given." })
         .optional(),
       file: z
         .string(expecting('a file or directory path'))
@@ -853,7 +853,9 @@ export const importBenchmarkSchema = z
         })
         .optional(),
       command: commandSchema
-        .meta({ description: 'Or a command whose standard output is the results (go test -bench ., cargo bench).' })
+        .meta({
+          description: 'Or a command whose standard output is the results (go test -bench ., cargo bench).',
+        })
         .optional(),
       ...timedBenchmarkKeys,
       threshold: percentSchema(
@@ -868,12 +870,17 @@ export const importBenchmarkSchema = z
           [
             z.string(expecting('a metric name')).min(1, expecting('a metric name')),
             z
-              .array(z.string(expecting('a metric name')).min(1, expecting('a metric name')), expecting('a list of metric names'))
+              .array(
+                z.string(expecting('a metric name')).min(1, expecting('a metric name')),
+                expecting('a list of metric names'),
+              )
               .min(1, expecting('a non-empty list of metric names')),
           ],
           expecting('a metric name or a list of them (time, throughput, memory, allocations, …)'),
         )
-        .meta({ description: 'Metrics whose verdicts decide pass or fail; every imported metric when not given.' })
+        .meta({
+          description: 'Metrics whose verdicts decide pass or fail; every imported metric when not given.',
+        })
         .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
         .optional(),
     },

@@ -39,9 +39,15 @@ export {
   pairedRatios,
 } from './paired.ts'
 export { SeededRandom } from './random.ts'
-export { decideSummary, type SummaryDecision, type SummaryInput, summaryInterval, twoSidedZ } from './summary-only.ts'
 export { MIN_RUNS_FOR_NOISE, type RunNoise, runToRunNoise, withinRunNoise } from './run-noise.ts'
 export { halfSampleMode, halfSampleModeSorted, type Summary, summarize } from './summary.ts'
+export {
+  decideSummary,
+  type SummaryDecision,
+  type SummaryInput,
+  summaryInterval,
+  twoSidedZ,
+} from './summary-only.ts'
 export {
   smallestWilcoxonPValue,
   WILCOXON_EXACT_MAX_DIFFERENCES,

@@ -8,7 +8,9 @@
 // `rawData` is forks × measured iterations, one score each; it is flattened, fork by fork, into the
 // samples (JMH's score and scoreError are computed from the same numbers, so they are not needed).
 // SampleTime mode writes `rawDataHistogram` instead: forks × iterations × [value, count] pairs of the
-// individual calls' times, expanded into one sample per call.
+// individual calls' times. Each iteration becomes one sample, the mean of its calls, as avgt's are:
+// the calls of one iteration share its moment of the machine, so they are not independent samples,
+// and a long run records millions of them.
 //
 // The unit decides the metric: thrpt's ops/s, ops/ms… are rates (`throughput`, higher is better);
 // avgt, sample and ss's s/op, us/op… are times per call (`time`, lower). Secondary metrics (profilers:
@@ -39,7 +41,7 @@ function metricName(jmhName: string): string {
     .replace(/^-|-$/g, '')
 }
 
-/** Every raw value of one metric: rawData flattened, or rawDataHistogram expanded. */
+/** Every raw value of one metric: rawData flattened, or each iteration's mean from rawDataHistogram. */
 function rawSamples(read: Reader, metric: Record<string, unknown>, at: string): number[] | undefined {
   if (metric.rawData !== undefined) {
     const forks = read.array(metric.rawData, `${at}.rawData`, 'an array of forks (arrays of numbers)')
@@ -52,6 +54,8 @@ function rawSamples(read: Reader, metric: Record<string, unknown>, at: string): 
       const forkAt = jsonPath(path, f)
       read.array(fork, forkAt, 'an array of iterations').forEach((iteration, i) => {
         const iterationAt = jsonPath(forkAt, i)
+        let total = 0
+        let calls = 0
         read.array(iteration, iterationAt, 'an array of [value, count] pairs').forEach((pair, p) => {
           const pairAt = jsonPath(iterationAt, p)
           const [value, count] = read.array(pair, pairAt, 'a [value, count] pair')
@@ -59,8 +63,10 @@ function rawSamples(read: Reader, metric: Record<string, unknown>, at: string): 
           const n = read.number(count, jsonPath(pairAt, 1))
           if (!Number.isInteger(n) || n < 0)
             read.fail(jsonPath(pairAt, 1), 'a count (a whole number ≥ 0)', count)
-          for (let k = 0; k < n; k++) samples.push(v)
+          total += v * n
+          calls += n
         })
+        if (calls > 0) samples.push(total / calls)
       })
     })
     return samples
@@ -134,7 +140,7 @@ export const jmhFormat: ImportFormat = {
       else primaryMetric.summary = scoreSummary(read, primary, primaryAt, factor)
       if (mode === 'sample' && primarySamples)
         notes.push(
-          `${primarySamples.length} samples: every call JMH's SampleTime histogram recorded (its percentiles are not imported)`,
+          `${primarySamples.length} samples: the mean call of each iteration JMH's SampleTime histogram recorded (its percentiles are not imported)`,
         )
       const primaryName =
         primaryMetric.unit === 'ns' ? 'time' : primaryMetric.unit === 'ops/s' ? 'throughput' : 'score'
