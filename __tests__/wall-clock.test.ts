@@ -420,8 +420,11 @@ benchmarks:
       baseline: { results: resultSet(measured.base), source: 'test', reason: 'measured in the same job' },
       pairs: measured.pairs,
     })
-    // Every sample has its neighbour from the other side: 300 pairs per benchmark.
-    assert.deepEqual(comparison.pairing, { benchmarks: 3, minPairs: 300, maxPairs: 300 })
+    // Samples pair with their neighbours from the other side: 300 per benchmark, a few fewer when
+    // max-time stops an invocation of one side early (its extra samples then have no partner).
+    const pairing = comparison.pairing
+    assert.equal(pairing?.benchmarks, 3)
+    assert.ok(pairing.minPairs >= 280 && pairing.maxPairs <= 300, JSON.stringify(pairing))
     assert.equal(comparison.benchmarks[0]?.metrics[0]?.test, 'wilcoxon-normal')
     const verdicts = Object.fromEntries(comparison.benchmarks.map((b) => [b.id, b.verdict]))
     const changes = comparison.benchmarks
