@@ -68414,7 +68414,9 @@ var benchmarkResultSchema = object({
   /** Free-form notes from measurement (outliers, slow first run, missing helper). */
   notes: array(string2()).default([]),
   /** Instruction kinds: the functions with the largest self Ir. */
-  functions: array(functionCostSchema).optional()
+  functions: array(functionCostSchema).optional(),
+  /** How long measuring it took, warmups included: what a sharded run balances its shards by. */
+  durationMs: number2().nonnegative().optional()
 });
 var environmentSchema = object({
   os: string2(),
@@ -76227,11 +76229,12 @@ async function measureInRounds(units, options, finish, seed) {
     return items;
   };
   const reported = /* @__PURE__ */ new Set();
+  const elapsed = /* @__PURE__ */ new Map();
   const report = async (unit2, side, force = false) => {
     const m3 = measurements[unit2][side];
     if (reported.has(m3) || m3.remaining > 0 && !force) return;
     reported.add(m3);
-    finish(units[unit2][side], await m3.result());
+    finish(units[unit2][side], { ...await m3.result(), durationMs: Math.round(elapsed.get(m3) ?? 0) });
   };
   for (let round2 = 0; round2 < rounds; round2++) {
     for (const u2 of shuffle3(units.map((_, i) => i))) {
@@ -76243,7 +76246,9 @@ async function measureInRounds(units, options, finish, seed) {
       for (const s2 of shuffle3(sides.map((_, i) => i))) {
         const m3 = sides[s2];
         const share = Math.ceil(m3.remaining / roundsLeft);
+        const started = performance.now();
         if (share > 0) await m3.run(share);
+        elapsed.set(m3, (elapsed.get(m3) ?? 0) + performance.now() - started);
       }
       if (sides.length === 2) {
         const id2 = units[u2][1].id;
@@ -76398,9 +76403,10 @@ async function measureInstructionCases(cases2, options, finish) {
     while (next < cases2.length) {
       const c4 = cases2[next++];
       options.onProgress?.(c4, 0, 1);
+      const started = performance.now();
       const r = await measureInstructions(c4, { inherit: options.inherit });
       options.onProgress?.(c4, 1, 1);
-      finish(c4, r);
+      finish(c4, { ...r, durationMs: Math.round(performance.now() - started) });
     }
   };
   const parallel = Math.max(1, Math.min(os5.availableParallelism(), cases2.length));
@@ -78892,6 +78898,193 @@ function describeStatus(status) {
   return `${status.tool} ${status.version} (${status.path}${toolchain}${status.installed ? ", installed" : ""})`;
 }
 
+// src/shard.ts
+var ShardError = class extends Error {
+  name = "ShardError";
+};
+function parseShard(text3) {
+  const match2 = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text3);
+  const index5 = Number(match2?.[1]);
+  const count3 = Number(match2?.[2]);
+  if (!match2 || count3 < 1 || index5 < 1 || index5 > count3)
+    throw new ShardError(
+      `shard must be INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, like 2/4; got ${JSON.stringify(text3)}`
+    );
+  return { index: index5, count: count3 };
+}
+function caseDurations(cases2, earlier) {
+  const durations = /* @__PURE__ */ new Map();
+  if (!earlier) return durations;
+  const byId = new Map(earlier.benchmarks.map((b10) => [b10.id, b10]));
+  for (const c4 of cases2) {
+    const own2 = byId.get(c4.id)?.durationMs;
+    if (own2 !== void 0) {
+      durations.set(c4.id, own2);
+      continue;
+    }
+    const parts = earlier.benchmarks.filter((b10) => b10.id.startsWith(`${c4.id}/`) && b10.durationMs !== void 0);
+    if (parts.length > 0)
+      durations.set(
+        c4.id,
+        parts.reduce((sum4, b10) => sum4 + b10.durationMs, 0)
+      );
+  }
+  return durations;
+}
+function stableHash(text3) {
+  let hash2 = 2166136261;
+  for (const byte of Buffer.from(text3, "utf8")) {
+    hash2 ^= byte;
+    hash2 = Math.imul(hash2, 16777619) >>> 0;
+  }
+  return hash2;
+}
+function assignShards(cases2, count3, durations = /* @__PURE__ */ new Map()) {
+  const ids = [...new Set(cases2.map((c4) => c4.id))];
+  const assignment = /* @__PURE__ */ new Map();
+  const known = ids.map((id2) => durations.get(id2)).filter((d) => d !== void 0);
+  if (known.length === 0) {
+    const ordered2 = [...ids].sort((a4, b10) => stableHash(a4) - stableHash(b10) || (a4 < b10 ? -1 : a4 > b10 ? 1 : 0));
+    ordered2.forEach((id2, i) => assignment.set(id2, i % count3 + 1));
+    return assignment;
+  }
+  const sorted = [...known].sort((a4, b10) => a4 - b10);
+  const median3 = sorted[Math.floor(sorted.length / 2)];
+  const weight = (id2) => durations.get(id2) ?? median3;
+  const ordered = [...ids].sort((a4, b10) => weight(b10) - weight(a4) || (a4 < b10 ? -1 : a4 > b10 ? 1 : 0));
+  const load3 = Array.from({ length: count3 }, () => 0);
+  for (const id2 of ordered) {
+    let lightest = 0;
+    for (let s2 = 1; s2 < count3; s2++) if (load3[s2] < load3[lightest]) lightest = s2;
+    load3[lightest] += weight(id2);
+    assignment.set(id2, lightest + 1);
+  }
+  return assignment;
+}
+function shardCases(cases2, shard, durations) {
+  const assignment = assignShards(cases2, shard.count, durations);
+  return cases2.filter((c4) => assignment.get(c4.id) === shard.index);
+}
+var SHARD_SCHEMA = "bench-action/shard";
+var SHARD_VERSION = 1;
+var shardOutputSchema = object({
+  schema: literal(SHARD_SCHEMA),
+  version: literal(SHARD_VERSION),
+  shard: object({ index: number2().int().positive(), count: number2().int().positive() }),
+  /** The planned case ids this shard was given (before harnesses listed their benchmarks). */
+  cases: array(string2()),
+  head: resultSetSchema,
+  /** Same-job runs: the base measured beside head, and which samples pair up. */
+  base: object({
+    results: resultSetSchema,
+    source: string2(),
+    reason: string2(),
+    pairs: record(string2(), array(tuple([number2().int(), number2().int()])))
+  }).optional(),
+  /** Why there is no same-job base (it failed to build), when so. */
+  noBaselineReason: string2().optional()
+});
+function parseShardOutput(text3, source3) {
+  let data3;
+  try {
+    data3 = JSON.parse(text3);
+  } catch (error4) {
+    throw new ShardError(`${source3}: not valid JSON (${error4.message})`);
+  }
+  const parsed = shardOutputSchema.safeParse(data3);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    const where = issue2.path.length ? issue2.path.map(String).join(".") : "(top level)";
+    throw new ShardError(`${source3}: not a bench-action shard file: ${where}: ${issue2.message}`);
+  }
+  return parsed.data;
+}
+function mergeShards(shards, planned) {
+  if (shards.length === 0) throw new ShardError("no shard files to merge");
+  const [first] = shards;
+  const { count: count3 } = first.output.shard;
+  const problems = [];
+  for (const { output: output3, source: source3 } of shards) {
+    if (output3.head.suite !== first.output.head.suite)
+      problems.push(`${source3} is of suite ${output3.head.suite}, not ${first.output.head.suite}`);
+    if (output3.head.commit.sha !== first.output.head.commit.sha)
+      problems.push(
+        `${source3} measured commit ${output3.head.commit.sha}, not ${first.output.head.commit.sha}`
+      );
+    if (output3.shard.count !== count3)
+      problems.push(
+        `${source3} is shard ${output3.shard.index}/${output3.shard.count}, of a split into ${output3.shard.count}, not ${count3}`
+      );
+    if (Boolean(output3.base) !== Boolean(first.output.base) && !output3.noBaselineReason && !first.output.noBaselineReason)
+      problems.push(`${source3} and ${first.source} differ in whether the base was measured in the job`);
+  }
+  const byIndex = /* @__PURE__ */ new Map();
+  for (const { output: output3, source: source3 } of shards)
+    byIndex.set(output3.shard.index, [...byIndex.get(output3.shard.index) ?? [], source3]);
+  for (let i = 1; i <= count3; i++) {
+    const sources = byIndex.get(i) ?? [];
+    if (sources.length === 0) problems.push(`shard ${i}/${count3} is missing`);
+    if (sources.length > 1)
+      problems.push(`shard ${i}/${count3} is there ${sources.length} times (${sources.join(", ")})`);
+  }
+  const owner = /* @__PURE__ */ new Map();
+  for (const { output: output3 } of shards) {
+    for (const id2 of output3.cases) {
+      const other = owner.get(id2);
+      if (other !== void 0 && other !== output3.shard.index)
+        problems.push(`case ${id2} was measured by shards ${other} and ${output3.shard.index}`);
+      owner.set(id2, output3.shard.index);
+    }
+  }
+  if (planned) {
+    const lost = planned.filter((id2) => !owner.has(id2));
+    if (lost.length > 0) problems.push(`no shard measured ${lost.join(", ")}`);
+    const unknown2 = [...owner.keys()].filter((id2) => !planned.includes(id2));
+    if (unknown2.length > 0)
+      problems.push(`the shards measured cases the config does not plan: ${unknown2.join(", ")}`);
+  }
+  if (problems.length > 0) throw new ShardError(`the shards do not make one run: ${problems.join("; ")}`);
+  const ordered = [...shards].sort((a4, b10) => a4.output.shard.index - b10.output.shard.index);
+  const rank2 = (id2) => {
+    const planIndex = planned?.findIndex((p) => id2 === p || id2.startsWith(`${p}/`)) ?? -1;
+    return planIndex === -1 ? Number.MAX_SAFE_INTEGER : planIndex;
+  };
+  const join3 = (sets) => {
+    const benchmarks2 = sets.flatMap((s2) => s2.benchmarks);
+    const seen = /* @__PURE__ */ new Set();
+    for (const b10 of benchmarks2) {
+      if (seen.has(b10.id)) throw new ShardError(`the benchmark ${b10.id} is in two shards`);
+      seen.add(b10.id);
+    }
+    const sortedBenchmarks = benchmarks2.map((b10, i) => ({ b: b10, i })).sort((x4, y4) => rank2(x4.b.id) - rank2(y4.b.id) || x4.i - y4.i).map(({ b: b10 }) => b10);
+    const createdAt = sets.map((s2) => s2.createdAt).sort()[0];
+    return { ...sets[0], createdAt, benchmarks: sortedBenchmarks };
+  };
+  const head = join3(ordered.map((s2) => s2.output.head));
+  const warnings = [];
+  const machines = new Set(
+    ordered.map((s2) => `${s2.output.head.environment.cpuModel} × ${s2.output.head.environment.cpuCount}`)
+  );
+  if (machines.size > 1)
+    warnings.push(
+      `The shards ran on different machines (${[...machines].join("; ")}); each benchmark was compared on its own shard's.`
+    );
+  const withBase = ordered.filter((s2) => s2.output.base);
+  if (withBase.length === ordered.length) {
+    const pairs = {};
+    for (const s2 of withBase) Object.assign(pairs, s2.output.base.pairs);
+    const { source: source3, reason } = withBase[0].output.base;
+    return {
+      head,
+      base: { results: join3(withBase.map((s2) => s2.output.base.results)), source: source3, reason },
+      pairs,
+      warnings
+    };
+  }
+  const failedBase = ordered.find((s2) => s2.output.noBaselineReason);
+  return { head, ...failedBase ? { noBaselineReason: failedBase.output.noBaselineReason } : {}, warnings };
+}
+
 // src/version.ts
 var VERSION = "0.1.0";
 
@@ -78944,10 +79137,11 @@ async function runPipeline(options) {
   const now2 = options.now ?? (() => /* @__PURE__ */ new Date());
   const configPath = await resolveConfigPath(options.cwd, options.configPath);
   const config2 = await loadConfig(configPath);
-  const cases2 = planCases(config2, options.filter);
-  if (cases2.length === 0) {
+  const planned = planCases(config2, options.filter);
+  if (planned.length === 0) {
     throw new UsageError(`--filter ${JSON.stringify(options.filter)} matches no benchmark in ${configPath}`);
   }
+  let cases2 = planned;
   const needed = toolsNeeded(
     config2.benchmarks.map((b10) => b10.kind),
     config2
@@ -78973,6 +79167,16 @@ async function runPipeline(options) {
       zig: needed.includes("zig") ? await toolVersion("zig", ["version"]) : void 0
     })
   ]);
+  let storeChoice;
+  if (options.shard) {
+    storeChoice = await findBaseline(options, config2.suite, commit);
+    const durations = caseDurations(planned, storeChoice.baseline?.results);
+    cases2 = shardCases(planned, options.shard, durations);
+    const { index: index6, count: count3 } = options.shard;
+    options.log(
+      `shard ${index6}/${count3}: ${cases2.length} of ${planned.length} cases, ` + (durations.size > 0 ? `balanced by the durations of ${storeChoice.baseline.source}` : "split by a stable hash of their names (no baseline with durations)")
+    );
+  }
   const index5 = new Map(cases2.map((c4, i) => [c4.id, i]));
   const shown = /* @__PURE__ */ new Map();
   const prefix = (c4) => {
@@ -78992,14 +79196,14 @@ async function runPipeline(options) {
         options.log(`${prefix(c4)}: failed: ${result.error?.message ?? "unknown error"}`);
     }
   };
-  const resultSet = (commit2, benchmarks3) => ({
+  const resultSet = (commit2, benchmarks2) => ({
     schema: RESULTS_SCHEMA,
     version: RESULTS_VERSION,
     suite: config2.suite,
     commit: commit2,
     createdAt,
     environment,
-    benchmarks: benchmarks3
+    benchmarks: benchmarks2
   });
   let results;
   let choice;
@@ -79045,35 +79249,84 @@ async function runPipeline(options) {
       };
     }
   } else {
-    const benchmarks3 = [];
+    const benchmarks2 = [];
     const setupFailure = await runSetup(config2.setup, options.env, options.log);
     if (setupFailure) {
       options.log(`${setupFailure.message}; every benchmark is marked failed`);
       for (const c4 of cases2)
-        benchmarks3.push(
+        benchmarks2.push(
           failedResult(c4, { message: setupFailure.message, stderrTail: setupFailure.outputTail })
         );
     } else {
-      benchmarks3.push(
+      benchmarks2.push(
         ...await measureSuite(cases2, { inherit: options.env, filter: options.filter, ...progress })
       );
     }
-    results = resultSet(commit, benchmarks3);
-    choice = await findBaseline(options, config2.suite, commit);
+    results = resultSet(commit, benchmarks2);
+    choice = storeChoice ?? await findBaseline(options, config2.suite, commit);
   }
+  if (options.shard) {
+    const shardOutput = {
+      schema: SHARD_SCHEMA,
+      version: SHARD_VERSION,
+      shard: options.shard,
+      cases: cases2.map((c4) => c4.id),
+      head: results,
+      ...options.against && choice.baseline ? { base: { ...choice.baseline, pairs: pairs ?? {} } } : options.against && choice.noBaselineReason ? { noBaselineReason: choice.noBaselineReason } : {}
+    };
+    const shardOutputPath = path18.resolve(
+      options.cwd,
+      options.shardOutputPath ?? path18.join(options.storeDir, `shard-${options.shard.index}-of-${options.shard.count}.json`)
+    );
+    await writeText(shardOutputPath, `${JSON.stringify(shardOutput)}
+`);
+    options.log(
+      `shard ${options.shard.index}/${options.shard.count}: results for the merge written to ${shardOutputPath}`
+    );
+    const concluded = await conclude(options, config2, results, choice, pairs, false);
+    return { ...concluded, shardOutput, shardOutputPath };
+  }
+  return conclude(options, config2, results, choice, pairs, options.save);
+}
+async function runMerge(options) {
+  const configPath = await resolveConfigPath(options.cwd, options.configPath);
+  const config2 = await loadConfig(configPath);
+  const planned = planCases(config2).map((c4) => c4.id);
+  const merged = mergeShards(
+    options.shards.map(({ text: text3, source: source3 }) => ({ output: parseShardOutput(text3, source3), source: source3 })),
+    planned
+  );
+  if (merged.head.suite !== config2.suite)
+    throw new UsageError(
+      `the shards are of suite ${merged.head.suite}, but ${configPath} is suite ${config2.suite}`
+    );
+  options.log(`merged ${options.shards.length} shards: ${merged.head.benchmarks.length} benchmarks`);
+  let choice;
+  if (merged.base) choice = { baseline: merged.base, warnings: [...merged.warnings] };
+  else if (merged.noBaselineReason)
+    choice = { noBaselineReason: merged.noBaselineReason, warnings: [...merged.warnings] };
+  else {
+    const found = await findBaseline({ ...options, save: options.save }, config2.suite, merged.head.commit);
+    choice = { ...found, warnings: [...merged.warnings, ...found.warnings] };
+  }
+  return conclude(options, config2, merged.head, choice, merged.pairs, options.save);
+}
+async function conclude(options, config2, results, choice, pairs, save) {
+  const now2 = options.now ?? (() => /* @__PURE__ */ new Date());
+  const filter3 = "filter" in options ? options.filter : void 0;
   const benchmarks2 = results.benchmarks;
   const comparison = compareResults(results, {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
     history: choice.history,
-    filtered: options.filter !== void 0,
+    filtered: filter3 !== void 0,
     pairs
   });
   const markdown = renderMarkdown(comparison, { now: now2(), version: VERSION });
   let savedPath;
-  if (options.save) {
-    if (options.filter !== void 0) {
+  if (save) {
+    if (filter3 !== void 0) {
       options.log("--filter was given: results not saved as a baseline");
     } else if (benchmarks2.some((b10) => b10.status === "ok")) {
       savedPath = await (options.store ?? new DirStore(path18.resolve(options.cwd, options.storeDir))).save(
@@ -79270,7 +79523,11 @@ var USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR | --against REF] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--no-save] [--no-install]
-                     [--verbose]
+                     [--shard I/N [--shard-output FILE]] [--verbose]
+  bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR] [--json FILE] [--markdown FILE]
+                     [--html FILE] [--store DIR] [--no-save] [--verbose]
+                               join the shard files of one sharded run, then compare, report and
+                               save once
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
   bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
@@ -79298,6 +79555,9 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --no-save           do not save this run's results to the store
   --no-install        do not install missing tools the config needs (valgrind, Rust, Zig); by
                       default they are set up first, as \`bench-action setup\` would
+  --shard I/N         measure only shard I of N (balanced by the baseline's durations, else by a
+                      stable hash), write the shard file for \`merge\` and save nothing
+  --shard-output FILE where the shard file goes (default STORE/shard-I-of-N.json)
   --verbose           show every metric, not only the gated ones
 
 Exit codes: 0 no regression, 1 regression found, 2 bad usage or config, 3 a benchmark or the
@@ -79308,6 +79568,8 @@ var RUN_OPTIONS = {
   "dry-run": { type: "boolean" },
   baseline: { type: "string" },
   against: { type: "string" },
+  shard: { type: "string" },
+  "shard-output": { type: "string" },
   filter: { type: "string" },
   json: { type: "string" },
   markdown: { type: "string" },
@@ -79320,7 +79582,7 @@ var RUN_OPTIONS = {
   version: { type: "boolean" }
 };
 function isUserError(err) {
-  return err instanceof ConfigError || err instanceof UsageError || err instanceof BaselineUsageError || err instanceof ResultsFormatError || err instanceof SameJobError || err instanceof WorktreeError || err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS");
+  return err instanceof ConfigError || err instanceof UsageError || err instanceof BaselineUsageError || err instanceof ResultsFormatError || err instanceof SameJobError || err instanceof WorktreeError || err instanceof ShardError || err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS");
 }
 async function runCli(argv, io) {
   try {
@@ -79347,6 +79609,7 @@ This is a bug in bench-action; please report it.
 async function dispatch2(argv, io) {
   const [first, ...rest] = argv;
   if (first === "compare") return compareCommand(rest, io);
+  if (first === "merge") return mergeCommand(rest, io);
   if (first === "schema") {
     parseArgs({ args: rest, options: {}, allowPositionals: false });
     io.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}
@@ -79380,6 +79643,7 @@ async function dispatch2(argv, io) {
     filter: values3.filter,
     baseline: values3.baseline,
     ...values3.against !== void 0 ? { against: { ref: values3.against } } : {},
+    ...values3.shard !== void 0 ? { shard: parseShard(values3.shard), shardOutputPath: values3["shard-output"] } : {},
     storeDir: values3.store ?? ".bench",
     save: !values3["no-save"],
     installTools: !values3["no-install"],
@@ -79482,6 +79746,58 @@ async function readResults(file, cwd) {
     );
   }
   return parseResultSetText(text3, file);
+}
+async function mergeCommand(argv, io) {
+  const { values: values3, positionals } = parseArgs({
+    args: argv,
+    options: {
+      config: { type: "string" },
+      baseline: { type: "string" },
+      json: { type: "string" },
+      markdown: { type: "string" },
+      html: { type: "string" },
+      store: { type: "string" },
+      "no-save": { type: "boolean" },
+      verbose: { type: "boolean" }
+    },
+    allowPositionals: true
+  });
+  if (positionals.length === 0)
+    throw new UsageError(
+      "merge takes the shard files: bench-action merge shard-1-of-4.json shard-2-of-4.json …"
+    );
+  const shards = await Promise.all(
+    positionals.map(async (file) => {
+      try {
+        return { text: await readFile13(path19.resolve(io.cwd, file), "utf8"), source: file };
+      } catch (error4) {
+        throw new UsageError(`cannot read the shard file ${file}: ${error4.message}`);
+      }
+    })
+  );
+  const outcome = await runMerge({
+    cwd: io.cwd,
+    configPath: values3.config,
+    baseline: values3.baseline,
+    storeDir: values3.store ?? ".bench",
+    save: !values3["no-save"],
+    jsonPath: values3.json,
+    markdownPath: values3.markdown,
+    htmlPath: values3.html,
+    env: io.env,
+    log: (line5) => io.stderr.write(`${line5}
+`),
+    shards
+  });
+  io.stdout.write(
+    renderTerminal(outcome.comparison, {
+      color: shouldUseColor(io.stdout, io.env),
+      verbose: values3.verbose === true
+    })
+  );
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path19.relative(io.cwd, outcome.savedPath)}
+`);
+  return outcome.exitCode;
 }
 async function compareCommand(argv, io) {
   const { values: values3, positionals } = parseArgs({

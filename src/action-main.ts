@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
 import { BaselineUsageError } from './baseline.ts'
-import { ConfigError } from './config/index.ts'
+import { ConfigError, loadConfig } from './config/index.ts'
 import { createGitHubClient } from './github/client.ts'
 import { mergeBaseFromApi } from './github/merge-base.ts'
 import {
@@ -19,12 +19,13 @@ import {
   readGitHubContext,
   runUrl,
 } from './github/publish.ts'
-import { runPipeline, UsageError } from './pipeline.ts'
+import { resolveConfigPath, runMerge, runPipeline, UsageError } from './pipeline.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'
 import { renderTerminal } from './report/terminal.ts'
 import { ResultsFormatError } from './results.ts'
 import { SameJobError } from './same-job.ts'
 import { SetupError } from './setup/index.ts'
+import { parseShard, ShardError, type ShardSpec } from './shard.ts'
 import { CacheStore } from './store/cache.ts'
 import { DEFAULT_DATA_BRANCH, GitStore } from './store/git.ts'
 import type { ResultStore } from './store/types.ts'
@@ -47,8 +48,13 @@ export interface ActionInputs {
   installTools: boolean
   /** The ziglang version on PyPI to install when Zig is needed and missing. */
   zigVersion?: string
-  /** run: measure and publish; post: publish what a workflow_run's triggering run deferred. */
-  mode: 'run' | 'post'
+  /**
+   * run: measure and publish; post: publish what a workflow_run's triggering run deferred; merge: join
+   * the shards this workflow run's matrix measured, and publish once.
+   */
+  mode: 'run' | 'post' | 'merge'
+  /** Measure one shard of the plan (a matrix job): its results go to the merge as an artifact. */
+  shard?: ShardSpec
   comment: CommentMode
   githubToken?: string
   /** cache (the Actions cache, where the job has one), git (a data branch) or dir (store-dir). */
@@ -111,7 +117,8 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     json: optional('json'),
     markdown: optional('markdown'),
     html: optional('html'),
-    mode: oneOf('mode', ['run', 'post'] as const, 'run'),
+    mode: oneOf('mode', ['run', 'post', 'merge'] as const, 'run'),
+    shard: optional('shard') === undefined ? undefined : parseShard(optional('shard')!),
     comment: oneOf('comment', COMMENT_MODES, 'always'),
     githubToken: optional('github-token'),
     baselineStore: oneOf('baseline-store', ['cache', 'git', 'dir'] as const, 'cache'),
@@ -152,7 +159,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     }
     const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action')
     const { store, save } = baselineStore(inputs, env, context)
-    const outcome = await runPipeline({
+    const common = {
       store,
       ...(context && inputs.githubToken
         ? {
@@ -162,20 +169,47 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
         : {}),
       cwd: inputs.workingDirectory,
       configPath: inputs.config,
-      filter: inputs.filter,
-      ...(inputs.baseline === SAME_JOB
-        ? { against: { mergeBase: true } as const }
-        : { baseline: inputs.baseline }),
       storeDir: inputs.storeDir,
       save,
       jsonPath: inputs.json ?? path.join(outDir, 'results.json'),
       markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
       htmlPath: inputs.html ?? path.join(outDir, 'report.html'),
       env,
-      installTools: inputs.installTools,
-      zigVersion: inputs.zigVersion,
-      log: (line) => core.info(line),
-    })
+      log: (line: string) => core.info(line),
+    }
+    if (inputs.shard && inputs.mode === 'merge')
+      throw new UsageError(
+        'shard and mode: merge go in different jobs: the matrix measures, the merge job joins',
+      )
+    const outcome =
+      inputs.mode === 'merge'
+        ? await runMerge({
+            ...common,
+            ...(inputs.baseline === SAME_JOB ? {} : { baseline: inputs.baseline }),
+            shards: await downloadShards(inputs),
+          })
+        : await runPipeline({
+            ...common,
+            filter: inputs.filter,
+            ...(inputs.baseline === SAME_JOB
+              ? { against: { mergeBase: true } as const }
+              : { baseline: inputs.baseline }),
+            ...(inputs.shard
+              ? { shard: inputs.shard, shardOutputPath: path.join(outDir, 'shard.json') }
+              : {}),
+            installTools: inputs.installTools,
+            zigVersion: inputs.zigVersion,
+          })
+    if (outcome.shardOutput && outcome.shardOutputPath) {
+      // A shard's verdict is the merge job's: it hands its results on and neither comments nor fails.
+      const { index, count } = outcome.shardOutput.shard
+      const name = `${SHARD_ARTIFACT_PREFIX}${outcome.config.suite}-${index}-of-${count}`
+      await uploadArtifact(name, { [SHARD_FILE]: await readFile(outcome.shardOutputPath, 'utf8') })
+      core.setOutput('shard-artifact', name)
+      core.info(renderTerminal(outcome.comparison, { color: false }))
+      core.info(`shard ${index}/${count} measured; the verdict is the merge job's (mode: merge)`)
+      return
+    }
     core.info(renderTerminal(outcome.comparison, { color: false }))
     if (env.GITHUB_STEP_SUMMARY) {
       // The report as written to the markdown file, shortened only when a summary cannot hold it.
@@ -226,7 +260,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       err instanceof BaselineUsageError ||
       err instanceof ResultsFormatError ||
       err instanceof SameJobError ||
-      err instanceof WorktreeError
+      err instanceof WorktreeError ||
+      err instanceof ShardError
     ) {
       core.setFailed(`bench-action: ${err.message}`)
     } else {
@@ -265,6 +300,41 @@ async function publish(
     core.warning(
       `could not post the benchmark comment (${runUrl(context) ?? 'this run'}): ${(error as Error)?.message ?? error}`,
     )
+  }
+}
+
+const SHARD_ARTIFACT_PREFIX = 'bench-action-shard-'
+const SHARD_FILE = 'shard.json'
+
+/** Every shard file this workflow run's matrix uploaded for the config's suite. */
+async function downloadShards(inputs: ActionInputs): Promise<Array<{ text: string; source: string }>> {
+  const config = await loadConfig(await resolveConfigPath(inputs.workingDirectory, inputs.config))
+  const prefix = `${SHARD_ARTIFACT_PREFIX}${config.suite}-`
+  const { DefaultArtifactClient } = await import('@actions/artifact')
+  const client = new DefaultArtifactClient()
+  const { artifacts } = await client.listArtifacts({ latest: true })
+  const ours = artifacts.filter(
+    (a) => a.name.startsWith(prefix) && /^\d+-of-\d+$/.test(a.name.slice(prefix.length)),
+  )
+  if (ours.length === 0)
+    throw new ShardError(
+      `no shard artifacts (${prefix}I-of-N) in this workflow run: did the matrix jobs run with shard:?`,
+    )
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-shards-'))
+  try {
+    const shards: Array<{ text: string; source: string }> = []
+    for (const artifact of ours.sort((a, b) => a.name.localeCompare(b.name))) {
+      const into = path.join(dir, artifact.name)
+      await client.downloadArtifact(artifact.id, { path: into })
+      const text = await readFile(path.join(into, SHARD_FILE), 'utf8').catch(() => {
+        throw new ShardError(`the artifact ${artifact.name} has no ${SHARD_FILE}`)
+      })
+      shards.push({ text, source: artifact.name })
+    }
+    core.info(`shards: ${shards.map((s) => s.source).join(', ')}`)
+    return shards
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
 }
 

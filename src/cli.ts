@@ -7,7 +7,7 @@ import { BaselineUsageError } from './baseline.ts'
 import { compareResults, exitCodeFor } from './compare.ts'
 import { ConfigError, configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
 import { runnerConfiguration } from './measure/wall-clock.ts'
-import { resolveConfigPath, runPipeline, UsageError, writeText } from './pipeline.ts'
+import { resolveConfigPath, runMerge, runPipeline, UsageError, writeText } from './pipeline.ts'
 import { planCases } from './plan.ts'
 import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
@@ -15,6 +15,7 @@ import { renderTerminal, shouldUseColor } from './report/terminal.ts'
 import { parseResultSetText, ResultsFormatError } from './results.ts'
 import { SameJobError } from './same-job.ts'
 import { describeStatus, KNOWN_TOOLS, runSetup, SetupError, toolsNeeded } from './setup/index.ts'
+import { parseShard, ShardError } from './shard.ts'
 import { VERSION } from './version.ts'
 import { WorktreeError } from './worktree.ts'
 
@@ -30,7 +31,11 @@ export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR | --against REF] [--filter GLOB]
                      [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--no-save] [--no-install]
-                     [--verbose]
+                     [--shard I/N [--shard-output FILE]] [--verbose]
+  bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR] [--json FILE] [--markdown FILE]
+                     [--html FILE] [--store DIR] [--no-save] [--verbose]
+                               join the shard files of one sharded run, then compare, report and
+                               save once
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
   bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
@@ -58,6 +63,9 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --no-save           do not save this run's results to the store
   --no-install        do not install missing tools the config needs (valgrind, Rust, Zig); by
                       default they are set up first, as \`bench-action setup\` would
+  --shard I/N         measure only shard I of N (balanced by the baseline's durations, else by a
+                      stable hash), write the shard file for \`merge\` and save nothing
+  --shard-output FILE where the shard file goes (default STORE/shard-I-of-N.json)
   --verbose           show every metric, not only the gated ones
 
 Exit codes: 0 no regression, 1 regression found, 2 bad usage or config, 3 a benchmark or the
@@ -69,6 +77,8 @@ const RUN_OPTIONS = {
   'dry-run': { type: 'boolean' },
   baseline: { type: 'string' },
   against: { type: 'string' },
+  shard: { type: 'string' },
+  'shard-output': { type: 'string' },
   filter: { type: 'string' },
   json: { type: 'string' },
   markdown: { type: 'string' },
@@ -90,6 +100,7 @@ function isUserError(err: unknown): err is Error {
     err instanceof ResultsFormatError ||
     err instanceof SameJobError ||
     err instanceof WorktreeError ||
+    err instanceof ShardError ||
     (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
   )
 }
@@ -116,6 +127,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 async function dispatch(argv: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv
   if (first === 'compare') return compareCommand(rest, io)
+  if (first === 'merge') return mergeCommand(rest, io)
   if (first === 'schema') {
     parseArgs({ args: rest, options: {}, allowPositionals: false })
     io.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
@@ -148,6 +160,9 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     filter: values.filter,
     baseline: values.baseline,
     ...(values.against !== undefined ? { against: { ref: values.against } } : {}),
+    ...(values.shard !== undefined
+      ? { shard: parseShard(values.shard), shardOutputPath: values['shard-output'] }
+      : {}),
     storeDir: values.store ?? '.bench',
     save: !values['no-save'],
     installTools: !values['no-install'],
@@ -251,6 +266,57 @@ async function readResults(file: string, cwd: string) {
     )
   }
   return parseResultSetText(text, file)
+}
+
+async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      config: { type: 'string' },
+      baseline: { type: 'string' },
+      json: { type: 'string' },
+      markdown: { type: 'string' },
+      html: { type: 'string' },
+      store: { type: 'string' },
+      'no-save': { type: 'boolean' },
+      verbose: { type: 'boolean' },
+    },
+    allowPositionals: true,
+  })
+  if (positionals.length === 0)
+    throw new UsageError(
+      'merge takes the shard files: bench-action merge shard-1-of-4.json shard-2-of-4.json …',
+    )
+  const shards = await Promise.all(
+    positionals.map(async (file) => {
+      try {
+        return { text: await readFile(path.resolve(io.cwd, file), 'utf8'), source: file }
+      } catch (error) {
+        throw new UsageError(`cannot read the shard file ${file}: ${(error as Error).message}`)
+      }
+    }),
+  )
+  const outcome = await runMerge({
+    cwd: io.cwd,
+    configPath: values.config,
+    baseline: values.baseline,
+    storeDir: values.store ?? '.bench',
+    save: !values['no-save'],
+    jsonPath: values.json,
+    markdownPath: values.markdown,
+    htmlPath: values.html,
+    env: io.env,
+    log: (line) => io.stderr.write(`${line}\n`),
+    shards,
+  })
+  io.stdout.write(
+    renderTerminal(outcome.comparison, {
+      color: shouldUseColor(io.stdout, io.env),
+      verbose: values.verbose === true,
+    }),
+  )
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path.relative(io.cwd, outcome.savedPath)}\n`)
+  return outcome.exitCode
 }
 
 async function compareCommand(argv: string[], io: CliIo): Promise<number> {

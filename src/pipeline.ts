@@ -25,6 +25,17 @@ import {
 import { describePairs, resolveSameJobBase, runSameJob, type SameJobTarget } from './same-job.ts'
 import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
 import { runSetup as runSetupSteps } from './setup-steps.ts'
+import {
+  caseDurations,
+  type MergedShards,
+  mergeShards,
+  parseShardOutput,
+  SHARD_SCHEMA,
+  SHARD_VERSION,
+  type ShardOutput,
+  type ShardSpec,
+  shardCases,
+} from './shard.ts'
 import { DirStore } from './store/dir.ts'
 import type { ResultStore } from './store/types.ts'
 import { VERSION } from './version.ts'
@@ -49,6 +60,12 @@ export interface PipelineOptions {
   against?: SameJobTarget
   /** How same-job runs are scheduled (interleaved unless told otherwise). */
   order?: SameJobOrder
+  /**
+   * Measure only this shard of the plan, and write what the merge needs to `shardOutputPath` instead of
+   * saving a baseline (the merged run saves one).
+   */
+  shard?: ShardSpec
+  shardOutputPath?: string
   /** Asks GitHub for the merge base when the local history cannot give it. */
   mergeBaseFallback?: (baseBranch: string, headSha: string) => Promise<string | undefined>
   jsonPath?: string
@@ -68,6 +85,9 @@ export interface PipelineOptions {
 export interface PipelineOutcome {
   exitCode: 0 | 1 | 3
   config: Config
+  /** A shard's run: what it handed to the merge. */
+  shardOutput?: ShardOutput
+  shardOutputPath?: string
   results: ResultSet
   comparison: Comparison
   markdown: string
@@ -138,10 +158,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   const now = options.now ?? (() => new Date())
   const configPath = await resolveConfigPath(options.cwd, options.configPath)
   const config = await loadConfig(configPath)
-  const cases = planCases(config, options.filter)
-  if (cases.length === 0) {
+  const planned = planCases(config, options.filter)
+  if (planned.length === 0) {
     throw new UsageError(`--filter ${JSON.stringify(options.filter)} matches no benchmark in ${configPath}`)
   }
+  let cases = planned
 
   const needed = toolsNeeded(
     config.benchmarks.map((b) => b.kind),
@@ -170,6 +191,21 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       zig: needed.includes('zig') ? await toolVersion('zig', ['version']) : undefined,
     }),
   ])
+
+  // A shard's part of the plan: every shard computes the same split from the same baseline.
+  let storeChoice: BaselineChoice | undefined
+  if (options.shard) {
+    storeChoice = await findBaseline(options, config.suite, commit)
+    const durations = caseDurations(planned, storeChoice.baseline?.results)
+    cases = shardCases(planned, options.shard, durations)
+    const { index, count } = options.shard
+    options.log(
+      `shard ${index}/${count}: ${cases.length} of ${planned.length} cases, ` +
+        (durations.size > 0
+          ? `balanced by the durations of ${storeChoice.baseline!.source}`
+          : 'split by a stable hash of their names (no baseline with durations)'),
+    )
+  }
 
   const index = new Map(cases.map((c, i) => [c.id, i]))
   const shown = new Map<string, number>()
@@ -261,23 +297,99 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       )
     }
     results = resultSet(commit, benchmarks)
-    choice = await findBaseline(options, config.suite, commit)
+    choice = storeChoice ?? (await findBaseline(options, config.suite, commit))
   }
-  const benchmarks = results.benchmarks
 
+  if (options.shard) {
+    const shardOutput: ShardOutput = {
+      schema: SHARD_SCHEMA,
+      version: SHARD_VERSION,
+      shard: options.shard,
+      cases: cases.map((c) => c.id),
+      head: results,
+      ...(options.against && choice.baseline
+        ? { base: { ...choice.baseline, pairs: pairs ?? {} } }
+        : options.against && choice.noBaselineReason
+          ? { noBaselineReason: choice.noBaselineReason }
+          : {}),
+    }
+    const shardOutputPath = path.resolve(
+      options.cwd,
+      options.shardOutputPath ??
+        path.join(options.storeDir, `shard-${options.shard.index}-of-${options.shard.count}.json`),
+    )
+    await writeText(shardOutputPath, `${JSON.stringify(shardOutput)}\n`)
+    options.log(
+      `shard ${options.shard.index}/${options.shard.count}: results for the merge written to ${shardOutputPath}`,
+    )
+    const concluded = await conclude(options, config, results, choice, pairs, false)
+    return { ...concluded, shardOutput, shardOutputPath }
+  }
+  return conclude(options, config, results, choice, pairs, options.save)
+}
+
+/** Options of a merge: the shard files, and the same outputs and store as a run. */
+export interface MergeOptions
+  extends Omit<
+    PipelineOptions,
+    'filter' | 'against' | 'order' | 'shard' | 'shardOutputPath' | 'installTools' | 'zigVersion'
+  > {
+  shards: Array<{ text: string; source: string }>
+}
+
+/**
+ * Joins the shards of one run (see mergeShards), then compares, reports and saves once, as a run of
+ * the whole suite would. The config, when found, lists the planned cases, so a lost case is named.
+ */
+export async function runMerge(options: MergeOptions): Promise<PipelineOutcome> {
+  const configPath = await resolveConfigPath(options.cwd, options.configPath)
+  const config = await loadConfig(configPath)
+  const planned = planCases(config).map((c) => c.id)
+  const merged: MergedShards = mergeShards(
+    options.shards.map(({ text, source }) => ({ output: parseShardOutput(text, source), source })),
+    planned,
+  )
+  if (merged.head.suite !== config.suite)
+    throw new UsageError(
+      `the shards are of suite ${merged.head.suite}, but ${configPath} is suite ${config.suite}`,
+    )
+  options.log(`merged ${options.shards.length} shards: ${merged.head.benchmarks.length} benchmarks`)
+  let choice: BaselineChoice
+  if (merged.base) choice = { baseline: merged.base, warnings: [...merged.warnings] }
+  else if (merged.noBaselineReason)
+    choice = { noBaselineReason: merged.noBaselineReason, warnings: [...merged.warnings] }
+  else {
+    const found = await findBaseline({ ...options, save: options.save }, config.suite, merged.head.commit)
+    choice = { ...found, warnings: [...merged.warnings, ...found.warnings] }
+  }
+  return conclude(options, config, merged.head, choice, merged.pairs, options.save)
+}
+
+/** Compare, report, save and write the outputs: the end of every run, sharded or not. */
+async function conclude(
+  options: Omit<PipelineOptions, 'installTools'> | MergeOptions,
+  config: Config,
+  results: ResultSet,
+  choice: BaselineChoice,
+  pairs: SamplePairs | undefined,
+  save: boolean,
+): Promise<PipelineOutcome> {
+  const now = options.now ?? (() => new Date())
+  const filter = 'filter' in options ? options.filter : undefined
+  const benchmarks = results.benchmarks
   const comparison = compareResults(results, {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
     history: choice.history,
-    filtered: options.filter !== undefined,
+    filtered: filter !== undefined,
     pairs,
   })
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 
   let savedPath: string | undefined
-  if (options.save) {
-    if (options.filter !== undefined) {
+  if (save) {
+    if (filter !== undefined) {
       // A later full run would find most benchmarks missing from a filtered one.
       options.log('--filter was given: results not saved as a baseline')
     } else if (benchmarks.some((b) => b.status === 'ok')) {

@@ -101,6 +101,8 @@ export const benchmarkResultSchema = z.object({
   notes: z.array(z.string()).default([]),
   /** Instruction kinds: the functions with the largest self Ir. */
   functions: z.array(functionCostSchema).optional(),
+  /** How long measuring it took, warmups included: what a sharded run balances its shards by. */
+  durationMs: z.number().nonnegative().optional(),
 })
 export type BenchmarkResult = z.infer<typeof benchmarkResultSchema>
 

@@ -223,9 +223,10 @@ async function measureInstructionCases(
     while (next < cases.length) {
       const c = cases[next++]!
       options.onProgress?.(c, 0, 1)
+      const started = performance.now()
       const r = await measureInstructions(c, { inherit: options.inherit })
       options.onProgress?.(c, 1, 1)
-      finish(c, r)
+      finish(c, { ...r, durationMs: Math.round(performance.now() - started) })
     }
   }
   const parallel = Math.max(1, Math.min(os.availableParallelism(), cases.length))

@@ -87,11 +87,12 @@ export async function measureInRounds(
     return items
   }
   const reported = new Set<TimedMeasurement>()
+  const elapsed = new Map<TimedMeasurement, number>()
   const report = async (unit: number, side: number, force = false) => {
     const m = measurements[unit]![side]!
     if (reported.has(m) || (m.remaining > 0 && !force)) return
     reported.add(m)
-    finish(units[unit]![side]!, await m.result())
+    finish(units[unit]![side]!, { ...(await m.result()), durationMs: Math.round(elapsed.get(m) ?? 0) })
   }
   for (let round = 0; round < rounds; round++) {
     for (const u of shuffle(units.map((_, i) => i))) {
@@ -104,7 +105,9 @@ export async function measureInRounds(
         const m = sides[s]!
         // This round's share: what is left, spread evenly over the rounds that are left.
         const share = Math.ceil(m.remaining / roundsLeft)
+        const started = performance.now()
         if (share > 0) await m.run(share)
+        elapsed.set(m, (elapsed.get(m) ?? 0) + performance.now() - started)
       }
       if (sides.length === 2) {
         const id = units[u]![1]!.id
