@@ -423,3 +423,62 @@ describe('baseline: same-job', () => {
     })
   }
 })
+
+describe('a suite sharded across a matrix', () => {
+  const config = `suite: wide\nbenchmarks:\n${Array.from({ length: 6 }, (_, i) => `  - { name: b${i}, kind: process, command: [true], runs: 3, threshold: 1000% }\n`).join('')}`
+  let server: GitHubServer
+  after(() => server?.close())
+
+  const shardRun = (workspace: string, runId: number, shard: string) =>
+    runAction(server, workspace, runId, 'pull_request', pullRequestEvent(server, false), {
+      shard,
+      'install-tools': 'false',
+    })
+
+  test('each shard uploads its part and stays silent; the merge job posts one comment for all of them', async () => {
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+    const workspace = await gitRepo({ 'bench.yml': config })
+    dirs.push(workspace)
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const run = await shardRun(workspace, 501, shard)
+      assert.equal(run.code, 0, run.stdout)
+      assert.equal(run.outputs['shard-artifact'], `bench-action-shard-wide-${shard.replace('/', '-of-')}`)
+      assert.match(run.stdout, new RegExp(`shard ${shard}: \\d of 6 cases, split by a stable hash`))
+    }
+    assert.equal(server.comments(PR).length, 0, 'shards do not comment')
+    assert.deepEqual(
+      server
+        .artifacts(501)
+        .map((a) => a.name)
+        .sort(),
+      ['bench-action-shard-wide-1-of-3', 'bench-action-shard-wide-2-of-3', 'bench-action-shard-wide-3-of-3'],
+    )
+
+    const merge = await runAction(server, workspace, 501, 'pull_request', pullRequestEvent(server, false), {
+      mode: 'merge',
+    })
+    assert.equal(merge.code, 0, merge.stdout)
+    assert.equal(merge.outputs.verdict, 'pass')
+    assert.match(merge.stdout, /merged 3 shards: 6 benchmarks/)
+    const comments = server.comments(PR)
+    assert.equal(comments.length, 1, 'one comment for the whole suite')
+    for (let i = 0; i < 6; i++) assert.match(comments[0]!.body ?? '', new RegExp(`\`b${i}\``))
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('a missing shard fails the merge, naming it, and nothing is posted', async () => {
+    server.close()
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+    const workspace = await gitRepo({ 'bench.yml': config })
+    dirs.push(workspace)
+    for (const shard of ['1/3', '3/3']) assert.equal((await shardRun(workspace, 502, shard)).code, 0)
+    const merge = await runAction(server, workspace, 502, 'pull_request', pullRequestEvent(server, false), {
+      mode: 'merge',
+    })
+    assert.equal(merge.code, 1, merge.stdout)
+    assert.match(merge.stdout, /::error::bench-action: the shards do not make one run: shard 2\/3 is missing/)
+    assert.equal(merge.outputs.verdict, undefined, 'no verdict claimed')
+    assert.equal(server.comments(PR).length, 0)
+    assert.deepEqual(server.violations, [])
+  })
+})
