@@ -78945,7 +78945,9 @@ function assignShards(cases2, count3, durations = /* @__PURE__ */ new Map()) {
   const known = ids.map((id2) => durations.get(id2)).filter((d) => d !== void 0);
   if (known.length === 0) {
     const ordered2 = [...ids].sort((a4, b10) => stableHash(a4) - stableHash(b10) || (a4 < b10 ? -1 : a4 > b10 ? 1 : 0));
-    ordered2.forEach((id2, i) => assignment.set(id2, i % count3 + 1));
+    ordered2.forEach((id2, i) => {
+      assignment.set(id2, i % count3 + 1);
+    });
     return assignment;
   }
   const sorted = [...known].sort((a4, b10) => a4 - b10);

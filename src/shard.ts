@@ -79,7 +79,9 @@ export function assignShards(
   const known = ids.map((id) => durations.get(id)).filter((d): d is number => d !== undefined)
   if (known.length === 0) {
     const ordered = [...ids].sort((a, b) => stableHash(a) - stableHash(b) || (a < b ? -1 : a > b ? 1 : 0))
-    ordered.forEach((id, i) => assignment.set(id, (i % count) + 1))
+    ordered.forEach((id, i) => {
+      assignment.set(id, (i % count) + 1)
+    })
     return assignment
   }
   const sorted = [...known].sort((a, b) => a - b)
