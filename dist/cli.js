@@ -79069,7 +79069,7 @@ function mergeShards(shards, planned) {
   );
   if (machines.size > 1)
     warnings.push(
-      `The shards ran on different machines (${[...machines].join("; ")}); each benchmark was compared on its own shard's.`
+      `The shards ran on different machines (${[...machines].join("; ")}): timings of benchmarks in different shards are not comparable with each other.`
     );
   const withBase = ordered.filter((s2) => s2.output.base);
   if (withBase.length === ordered.length) {

@@ -238,7 +238,7 @@ export function mergeShards(
   )
   if (machines.size > 1)
     warnings.push(
-      `The shards ran on different machines (${[...machines].join('; ')}); each benchmark was compared on its own shard's.`,
+      `The shards ran on different machines (${[...machines].join('; ')}): timings of benchmarks in different shards are not comparable with each other.`,
     )
   const withBase = ordered.filter((s) => s.output.base)
   if (withBase.length === ordered.length) {
