@@ -103,6 +103,25 @@ describe('--against', () => {
     assert.equal((await worktrees(dir)).length, 1)
   })
 
+  test('the working tree is what is measured: uncommitted changes and new files included', async () => {
+    const dir = await spinRepo(500_000)
+    // An uncommitted edit that includes a file git does not know yet, which makes head ten times slower.
+    await writeFile(path.join(dir, 'spin.c'), SPIN_C.replace('#include "work.h"', '#include "more.h"'))
+    await writeFile(path.join(dir, 'more.h'), '#define WORK 5000000\n')
+    const report = path.join(dir, 'report.md')
+    const r = await cli(['--against', 'HEAD', '--no-save', '--no-install', '--markdown', report], dir)
+    assert.equal(r.code, 1, r.stderr + r.stdout)
+    assert.match(await readFile(report, 'utf8'), /### Regressions/)
+    assert.match(r.stderr, /head: the working tree checked out in \S+\/head/)
+    const { stdout: status } = await git(dir, 'status', '--porcelain')
+    assert.deepEqual(
+      status.split('\n').filter((l) => l !== '').sort(),
+      [' M spin.c', '?? more.h', '?? report.md'],
+      'the working tree is left as it was',
+    )
+    assert.equal((await git(dir, 'stash', 'list')).stdout, '', 'no stash entry left behind')
+  })
+
   test('base-setup builds the base its own way', async () => {
     // The same source on both sides, but the base is built with less work: head is slower.
     const dir = await spinRepo(5_000_000, 'base-setup:\n  - [cc, -O2, -DWORK=500000, -o, spin, spin.c]\n')

@@ -72743,7 +72743,7 @@ var WallClockMeasurement = class {
 };
 
 // src/pipeline.ts
-import { mkdir as mkdir4, stat as stat9, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir5, stat as stat9, writeFile as writeFile2 } from "node:fs/promises";
 import path18 from "node:path";
 
 // src/environment.ts
@@ -77424,7 +77424,8 @@ function intervalLevels(c4) {
 
 // src/same-job.ts
 import { readFileSync } from "node:fs";
-import { readFile as readFile11 } from "node:fs/promises";
+import { copyFile, mkdir as mkdir3, mkdtemp as mkdtemp4, readFile as readFile11 } from "node:fs/promises";
+import os7 from "node:os";
 import path14 from "node:path";
 
 // src/setup-steps.ts
@@ -77482,25 +77483,25 @@ var WorktreeError = class extends Error {
 };
 var open3 = /* @__PURE__ */ new Map();
 var handlersInstalled = false;
-function removeSync(repo, dir) {
+function removeSync(repo, dir, parent) {
   try {
     execFileSync("git", ["worktree", "remove", "--force", "--force", dir], { cwd: repo, stdio: "ignore" });
   } catch {
   }
   try {
-    execFileSync("rm", ["-rf", dir], { stdio: "ignore" });
+    execFileSync("rm", ["-rf", parent ?? dir], { stdio: "ignore" });
     execFileSync("git", ["worktree", "prune"], { cwd: repo, stdio: "ignore" });
   } catch {
   }
 }
 function onSignal(signal) {
-  for (const [dir, { repo }] of open3) removeSync(repo, dir);
+  for (const [dir, { repo, parent }] of open3) removeSync(repo, dir, parent);
   open3.clear();
   uninstallHandlers();
   process.kill(process.pid, signal);
 }
 function onExit() {
-  for (const [dir, { repo }] of open3) removeSync(repo, dir);
+  for (const [dir, { repo, parent }] of open3) removeSync(repo, dir, parent);
   open3.clear();
 }
 var SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -77525,12 +77526,12 @@ async function ensureCommit(repo, sha, log7) {
   await git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha]);
   return await resolveCommit(repo, sha) !== void 0;
 }
-async function addWorktree(repo, sha) {
+async function addWorktree(repo, sha, at) {
   const top = await git(repo, ["rev-parse", "--show-toplevel"]);
   if (!top) throw new WorktreeError(`${repo} is not inside a git repository`);
-  const dir = await mkdtemp3(path13.join(os6.tmpdir(), "bench-action-base-"));
+  const dir = at?.dir ?? await mkdtemp3(path13.join(os6.tmpdir(), "bench-action-base-"));
   installHandlers();
-  open3.set(dir, { repo: top });
+  open3.set(dir, { repo: top, ...at ? { parent: at.parent } : {} });
   const added = await gitWithError(top, ["worktree", "add", "--detach", "--quiet", dir, sha]);
   if (added !== void 0) {
     open3.delete(dir);
@@ -77546,6 +77547,7 @@ async function addWorktree(repo, sha) {
       removed = true;
       await git(top, ["worktree", "remove", "--force", "--force", dir]);
       await rm4(dir, { recursive: true, force: true });
+      if (at) await rm4(at.parent, { recursive: true, force: true });
       await git(top, ["worktree", "prune"]);
       open3.delete(dir);
       if (open3.size === 0) uninstallHandlers();
@@ -77624,11 +77626,26 @@ async function runSameJob(options) {
   if (relative.startsWith("..") || path14.isAbsolute(relative))
     throw new SameJobError(`same-job baseline: the config ${config2.file} is outside the repository ${top}`);
   const text3 = await readFile11(config2.file, "utf8");
-  const worktree = await addWorktree(top, base.sha);
+  const parent = await mkdtemp4(path14.join(os7.tmpdir(), "bench-action-ab-"));
+  const headSha = await workingTreeCommit(top);
+  const baseTree = await addWorktree(top, base.sha, { parent, dir: path14.join(parent, "base") });
+  let headTree;
   try {
-    log7(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${worktree.dir}`);
-    const baseConfig = parseConfig(text3, path14.join(worktree.dir, relative));
-    const headFailure = await runSetup(config2.setup, env, (line5) => log7(`head: ${line5}`));
+    headTree = await addWorktree(top, headSha, { parent, dir: path14.join(parent, "head") });
+  } catch (error4) {
+    await baseTree.remove();
+    throw error4;
+  }
+  try {
+    log7(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${baseTree.dir}`);
+    await copyUntracked(top, headTree.dir);
+    log7(`head: the working tree checked out in ${headTree.dir}`);
+    const baseConfig = parseConfig(text3, path14.join(baseTree.dir, relative));
+    const headConfig = parseConfig(text3, path14.join(headTree.dir, relative));
+    const wanted = new Set(cases2.map((c4) => c4.id));
+    const headCases = planCases(headConfig, options.filter).filter((c4) => wanted.has(c4.id));
+    const baseCases = planCases(baseConfig, options.filter).filter((c4) => wanted.has(c4.id));
+    const headFailure = await runSetup(headConfig.setup, env, (line5) => log7(`head: ${line5}`));
     if (headFailure) {
       log7(`head: ${headFailure.message}; every benchmark is marked failed`);
       return {
@@ -77642,7 +77659,7 @@ async function runSameJob(options) {
     const baseFailure = await runSetup(baseSteps, env, (line5) => log7(`base: ${line5}`));
     if (baseFailure) {
       log7(`base: ${baseFailure.message}: the head is measured alone, without a verdict`);
-      const head = await measureSuite(cases2, {
+      const head = await measureSuite(headCases, {
         inherit: env,
         filter: options.filter,
         onProgress: options.onProgress,
@@ -77650,7 +77667,7 @@ async function runSameJob(options) {
       });
       return { head, pairs: {}, baseFailure };
     }
-    const measured = await measureSameJob(planCases(baseConfig, options.filter), cases2, {
+    return await measureSameJob(baseCases, headCases, {
       inherit: env,
       filter: options.filter,
       order: options.order,
@@ -77660,9 +77677,35 @@ async function runSameJob(options) {
         if (r.status === "failed") log7(`base: ${c4.name}: failed: ${r.error?.message ?? "unknown error"}`);
       }
     });
-    return measured;
   } finally {
-    await worktree.remove();
+    await headTree.remove();
+    await baseTree.remove();
+  }
+}
+async function workingTreeCommit(top) {
+  const head = await resolveCommit(top, "HEAD");
+  if (!head) throw new SameJobError(`same-job baseline: ${top} has no commit to compare`);
+  const changes = await git(top, ["status", "--porcelain", "--untracked-files=no"]);
+  if (!changes) return head;
+  const stash = await git(top, [
+    "-c",
+    "user.name=bench-action",
+    "-c",
+    "user.email=bench-action@localhost",
+    "stash",
+    "create"
+  ]);
+  if (!stash)
+    throw new SameJobError(
+      `same-job baseline: could not record the uncommitted changes in ${top} (git stash create failed)`
+    );
+  return stash;
+}
+async function copyUntracked(top, into) {
+  const listed = await git(top, ["ls-files", "--others", "--exclude-standard", "-z"]);
+  for (const file of (listed ?? "").split("\0").filter((f) => f !== "")) {
+    await mkdir3(path14.dirname(path14.join(into, file)), { recursive: true });
+    await copyFile(path14.join(top, file), path14.join(into, file));
   }
 }
 function describePairs(pairs) {
@@ -77676,7 +77719,7 @@ function describePairs(pairs) {
 import { execFile as execFile7 } from "node:child_process";
 import { constants as constants3 } from "node:fs";
 import { access as access3, stat as stat8 } from "node:fs/promises";
-import os8 from "node:os";
+import os9 from "node:os";
 import path17 from "node:path";
 
 // src/setup/rust.ts
@@ -78447,8 +78490,8 @@ async function ensureValgrind(opts = {}) {
 
 // src/setup/zig.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { chmod, mkdir as mkdir3, readdir as readdir5, rename as rename3, rm as rm5, stat as stat7 } from "node:fs/promises";
-import os7 from "node:os";
+import { chmod, mkdir as mkdir4, readdir as readdir5, rename as rename3, rm as rm5, stat as stat7 } from "node:fs/promises";
+import os8 from "node:os";
 import path16 from "node:path";
 var DEFAULT_ZIG_VERSION = "0.17.1";
 var VERSION_TIMEOUT_MS2 = 6e4;
@@ -78479,7 +78522,7 @@ function wheelPlatformTags(platform, arch) {
 function zigCacheRoot(env, cacheDir) {
   if (cacheDir) return path16.resolve(cacheDir, "tools", "zig");
   if (env.BENCH_ACTION_CACHE_DIR) return path16.resolve(env.BENCH_ACTION_CACHE_DIR, "tools", "zig");
-  const base = env.XDG_CACHE_HOME || path16.join(env.HOME || env.USERPROFILE || os7.homedir(), ".cache");
+  const base = env.XDG_CACHE_HOME || path16.join(env.HOME || env.USERPROFILE || os8.homedir(), ".cache");
   return path16.resolve(base, "bench-action", "tools", "zig");
 }
 function exeName(platform) {
@@ -78628,9 +78671,9 @@ async function ensureZig(opts = {}) {
     );
   }
   const python = await findPython(run6, env);
-  await mkdir3(root, { recursive: true });
+  await mkdir4(root, { recursive: true });
   const work = path16.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes2(4).toString("hex")}`);
-  await mkdir3(work);
+  await mkdir4(work);
   try {
     log7(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`);
     const wheel = await downloadWheel(
@@ -78721,7 +78764,7 @@ var defaultRunner = (argv, opts = {}) => {
         else if (failure2.code === "EACCES")
           resolve2({ code: 126, stdout: "", stderr: `${file}: permission denied` });
         else if (failure2.signal) {
-          const number12 = os8.constants.signals[failure2.signal] ?? 0;
+          const number12 = os9.constants.signals[failure2.signal] ?? 0;
           const why = failure2.killed && opts.timeoutMs ? `timed out after ${opts.timeoutMs / 1e3}s` : "";
           resolve2({
             code: 128 + number12,
@@ -79358,7 +79401,7 @@ async function conclude(options, config2, results, choice, pairs, save) {
   };
 }
 async function writeText(file, text3) {
-  await mkdir4(path18.dirname(file), { recursive: true });
+  await mkdir5(path18.dirname(file), { recursive: true });
   await writeFile2(file, text3);
 }
 

@@ -3,7 +3,8 @@
 // runs alternating. Numbers taken minutes apart on two machines differ by more than most
 // regressions; numbers taken a moment apart on one machine do not.
 import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import type { Config } from './config/index.ts'
 import { parseConfig } from './config/index.ts'
@@ -15,7 +16,7 @@ import { planCases } from './plan.ts'
 import type { Case } from './plan-types.ts'
 import type { BenchmarkResult, CommitInfo, SamplePairs } from './results.ts'
 import { runSetup, type SetupFailure } from './setup-steps.ts'
-import { addWorktree, ensureCommit, resolveCommit } from './worktree.ts'
+import { addWorktree, ensureCommit, resolveCommit, type Worktree } from './worktree.ts'
 
 export class SameJobError extends Error {
   override name = 'SameJobError'
@@ -128,8 +129,8 @@ export interface SameJobOutcome {
 }
 
 /**
- * Checks the base out, runs setup in both trees and measures both. The worktree is removed before
- * this returns or throws (and on SIGINT/SIGTERM, see worktree.ts).
+ * Checks base and head out side by side, runs setup in both trees and measures both. The worktrees
+ * are removed before this returns or throws (and on SIGINT/SIGTERM, see worktree.ts).
  */
 export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOutcome> {
   const { config, cases, base, env, log } = options
@@ -140,11 +141,30 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     throw new SameJobError(`same-job baseline: the config ${config.file} is outside the repository ${top}`)
   // The benchmarks are the head's: the base tree is measured as the head's config describes it.
   const text = await readFile(config.file, 'utf8')
-  const worktree = await addWorktree(top, base.sha)
+  // Both sides are built in checkouts of their own, at paths of the same length. Builds embed their
+  // source paths (panic locations, debug info), and strings of another length move code: two builds of
+  // the same source from directories of different lengths differed by up to 10% in a microbenchmark.
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'bench-action-ab-'))
+  const headSha = await workingTreeCommit(top)
+  const baseTree = await addWorktree(top, base.sha, { parent, dir: path.join(parent, 'base') })
+  let headTree: Worktree
   try {
-    log(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${worktree.dir}`)
-    const baseConfig = parseConfig(text, path.join(worktree.dir, relative))
-    const headFailure = await runSetup(config.setup, env, (line) => log(`head: ${line}`))
+    headTree = await addWorktree(top, headSha, { parent, dir: path.join(parent, 'head') })
+  } catch (error) {
+    await baseTree.remove()
+    throw error
+  }
+  try {
+    log(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${baseTree.dir}`)
+    await copyUntracked(top, headTree.dir)
+    log(`head: the working tree checked out in ${headTree.dir}`)
+    const baseConfig = parseConfig(text, path.join(baseTree.dir, relative))
+    const headConfig = parseConfig(text, path.join(headTree.dir, relative))
+    // The cases the caller planned (a shard's, say), in each side's checkout.
+    const wanted = new Set(cases.map((c) => c.id))
+    const headCases = planCases(headConfig, options.filter).filter((c) => wanted.has(c.id))
+    const baseCases = planCases(baseConfig, options.filter).filter((c) => wanted.has(c.id))
+    const headFailure = await runSetup(headConfig.setup, env, (line) => log(`head: ${line}`))
     if (headFailure) {
       log(`head: ${headFailure.message}; every benchmark is marked failed`)
       return {
@@ -158,7 +178,7 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     const baseFailure = await runSetup(baseSteps, env, (line) => log(`base: ${line}`))
     if (baseFailure) {
       log(`base: ${baseFailure.message}: the head is measured alone, without a verdict`)
-      const head = await measureSuite(cases, {
+      const head = await measureSuite(headCases, {
         inherit: env,
         filter: options.filter,
         onProgress: options.onProgress,
@@ -166,7 +186,7 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
       })
       return { head, pairs: {}, baseFailure }
     }
-    const measured = await measureSameJob(planCases(baseConfig, options.filter), cases, {
+    return await measureSameJob(baseCases, headCases, {
       inherit: env,
       filter: options.filter,
       order: options.order,
@@ -176,9 +196,41 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
         if (r.status === 'failed') log(`base: ${c.name}: failed: ${r.error?.message ?? 'unknown error'}`)
       },
     })
-    return measured
   } finally {
-    await worktree.remove()
+    await headTree.remove()
+    await baseTree.remove()
+  }
+}
+
+/** The working tree as a commit: HEAD with the uncommitted changes to tracked files, when there are any. */
+async function workingTreeCommit(top: string): Promise<string> {
+  const head = await resolveCommit(top, 'HEAD')
+  if (!head) throw new SameJobError(`same-job baseline: ${top} has no commit to compare`)
+  const changes = await git(top, ['status', '--porcelain', '--untracked-files=no'])
+  if (!changes) return head
+  // A commit object only, nothing else changes: no stash entry, no branch. It needs an identity,
+  // which a CI checkout may not have.
+  const stash = await git(top, [
+    '-c',
+    'user.name=bench-action',
+    '-c',
+    'user.email=bench-action@localhost',
+    'stash',
+    'create',
+  ])
+  if (!stash)
+    throw new SameJobError(
+      `same-job baseline: could not record the uncommitted changes in ${top} (git stash create failed)`,
+    )
+  return stash
+}
+
+/** Files of the working tree git neither tracks nor ignores (a new source file not yet added). */
+async function copyUntracked(top: string, into: string): Promise<void> {
+  const listed = await git(top, ['ls-files', '--others', '--exclude-standard', '-z'])
+  for (const file of (listed ?? '').split('\0').filter((f) => f !== '')) {
+    await mkdir(path.dirname(path.join(into, file)), { recursive: true })
+    await copyFile(path.join(top, file), path.join(into, file))
   }
 }
 

@@ -21,18 +21,18 @@ export interface Worktree {
   remove(): Promise<void>
 }
 
-/** Worktrees still to remove if the process is interrupted, by directory. */
-const open = new Map<string, { repo: string }>()
+/** Worktrees still to remove if the process is interrupted, by directory; `parent` goes with them. */
+const open = new Map<string, { repo: string; parent?: string }>()
 let handlersInstalled = false
 
-function removeSync(repo: string, dir: string): void {
+function removeSync(repo: string, dir: string, parent?: string): void {
   try {
     execFileSync('git', ['worktree', 'remove', '--force', '--force', dir], { cwd: repo, stdio: 'ignore' })
   } catch {
     // Not registered (any more): the directory may still be there.
   }
   try {
-    execFileSync('rm', ['-rf', dir], { stdio: 'ignore' })
+    execFileSync('rm', ['-rf', parent ?? dir], { stdio: 'ignore' })
     execFileSync('git', ['worktree', 'prune'], { cwd: repo, stdio: 'ignore' })
   } catch {
     // Best effort while exiting.
@@ -40,7 +40,7 @@ function removeSync(repo: string, dir: string): void {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
-  for (const [dir, { repo }] of open) removeSync(repo, dir)
+  for (const [dir, { repo, parent }] of open) removeSync(repo, dir, parent)
   open.clear()
   uninstallHandlers()
   // Die of the same signal, as the caller expects from an interrupted program.
@@ -48,7 +48,7 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 function onExit(): void {
-  for (const [dir, { repo }] of open) removeSync(repo, dir)
+  for (const [dir, { repo, parent }] of open) removeSync(repo, dir, parent)
   open.clear()
 }
 
@@ -85,13 +85,20 @@ export async function ensureCommit(repo: string, sha: string, log: (line: string
   return (await resolveCommit(repo, sha)) !== undefined
 }
 
-/** Checks `sha` out, detached, into a new temporary directory. */
-export async function addWorktree(repo: string, sha: string): Promise<Worktree> {
+/**
+ * Checks `sha` out, detached, into a new temporary directory — or into `dir`, a new directory inside
+ * `parent`, which is removed with it (twin checkouts at paths of the same length).
+ */
+export async function addWorktree(
+  repo: string,
+  sha: string,
+  at?: { parent: string; dir: string },
+): Promise<Worktree> {
   const top = await git(repo, ['rev-parse', '--show-toplevel'])
   if (!top) throw new WorktreeError(`${repo} is not inside a git repository`)
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-base-'))
+  const dir = at?.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'bench-action-base-')))
   installHandlers()
-  open.set(dir, { repo: top })
+  open.set(dir, { repo: top, ...(at ? { parent: at.parent } : {}) })
   const added = await gitWithError(top, ['worktree', 'add', '--detach', '--quiet', dir, sha])
   if (added !== undefined) {
     open.delete(dir)
@@ -107,6 +114,7 @@ export async function addWorktree(repo: string, sha: string): Promise<Worktree> 
       removed = true
       await git(top, ['worktree', 'remove', '--force', '--force', dir])
       await rm(dir, { recursive: true, force: true })
+      if (at) await rm(at.parent, { recursive: true, force: true })
       await git(top, ['worktree', 'prune'])
       open.delete(dir)
       if (open.size === 0) uninstallHandlers()
