@@ -115,7 +115,10 @@ describe('--against', () => {
     assert.match(r.stderr, /head: the working tree checked out in \S+\/head/)
     const { stdout: status } = await git(dir, 'status', '--porcelain')
     assert.deepEqual(
-      status.split('\n').filter((l) => l !== '').sort(),
+      status
+        .split('\n')
+        .filter((l) => l !== '')
+        .sort(),
       [' M spin.c', '?? more.h', '?? report.md'],
       'the working tree is left as it was',
     )

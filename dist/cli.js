@@ -79699,15 +79699,7 @@ async function dispatch2(argv, io) {
     log: (line5) => io.stderr.write(`${line5}
 `)
   });
-  io.stdout.write(
-    renderTerminal(outcome.comparison, {
-      color: shouldUseColor(io.stdout, io.env),
-      verbose: values3.verbose === true
-    })
-  );
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path19.relative(io.cwd, outcome.savedPath)}
-`);
-  return outcome.exitCode;
+  return printOutcome(outcome, io, values3.verbose === true);
 }
 async function setupCommand(argv, io) {
   const { values: values3, positionals } = parseArgs({
@@ -79792,6 +79784,12 @@ async function readResults(file, cwd) {
   }
   return parseResultSetText(text3, file);
 }
+function printOutcome(outcome, io, verbose) {
+  io.stdout.write(renderTerminal(outcome.comparison, { color: shouldUseColor(io.stdout, io.env), verbose }));
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path19.relative(io.cwd, outcome.savedPath)}
+`);
+  return outcome.exitCode;
+}
 async function mergeCommand(argv, io) {
   const { values: values3, positionals } = parseArgs({
     args: argv,
@@ -79834,15 +79832,7 @@ async function mergeCommand(argv, io) {
 `),
     shards
   });
-  io.stdout.write(
-    renderTerminal(outcome.comparison, {
-      color: shouldUseColor(io.stdout, io.env),
-      verbose: values3.verbose === true
-    })
-  );
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path19.relative(io.cwd, outcome.savedPath)}
-`);
-  return outcome.exitCode;
+  return printOutcome(outcome, io, values3.verbose === true);
 }
 async function compareCommand(argv, io) {
   const { values: values3, positionals } = parseArgs({

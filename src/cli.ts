@@ -7,7 +7,14 @@ import { BaselineUsageError } from './baseline.ts'
 import { compareResults, exitCodeFor } from './compare.ts'
 import { ConfigError, configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
 import { runnerConfiguration } from './measure/wall-clock.ts'
-import { resolveConfigPath, runMerge, runPipeline, UsageError, writeText } from './pipeline.ts'
+import {
+  type PipelineOutcome,
+  resolveConfigPath,
+  runMerge,
+  runPipeline,
+  UsageError,
+  writeText,
+} from './pipeline.ts'
 import { planCases } from './plan.ts'
 import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
@@ -172,14 +179,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     env: io.env,
     log: (line) => io.stderr.write(`${line}\n`),
   })
-  io.stdout.write(
-    renderTerminal(outcome.comparison, {
-      color: shouldUseColor(io.stdout, io.env),
-      verbose: values.verbose === true,
-    }),
-  )
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path.relative(io.cwd, outcome.savedPath)}\n`)
-  return outcome.exitCode
+  return printOutcome(outcome, io, values.verbose === true)
 }
 
 async function setupCommand(argv: string[], io: CliIo): Promise<number> {
@@ -268,6 +268,13 @@ async function readResults(file: string, cwd: string) {
   return parseResultSetText(text, file)
 }
 
+/** The report on stdout, where the results were saved on stderr; the exit code. */
+function printOutcome(outcome: PipelineOutcome, io: CliIo, verbose: boolean): number {
+  io.stdout.write(renderTerminal(outcome.comparison, { color: shouldUseColor(io.stdout, io.env), verbose }))
+  if (outcome.savedPath) io.stderr.write(`results saved to ${path.relative(io.cwd, outcome.savedPath)}\n`)
+  return outcome.exitCode
+}
+
 async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -309,14 +316,7 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
     log: (line) => io.stderr.write(`${line}\n`),
     shards,
   })
-  io.stdout.write(
-    renderTerminal(outcome.comparison, {
-      color: shouldUseColor(io.stdout, io.env),
-      verbose: values.verbose === true,
-    }),
-  )
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path.relative(io.cwd, outcome.savedPath)}\n`)
-  return outcome.exitCode
+  return printOutcome(outcome, io, values.verbose === true)
 }
 
 async function compareCommand(argv: string[], io: CliIo): Promise<number> {

@@ -58,26 +58,12 @@ export interface SampledDecision {
   notes: string[]
 }
 
-export interface PairedDecision {
-  baseSummary: Summary
-  headSummary: Summary
-  /** The median of the paired ratios head[i] / base[i]; see `ratioOf` for a zero base. */
-  ratio: number
-  /** ratio − 1: +0.08 means head is 8% above base in the typical pair. */
-  change: number
-  /**
-   * Bootstrap interval (over resampled pairs) of the median paired ratio at confidence 1 − alpha;
-   * absent when it was not needed.
-   */
-  ci?: [low: number, high: number]
-  /** Two-sided Wilcoxon signed-rank p-value. */
-  pValue: number
+/** decideSampled's decision, from pairs: the ratio is the median of the paired ratios. */
+export interface PairedDecision extends Omit<SampledDecision, 'test'> {
+  /** Two-sided Wilcoxon signed-rank test of the paired (log-)differences. */
   test: 'wilcoxon-exact' | 'wilcoxon-normal'
   /** Number of pairs, zeros included. */
   pairs: number
-  verdict: SampledVerdict
-  /** Why the verdict may deserve less trust, in words for the report. */
-  notes: string[]
 }
 
 export interface ExactDecisionOptions {
