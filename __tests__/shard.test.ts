@@ -151,3 +151,43 @@ ${COUNTS.map((n) => `  - { name: count-${n}, kind: instructions, command: [./cou
     assert.match(doubled.stderr, /shard 1\/4 is there 2 times \(shard-1\.json, shard-1\.json\)/)
   })
 })
+
+describe('same-job shards', () => {
+  test('each shard builds the base beside it and measures its part paired; the merge keeps the pairs', async () => {
+    const spin = (work: number) =>
+      `int main(void) { volatile unsigned long x = 0; for (unsigned long i = 0; i < ${work}UL; i++) x += i; return x == 1; }\n`
+    const config = `suite: ab-shards
+defaults: { runs: 12, warmup: 1, threshold: 10% }
+setup:
+  - [cc, -O2, -o, fast, fast.c]
+  - [cc, -O2, -o, slow, slow.c]
+benchmarks:
+  - { name: fast, kind: process, command: [./fast] }
+  - { name: slow, kind: process, command: [./slow] }
+  - { name: steady, kind: process, command: [./fast] }
+`
+    const dir = await gitRepo({
+      'bench.yml': config,
+      'fast.c': spin(300_000),
+      'slow.c': spin(300_000),
+      '.gitignore': 'fast\nslow\n*.json\n.bench/\n',
+    })
+    dirs.push(dir)
+    // The working tree makes `slow` ten times slower than the commit it is compared with.
+    await writeFile(path.join(dir, 'slow.c'), spin(3_000_000))
+    for (const i of [1, 2]) {
+      const shard = await cli(
+        ['--no-install', '--against', 'HEAD', '--shard', `${i}/2`, '--shard-output', `s${i}.json`],
+        dir,
+      )
+      assert.equal([0, 1].includes(shard.code), true, shard.stderr)
+    }
+    const merged = await cli(['merge', 's1.json', 's2.json', '--no-save', '--markdown', 'report.md'], dir)
+    assert.equal(merged.code, 1, merged.stderr + merged.stdout)
+    const md = await readFile(path.join(dir, 'report.md'), 'utf8')
+    assert.match(md, /--against HEAD, built and measured in this job, interleaved, 12 pairs per benchmark/)
+    assert.match(md, /Wilcoxon signed-rank p &lt; α = 0\.01 on the log-ratios of 12 pairs/)
+    assert.match(md, /\| `slow` \| wall \(median\) \|.*🔴 regression \|/)
+    assert.doesNotMatch(md, /\| `(fast|steady)` \| wall \(median\) \|.*🔴 regression/)
+  })
+})
