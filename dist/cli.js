@@ -76537,7 +76537,9 @@ function shownHeadOnly(b10, verbose) {
   return gated.length > 0 ? gated : b10.headOnly.slice(0, 1);
 }
 function metricLabel(m3) {
-  return m3.exact ? m3.metric : `${m3.metric} (median)`;
+  if (m3.exact) return m3.metric;
+  if (m3.test?.startsWith("summary")) return `${m3.metric} (summary)`;
+  return `${m3.metric} (median)`;
 }
 function metricRow(b10, m3) {
   return {

@@ -75,7 +75,10 @@ export function shownHeadOnly(b: BenchmarkComparison, verbose: boolean): HeadOnl
 }
 
 export function metricLabel(m: MetricComparison): string {
-  return m.exact ? m.metric : `${m.metric} (median)`
+  if (m.exact) return m.metric
+  // A tool's own summary: its mean or median, whichever it kept.
+  if (m.test?.startsWith('summary')) return `${m.metric} (summary)`
+  return `${m.metric} (median)`
 }
 
 export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRow {
