@@ -70490,6 +70490,7 @@ function headOnly(result) {
     metric,
     unit: m3.unit,
     ...m3.label !== void 0 ? { label: m3.label } : {},
+    ...m3.summary ? { summaryOnly: true } : {},
     gated: result.gate.metrics.includes(metric),
     exact: isExact(m3),
     summary: summarize(valuesOf(m3))
@@ -76528,7 +76529,7 @@ function headlineMetrics(b10) {
   return deciding.length > 0 ? deciding : gated.slice(0, 1);
 }
 function headOnlyValue(h2) {
-  if (h2.exact || h2.summary.n === 1) return formatValue(h2.summary.median, h2.unit, h2.label);
+  if (h2.exact || h2.summaryOnly) return formatValue(h2.summary.median, h2.unit, h2.label);
   return `${formatValue(h2.summary.median, h2.unit, h2.label)} ± ${formatValue(h2.summary.mad, h2.unit, h2.label)}`;
 }
 function shownHeadOnly(b10, verbose) {
@@ -76725,7 +76726,7 @@ function benchmarkRows(b10) {
       (h2, i) => row(
         [
           name,
-          `<td>${e(h2.exact ? h2.metric : `${h2.metric} (median ± MAD)`)}</td>`,
+          `<td>${e(h2.exact ? h2.metric : `${h2.metric} (${h2.summaryOnly ? "summary" : "median ± MAD"})`)}</td>`,
           '<td class="num"></td>',
           `<td class="num">${e(headOnlyValue(h2))}</td>`,
           '<td class="num"></td><td class="num"></td><td class="num"></td>',
@@ -77171,7 +77172,7 @@ function newSection(benchmarks2) {
   const rows = benchmarks2.flatMap(
     (b10) => shownHeadOnly(b10, false).map((h2) => [
       markdownCode(b10.name),
-      `${escapeMarkdownInline(h2.metric)}${h2.exact ? "" : " (median ± MAD)"}`,
+      `${escapeMarkdownInline(h2.metric)}${h2.exact ? "" : h2.summaryOnly ? " (summary)" : " (median ± MAD)"}`,
       headOnlyValue(h2),
       String(h2.summary.n)
     ])

@@ -81,6 +81,8 @@ export interface HeadOnlyMetric {
   metric: string
   unit: Unit
   label?: string
+  /** An imported metric the tool kept only as a summary: its value is the tool's own. */
+  summaryOnly?: boolean
   gated: boolean
   exact: boolean
   summary: Summary
@@ -375,6 +377,7 @@ function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
       metric,
       unit: m.unit,
       ...(m.label !== undefined ? { label: m.label } : {}),
+      ...(m.summary ? { summaryOnly: true } : {}),
       gated: result.gate.metrics.includes(metric),
       exact: isExact(m),
       summary: summarize(valuesOf(m)),

@@ -143,7 +143,7 @@ function benchmarkRows(b: BenchmarkComparison): string[] {
       row(
         [
           name,
-          `<td>${e(h.exact ? h.metric : `${h.metric} (median ± MAD)`)}</td>`,
+          `<td>${e(h.exact ? h.metric : `${h.metric} (${h.summaryOnly ? 'summary' : 'median ± MAD'})`)}</td>`,
           '<td class="num"></td>',
           `<td class="num">${e(headOnlyValue(h))}</td>`,
           '<td class="num"></td><td class="num"></td><td class="num"></td>',

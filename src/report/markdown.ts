@@ -118,7 +118,7 @@ function newSection(benchmarks: BenchmarkComparison[]): string[] {
   const rows = benchmarks.flatMap((b) =>
     shownHeadOnly(b, false).map((h) => [
       markdownCode(b.name),
-      `${escapeMarkdownInline(h.metric)}${h.exact ? '' : ' (median ± MAD)'}`,
+      `${escapeMarkdownInline(h.metric)}${h.exact ? '' : h.summaryOnly ? ' (summary)' : ' (median ± MAD)'}`,
       headOnlyValue(h),
       String(h.summary.n),
     ]),

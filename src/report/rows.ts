@@ -63,7 +63,7 @@ export function headlineMetrics(b: BenchmarkComparison): MetricComparison[] {
 
 /** "1,611,515" for an exact count, "19.1 ms ± 578 µs" (median ± MAD) for samples. */
 export function headOnlyValue(h: HeadOnlyMetric): string {
-  if (h.exact || h.summary.n === 1) return formatValue(h.summary.median, h.unit, h.label)
+  if (h.exact || h.summaryOnly) return formatValue(h.summary.median, h.unit, h.label)
   return `${formatValue(h.summary.median, h.unit, h.label)} ± ${formatValue(h.summary.mad, h.unit, h.label)}`
 }
 
