@@ -164,13 +164,15 @@ describe('--against', () => {
     assert.match(both.stderr, /give one of them/)
   })
 
-  test('interrupted with SIGINT: the worktree is removed', async () => {
+  test('interrupted with SIGINT: the running benchmark is stopped and the worktrees removed', async () => {
+    const marker = path.join(await tempDir('marker'), 'started')
+    dirs.push(path.dirname(marker))
+    // A benchmark that says it has started, then runs for far longer than the test waits.
     const dir = await gitRepo({
-      'bench.yml':
-        'suite: slow\nbenchmarks:\n  - { name: nap, kind: process, command: [sleep, "0.2"], runs: 100, warmup: 0 }\n',
+      'bench.yml': `suite: slow\nbenchmarks:\n  - name: nap\n    kind: process\n    command: [sh, -c, 'touch "$0"; exec sleep 30.4321', ${JSON.stringify(marker)}]\n    runs: 2\n    warmup: 0\n`,
     })
     dirs.push(dir)
-    // The bundled CLI, as `npx bench-action` runs it.
+    // The bundled CLI, as \`npx bench-action\` runs it.
     const child = spawn(
       process.execPath,
       [path.join(repoRoot, 'dist/cli.js'), '--against', 'HEAD', '--no-save', '--no-install'],
@@ -181,22 +183,28 @@ describe('--against', () => {
       },
     )
     let stderr = ''
-    const measuring = new Promise<void>((resolve) => {
-      child.stderr.on('data', (b: Buffer) => {
-        stderr += b.toString()
-        if (/: \d+\/100 runs/.test(stderr)) resolve()
-      })
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString()
     })
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
       child.on('exit', (code, signal) => resolve(signal ?? code)),
     )
-    await Promise.race([measuring, exited])
+    for (let waited = 0; !existsSync(marker) && waited < 30_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    assert.equal(existsSync(marker), true, `the benchmark started: ${stderr}`)
     const worktree = checkedOutIn(stderr)
     assert.equal(existsSync(worktree), true, 'the worktree exists while measuring')
+    const sleeping = () =>
+      run('pgrep', ['-f', 'sleep 30.4321']).then(
+        ({ stdout }) => stdout.trim(),
+        () => '',
+      )
+    assert.notEqual(await sleeping(), '', 'the benchmark is running')
     child.kill('SIGINT')
     assert.equal(await exited, 'SIGINT', stderr)
     assert.equal(existsSync(worktree), false, 'the worktree directory is gone')
     assert.equal((await worktrees(dir)).length, 1, 'and unregistered')
+    assert.equal(await sleeping(), '', 'no benchmark process is left running')
   })
 })
 

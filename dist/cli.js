@@ -72387,11 +72387,14 @@ function runExecHelper(helperPath, options) {
   if (options.outputDir !== void 0) args.push("--output-dir", path3.resolve(options.cwd, options.outputDir));
   args.push("--", ...options.command);
   return new Promise((resolve2, reject) => {
-    const child = spawn(helperPath, args, {
-      cwd: options.cwd,
-      env: { ...options.inherit ?? process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"]
-    });
+    const child = trackChild(
+      spawn(helperPath, args, {
+        cwd: options.cwd,
+        env: { ...options.inherit ?? process.env, ...options.env },
+        stdio: ["ignore", "pipe", "pipe"]
+      }),
+      "terminate"
+    );
     const runs = [];
     let failure2;
     let problem;
@@ -72455,6 +72458,19 @@ function killProcessGroup(child) {
   }
   child.kill("SIGKILL");
 }
+var running = /* @__PURE__ */ new Map();
+function trackChild(child, stop2 = "kill-group") {
+  running.set(child, stop2);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+function killTrackedChildren() {
+  for (const [child, stop2] of running) {
+    if (stop2 === "terminate") child.kill("SIGTERM");
+    else killProcessGroup(child);
+  }
+  running.clear();
+}
 var OutputTail = class {
   constructor(keepBytes = 4096) {
     this.keepBytes = keepBytes;
@@ -72500,12 +72516,14 @@ function runRunner(options) {
     };
     let child;
     try {
-      child = spawn2(program, args, {
-        cwd: options.cwd,
-        env: { ...options.inherit ?? process.env, ...options.env },
-        stdio: ["pipe", "pipe", "pipe"],
-        detached: true
-      });
+      child = trackChild(
+        spawn2(program, args, {
+          cwd: options.cwd,
+          env: { ...options.inherit ?? process.env, ...options.env },
+          stdio: ["pipe", "pipe", "pipe"],
+          detached: true
+        })
+      );
     } catch (error4) {
       settle2({ error: { message: `cannot start the runner ${source3}: ${error4.message}` } });
       return;
@@ -75512,12 +75530,14 @@ function runCommand(c4, inherit) {
     let size = 0;
     let timedOut = false;
     let tooLong = false;
-    const child = spawn3(program, args, {
-      cwd: c4.cwd,
-      env: { ...inherit, ...c4.env },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
+    const child = trackChild(
+      spawn3(program, args, {
+        cwd: c4.cwd,
+        env: { ...inherit, ...c4.env },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true
+      })
+    );
     child.stdout.on("data", (b10) => {
       size += b10.length;
       if (size > MAX_OUTPUT_BYTES) {
@@ -75613,13 +75633,15 @@ async function runUnderValgrind(argv, c4, outDir) {
   try {
     return await new Promise((resolve2) => {
       let timedOut = false;
-      const child = spawn4(argv[0], argv.slice(1), {
-        cwd: c4.cwd,
-        env: c4.env,
-        // Fixed destinations: output to a pipe or a file costs a different number of instructions.
-        stdio: ["ignore", stdout.fd, stderrFile.fd],
-        detached: true
-      });
+      const child = trackChild(
+        spawn4(argv[0], argv.slice(1), {
+          cwd: c4.cwd,
+          env: c4.env,
+          // Fixed destinations: output to a pipe or a file costs a different number of instructions.
+          stdio: ["ignore", stdout.fd, stderrFile.fd],
+          detached: true
+        })
+      );
       const timer3 = c4.timeoutMs > 0 ? setTimeout(() => {
         timedOut = true;
         killProcessGroup(child);
@@ -75953,12 +75975,14 @@ function runOnceFromNode(c4, phase, index5, inherit) {
     const start = process.hrtime.bigint();
     let child;
     try {
-      child = spawn5(program, args, {
-        cwd: c4.cwd,
-        env: { ...inherit ?? process.env, ...c4.env },
-        stdio: ["ignore", "ignore", "pipe"],
-        detached: true
-      });
+      child = trackChild(
+        spawn5(program, args, {
+          cwd: c4.cwd,
+          env: { ...inherit ?? process.env, ...c4.env },
+          stdio: ["ignore", "ignore", "pipe"],
+          detached: true
+        })
+      );
     } catch (error4) {
       cannotExecute(error4);
       return;
@@ -77438,13 +77462,15 @@ function runSetupStep(step2, index5, inherit) {
     const [program, ...args] = step2.command;
     const output3 = new OutputTail();
     let timedOut = false;
-    const child = spawn6(program, args, {
-      cwd: step2.cwd,
-      env: { ...inherit, ...step2.env },
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so a timeout can stop everything the step started.
-      detached: true
-    });
+    const child = trackChild(
+      spawn6(program, args, {
+        cwd: step2.cwd,
+        env: { ...inherit, ...step2.env },
+        stdio: ["ignore", "pipe", "pipe"],
+        // Its own process group, so a timeout can stop everything the step started.
+        detached: true
+      })
+    );
     child.stdout.on("data", (b10) => output3.push(b10));
     child.stderr.on("data", (b10) => output3.push(b10));
     const timer3 = setTimeout(() => {
@@ -77498,6 +77524,7 @@ function removeSync(repo, dir, parent) {
   }
 }
 function onSignal(signal) {
+  killTrackedChildren();
   for (const [dir, { repo, parent }] of open3) removeSync(repo, dir, parent);
   open3.clear();
   uninstallHandlers();

@@ -2,7 +2,7 @@
 // run: nothing after it could be trusted.
 import { spawn } from 'node:child_process'
 import type { SetupStep } from './config/index.ts'
-import { killProcessGroup, OutputTail } from './measure/child.ts'
+import { killProcessGroup, OutputTail, trackChild } from './measure/child.ts'
 
 export interface SetupFailure {
   step: number
@@ -20,13 +20,15 @@ export function runSetupStep(
     const [program, ...args] = step.command
     const output = new OutputTail()
     let timedOut = false
-    const child = spawn(program!, args, {
-      cwd: step.cwd,
-      env: { ...inherit, ...step.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so a timeout can stop everything the step started.
-      detached: true,
-    })
+    const child = trackChild(
+      spawn(program!, args, {
+        cwd: step.cwd,
+        env: { ...inherit, ...step.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group, so a timeout can stop everything the step started.
+        detached: true,
+      }),
+    )
     // Build output can be long: only its end is kept, in bounded memory.
     child.stdout.on('data', (b: Buffer) => output.push(b))
     child.stderr.on('data', (b: Buffer) => output.push(b))

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { git } from './git.ts'
+import { killTrackedChildren } from './measure/child.ts'
 
 export class WorktreeError extends Error {
   override name = 'WorktreeError'
@@ -40,6 +41,9 @@ function removeSync(repo: string, dir: string, parent?: string): void {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  // The benchmarks first: they run in the worktrees (and in process groups of their own, which a
+  // terminal's Ctrl-C does not reach).
+  killTrackedChildren()
   for (const [dir, { repo, parent }] of open) removeSync(repo, dir, parent)
   open.clear()
   uninstallHandlers()

@@ -17,6 +17,32 @@ export function killProcessGroup(child: ChildProcess): void {
   child.kill('SIGKILL')
 }
 
+/** Children still running, and how to stop each, so an interrupted run can stop them before it exits. */
+const running = new Map<ChildProcess, 'kill-group' | 'terminate'>()
+
+/**
+ * Remembers a child until it exits; returns it. `terminate`: the child stops what it started itself
+ * when sent SIGTERM (the exec helper kills its benchmarks' process groups); otherwise its process
+ * group is killed.
+ */
+export function trackChild<C extends ChildProcess>(
+  child: C,
+  stop: 'kill-group' | 'terminate' = 'kill-group',
+): C {
+  running.set(child, stop)
+  child.once('exit', () => running.delete(child))
+  return child
+}
+
+/** Stops every tracked child and what it started: an interrupted run leaves no benchmark behind. */
+export function killTrackedChildren(): void {
+  for (const [child, stop] of running) {
+    if (stop === 'terminate') child.kill('SIGTERM')
+    else killProcessGroup(child)
+  }
+  running.clear()
+}
+
 /** The last `keepBytes` of a stream, collected chunk by chunk in bounded memory. */
 export class OutputTail {
   private bytes = Buffer.alloc(0)

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
+import { trackChild } from './child.ts'
 
 const SOURCE_IN_PACKAGE = path.join('runners', 'exec', 'exec.c')
 const VERSION_PREFIX = 'bench-action exec '
@@ -361,11 +362,14 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
   if (options.outputDir !== undefined) args.push('--output-dir', path.resolve(options.cwd, options.outputDir))
   args.push('--', ...options.command)
   return new Promise((resolve, reject) => {
-    const child = spawn(helperPath, args, {
-      cwd: options.cwd,
-      env: { ...(options.inherit ?? process.env), ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = trackChild(
+      spawn(helperPath, args, {
+        cwd: options.cwd,
+        env: { ...(options.inherit ?? process.env), ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      'terminate',
+    )
     const runs: ProcessRun[] = []
     let failure: RunFailure | undefined
     let problem: Error | undefined

@@ -16,7 +16,7 @@ import {
 import { ALL_METRICS } from '../plan.ts'
 import type { ImportCase } from '../plan-types.ts'
 import type { BenchmarkResult, Metric } from '../results.ts'
-import { killProcessGroup, OutputTail } from './child.ts'
+import { killProcessGroup, OutputTail, trackChild } from './child.ts'
 import { failedResult, resultFor } from './result.ts'
 
 /** What a command may print before it is cut off: results files are small, runaway output is not. */
@@ -143,12 +143,14 @@ function runCommand(
     let size = 0
     let timedOut = false
     let tooLong = false
-    const child = spawn(program!, args, {
-      cwd: c.cwd,
-      env: { ...inherit, ...c.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
+    const child = trackChild(
+      spawn(program!, args, {
+        cwd: c.cwd,
+        env: { ...inherit, ...c.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      }),
+    )
     child.stdout.on('data', (b: Buffer) => {
       size += b.length
       if (size > MAX_OUTPUT_BYTES) {

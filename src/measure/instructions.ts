@@ -10,7 +10,7 @@ import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } fro
 import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
 import type { InstructionsCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
-import { killProcessGroup } from './child.ts'
+import { killProcessGroup, trackChild } from './child.ts'
 import { stderrTail } from './exec-helper.ts'
 import { listHarnessBenchmarks } from './harness.ts'
 import { failedResult, resultFor } from './result.ts'
@@ -98,13 +98,15 @@ async function runUnderValgrind(argv: string[], c: InstructionsCase, outDir: str
   try {
     return await new Promise<RunResult>((resolve) => {
       let timedOut = false
-      const child = spawn(argv[0]!, argv.slice(1), {
-        cwd: c.cwd,
-        env: c.env,
-        // Fixed destinations: output to a pipe or a file costs a different number of instructions.
-        stdio: ['ignore', stdout.fd, stderrFile.fd],
-        detached: true,
-      })
+      const child = trackChild(
+        spawn(argv[0]!, argv.slice(1), {
+          cwd: c.cwd,
+          env: c.env,
+          // Fixed destinations: output to a pipe or a file costs a different number of instructions.
+          stdio: ['ignore', stdout.fd, stderrFile.fd],
+          detached: true,
+        }),
+      )
       const timer =
         c.timeoutMs > 0
           ? setTimeout(() => {

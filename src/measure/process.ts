@@ -8,7 +8,7 @@ import { median, medianAbsoluteDeviation } from 'simple-statistics'
 import { formatValue } from '../format.ts'
 import type { ProcessCase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../results.ts'
-import { killProcessGroup, OutputTail } from './child.ts'
+import { killProcessGroup, OutputTail, trackChild } from './child.ts'
 import {
   type ExecHelper,
   ensureExecHelper,
@@ -313,12 +313,14 @@ function runOnceFromNode(
     try {
       // detached: the child leads a new process group (and session), so a timeout can kill
       // everything it started, as the exec helper does.
-      child = spawn(program, args, {
-        cwd: c.cwd,
-        env: { ...(inherit ?? process.env), ...c.env },
-        stdio: ['ignore', 'ignore', 'pipe'],
-        detached: true,
-      })
+      child = trackChild(
+        spawn(program, args, {
+          cwd: c.cwd,
+          env: { ...(inherit ?? process.env), ...c.env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+          detached: true,
+        }),
+      )
     } catch (error) {
       cannotExecute(error as NodeJS.ErrnoException)
       return

@@ -3,7 +3,7 @@
 // `param.NAME`) it ignores.
 import { spawn } from 'node:child_process'
 import { parseRunnerSamples, RunnerOutputError, type RunnerSample } from '../formats/klv.ts'
-import { killProcessGroup, OutputTail } from './child.ts'
+import { killProcessGroup, OutputTail, trackChild } from './child.ts'
 
 export interface RunRunnerOptions {
   /** argv: the program and its arguments, run without a shell. */
@@ -52,12 +52,14 @@ export function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
     let child: ReturnType<typeof spawn>
     try {
       // detached: the runner leads a new process group, so a timeout kills everything it started.
-      child = spawn(program, args, {
-        cwd: options.cwd,
-        env: { ...(options.inherit ?? process.env), ...options.env },
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: true,
-      })
+      child = trackChild(
+        spawn(program, args, {
+          cwd: options.cwd,
+          env: { ...(options.inherit ?? process.env), ...options.env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+          detached: true,
+        }),
+      )
     } catch (error) {
       settle({ error: { message: `cannot start the runner ${source}: ${(error as Error).message}` } })
       return
