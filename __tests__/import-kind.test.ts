@@ -140,6 +140,38 @@ describe('what a format says about a benchmark', () => {
   })
 })
 
+describe('counted, not timed', () => {
+  test('bytes and allocations a tool counted are compared exactly', async () => {
+    const base = await imported(
+      'benchmarks:\n  - { name: jl, kind: import, file: julia/documented-schema-results.json, gate: [allocations] }\n',
+    )
+    const [first] = base
+    assert.equal(first?.metrics.allocations?.value !== undefined, true, JSON.stringify(first?.metrics))
+    // One more allocation per call in head: an exact change, decided without a test.
+    const head = base.map((b, i) =>
+      i === 0 && b.metrics.allocations
+        ? {
+            ...b,
+            metrics: {
+              ...b.metrics,
+              allocations: { ...b.metrics.allocations, value: b.metrics.allocations.value! + 1 },
+            },
+          }
+        : b,
+    )
+    const comparison = compareResults(resultSetOf('jl', {}, '2026-11-22T00:00:00Z', head), {
+      baseline: { results: resultSetOf('jl', {}, '2026-11-22T00:00:00Z', base), source: 'x', reason: 'test' },
+    })
+    const changed = comparison.benchmarks[0]!.metrics.find((m) => m.metric === 'allocations')!
+    assert.equal(changed.exact, true)
+    assert.equal(changed.verdict, 'regression', 'one allocation more is beyond the 5% threshold')
+    assert.deepEqual(
+      comparison.benchmarks.slice(1).map((b) => b.verdict),
+      comparison.benchmarks.slice(1).map(() => 'unchanged'),
+    )
+  })
+})
+
 describe('kind: import through the CLI', () => {
   test('go test -bench run as the command: the second run compares with the first', async () => {
     const dir = await gitRepo({ '.gitignore': '.bench/\n' })

@@ -314,7 +314,7 @@ describe('benchmarkdotnet', () => {
           memory: {
             unit: 'bytes',
             direction: 'lower',
-            summary: { center: b.Memory.BytesAllocatedPerOperation },
+            value: b.Memory.BytesAllocatedPerOperation,
           },
         },
       }),
@@ -325,7 +325,7 @@ describe('benchmarkdotnet', () => {
       assert.deepEqual(metric(b, 'time').samples, raw.Benchmarks[i].Statistics.OriginalValues)
     })
     assert.deepEqual(
-      parsed.map((b) => metric(b, 'memory').summary?.center),
+      parsed.map((b) => metric(b, 'memory').value),
       [56, 4024, 0],
     )
     assert.deepEqual(parsed[0]!.notes, ['diagnoser metrics not imported: Gen0Collects'])
@@ -476,8 +476,8 @@ describe('julia', () => {
         name: names[i],
         metrics: {
           time: { unit: 'ns', direction: 'lower', samples: trial.times },
-          memory: { unit: 'bytes', direction: 'lower', summary: { center: trial.memory } },
-          allocations: { unit: 'count', direction: 'lower', summary: { center: trial.allocs } },
+          memory: { unit: 'bytes', direction: 'lower', value: trial.memory },
+          allocations: { unit: 'count', direction: 'lower', value: trial.allocs },
         },
       })),
     )
@@ -485,8 +485,8 @@ describe('julia', () => {
       parsed.map((b) => metric(b, 'time').samples?.length),
       [6, 5, 7, 4, 5],
     )
-    assert.equal(metric(parsed[2], 'memory').summary?.center, 2208)
-    assert.equal(metric(parsed[2], 'allocations').summary?.center, 9)
+    assert.equal(metric(parsed[2], 'memory').value, 2208)
+    assert.equal(metric(parsed[2], 'allocations').value, 9)
   })
 
   test('a Trial saved on its own is named by its place; TrialEstimates are summaries', () => {
@@ -506,16 +506,16 @@ describe('julia', () => {
         name: '#2',
         metrics: {
           time: { unit: 'ns', direction: 'lower', samples: trial[1].times },
-          memory: { unit: 'bytes', direction: 'lower', summary: { center: 0 } },
-          allocations: { unit: 'count', direction: 'lower', summary: { center: 0 } },
+          memory: { unit: 'bytes', direction: 'lower', value: 0 },
+          allocations: { unit: 'count', direction: 'lower', value: 0 },
         },
       },
       {
         name: '#3',
         metrics: {
           time: { unit: 'ns', direction: 'lower', summary: { center: 48.2 } },
-          memory: { unit: 'bytes', direction: 'lower', summary: { center: 16 } },
-          allocations: { unit: 'count', direction: 'lower', summary: { center: 1 } },
+          memory: { unit: 'bytes', direction: 'lower', value: 16 },
+          allocations: { unit: 'count', direction: 'lower', value: 1 },
         },
       },
     ])

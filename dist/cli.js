@@ -73528,7 +73528,7 @@ var benchmarkdotnetFormat = {
           metrics.memory = {
             unit: "bytes",
             direction: "lower",
-            summary: { center: read2.number(bytes, `${at}.Memory.BytesAllocatedPerOperation`) }
+            value: read2.number(bytes, `${at}.Memory.BytesAllocatedPerOperation`)
           };
       }
       if (Array.isArray(entry2.Metrics) && entry2.Metrics.length > 0) {
@@ -74912,12 +74912,12 @@ function walk(read2, value4, at, names, out) {
           memory: {
             unit: "bytes",
             direction: "lower",
-            summary: { center: read2.number(fields.memory, `${fieldsAt}.memory`) }
+            value: read2.number(fields.memory, `${fieldsAt}.memory`)
           },
           allocations: {
             unit: "count",
             direction: "lower",
-            summary: { center: read2.number(fields.allocs, `${fieldsAt}.allocs`) }
+            value: read2.number(fields.allocs, `${fieldsAt}.allocs`)
           }
         }
       });
@@ -74935,12 +74935,12 @@ function walk(read2, value4, at, names, out) {
           memory: {
             unit: "bytes",
             direction: "lower",
-            summary: { center: read2.number(fields.memory, `${fieldsAt}.memory`) }
+            value: read2.number(fields.memory, `${fieldsAt}.memory`)
           },
           allocations: {
             unit: "count",
             direction: "lower",
-            summary: { center: read2.number(fields.allocs, `${fieldsAt}.allocs`) }
+            value: read2.number(fields.allocs, `${fieldsAt}.allocs`)
           }
         },
         notes: [
@@ -75453,7 +75453,9 @@ async function readImports(c4, inherit = process.env) {
     const metrics = {};
     for (const [name, m3] of Object.entries(b10.metrics)) {
       const label = m3.label !== void 0 ? { label: m3.label } : {};
-      if (m3.samples && m3.samples.length > 1)
+      if (m3.value !== void 0)
+        metrics[name] = { unit: m3.unit, direction: m3.direction, value: m3.value, ...label };
+      else if (m3.samples && m3.samples.length > 1)
         metrics[name] = { unit: m3.unit, direction: m3.direction, samples: m3.samples, ...label };
       else if (m3.summary)
         metrics[name] = { unit: m3.unit, direction: m3.direction, summary: m3.summary, ...label };

@@ -18,6 +18,11 @@ export interface ImportedMetric {
   samples?: number[]
   /** Only a summary, where the format keeps no samples. */
   summary?: ImportedSummary
+  /**
+   * An exact value the tool counted rather than timed (bytes or allocations per call): compared
+   * exactly, as instruction counts are.
+   */
+  value?: number
   /** The unit as the tool printed it, when it is none of ours (a custom metric's "points"). */
   label?: string
   /**

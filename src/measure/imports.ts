@@ -56,7 +56,9 @@ export async function readImports(
     for (const [name, m] of Object.entries(b.metrics)) {
       const label = m.label !== undefined ? { label: m.label } : {}
       // One sample can be neither tested nor bootstrapped: it is a summary of one run.
-      if (m.samples && m.samples.length > 1)
+      if (m.value !== undefined)
+        metrics[name] = { unit: m.unit, direction: m.direction, value: m.value, ...label }
+      else if (m.samples && m.samples.length > 1)
         metrics[name] = { unit: m.unit, direction: m.direction, samples: m.samples, ...label }
       else if (m.summary)
         metrics[name] = { unit: m.unit, direction: m.direction, summary: m.summary, ...label }

@@ -137,7 +137,7 @@ export const benchmarkdotnetFormat: ImportFormat = {
           metrics.memory = {
             unit: 'bytes',
             direction: 'lower',
-            summary: { center: read.number(bytes, `${at}.Memory.BytesAllocatedPerOperation`) },
+            value: read.number(bytes, `${at}.Memory.BytesAllocatedPerOperation`),
           }
       }
       if (Array.isArray(entry.Metrics) && entry.Metrics.length > 0) {

@@ -52,12 +52,12 @@ function walk(read: Reader, value: unknown, at: string, names: string[], out: Im
           memory: {
             unit: 'bytes',
             direction: 'lower',
-            summary: { center: read.number(fields.memory, `${fieldsAt}.memory`) },
+            value: read.number(fields.memory, `${fieldsAt}.memory`),
           },
           allocations: {
             unit: 'count',
             direction: 'lower',
-            summary: { center: read.number(fields.allocs, `${fieldsAt}.allocs`) },
+            value: read.number(fields.allocs, `${fieldsAt}.allocs`),
           },
         },
       })
@@ -75,12 +75,12 @@ function walk(read: Reader, value: unknown, at: string, names: string[], out: Im
           memory: {
             unit: 'bytes',
             direction: 'lower',
-            summary: { center: read.number(fields.memory, `${fieldsAt}.memory`) },
+            value: read.number(fields.memory, `${fieldsAt}.memory`),
           },
           allocations: {
             unit: 'count',
             direction: 'lower',
-            summary: { center: read.number(fields.allocs, `${fieldsAt}.allocs`) },
+            value: read.number(fields.allocs, `${fieldsAt}.allocs`),
           },
         },
         notes: [
