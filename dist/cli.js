@@ -879,7 +879,7 @@ var require_Collection = __commonJS({
       });
     }
     var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
-    var Collection = class extends Node2.NodeBase {
+    var Collection2 = class extends Node2.NodeBase {
       constructor(type3, schema) {
         super(type3);
         Object.defineProperty(this, "schema", {
@@ -986,7 +986,7 @@ var require_Collection = __commonJS({
         }
       }
     };
-    exports.Collection = Collection;
+    exports.Collection = Collection2;
     exports.collectionFromPath = collectionFromPath;
     exports.isEmptyPath = isEmptyPath;
   }
@@ -1714,7 +1714,7 @@ var require_merge = __commonJS({
     var identity7 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
-    var merge6 = {
+    var merge7 = {
       identify: (value4) => value4 === MERGE_KEY || typeof value4 === "symbol" && value4.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
@@ -1724,7 +1724,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key3) => (merge6.identify(key3) || identity7.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge6.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge6.tag && tag.default);
+    var isMergeKey = (ctx, key3) => (merge7.identify(key3) || identity7.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge7.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge7.tag && tag.default);
     function addMergeToJSMap(ctx, map3, value4) {
       const source3 = resolveAliasValue(ctx, value4);
       if (identity7.isSeq(source3))
@@ -1763,7 +1763,7 @@ var require_merge = __commonJS({
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
-    exports.merge = merge6;
+    exports.merge = merge7;
   }
 });
 
@@ -1772,15 +1772,15 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log7 = require_log();
-    var merge6 = require_merge();
+    var merge7 = require_merge();
     var stringify2 = require_stringify();
     var identity7 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map3, { key: key3, value: value4 }) {
       if (identity7.isNode(key3) && key3.addToJSMap)
         key3.addToJSMap(ctx, map3, value4);
-      else if (merge6.isMergeKey(ctx, key3))
-        merge6.addMergeToJSMap(ctx, map3, value4);
+      else if (merge7.isMergeKey(ctx, key3))
+        merge7.addMergeToJSMap(ctx, map3, value4);
       else {
         const jsKey = toJS.toJS(key3, "", ctx);
         if (map3 instanceof Map) {
@@ -2028,7 +2028,7 @@ var require_YAMLMap = __commonJS({
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
-    var Collection = require_Collection();
+    var Collection2 = require_Collection();
     var identity7 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2044,7 +2044,7 @@ var require_YAMLMap = __commonJS({
       }
       return void 0;
     }
-    var YAMLMap = class extends Collection.Collection {
+    var YAMLMap = class extends Collection2.Collection {
       static get tagName() {
         return "tag:yaml.org,2002:map";
       }
@@ -2194,11 +2194,11 @@ var require_YAMLSeq = __commonJS({
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
-    var Collection = require_Collection();
+    var Collection2 = require_Collection();
     var identity7 = require_identity();
     var Scalar = require_Scalar();
     var toJS = require_toJS();
-    var YAMLSeq = class extends Collection.Collection {
+    var YAMLSeq = class extends Collection2.Collection {
       static get tagName() {
         return "tag:yaml.org,2002:seq";
       }
@@ -3171,7 +3171,7 @@ var require_schema3 = __commonJS({
     var bool = require_bool2();
     var float = require_float2();
     var int2 = require_int2();
-    var merge6 = require_merge();
+    var merge7 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var set7 = require_set();
@@ -3191,7 +3191,7 @@ var require_schema3 = __commonJS({
       float.floatExp,
       float.float,
       binary2.binary,
-      merge6.merge,
+      merge7.merge,
       omap.omap,
       pairs.pairs,
       set7.set,
@@ -3217,7 +3217,7 @@ var require_tags = __commonJS({
     var schema = require_schema();
     var schema$1 = require_schema2();
     var binary2 = require_binary();
-    var merge6 = require_merge();
+    var merge7 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
@@ -3242,7 +3242,7 @@ var require_tags = __commonJS({
       intOct: int2.intOct,
       intTime: timestamp.intTime,
       map: map3.map,
-      merge: merge6.merge,
+      merge: merge7.merge,
       null: _null3.nullTag,
       omap: omap.omap,
       pairs: pairs.pairs,
@@ -3252,7 +3252,7 @@ var require_tags = __commonJS({
     };
     var coreKnownTags = {
       "tag:yaml.org,2002:binary": binary2.binary,
-      "tag:yaml.org,2002:merge": merge6.merge,
+      "tag:yaml.org,2002:merge": merge7.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
       "tag:yaml.org,2002:set": set7.set,
@@ -3261,7 +3261,7 @@ var require_tags = __commonJS({
     function getTags(customTags, schemaName, addMergeTag) {
       const schemaTags = schemas.get(schemaName);
       if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge6.merge) ? schemaTags.concat(merge6.merge) : schemaTags.slice();
+        return addMergeTag && !schemaTags.includes(merge7.merge) ? schemaTags.concat(merge7.merge) : schemaTags.slice();
       }
       let tags2 = schemaTags;
       if (!tags2) {
@@ -3279,7 +3279,7 @@ var require_tags = __commonJS({
         tags2 = customTags(tags2.slice());
       }
       if (addMergeTag)
-        tags2 = tags2.concat(merge6.merge);
+        tags2 = tags2.concat(merge7.merge);
       return tags2.reduce((tags3, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
@@ -3308,11 +3308,11 @@ var require_Schema = __commonJS({
     var tags2 = require_tags();
     var sortMapEntriesByKey = (a4, b10) => a4.key < b10.key ? -1 : a4.key > b10.key ? 1 : 0;
     var Schema = class _Schema {
-      constructor({ compat, customTags, merge: merge6, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+      constructor({ compat, customTags, merge: merge7, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags2.getTags(compat, "compat") : compat ? tags2.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
         this.knownTags = resolveKnownTags ? tags2.coreKnownTags : {};
-        this.tags = tags2.getTags(customTags, this.name, merge6);
+        this.tags = tags2.getTags(customTags, this.name, merge7);
         this.toStringOptions = toStringDefaults ?? null;
         Object.defineProperty(this, identity7.MAP, { value: map3.map });
         Object.defineProperty(this, identity7.SCALAR, { value: string4.string });
@@ -3414,7 +3414,7 @@ var require_Document = __commonJS({
   "node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
-    var Collection = require_Collection();
+    var Collection2 = require_Collection();
     var identity7 = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
@@ -3565,7 +3565,7 @@ var require_Document = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path20) {
-        if (Collection.isEmptyPath(path20)) {
+        if (Collection2.isEmptyPath(path20)) {
           if (this.contents == null)
             return false;
           this.contents = null;
@@ -3587,7 +3587,7 @@ var require_Document = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path20, keepScalar) {
-        if (Collection.isEmptyPath(path20))
+        if (Collection2.isEmptyPath(path20))
           return !keepScalar && identity7.isScalar(this.contents) ? this.contents.value : this.contents;
         return identity7.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
       }
@@ -3601,7 +3601,7 @@ var require_Document = __commonJS({
        * Checks if the document includes a value at `path`.
        */
       hasIn(path20) {
-        if (Collection.isEmptyPath(path20))
+        if (Collection2.isEmptyPath(path20))
           return this.contents !== void 0;
         return identity7.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
       }
@@ -3611,7 +3611,7 @@ var require_Document = __commonJS({
        */
       set(key3, value4) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key3], value4);
+          this.contents = Collection2.collectionFromPath(this.schema, [key3], value4);
         } else if (assertCollection(this.contents)) {
           this.contents.set(key3, value4);
         }
@@ -3621,10 +3621,10 @@ var require_Document = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path20, value4) {
-        if (Collection.isEmptyPath(path20)) {
+        if (Collection2.isEmptyPath(path20)) {
           this.contents = value4;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path20), value4);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path20), value4);
         } else if (assertCollection(this.contents)) {
           this.contents.setIn(path20, value4);
         }
@@ -4012,10 +4012,10 @@ var require_resolve_block_map = __commonJS({
       let offset4 = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key3, sep, value: value4 } = collItem;
+        const { start, key: key3, sep: sep2, value: value4 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key3 ?? sep?.[0],
+          next: key3 ?? sep2?.[0],
           offset: offset4,
           onError,
           parentIndent: bm.indent,
@@ -4029,7 +4029,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key3 && key3.indent !== bm.indent)
               onError(offset4, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map3.comment)
@@ -4053,7 +4053,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map3.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value4,
           offset: keyNode.range[2],
@@ -4069,7 +4069,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value4 ? composeNode(ctx, value4, valueProps, onError) : composeEmptyNode(ctx, offset4, sep, null, valueProps, onError);
+          const valueNode = value4 ? composeNode(ctx, value4, valueProps, onError) : composeEmptyNode(ctx, offset4, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value4, onError);
           offset4 = valueNode.range[2];
@@ -4160,7 +4160,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source: source3, type: type3 } = token;
           switch (type3) {
@@ -4174,13 +4174,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source3;
+                sep2 += source3;
               hasSpace = true;
               break;
             default:
@@ -4223,18 +4223,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset4 = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key3, sep, value: value4 } = collItem;
+        const { start, key: key3, sep: sep2, value: value4 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key3 ?? sep?.[0],
+          next: key3 ?? sep2?.[0],
           offset: offset4,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value4) {
+          if (!props.anchor && !props.tag && !sep2 && !value4) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4288,8 +4288,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
-          const valueNode = value4 ? composeNode(ctx, value4, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap2 && !sep2 && !props.found) {
+          const valueNode = value4 ? composeNode(ctx, value4, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset4 = valueNode.range[2];
           if (isBlock(value4))
@@ -4301,7 +4301,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key3))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value4,
@@ -4312,8 +4312,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4330,7 +4330,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value4 ? composeNode(ctx, value4, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value4 ? composeNode(ctx, value4, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value4))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4510,7 +4510,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value4 = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value4 += lines[i][0].slice(trimIndent) + "\n";
@@ -4527,24 +4527,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type3 === Scalar.Scalar.BLOCK_LITERAL) {
-          value4 += sep + indent.slice(trimIndent) + content2;
-          sep = "\n";
+          value4 += sep2 + indent.slice(trimIndent) + content2;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content2[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value4 += sep + indent.slice(trimIndent) + content2;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value4 += sep2 + indent.slice(trimIndent) + content2;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content2 === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value4 += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value4 += sep + content2;
-          sep = " ";
+          value4 += sep2 + content2;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4727,25 +4727,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match2[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line5.lastIndex;
       while (match2 = line5.exec(source3)) {
         const lm = match2[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line5.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match2 = last.exec(source3);
-      return res + sep + (match2?.[1] ?? "");
+      return res + sep2 + (match2?.[1] ?? "");
     }
     function doubleQuotedValue(source3, onError) {
       let res = "";
@@ -5555,14 +5555,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key3, sep, value: value4 }) {
+    function stringifyItem({ start, key: key3, sep: sep2, value: value4 }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key3)
         res += stringifyToken(key3);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value4)
         res += stringifyToken(value4);
@@ -6729,18 +6729,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map3 = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map3;
@@ -6893,15 +6893,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key3 = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key3, sep }]
+                    items: [{ start: start2, key: key3, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7095,13 +7095,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map3 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map3;
@@ -7279,7 +7279,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse8(src, reviver, options) {
+    function parse10(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -7320,7 +7320,7 @@ var require_public_api = __commonJS({
         return value4.toString(options);
       return new Document.Document(value4, _replacer, options).toString(options);
     }
-    exports.parse = parse8;
+    exports.parse = parse10;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
@@ -8500,7 +8500,7 @@ function formatDate(date4) {
 }
 function dsv(delimiter) {
   var reFormat = new RegExp('["' + delimiter + "\n\r]"), DELIMITER = delimiter.charCodeAt(0);
-  function parse8(text3, f) {
+  function parse10(text3, f) {
     var convert, columns, rows = parseRows(text3, function(row, i) {
       if (convert) return convert(row, i - 1);
       columns = row, convert = f ? customConverter(row, f) : objectConverter(row);
@@ -8569,7 +8569,7 @@ function dsv(delimiter) {
     return value4 == null ? "" : value4 instanceof Date ? formatDate(value4) : reFormat.test(value4 += "") ? '"' + value4.replace(/"/g, '""') + '"' : value4;
   }
   return {
-    parse: parse8,
+    parse: parse10,
     parseRows,
     format: format6,
     formatBody,
@@ -8609,8 +8609,8 @@ var init_d3_dsv = __esm({
 // node_modules/topojson-client/dist/topojson-client.js
 var require_topojson_client = __commonJS({
   "node_modules/topojson-client/dist/topojson-client.js"(exports, module) {
-    (function(global, factory) {
-      typeof exports === "object" && typeof module !== "undefined" ? factory(exports) : typeof define === "function" && define.amd ? define(["exports"], factory) : (global = global || self, factory(global.topojson = global.topojson || {}));
+    (function(global2, factory) {
+      typeof exports === "object" && typeof module !== "undefined" ? factory(exports) : typeof define === "function" && define.amd ? define(["exports"], factory) : (global2 = global2 || self, factory(global2.topojson = global2.topojson || {}));
     })(exports, function(exports2) {
       "use strict";
       function identity7(x4) {
@@ -8853,11 +8853,11 @@ var require_topojson_client = __commonJS({
         while (++i < n) a4 = b10, b10 = ring[i], area6 += a4[0] * b10[1] - a4[1] * b10[0];
         return Math.abs(area6);
       }
-      function merge6(topology) {
+      function merge7(topology) {
         return object3(topology, mergeArcs.apply(this, arguments));
       }
       function mergeArcs(topology, objects) {
-        var polygonsByArc = {}, polygons = [], groups = [];
+        var polygonsByArc = {}, polygons = [], groups2 = [];
         objects.forEach(geometry);
         function geometry(o) {
           switch (o.type) {
@@ -8887,7 +8887,7 @@ var require_topojson_client = __commonJS({
           if (!polygon._) {
             var group2 = [], neighbors2 = [polygon];
             polygon._ = 1;
-            groups.push(group2);
+            groups2.push(group2);
             while (polygon = neighbors2.pop()) {
               group2.push(polygon);
               polygon.forEach(function(ring) {
@@ -8908,7 +8908,7 @@ var require_topojson_client = __commonJS({
         });
         return {
           type: "MultiPolygon",
-          arcs: groups.map(function(polygons2) {
+          arcs: groups2.map(function(polygons2) {
             var arcs = [], n;
             polygons2.forEach(function(polygon) {
               polygon.forEach(function(ring) {
@@ -9052,7 +9052,7 @@ var require_topojson_client = __commonJS({
       }
       exports2.bbox = bbox;
       exports2.feature = feature2;
-      exports2.merge = merge6;
+      exports2.merge = merge7;
       exports2.mergeArcs = mergeArcs;
       exports2.mesh = mesh2;
       exports2.meshArcs = meshArcs;
@@ -10701,14 +10701,14 @@ function formatLocale2(locale4) {
     };
   }
   function parseSpecifier(d, specifier, string4, j) {
-    var i = 0, n = specifier.length, m3 = string4.length, c4, parse8;
+    var i = 0, n = specifier.length, m3 = string4.length, c4, parse10;
     while (i < n) {
       if (j >= m3) return -1;
       c4 = specifier.charCodeAt(i++);
       if (c4 === 37) {
         c4 = specifier.charAt(i++);
-        parse8 = parses[c4 in pads ? specifier.charAt(i++) : c4];
-        if (!parse8 || (j = parse8(d, string4, j)) < 0) return -1;
+        parse10 = parses[c4 in pads ? specifier.charAt(i++) : c4];
+        if (!parse10 || (j = parse10(d, string4, j)) < 0) return -1;
       } else if (c4 != string4.charCodeAt(j++)) {
         return -1;
       }
@@ -11343,14 +11343,14 @@ function inferTypes(data3, fields) {
   }, {});
 }
 function delimitedFormat(delimiter) {
-  const parse8 = function(data3, format6) {
+  const parse10 = function(data3, format6) {
     const delim = {
       delimiter
     };
     return dsv2(data3, format6 ? extend2(format6, delim) : delim);
   };
-  parse8.responseType = "text";
-  return parse8;
+  parse10.responseType = "text";
+  return parse10;
 }
 function dsv2(data3, format6) {
   if (format6.header) {
@@ -11425,8 +11425,8 @@ function parse2(data3, types, timeParser, utcParser) {
       if (pattern[0] === "'" && pattern[pattern.length - 1] === "'" || pattern[0] === '"' && pattern[pattern.length - 1] === '"') {
         pattern = pattern.slice(1, -1);
       }
-      const parse8 = parts[0] === "utc" ? utcParser : timeParser;
-      return parse8(pattern);
+      const parse10 = parts[0] === "utc" ? utcParser : timeParser;
+      return parse10(pattern);
     }
     if (!typeParsers[type3]) {
       throw Error("Illegal format pattern: " + field4 + ":" + type3);
@@ -14160,10 +14160,10 @@ function fieldNames(fields, as) {
   return fields.map((f, i) => as[i] || accessorName(f));
 }
 function partition$1(data3, groupby, field3) {
-  const groups = [], get6 = (f) => f(t);
+  const groups2 = [], get6 = (f) => f(t);
   let map3, i, n, t, k2, g2;
   if (groupby == null) {
-    groups.push(data3.map(field3));
+    groups2.push(data3.map(field3));
   } else {
     for (map3 = {}, i = 0, n = data3.length; i < n; ++i) {
       t = data3[i];
@@ -14172,12 +14172,12 @@ function partition$1(data3, groupby, field3) {
       if (!g2) {
         map3[k2] = g2 = [];
         g2.dims = k2;
-        groups.push(g2);
+        groups2.push(g2);
       }
       g2.push(field3(t));
     }
   }
-  return groups;
+  return groups2;
 }
 function DotBin(params2) {
   Transform.call(this, null, params2);
@@ -14249,7 +14249,7 @@ function getField(_) {
   return (t) => t ? f(t) : NaN;
 }
 function partition(data3, groupby, key3, keyvals) {
-  var get6 = (f) => f(t), groups = [], domain3 = keyvals ? keyvals.slice() : [], kMap = {}, gMap = {}, gVals, gKey, group2, i, j, k2, n, t;
+  var get6 = (f) => f(t), groups2 = [], domain3 = keyvals ? keyvals.slice() : [], kMap = {}, gMap = {}, gVals, gKey, group2, i, j, k2, n, t;
   domain3.forEach((k3, i2) => kMap[k3] = i2 + 1);
   for (i = 0, n = data3.length; i < n; ++i) {
     t = data3[i];
@@ -14258,13 +14258,13 @@ function partition(data3, groupby, key3, keyvals) {
     gKey = (gVals = groupby ? groupby.map(get6) : Empty) + "";
     if (!(group2 = gMap[gKey])) {
       group2 = gMap[gKey] = [];
-      groups.push(group2);
+      groups2.push(group2);
       group2.values = gVals;
     }
     group2[j - 1] = t;
   }
-  groups.domain = domain3;
-  return groups;
+  groups2.domain = domain3;
+  return groups2;
 }
 function JoinAggregate(params2) {
   Aggregate.call(this, params2);
@@ -15481,10 +15481,10 @@ var init_vega_transforms = __esm({
         if (this.value && !(_.modified() || pulse2.changed())) {
           return pulse2;
         }
-        const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(pulse2.source, _.groupby, identity), smooth = _.smooth || false, field3 = _.field, step2 = _.step || autostep(source3, field3), sort3 = stableCompare((a4, b10) => field3(a4) - field3(b10)), as = _.as || Output, n = groups.length;
+        const source3 = pulse2.materialize(pulse2.SOURCE).source, groups2 = partition$1(pulse2.source, _.groupby, identity), smooth = _.smooth || false, field3 = _.field, step2 = _.step || autostep(source3, field3), sort3 = stableCompare((a4, b10) => field3(a4) - field3(b10)), as = _.as || Output, n = groups2.length;
         let min4 = Infinity, max4 = -Infinity, i = 0, j;
         for (; i < n; ++i) {
-          const g2 = groups[i].sort(sort3);
+          const g2 = groups2[i].sort(sort3);
           j = -1;
           for (const v of dotbin(g2, step2, smooth, field3)) {
             if (v < min4) min4 = v;
@@ -15896,14 +15896,14 @@ var init_vega_transforms = __esm({
     };
     inherits_default(Impute, Transform, {
       transform(_, pulse2) {
-        var out = pulse2.fork(pulse2.ALL), impute = getValue(_), field3 = getField(_), fName = accessorName(_.field), kName = accessorName(_.key), gNames = (_.groupby || []).map(accessorName), groups = partition(pulse2.source, _.groupby, _.key, _.keyvals), curr = [], prev = this.value, m3 = groups.domain.length, group2, value4, gVals, kVal, g2, i, j, l, n, t;
-        for (g2 = 0, l = groups.length; g2 < l; ++g2) {
-          group2 = groups[g2];
+        var out = pulse2.fork(pulse2.ALL), impute = getValue(_), field3 = getField(_), fName = accessorName(_.field), kName = accessorName(_.key), gNames = (_.groupby || []).map(accessorName), groups2 = partition(pulse2.source, _.groupby, _.key, _.keyvals), curr = [], prev = this.value, m3 = groups2.domain.length, group2, value4, gVals, kVal, g2, i, j, l, n, t;
+        for (g2 = 0, l = groups2.length; g2 < l; ++g2) {
+          group2 = groups2[g2];
           gVals = group2.values;
           value4 = NaN;
           for (j = 0; j < m3; ++j) {
             if (group2[j] != null) continue;
-            kVal = groups.domain[j];
+            kVal = groups2.domain[j];
             t = {
               _impute: true
             };
@@ -16037,7 +16037,7 @@ var init_vega_transforms = __esm({
       transform(_, pulse2) {
         const out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
         if (!this.value || pulse2.changed() || _.modified()) {
-          const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(source3, _.groupby, _.field), names = (_.groupby || []).map(accessorName), bandwidth2 = _.bandwidth, method2 = _.cumulative ? "cdf" : "pdf", as = _.as || ["value", "density"], values3 = [];
+          const source3 = pulse2.materialize(pulse2.SOURCE).source, groups2 = partition$1(source3, _.groupby, _.field), names = (_.groupby || []).map(accessorName), bandwidth2 = _.bandwidth, method2 = _.cumulative ? "cdf" : "pdf", as = _.as || ["value", "density"], values3 = [];
           let domain3 = _.extent, minsteps = _.steps || _.minsteps || 25, maxsteps = _.steps || _.maxsteps || 200;
           if (method2 !== "pdf" && method2 !== "cdf") {
             error2("Invalid density method: " + method2);
@@ -16046,7 +16046,7 @@ var init_vega_transforms = __esm({
             if (!domain3) domain3 = extent(source3, _.field);
             minsteps = maxsteps = _.steps || maxsteps;
           }
-          groups.forEach((g2) => {
+          groups2.forEach((g2) => {
             const density = kde(g2, bandwidth2)[method2], scale6 = _.counts ? g2.length : 1, local = domain3 || extent(g2);
             sampleCurve(density, local, minsteps, maxsteps).forEach((v) => {
               const t = {};
@@ -16327,8 +16327,8 @@ var init_vega_transforms = __esm({
           out.source = this.value;
           return out;
         }
-        const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition$1(source3, _.groupby, _.field), names = (_.groupby || []).map(accessorName), values3 = [], step2 = _.step || 0.01, p = _.probs || range(step2 / 2, 1 - EPSILON, step2), n = p.length;
-        groups.forEach((g2) => {
+        const source3 = pulse2.materialize(pulse2.SOURCE).source, groups2 = partition$1(source3, _.groupby, _.field), names = (_.groupby || []).map(accessorName), values3 = [], step2 = _.step || 0.01, p = _.probs || range(step2 / 2, 1 - EPSILON, step2), n = p.length;
+        groups2.forEach((g2) => {
           const q = quantiles(g2, p);
           for (let i = 0; i < n; ++i) {
             const t = {};
@@ -18921,7 +18921,7 @@ function parseSvg(value4) {
   value4 = value4.matrix;
   return decompose(value4.a, value4.b, value4.c, value4.d, value4.e, value4.f);
 }
-function interpolateTransform(parse8, pxComma, pxParen, degParen) {
+function interpolateTransform(parse10, pxComma, pxParen, degParen) {
   function pop(s2) {
     return s2.length ? s2.pop() + " " : "";
   }
@@ -18959,7 +18959,7 @@ function interpolateTransform(parse8, pxComma, pxParen, degParen) {
   }
   return function(a4, b10) {
     var s2 = [], q = [];
-    a4 = parse8(a4), b10 = parse8(b10);
+    a4 = parse10(a4), b10 = parse10(b10);
     translate4(a4.translateX, a4.translateY, b10.translateX, b10.translateY, s2, q);
     rotate2(a4.rotate, b10.rotate, s2, q);
     skewX(a4.skewX, b10.skewX, s2, q);
@@ -25123,7 +25123,7 @@ function axisTitleLayout(view, title2, offset4, pad4, dl, isYAxis2, sign3, bound
   bounds3.union(b10);
 }
 function gridLayoutGroups(group2) {
-  var groups = group2.items, n = groups.length, i = 0, mark, items;
+  var groups2 = group2.items, n = groups2.length, i = 0, mark, items;
   const views = {
     marks: [],
     rowheaders: [],
@@ -25134,7 +25134,7 @@ function gridLayoutGroups(group2) {
     coltitle: null
   };
   for (; i < n; ++i) {
-    mark = groups[i];
+    mark = groups2[i];
     items = mark.items;
     if (mark.marktype === Group) {
       switch (mark.role) {
@@ -25181,12 +25181,12 @@ function get4(opt, key3, d) {
 function offsetValue(v) {
   return v < 0 ? Math.ceil(-v) : 0;
 }
-function gridLayout(view, groups, opt) {
-  var dirty = !opt.nodirty, bbox = opt.bounds === Flush ? bboxFlush : bboxFull, bounds3 = tempBounds2.set(0, 0, 0, 0), alignCol = get4(opt.align, Column), alignRow = get4(opt.align, Row), padCol = get4(opt.padding, Column), padRow = get4(opt.padding, Row), ncols = opt.columns || groups.length, nrows = ncols <= 0 ? 1 : Math.ceil(groups.length / ncols), n = groups.length, xOffset = Array(n), xExtent = Array(ncols), xMax = 0, yOffset = Array(n), yExtent = Array(nrows), yMax = 0, dx = Array(n), dy = Array(n), boxes = Array(n), m3, i, c4, r, b10, g2, px2, py2, x4, y4, offset4;
+function gridLayout(view, groups2, opt) {
+  var dirty = !opt.nodirty, bbox = opt.bounds === Flush ? bboxFlush : bboxFull, bounds3 = tempBounds2.set(0, 0, 0, 0), alignCol = get4(opt.align, Column), alignRow = get4(opt.align, Row), padCol = get4(opt.padding, Column), padRow = get4(opt.padding, Row), ncols = opt.columns || groups2.length, nrows = ncols <= 0 ? 1 : Math.ceil(groups2.length / ncols), n = groups2.length, xOffset = Array(n), xExtent = Array(ncols), xMax = 0, yOffset = Array(n), yExtent = Array(nrows), yMax = 0, dx = Array(n), dy = Array(n), boxes = Array(n), m3, i, c4, r, b10, g2, px2, py2, x4, y4, offset4;
   for (i = 0; i < ncols; ++i) xExtent[i] = 0;
   for (i = 0; i < nrows; ++i) yExtent[i] = 0;
   for (i = 0; i < n; ++i) {
-    g2 = groups[i];
+    g2 = groups2[i];
     b10 = boxes[i] = bbox(g2);
     g2.x = g2.x || 0;
     dx[i] = 0;
@@ -25200,7 +25200,7 @@ function gridLayout(view, groups, opt) {
     yExtent[r] = Math.max(yExtent[r], py2);
     xOffset[i] = padCol + offsetValue(b10.x1);
     yOffset[i] = padRow + offsetValue(b10.y1);
-    if (dirty) view.dirty(groups[i]);
+    if (dirty) view.dirty(groups2[i]);
   }
   for (i = 0; i < n; ++i) {
     if (i % ncols === 0) xOffset[i] = 0;
@@ -25254,25 +25254,25 @@ function gridLayout(view, groups, opt) {
   }
   for (x4 = 0, i = 0; i < n; ++i) {
     x4 = xOffset[i] + (i % ncols ? x4 : 0);
-    dx[i] += x4 - groups[i].x;
+    dx[i] += x4 - groups2[i].x;
   }
   for (c4 = 0; c4 < ncols; ++c4) {
     for (y4 = 0, i = c4; i < n; i += ncols) {
       y4 += yOffset[i];
-      dy[i] += y4 - groups[i].y;
+      dy[i] += y4 - groups2[i].y;
     }
   }
   if (alignCol && get4(opt.center, Column) && nrows > 1) {
     for (i = 0; i < n; ++i) {
       b10 = alignCol === All ? xMax : xExtent[i % ncols];
-      x4 = b10 - boxes[i].x2 - groups[i].x - dx[i];
+      x4 = b10 - boxes[i].x2 - groups2[i].x - dx[i];
       if (x4 > 0) dx[i] += x4 / 2;
     }
   }
   if (alignRow && get4(opt.center, Row) && ncols !== 1) {
     for (i = 0; i < n; ++i) {
       b10 = alignRow === All ? yMax : yExtent[~~(i / ncols)];
-      y4 = b10 - boxes[i].y2 - groups[i].y - dy[i];
+      y4 = b10 - boxes[i].y2 - groups2[i].y - dy[i];
       if (y4 > 0) dy[i] += y4 / 2;
     }
   }
@@ -25299,10 +25299,10 @@ function gridLayout(view, groups, opt) {
   y4 = Math.round(y4);
   bounds3.clear();
   for (i = 0; i < n; ++i) {
-    groups[i].mark.bounds.clear();
+    groups2[i].mark.bounds.clear();
   }
   for (i = 0; i < n; ++i) {
-    g2 = groups[i];
+    g2 = groups2[i];
     g2.x += dx[i] += x4;
     g2.y += dy[i] += y4;
     bounds3.union(g2.mark.bounds.union(g2.bounds.translate(dx[i], dy[i])));
@@ -25311,24 +25311,24 @@ function gridLayout(view, groups, opt) {
   return bounds3;
 }
 function trellisLayout(view, group2, opt) {
-  var views = gridLayoutGroups(group2), groups = views.marks, bbox = opt.bounds === Flush ? boundFlush : boundFull, off = opt.offset, ncols = opt.columns || groups.length, nrows = ncols <= 0 ? 1 : Math.ceil(groups.length / ncols), cells = nrows * ncols, x4, y4, x22, y22, anchor2, band2, offset4;
-  const bounds3 = gridLayout(view, groups, opt);
+  var views = gridLayoutGroups(group2), groups2 = views.marks, bbox = opt.bounds === Flush ? boundFlush : boundFull, off = opt.offset, ncols = opt.columns || groups2.length, nrows = ncols <= 0 ? 1 : Math.ceil(groups2.length / ncols), cells = nrows * ncols, x4, y4, x22, y22, anchor2, band2, offset4;
+  const bounds3 = gridLayout(view, groups2, opt);
   if (bounds3.empty()) bounds3.set(0, 0, 0, 0);
   if (views.rowheaders) {
     band2 = get4(opt.headerBand, Row, null);
-    x4 = layoutHeaders(view, views.rowheaders, groups, ncols, nrows, -get4(off, "rowHeader"), min3, 0, bbox, "x1", 0, ncols, 1, band2);
+    x4 = layoutHeaders(view, views.rowheaders, groups2, ncols, nrows, -get4(off, "rowHeader"), min3, 0, bbox, "x1", 0, ncols, 1, band2);
   }
   if (views.colheaders) {
     band2 = get4(opt.headerBand, Column, null);
-    y4 = layoutHeaders(view, views.colheaders, groups, ncols, ncols, -get4(off, "columnHeader"), min3, 1, bbox, "y1", 0, 1, ncols, band2);
+    y4 = layoutHeaders(view, views.colheaders, groups2, ncols, ncols, -get4(off, "columnHeader"), min3, 1, bbox, "y1", 0, 1, ncols, band2);
   }
   if (views.rowfooters) {
     band2 = get4(opt.footerBand, Row, null);
-    x22 = layoutHeaders(view, views.rowfooters, groups, ncols, nrows, get4(off, "rowFooter"), max3, 0, bbox, "x2", ncols - 1, ncols, 1, band2);
+    x22 = layoutHeaders(view, views.rowfooters, groups2, ncols, nrows, get4(off, "rowFooter"), max3, 0, bbox, "x2", ncols - 1, ncols, 1, band2);
   }
   if (views.colfooters) {
     band2 = get4(opt.footerBand, Column, null);
-    y22 = layoutHeaders(view, views.colfooters, groups, ncols, ncols, get4(off, "columnFooter"), max3, 1, bbox, "y2", cells - ncols, 1, ncols, band2);
+    y22 = layoutHeaders(view, views.colfooters, groups2, ncols, ncols, get4(off, "columnFooter"), max3, 1, bbox, "y2", cells - ncols, 1, ncols, band2);
   }
   if (views.rowtitle) {
     anchor2 = get4(opt.titleAnchor, Row);
@@ -25351,11 +25351,11 @@ function boundFlush(item, field3) {
 function boundFull(item, field3) {
   return item.bounds[field3];
 }
-function layoutHeaders(view, headers, groups, ncols, limit, offset4, agg, isX2, bound3, bf, start, stride, back, band2) {
-  var n = groups.length, init2 = 0, edge = 0, i, j, k2, m3, b10, h2, g2, x4, y4;
+function layoutHeaders(view, headers, groups2, ncols, limit, offset4, agg, isX2, bound3, bf, start, stride, back, band2) {
+  var n = groups2.length, init2 = 0, edge = 0, i, j, k2, m3, b10, h2, g2, x4, y4;
   if (!n) return init2;
   for (i = start; i < n; i += stride) {
-    if (groups[i]) init2 = agg(init2, bound3(groups[i], bf));
+    if (groups2[i]) init2 = agg(init2, bound3(groups2[i], bf));
   }
   if (!headers.length) return init2;
   if (headers.length > limit) {
@@ -25370,7 +25370,7 @@ function layoutHeaders(view, headers, groups, ncols, limit, offset4, agg, isX2, 
   for (i = start, j = 0, m3 = headers.length; j < m3; ++j, i += stride) {
     h2 = headers[j];
     b10 = h2.mark.bounds;
-    for (k2 = i; k2 >= 0 && (g2 = groups[k2]) == null; k2 -= back) ;
+    for (k2 = i; k2 >= 0 && (g2 = groups2[k2]) == null; k2 -= back) ;
     if (isX2) {
       x4 = band2 == null ? g2.x : Math.round(g2.bounds.x1 + band2 * g2.bounds.width());
       y4 = init2;
@@ -25877,12 +25877,12 @@ var init_vega_view_transforms = __esm({
     });
     methods = {
       parity: (items) => items.filter((item, i) => i % 2 ? item.opacity = 0 : 1),
-      greedy: (items, sep) => {
+      greedy: (items, sep2) => {
         let a4;
-        return items.filter((b10, i) => !i || !intersect3(a4.bounds, b10.bounds, sep) ? (a4 = b10, 1) : b10.opacity = 0);
+        return items.filter((b10, i) => !i || !intersect3(a4.bounds, b10.bounds, sep2) ? (a4 = b10, 1) : b10.opacity = 0);
       }
     };
-    intersect3 = (a4, b10, sep) => sep > Math.max(b10.x1 - a4.x2, a4.x1 - b10.x2, b10.y1 - a4.y2, a4.y1 - b10.y2);
+    intersect3 = (a4, b10, sep2) => sep2 > Math.max(b10.x1 - a4.x2, a4.x1 - b10.x2, b10.y1 - a4.y2, a4.y1 - b10.y2);
     hasOverlap = (items, pad4) => {
       for (var i = 1, n = items.length, a4 = items[0].bounds, b10; i < n; a4 = b10, ++i) {
         if (intersect3(a4, b10 = items[i].bounds, pad4)) return true;
@@ -25909,7 +25909,7 @@ var init_vega_view_transforms = __esm({
     reflow = (pulse2, _) => pulse2.reflow(_.modified()).modifies("opacity");
     inherits_default(Overlap, Transform, {
       transform(_, pulse2) {
-        const reduce2 = methods[_.method] || methods.parity, sep = _.separation || 0;
+        const reduce2 = methods[_.method] || methods.parity, sep2 = _.separation || 0;
         let source3 = pulse2.materialize(pulse2.SOURCE).source, items, test2;
         if (!source3 || !source3.length) return;
         if (!_.method) {
@@ -25926,10 +25926,10 @@ var init_vega_view_transforms = __esm({
         }
         items = reset(source3);
         pulse2 = reflow(pulse2, _);
-        if (items.length >= 3 && hasOverlap(items, sep)) {
+        if (items.length >= 3 && hasOverlap(items, sep2)) {
           do {
-            items = reduce2(items, sep);
-          } while (items.length >= 3 && hasOverlap(items, sep));
+            items = reduce2(items, sep2);
+          } while (items.length >= 3 && hasOverlap(items, sep2));
           if (items.length < 3 && !peek(source3).opacity) {
             if (items.length > 1) peek(items).opacity = 0;
             peek(source3).opacity = 1;
@@ -26206,9 +26206,9 @@ function stackZero(group2, max4, field3, y02, y12) {
   }
 }
 function partition2(data3, groupby, sort3, field3) {
-  var groups = [], get6 = (f) => f(t), map3, i, n, m3, t, k2, g2, s2, max4;
+  var groups2 = [], get6 = (f) => f(t), map3, i, n, m3, t, k2, g2, s2, max4;
   if (groupby == null) {
-    groups.push(data3.slice());
+    groups2.push(data3.slice());
   } else {
     for (map3 = {}, i = 0, n = data3.length; i < n; ++i) {
       t = data3[i];
@@ -26216,13 +26216,13 @@ function partition2(data3, groupby, sort3, field3) {
       g2 = map3[k2];
       if (!g2) {
         map3[k2] = g2 = [];
-        groups.push(g2);
+        groups2.push(g2);
       }
       g2.push(t);
     }
   }
-  for (k2 = 0, max4 = 0, m3 = groups.length; k2 < m3; ++k2) {
-    g2 = groups[k2];
+  for (k2 = 0, max4 = 0, m3 = groups2.length; k2 < m3; ++k2) {
+    g2 = groups2[k2];
     for (i = 0, s2 = 0, n = g2.length; i < n; ++i) {
       s2 += Math.abs(field3(g2[i]));
     }
@@ -26230,8 +26230,8 @@ function partition2(data3, groupby, sort3, field3) {
     if (s2 > max4) max4 = s2;
     if (sort3) g2.sort(sort3);
   }
-  groups.max = max4;
-  return groups;
+  groups2.max = max4;
+  return groups2;
 }
 var sourceX, sourceY, targetX, targetY, line3, lineR, arc3, arcR, curve, curveR, orthoX, orthoY, orthoR, diagonalX, diagonalY, diagonalR, Paths, DEFAULT_COUNT, SKIP2, Zero, Center, Normalize, DefOutput;
 var init_vega_encode = __esm({
@@ -26643,10 +26643,10 @@ var init_vega_encode = __esm({
     };
     inherits_default(Stack, Transform, {
       transform(_, pulse2) {
-        var as = _.as || DefOutput, y02 = as[0], y12 = as[1], sort3 = stableCompare(_.sort), field3 = _.field || one, stack2 = _.offset === Center ? stackCenter : _.offset === Normalize ? stackNormalize : stackZero, groups, i, n, max4;
-        groups = partition2(pulse2.source, _.groupby, sort3, field3);
-        for (i = 0, n = groups.length, max4 = groups.max; i < n; ++i) {
-          stack2(groups[i], max4, field3, y02, y12);
+        var as = _.as || DefOutput, y02 = as[0], y12 = as[1], sort3 = stableCompare(_.sort), field3 = _.field || one, stack2 = _.offset === Center ? stackCenter : _.offset === Normalize ? stackNormalize : stackZero, groups2, i, n, max4;
+        groups2 = partition2(pulse2.source, _.groupby, sort3, field3);
+        for (i = 0, n = groups2.length, max4 = groups2.max; i < n; ++i) {
+          stack2(groups2[i], max4, field3, y02, y12);
         }
         return pulse2.reflow(_.modified()).modifies(as);
       }
@@ -29256,9 +29256,9 @@ function params(obj, _) {
   return obj;
 }
 function partition3(data3, groupby) {
-  var groups = [], get6 = (f) => f(t), map3, i, n, t, k2, g2;
+  var groups2 = [], get6 = (f) => f(t), map3, i, n, t, k2, g2;
   if (groupby == null) {
-    groups.push(data3);
+    groups2.push(data3);
   } else {
     for (map3 = {}, i = 0, n = data3.length; i < n; ++i) {
       t = data3[i];
@@ -29267,12 +29267,12 @@ function partition3(data3, groupby) {
       if (!g2) {
         map3[k2] = g2 = [];
         g2.dims = k2;
-        groups.push(g2);
+        groups2.push(g2);
       }
       g2.push(t);
     }
   }
-  return groups;
+  return groups2;
 }
 function Contour(params2) {
   Transform.call(this, null, params2);
@@ -29519,12 +29519,12 @@ var init_vega_geo = __esm({
     inherits_default(KDE2D, Transform, {
       transform(_, pulse2) {
         if (this.value && !pulse2.changed() && !_.modified()) return pulse2.StopPropagation;
-        var out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition3(source3, _.groupby), names = (_.groupby || []).map(accessorName), kde2 = params(density2D(), _), as = _.as || "grid", values3 = [];
+        var out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS), source3 = pulse2.materialize(pulse2.SOURCE).source, groups2 = partition3(source3, _.groupby), names = (_.groupby || []).map(accessorName), kde2 = params(density2D(), _), as = _.as || "grid", values3 = [];
         function set7(t, vals2) {
           for (let i = 0; i < names.length; ++i) t[names[i]] = vals2[i];
           return t;
         }
-        values3 = groups.map((g2) => ingest$1(set7({
+        values3 = groups2.map((g2) => ingest$1(set7({
           [as]: kde2(g2, _.counts)
         }, g2.dims)));
         if (this.value) out.rem = this.value;
@@ -33151,11 +33151,11 @@ __export(vega_regression_exports, {
   regression: () => Regression
 });
 function partition5(data3, groupby) {
-  var groups = [], get6 = function(f) {
+  var groups2 = [], get6 = function(f) {
     return f(t);
   }, map3, i, n, t, k2, g2;
   if (groupby == null) {
-    groups.push(data3);
+    groups2.push(data3);
   } else {
     for (map3 = {}, i = 0, n = data3.length; i < n; ++i) {
       t = data3[i];
@@ -33164,12 +33164,12 @@ function partition5(data3, groupby) {
       if (!g2) {
         map3[k2] = g2 = [];
         g2.dims = k2;
-        groups.push(g2);
+        groups2.push(g2);
       }
       g2.push(t);
     }
   }
-  return groups;
+  return groups2;
 }
 function Loess(params2) {
   Transform.call(this, null, params2);
@@ -33214,8 +33214,8 @@ var init_vega_regression = __esm({
       transform(_, pulse2) {
         const out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
         if (!this.value || pulse2.changed() || _.modified()) {
-          const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition5(source3, _.groupby), names = (_.groupby || []).map(accessorName), m3 = names.length, as = _.as || [accessorName(_.x), accessorName(_.y)], values3 = [];
-          groups.forEach((g2) => {
+          const source3 = pulse2.materialize(pulse2.SOURCE).source, groups2 = partition5(source3, _.groupby), names = (_.groupby || []).map(accessorName), m3 = names.length, as = _.as || [accessorName(_.x), accessorName(_.y)], values3 = [];
+          groups2.forEach((g2) => {
             loess(g2, _.x, _.y, _.bandwidth || 0.3).forEach((p) => {
               const t = {};
               for (let i = 0; i < m3; ++i) {
@@ -33287,7 +33287,7 @@ var init_vega_regression = __esm({
       transform(_, pulse2) {
         const out = pulse2.fork(pulse2.NO_SOURCE | pulse2.NO_FIELDS);
         if (!this.value || pulse2.changed() || _.modified()) {
-          const source3 = pulse2.materialize(pulse2.SOURCE).source, groups = partition5(source3, _.groupby), names = (_.groupby || []).map(accessorName), method2 = _.method || "linear", order = _.order == null ? 3 : _.order, dof = degreesOfFreedom(method2, order), as = _.as || [accessorName(_.x), accessorName(_.y)], fit3 = Methods2[method2], values3 = [];
+          const source3 = pulse2.materialize(pulse2.SOURCE).source, groups2 = partition5(source3, _.groupby), names = (_.groupby || []).map(accessorName), method2 = _.method || "linear", order = _.order == null ? 3 : _.order, dof = degreesOfFreedom(method2, order), as = _.as || [accessorName(_.x), accessorName(_.y)], fit3 = Methods2[method2], values3 = [];
           let domain3 = _.extent;
           if (!hasOwnProperty(Methods2, method2)) {
             error2("Invalid regression method: " + method2);
@@ -33298,7 +33298,7 @@ var init_vega_regression = __esm({
               domain3 = null;
             }
           }
-          groups.forEach((g2) => {
+          groups2.forEach((g2) => {
             const n = g2.length;
             if (n <= dof) {
               pulse2.dataflow.warn("Skipping regression with more parameters than data points.");
@@ -39081,42 +39081,42 @@ function element2(tag, attr2, text3) {
 function bind2(view, el, binding) {
   if (!el) return;
   const param2 = binding.param;
-  let bind3 = binding.state;
-  if (!bind3) {
-    bind3 = binding.state = {
+  let bind4 = binding.state;
+  if (!bind4) {
+    bind4 = binding.state = {
       elements: null,
       active: false,
       set: null,
       update: (value4) => {
         if (value4 != view.signal(param2.signal)) {
           view.runAsync(null, () => {
-            bind3.source = true;
+            bind4.source = true;
             view.signal(param2.signal, value4);
           });
         }
       }
     };
     if (param2.debounce) {
-      bind3.update = debounce(param2.debounce, bind3.update);
+      bind4.update = debounce(param2.debounce, bind4.update);
     }
   }
   const create4 = param2.input == null && param2.element ? target : generate;
-  create4(bind3, el, param2, view);
-  if (!bind3.active) {
+  create4(bind4, el, param2, view);
+  if (!bind4.active) {
     view.on(view._signals[param2.signal], null, () => {
-      bind3.source ? bind3.source = false : bind3.set(view.signal(param2.signal));
+      bind4.source ? bind4.source = false : bind4.set(view.signal(param2.signal));
     });
-    bind3.active = true;
+    bind4.active = true;
   }
-  return bind3;
+  return bind4;
 }
-function target(bind3, node2, param2, view) {
+function target(bind4, node2, param2, view) {
   const type3 = param2.event || "input";
-  const handler = () => bind3.update(node2.value);
+  const handler = () => bind4.update(node2.value);
   view.signal(param2.signal, node2.value);
   node2.addEventListener(type3, handler);
   trackEventListener(view, node2, type3, handler);
-  bind3.set = (value4) => {
+  bind4.set = (value4) => {
     node2.value = value4;
     node2.dispatchEvent(event(type3));
   };
@@ -39126,7 +39126,7 @@ function event(type3) {
     type: type3
   };
 }
-function generate(bind3, el, param2, view) {
+function generate(bind4, el, param2, view) {
   const value4 = view.signal(param2.signal);
   const div = element2("div", {
     "class": BindClass
@@ -39151,9 +39151,9 @@ function generate(bind3, el, param2, view) {
       input = range4;
       break;
   }
-  input === form ? input(bind3, wrapper, param2, value4, view) : input(bind3, wrapper, param2, value4);
+  input === form ? input(bind4, wrapper, param2, value4, view) : input(bind4, wrapper, param2, value4);
 }
-function form(bind3, el, param2, value4, view) {
+function form(bind4, el, param2, value4, view) {
   const node2 = element2("input");
   for (const key3 in param2) {
     if (EventHandlerAttr.test(key3)) {
@@ -39165,11 +39165,11 @@ function form(bind3, el, param2, value4, view) {
   node2.setAttribute("name", param2.signal);
   node2.value = value4;
   el.appendChild(node2);
-  node2.addEventListener("input", () => bind3.update(node2.value));
-  bind3.elements = [node2];
-  bind3.set = (value5) => node2.value = value5;
+  node2.addEventListener("input", () => bind4.update(node2.value));
+  bind4.elements = [node2];
+  bind4.set = (value5) => node2.value = value5;
 }
-function checkbox(bind3, el, param2, value4) {
+function checkbox(bind4, el, param2, value4) {
   const attr2 = {
     type: "checkbox",
     name: param2.signal
@@ -39177,11 +39177,11 @@ function checkbox(bind3, el, param2, value4) {
   if (value4) attr2.checked = true;
   const node2 = element2("input", attr2);
   el.appendChild(node2);
-  node2.addEventListener("change", () => bind3.update(node2.checked));
-  bind3.elements = [node2];
-  bind3.set = (value5) => node2.checked = !!value5 || null;
+  node2.addEventListener("change", () => bind4.update(node2.checked));
+  bind4.elements = [node2];
+  bind4.set = (value5) => node2.checked = !!value5 || null;
 }
-function select(bind3, el, param2, value4) {
+function select(bind4, el, param2, value4) {
   const node2 = element2("select", {
     name: param2.signal
   }), labels2 = param2.labels || [];
@@ -39194,10 +39194,10 @@ function select(bind3, el, param2, value4) {
   });
   el.appendChild(node2);
   node2.addEventListener("change", () => {
-    bind3.update(param2.options[node2.selectedIndex]);
+    bind4.update(param2.options[node2.selectedIndex]);
   });
-  bind3.elements = [node2];
-  bind3.set = (value5) => {
+  bind4.elements = [node2];
+  bind4.set = (value5) => {
     for (let i = 0, n = param2.options.length; i < n; ++i) {
       if (valuesEqual(param2.options[i], value5)) {
         node2.selectedIndex = i;
@@ -39206,12 +39206,12 @@ function select(bind3, el, param2, value4) {
     }
   };
 }
-function radio(bind3, el, param2, value4) {
+function radio(bind4, el, param2, value4) {
   const group2 = element2("span", {
     "class": RadioClass
   }), labels2 = param2.labels || [];
   el.appendChild(group2);
-  bind3.elements = param2.options.map((option, i) => {
+  bind4.elements = param2.options.map((option, i) => {
     const attr2 = {
       type: "radio",
       name: param2.signal,
@@ -39219,20 +39219,20 @@ function radio(bind3, el, param2, value4) {
     };
     if (valuesEqual(option, value4)) attr2.checked = true;
     const input = element2("input", attr2);
-    input.addEventListener("change", () => bind3.update(option));
+    input.addEventListener("change", () => bind4.update(option));
     const label = element2("label", {}, (labels2[i] || option) + "");
     label.prepend(input);
     group2.appendChild(label);
     return input;
   });
-  bind3.set = (value5) => {
-    const nodes = bind3.elements, n = nodes.length;
+  bind4.set = (value5) => {
+    const nodes = bind4.elements, n = nodes.length;
     for (let i = 0; i < n; ++i) {
       if (valuesEqual(nodes[i].value, value5)) nodes[i].checked = true;
     }
   };
 }
-function range4(bind3, el, param2, value4) {
+function range4(bind4, el, param2, value4) {
   value4 = value4 !== void 0 ? value4 : (+param2.max + +param2.min) / 2;
   const max4 = param2.max != null ? param2.max : Math.max(100, +value4) || 100, min4 = param2.min || Math.min(0, max4, +value4) || 0, step2 = param2.step || tickStep(min4, max4, 100);
   const node2 = element2("input", {
@@ -39248,12 +39248,12 @@ function range4(bind3, el, param2, value4) {
   el.appendChild(span);
   const update3 = () => {
     span.textContent = node2.value;
-    bind3.update(+node2.value);
+    bind4.update(+node2.value);
   };
   node2.addEventListener("input", update3);
   node2.addEventListener("change", update3);
-  bind3.elements = [node2];
-  bind3.set = (value5) => {
+  bind4.elements = [node2];
+  bind4.set = (value5) => {
     node2.value = value5;
     span.textContent = value5;
   };
@@ -41454,9 +41454,9 @@ function parseMark(spec, scope) {
   }
 }
 function parseOverlap(overlap, source3, scope) {
-  const method2 = overlap.method, bound3 = overlap.bound, sep = overlap.separation;
+  const method2 = overlap.method, bound3 = overlap.bound, sep2 = overlap.separation;
   const params2 = {
-    separation: isSignal(sep) ? scope.signalRef(sep.signal) : sep,
+    separation: isSignal(sep2) ? scope.signalRef(sep2.signal) : sep2,
     method: isSignal(method2) ? scope.signalRef(method2.signal) : method2,
     pulse: source3
   };
@@ -43145,13 +43145,13 @@ var init_vega_parser = __esm({
         if (name) params2.expr.$name = name;
         return ref(this.add(Expression2(params2)));
       },
-      addBinding(name, bind3) {
+      addBinding(name, bind4) {
         if (!this.bindings) {
           error2("Nested signals do not support binding: " + stringValue(name));
         }
         this.bindings.push(extend2({
           signal: name
-        }, bind3));
+        }, bind4));
       },
       // ----
       addScaleProj(name, transform5) {
@@ -47578,11 +47578,11 @@ function add5(mark, run6, parts) {
 function getAllCompositeMarks() {
   return keys3(compositeMarkRegistry);
 }
-function isLegendBinding(bind3) {
-  return bind3 === "legend" || !!bind3?.legend;
+function isLegendBinding(bind4) {
+  return bind4 === "legend" || !!bind4?.legend;
 }
-function isLegendStreamBinding(bind3) {
-  return isLegendBinding(bind3) && isObject3(bind3);
+function isLegendStreamBinding(bind4) {
+  return isLegendBinding(bind4) && isObject3(bind4);
 }
 function isSelectionParameter(param2) {
   return !!param2?.["select"];
@@ -47592,11 +47592,11 @@ function assembleParameterSignals(params2) {
   for (const param2 of params2 || []) {
     if (isSelectionParameter(param2))
       continue;
-    const { expr: expr2, bind: bind3, ...rest } = param2;
-    if (bind3 && expr2) {
+    const { expr: expr2, bind: bind4, ...rest } = param2;
+    if (bind4 && expr2) {
       const signal = {
         ...rest,
-        bind: bind3,
+        bind: bind4,
         init: expr2
       };
       signals.push(signal);
@@ -47604,7 +47604,7 @@ function assembleParameterSignals(params2) {
       const signal = {
         ...rest,
         ...expr2 ? { update: expr2 } : {},
-        ...bind3 ? { bind: bind3 } : {}
+        ...bind4 ? { bind: bind4 } : {}
       };
       signals.push(signal);
     }
@@ -50778,18 +50778,18 @@ function defaultHeaderGuideBaseline(angle2, channel) {
 }
 function assembleHeaderGroups(model, channel) {
   const layoutHeader = model.component.layoutHeaders[channel];
-  const groups = [];
+  const groups2 = [];
   for (const headerType of HEADER_TYPES) {
     if (layoutHeader[headerType]) {
       for (const headerComponent of layoutHeader[headerType]) {
         const group2 = assembleHeaderGroup(model, channel, headerType, layoutHeader, headerComponent);
         if (group2 != null) {
-          groups.push(group2);
+          groups2.push(group2);
         }
       }
     }
   }
-  return groups;
+  return groups2;
 }
 function getSort$1(facetFieldDef, channel) {
   const { sort: sort3 } = facetFieldDef;
@@ -51575,26 +51575,26 @@ function unquote(pattern) {
   }
   return pattern;
 }
-function parseExpression2(field3, parse8) {
+function parseExpression2(field3, parse10) {
   const f = accessPathWithDatum(field3);
-  if (parse8 === "number") {
+  if (parse10 === "number") {
     return `toNumber(${f})`;
-  } else if (parse8 === "boolean") {
+  } else if (parse10 === "boolean") {
     return `toBoolean(${f})`;
-  } else if (parse8 === "string") {
+  } else if (parse10 === "string") {
     return `toString(${f})`;
-  } else if (parse8 === "date") {
+  } else if (parse10 === "date") {
     return `toDate(${f})`;
-  } else if (parse8 === "flatten") {
+  } else if (parse10 === "flatten") {
     return f;
-  } else if (parse8.startsWith("date:")) {
-    const specifier = unquote(parse8.slice(5, parse8.length));
+  } else if (parse10.startsWith("date:")) {
+    const specifier = unquote(parse10.slice(5, parse10.length));
     return `timeParse(${f},'${specifier}')`;
-  } else if (parse8.startsWith("utc:")) {
-    const specifier = unquote(parse8.slice(4, parse8.length));
+  } else if (parse10.startsWith("utc:")) {
+    const specifier = unquote(parse10.slice(4, parse10.length));
     return `utcParse(${f},'${specifier}')`;
   } else {
-    warn2(unrecognizedParse(parse8));
+    warn2(unrecognizedParse(parse10));
     return null;
   }
 }
@@ -52602,11 +52602,11 @@ function parseNonUnitProjections(model) {
       nonUnitProjection = projection3;
       return true;
     } else {
-      const merge6 = mergeIfNoConflict(nonUnitProjection, projection3);
-      if (merge6) {
-        nonUnitProjection = merge6;
+      const merge7 = mergeIfNoConflict(nonUnitProjection, projection3);
+      if (merge7) {
+        nonUnitProjection = merge7;
       }
-      return !!merge6;
+      return !!merge7;
     }
   });
   if (nonUnitProjection && mergable) {
@@ -56440,7 +56440,7 @@ var init_build2 = __esm({
           return {
             ...rest,
             params: entries$1(selection).map(([name, selDef]) => {
-              const { init: value4, bind: bind3, empty, ...select2 } = selDef;
+              const { init: value4, bind: bind4, empty, ...select2 } = selDef;
               if (select2.type === "single") {
                 select2.type = "point";
                 select2.toggle = false;
@@ -56451,7 +56451,7 @@ var init_build2 = __esm({
               for (const pred of vals(normParams.selectionPredicates[name] ?? {})) {
                 pred.empty = empty !== "none";
               }
-              return { name, value: value4, select: select2, bind: bind3 };
+              return { name, value: value4, select: select2, bind: bind4 };
             })
           };
         }
@@ -57457,7 +57457,7 @@ var init_build2 = __esm({
       topLevelSignals: (model, selCmpt, signals) => {
         const name = selCmpt.name;
         const proj = selCmpt.project;
-        const bind3 = selCmpt.bind;
+        const bind4 = selCmpt.bind;
         const init2 = selCmpt.init?.[0];
         const datum2 = nearest.defined(selCmpt) ? "(item().isVoronoi ? datum.datum : datum)" : "datum";
         proj.items.forEach((p, i) => {
@@ -57473,7 +57473,7 @@ var init_build2 = __esm({
                   update: `datum && item().mark.marktype !== 'group' ? ${flatAccessWithDatum(p.field, datum2)} : null`
                 }
               ] : [],
-              bind: bind3[p.field] ?? bind3[p.channel] ?? bind3
+              bind: bind4[p.field] ?? bind4[p.channel] ?? bind4
             });
           }
         });
@@ -58455,9 +58455,9 @@ var init_build2 = __esm({
       clone() {
         return new _ParseNode(null, duplicate(this._parse));
       }
-      constructor(parent, parse8) {
+      constructor(parent, parse10) {
         super(parent);
-        this._parse = parse8;
+        this._parse = parse10;
       }
       hash() {
         return `Parse ${hash(this._parse)}`;
@@ -58497,11 +58497,11 @@ var init_build2 = __esm({
             }
           }
         }
-        const parse8 = new Split(explicit, implicit2);
-        ancestorParse.copyAll(parse8);
+        const parse10 = new Split(explicit, implicit2);
+        ancestorParse.copyAll(parse10);
         const p = {};
-        for (const key3 of keys3(parse8.combine())) {
-          const val = parse8.get(key3);
+        for (const key3 of keys3(parse10.combine())) {
+          const val = parse10.get(key3);
           if (val !== null) {
             p[key3] = val;
           }
@@ -58853,11 +58853,11 @@ var init_build2 = __esm({
           const commonParse = {};
           const conflictingParse = /* @__PURE__ */ new Set();
           for (const parseNode of parseChildren) {
-            const parse8 = parseNode.parse;
-            for (const k2 of keys3(parse8)) {
+            const parse10 = parseNode.parse;
+            for (const k2 of keys3(parse10)) {
               if (!(k2 in commonParse)) {
-                commonParse[k2] = parse8[k2];
-              } else if (commonParse[k2] !== parse8[k2]) {
+                commonParse[k2] = parse10[k2];
+              } else if (commonParse[k2] !== parse10[k2]) {
                 conflictingParse.add(k2);
               }
             }
@@ -59790,8 +59790,8 @@ var init_build2 = __esm({
       /**
        * @return scale name for a given channel after the scale has been parsed and named.
        */
-      scaleName(originalScaleName, parse8) {
-        if (parse8) {
+      scaleName(originalScaleName, parse10) {
+        if (parse10) {
           return this.getName(originalScaleName);
         }
         if (
@@ -59806,8 +59806,8 @@ var init_build2 = __esm({
       /**
        * @return projection name after the projection has been parsed and named.
        */
-      projectionName(parse8) {
-        if (parse8) {
+      projectionName(parse10) {
+        if (parse10) {
           return this.getName("projection");
         }
         if (this.component.projection && !this.component.projection.merged || this.projectionNameMap.has(this.getName("projection"))) {
@@ -61556,6 +61556,1325 @@ var init_build2 = __esm({
   }
 });
 
+// node_modules/bottleneck/light.js
+var require_light = __commonJS({
+  "node_modules/bottleneck/light.js"(exports, module) {
+    (function(global2, factory) {
+      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
+    })(exports, (function() {
+      "use strict";
+      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
+      function getCjsExportFromNamespace(n) {
+        return n && n["default"] || n;
+      }
+      var load3 = function(received, defaults2, onto = {}) {
+        var k2, ref2, v;
+        for (k2 in defaults2) {
+          v = defaults2[k2];
+          onto[k2] = (ref2 = received[k2]) != null ? ref2 : v;
+        }
+        return onto;
+      };
+      var overwrite = function(received, defaults2, onto = {}) {
+        var k2, v;
+        for (k2 in received) {
+          v = received[k2];
+          if (defaults2[k2] !== void 0) {
+            onto[k2] = v;
+          }
+        }
+        return onto;
+      };
+      var parser3 = {
+        load: load3,
+        overwrite
+      };
+      var DLList;
+      DLList = class DLList {
+        constructor(incr, decr) {
+          this.incr = incr;
+          this.decr = decr;
+          this._first = null;
+          this._last = null;
+          this.length = 0;
+        }
+        push(value4) {
+          var node2;
+          this.length++;
+          if (typeof this.incr === "function") {
+            this.incr();
+          }
+          node2 = {
+            value: value4,
+            prev: this._last,
+            next: null
+          };
+          if (this._last != null) {
+            this._last.next = node2;
+            this._last = node2;
+          } else {
+            this._first = this._last = node2;
+          }
+          return void 0;
+        }
+        shift() {
+          var value4;
+          if (this._first == null) {
+            return;
+          } else {
+            this.length--;
+            if (typeof this.decr === "function") {
+              this.decr();
+            }
+          }
+          value4 = this._first.value;
+          if ((this._first = this._first.next) != null) {
+            this._first.prev = null;
+          } else {
+            this._last = null;
+          }
+          return value4;
+        }
+        first() {
+          if (this._first != null) {
+            return this._first.value;
+          }
+        }
+        getArray() {
+          var node2, ref2, results;
+          node2 = this._first;
+          results = [];
+          while (node2 != null) {
+            results.push((ref2 = node2, node2 = node2.next, ref2.value));
+          }
+          return results;
+        }
+        forEachShift(cb) {
+          var node2;
+          node2 = this.shift();
+          while (node2 != null) {
+            cb(node2), node2 = this.shift();
+          }
+          return void 0;
+        }
+        debug() {
+          var node2, ref2, ref1, ref22, results;
+          node2 = this._first;
+          results = [];
+          while (node2 != null) {
+            results.push((ref2 = node2, node2 = node2.next, {
+              value: ref2.value,
+              prev: (ref1 = ref2.prev) != null ? ref1.value : void 0,
+              next: (ref22 = ref2.next) != null ? ref22.value : void 0
+            }));
+          }
+          return results;
+        }
+      };
+      var DLList_1 = DLList;
+      var Events2;
+      Events2 = class Events {
+        constructor(instance) {
+          this.instance = instance;
+          this._events = {};
+          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
+            throw new Error("An Emitter already exists for this object");
+          }
+          this.instance.on = (name, cb) => {
+            return this._addListener(name, "many", cb);
+          };
+          this.instance.once = (name, cb) => {
+            return this._addListener(name, "once", cb);
+          };
+          this.instance.removeAllListeners = (name = null) => {
+            if (name != null) {
+              return delete this._events[name];
+            } else {
+              return this._events = {};
+            }
+          };
+        }
+        _addListener(name, status, cb) {
+          var base;
+          if ((base = this._events)[name] == null) {
+            base[name] = [];
+          }
+          this._events[name].push({ cb, status });
+          return this.instance;
+        }
+        listenerCount(name) {
+          if (this._events[name] != null) {
+            return this._events[name].length;
+          } else {
+            return 0;
+          }
+        }
+        async trigger(name, ...args) {
+          var e3, promises;
+          try {
+            if (name !== "debug") {
+              this.trigger("debug", `Event triggered: ${name}`, args);
+            }
+            if (this._events[name] == null) {
+              return;
+            }
+            this._events[name] = this._events[name].filter(function(listener2) {
+              return listener2.status !== "none";
+            });
+            promises = this._events[name].map(async (listener2) => {
+              var e4, returned;
+              if (listener2.status === "none") {
+                return;
+              }
+              if (listener2.status === "once") {
+                listener2.status = "none";
+              }
+              try {
+                returned = typeof listener2.cb === "function" ? listener2.cb(...args) : void 0;
+                if (typeof (returned != null ? returned.then : void 0) === "function") {
+                  return await returned;
+                } else {
+                  return returned;
+                }
+              } catch (error4) {
+                e4 = error4;
+                {
+                  this.trigger("error", e4);
+                }
+                return null;
+              }
+            });
+            return (await Promise.all(promises)).find(function(x4) {
+              return x4 != null;
+            });
+          } catch (error4) {
+            e3 = error4;
+            {
+              this.trigger("error", e3);
+            }
+            return null;
+          }
+        }
+      };
+      var Events_1 = Events2;
+      var DLList$1, Events$1, Queues;
+      DLList$1 = DLList_1;
+      Events$1 = Events_1;
+      Queues = class Queues {
+        constructor(num_priorities) {
+          var i;
+          this.Events = new Events$1(this);
+          this._length = 0;
+          this._lists = (function() {
+            var j, ref2, results;
+            results = [];
+            for (i = j = 1, ref2 = num_priorities; 1 <= ref2 ? j <= ref2 : j >= ref2; i = 1 <= ref2 ? ++j : --j) {
+              results.push(new DLList$1((() => {
+                return this.incr();
+              }), (() => {
+                return this.decr();
+              })));
+            }
+            return results;
+          }).call(this);
+        }
+        incr() {
+          if (this._length++ === 0) {
+            return this.Events.trigger("leftzero");
+          }
+        }
+        decr() {
+          if (--this._length === 0) {
+            return this.Events.trigger("zero");
+          }
+        }
+        push(job) {
+          return this._lists[job.options.priority].push(job);
+        }
+        queued(priority) {
+          if (priority != null) {
+            return this._lists[priority].length;
+          } else {
+            return this._length;
+          }
+        }
+        shiftAll(fn) {
+          return this._lists.forEach(function(list) {
+            return list.forEachShift(fn);
+          });
+        }
+        getFirst(arr = this._lists) {
+          var j, len, list;
+          for (j = 0, len = arr.length; j < len; j++) {
+            list = arr[j];
+            if (list.length > 0) {
+              return list;
+            }
+          }
+          return [];
+        }
+        shiftLastFrom(priority) {
+          return this.getFirst(this._lists.slice(priority).reverse()).shift();
+        }
+      };
+      var Queues_1 = Queues;
+      var BottleneckError;
+      BottleneckError = class BottleneckError extends Error {
+      };
+      var BottleneckError_1 = BottleneckError;
+      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+      NUM_PRIORITIES = 10;
+      DEFAULT_PRIORITY = 5;
+      parser$1 = parser3;
+      BottleneckError$1 = BottleneckError_1;
+      Job = class Job {
+        constructor(task, args, options, jobDefaults, rejectOnDrop, Events3, _states, Promise2) {
+          this.task = task;
+          this.args = args;
+          this.rejectOnDrop = rejectOnDrop;
+          this.Events = Events3;
+          this._states = _states;
+          this.Promise = Promise2;
+          this.options = parser$1.load(options, jobDefaults);
+          this.options.priority = this._sanitizePriority(this.options.priority);
+          if (this.options.id === jobDefaults.id) {
+            this.options.id = `${this.options.id}-${this._randomIndex()}`;
+          }
+          this.promise = new this.Promise((_resolve, _reject) => {
+            this._resolve = _resolve;
+            this._reject = _reject;
+          });
+          this.retryCount = 0;
+        }
+        _sanitizePriority(priority) {
+          var sProperty;
+          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+          if (sProperty < 0) {
+            return 0;
+          } else if (sProperty > NUM_PRIORITIES - 1) {
+            return NUM_PRIORITIES - 1;
+          } else {
+            return sProperty;
+          }
+        }
+        _randomIndex() {
+          return Math.random().toString(36).slice(2);
+        }
+        doDrop({ error: error4, message = "This job has been dropped by Bottleneck" } = {}) {
+          if (this._states.remove(this.options.id)) {
+            if (this.rejectOnDrop) {
+              this._reject(error4 != null ? error4 : new BottleneckError$1(message));
+            }
+            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
+            return true;
+          } else {
+            return false;
+          }
+        }
+        _assertStatus(expected) {
+          var status;
+          status = this._states.jobStatus(this.options.id);
+          if (!(status === expected || expected === "DONE" && status === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          }
+        }
+        doReceive() {
+          this._states.start(this.options.id);
+          return this.Events.trigger("received", { args: this.args, options: this.options });
+        }
+        doQueue(reachedHWM, blocked) {
+          this._assertStatus("RECEIVED");
+          this._states.next(this.options.id);
+          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
+        }
+        doRun() {
+          if (this.retryCount === 0) {
+            this._assertStatus("QUEUED");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
+        }
+        async doExecute(chained, clearGlobalState, run6, free) {
+          var error4, eventInfo, passed;
+          if (this.retryCount === 0) {
+            this._assertStatus("RUNNING");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          this.Events.trigger("executing", eventInfo);
+          try {
+            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
+            if (clearGlobalState()) {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._resolve(passed);
+            }
+          } catch (error1) {
+            error4 = error1;
+            return this._onFailure(error4, eventInfo, clearGlobalState, run6, free);
+          }
+        }
+        doExpire(clearGlobalState, run6, free) {
+          var error4, eventInfo;
+          if (this._states.jobStatus(this.options.id === "RUNNING")) {
+            this._states.next(this.options.id);
+          }
+          this._assertStatus("EXECUTING");
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          error4 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+          return this._onFailure(error4, eventInfo, clearGlobalState, run6, free);
+        }
+        async _onFailure(error4, eventInfo, clearGlobalState, run6, free) {
+          var retry2, retryAfter;
+          if (clearGlobalState()) {
+            retry2 = await this.Events.trigger("failed", error4, eventInfo);
+            if (retry2 != null) {
+              retryAfter = ~~retry2;
+              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+              this.retryCount++;
+              return run6(retryAfter);
+            } else {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._reject(error4);
+            }
+          }
+        }
+        doDone(eventInfo) {
+          this._assertStatus("EXECUTING");
+          this._states.next(this.options.id);
+          return this.Events.trigger("done", eventInfo);
+        }
+      };
+      var Job_1 = Job;
+      var BottleneckError$2, LocalDatastore, parser$2;
+      parser$2 = parser3;
+      BottleneckError$2 = BottleneckError_1;
+      LocalDatastore = class LocalDatastore {
+        constructor(instance, storeOptions, storeInstanceOptions) {
+          this.instance = instance;
+          this.storeOptions = storeOptions;
+          this.clientId = this.instance._randomIndex();
+          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+          this._running = 0;
+          this._done = 0;
+          this._unblockTime = 0;
+          this.ready = this.Promise.resolve();
+          this.clients = {};
+          this._startHeartbeat();
+        }
+        _startHeartbeat() {
+          var base;
+          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
+            return typeof (base = this.heartbeat = setInterval(() => {
+              var amount, incr, maximum, now2, reservoir;
+              now2 = Date.now();
+              if (this.storeOptions.reservoirRefreshInterval != null && now2 >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+                this._lastReservoirRefresh = now2;
+                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+                this.instance._drainAll(this.computeCapacity());
+              }
+              if (this.storeOptions.reservoirIncreaseInterval != null && now2 >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+                ({
+                  reservoirIncreaseAmount: amount,
+                  reservoirIncreaseMaximum: maximum,
+                  reservoir
+                } = this.storeOptions);
+                this._lastReservoirIncrease = now2;
+                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+                if (incr > 0) {
+                  this.storeOptions.reservoir += incr;
+                  return this.instance._drainAll(this.computeCapacity());
+                }
+              }
+            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
+          } else {
+            return clearInterval(this.heartbeat);
+          }
+        }
+        async __publish__(message) {
+          await this.yieldLoop();
+          return this.instance.Events.trigger("message", message.toString());
+        }
+        async __disconnect__(flush) {
+          await this.yieldLoop();
+          clearInterval(this.heartbeat);
+          return this.Promise.resolve();
+        }
+        yieldLoop(t = 0) {
+          return new this.Promise(function(resolve2, reject) {
+            return setTimeout(resolve2, t);
+          });
+        }
+        computePenalty() {
+          var ref2;
+          return (ref2 = this.storeOptions.penalty) != null ? ref2 : 15 * this.storeOptions.minTime || 5e3;
+        }
+        async __updateSettings__(options) {
+          await this.yieldLoop();
+          parser$2.overwrite(options, options, this.storeOptions);
+          this._startHeartbeat();
+          this.instance._drainAll(this.computeCapacity());
+          return true;
+        }
+        async __running__() {
+          await this.yieldLoop();
+          return this._running;
+        }
+        async __queued__() {
+          await this.yieldLoop();
+          return this.instance.queued();
+        }
+        async __done__() {
+          await this.yieldLoop();
+          return this._done;
+        }
+        async __groupCheck__(time4) {
+          await this.yieldLoop();
+          return this._nextRequest + this.timeout < time4;
+        }
+        computeCapacity() {
+          var maxConcurrent, reservoir;
+          ({ maxConcurrent, reservoir } = this.storeOptions);
+          if (maxConcurrent != null && reservoir != null) {
+            return Math.min(maxConcurrent - this._running, reservoir);
+          } else if (maxConcurrent != null) {
+            return maxConcurrent - this._running;
+          } else if (reservoir != null) {
+            return reservoir;
+          } else {
+            return null;
+          }
+        }
+        conditionsCheck(weight) {
+          var capacity;
+          capacity = this.computeCapacity();
+          return capacity == null || weight <= capacity;
+        }
+        async __incrementReservoir__(incr) {
+          var reservoir;
+          await this.yieldLoop();
+          reservoir = this.storeOptions.reservoir += incr;
+          this.instance._drainAll(this.computeCapacity());
+          return reservoir;
+        }
+        async __currentReservoir__() {
+          await this.yieldLoop();
+          return this.storeOptions.reservoir;
+        }
+        isBlocked(now2) {
+          return this._unblockTime >= now2;
+        }
+        check(weight, now2) {
+          return this.conditionsCheck(weight) && this._nextRequest - now2 <= 0;
+        }
+        async __check__(weight) {
+          var now2;
+          await this.yieldLoop();
+          now2 = Date.now();
+          return this.check(weight, now2);
+        }
+        async __register__(index5, weight, expiration) {
+          var now2, wait;
+          await this.yieldLoop();
+          now2 = Date.now();
+          if (this.conditionsCheck(weight)) {
+            this._running += weight;
+            if (this.storeOptions.reservoir != null) {
+              this.storeOptions.reservoir -= weight;
+            }
+            wait = Math.max(this._nextRequest - now2, 0);
+            this._nextRequest = now2 + wait + this.storeOptions.minTime;
+            return {
+              success: true,
+              wait,
+              reservoir: this.storeOptions.reservoir
+            };
+          } else {
+            return {
+              success: false
+            };
+          }
+        }
+        strategyIsBlock() {
+          return this.storeOptions.strategy === 3;
+        }
+        async __submit__(queueLength, weight) {
+          var blocked, now2, reachedHWM;
+          await this.yieldLoop();
+          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
+            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+          }
+          now2 = Date.now();
+          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now2);
+          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now2));
+          if (blocked) {
+            this._unblockTime = now2 + this.computePenalty();
+            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+            this.instance._dropAllQueued();
+          }
+          return {
+            reachedHWM,
+            blocked,
+            strategy: this.storeOptions.strategy
+          };
+        }
+        async __free__(index5, weight) {
+          await this.yieldLoop();
+          this._running -= weight;
+          this._done += weight;
+          this.instance._drainAll(this.computeCapacity());
+          return {
+            running: this._running
+          };
+        }
+      };
+      var LocalDatastore_1 = LocalDatastore;
+      var BottleneckError$3, States;
+      BottleneckError$3 = BottleneckError_1;
+      States = class States {
+        constructor(status1) {
+          this.status = status1;
+          this._jobs = {};
+          this.counts = this.status.map(function() {
+            return 0;
+          });
+        }
+        next(id2) {
+          var current2, next;
+          current2 = this._jobs[id2];
+          next = current2 + 1;
+          if (current2 != null && next < this.status.length) {
+            this.counts[current2]--;
+            this.counts[next]++;
+            return this._jobs[id2]++;
+          } else if (current2 != null) {
+            this.counts[current2]--;
+            return delete this._jobs[id2];
+          }
+        }
+        start(id2) {
+          var initial;
+          initial = 0;
+          this._jobs[id2] = initial;
+          return this.counts[initial]++;
+        }
+        remove(id2) {
+          var current2;
+          current2 = this._jobs[id2];
+          if (current2 != null) {
+            this.counts[current2]--;
+            delete this._jobs[id2];
+          }
+          return current2 != null;
+        }
+        jobStatus(id2) {
+          var ref2;
+          return (ref2 = this.status[this._jobs[id2]]) != null ? ref2 : null;
+        }
+        statusJobs(status) {
+          var k2, pos, ref2, results, v;
+          if (status != null) {
+            pos = this.status.indexOf(status);
+            if (pos < 0) {
+              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
+            }
+            ref2 = this._jobs;
+            results = [];
+            for (k2 in ref2) {
+              v = ref2[k2];
+              if (v === pos) {
+                results.push(k2);
+              }
+            }
+            return results;
+          } else {
+            return Object.keys(this._jobs);
+          }
+        }
+        statusCounts() {
+          return this.counts.reduce(((acc, v, i) => {
+            acc[this.status[i]] = v;
+            return acc;
+          }), {});
+        }
+      };
+      var States_1 = States;
+      var DLList$2, Sync;
+      DLList$2 = DLList_1;
+      Sync = class Sync {
+        constructor(name, Promise2) {
+          this.schedule = this.schedule.bind(this);
+          this.name = name;
+          this.Promise = Promise2;
+          this._running = 0;
+          this._queue = new DLList$2();
+        }
+        isEmpty() {
+          return this._queue.length === 0;
+        }
+        async _tryToRun() {
+          var args, cb, error4, reject, resolve2, returned, task;
+          if (this._running < 1 && this._queue.length > 0) {
+            this._running++;
+            ({ task, args, resolve: resolve2, reject } = this._queue.shift());
+            cb = await (async function() {
+              try {
+                returned = await task(...args);
+                return function() {
+                  return resolve2(returned);
+                };
+              } catch (error1) {
+                error4 = error1;
+                return function() {
+                  return reject(error4);
+                };
+              }
+            })();
+            this._running--;
+            this._tryToRun();
+            return cb();
+          }
+        }
+        schedule(task, ...args) {
+          var promise, reject, resolve2;
+          resolve2 = reject = null;
+          promise = new this.Promise(function(_resolve, _reject) {
+            resolve2 = _resolve;
+            return reject = _reject;
+          });
+          this._queue.push({ task, args, resolve: resolve2, reject });
+          this._tryToRun();
+          return promise;
+        }
+      };
+      var Sync_1 = Sync;
+      var version4 = "2.19.5";
+      var version$13 = {
+        version: version4
+      };
+      var version$2 = /* @__PURE__ */ Object.freeze({
+        version: version4,
+        default: version$13
+      });
+      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var Events$2, Group2, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+      parser$3 = parser3;
+      Events$2 = Events_1;
+      RedisConnection$1 = require$$2;
+      IORedisConnection$1 = require$$3;
+      Scripts$1 = require$$4;
+      Group2 = (function() {
+        class Group3 {
+          constructor(limiterOptions = {}) {
+            this.deleteKey = this.deleteKey.bind(this);
+            this.limiterOptions = limiterOptions;
+            parser$3.load(this.limiterOptions, this.defaults, this);
+            this.Events = new Events$2(this);
+            this.instances = {};
+            this.Bottleneck = Bottleneck_1;
+            this._startAutoCleanup();
+            this.sharedConnection = this.connection != null;
+            if (this.connection == null) {
+              if (this.limiterOptions.datastore === "redis") {
+                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              } else if (this.limiterOptions.datastore === "ioredis") {
+                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              }
+            }
+          }
+          key(key3 = "") {
+            var ref2;
+            return (ref2 = this.instances[key3]) != null ? ref2 : (() => {
+              var limiter;
+              limiter = this.instances[key3] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key3}`,
+                timeout: this.timeout,
+                connection: this.connection
+              }));
+              this.Events.trigger("created", limiter, key3);
+              return limiter;
+            })();
+          }
+          async deleteKey(key3 = "") {
+            var deleted, instance;
+            instance = this.instances[key3];
+            if (this.connection) {
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key3}`)]);
+            }
+            if (instance != null) {
+              delete this.instances[key3];
+              await instance.disconnect();
+            }
+            return instance != null || deleted > 0;
+          }
+          limiters() {
+            var k2, ref2, results, v;
+            ref2 = this.instances;
+            results = [];
+            for (k2 in ref2) {
+              v = ref2[k2];
+              results.push({
+                key: k2,
+                limiter: v
+              });
+            }
+            return results;
+          }
+          keys() {
+            return Object.keys(this.instances);
+          }
+          async clusterKeys() {
+            var cursor3, end, found, i, k2, keys4, len, next, start;
+            if (this.connection == null) {
+              return this.Promise.resolve(this.keys());
+            }
+            keys4 = [];
+            cursor3 = null;
+            start = `b_${this.id}-`.length;
+            end = "_settings".length;
+            while (cursor3 !== 0) {
+              [next, found] = await this.connection.__runCommand__(["scan", cursor3 != null ? cursor3 : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
+              cursor3 = ~~next;
+              for (i = 0, len = found.length; i < len; i++) {
+                k2 = found[i];
+                keys4.push(k2.slice(start, -end));
+              }
+            }
+            return keys4;
+          }
+          _startAutoCleanup() {
+            var base;
+            clearInterval(this.interval);
+            return typeof (base = this.interval = setInterval(async () => {
+              var e3, k2, ref2, results, time4, v;
+              time4 = Date.now();
+              ref2 = this.instances;
+              results = [];
+              for (k2 in ref2) {
+                v = ref2[k2];
+                try {
+                  if (await v._store.__groupCheck__(time4)) {
+                    results.push(this.deleteKey(k2));
+                  } else {
+                    results.push(void 0);
+                  }
+                } catch (error4) {
+                  e3 = error4;
+                  results.push(v.Events.trigger("error", e3));
+                }
+              }
+              return results;
+            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
+          }
+          updateSettings(options = {}) {
+            parser$3.overwrite(options, this.defaults, this);
+            parser$3.overwrite(options, options, this.limiterOptions);
+            if (options.timeout != null) {
+              return this._startAutoCleanup();
+            }
+          }
+          disconnect(flush = true) {
+            var ref2;
+            if (!this.sharedConnection) {
+              return (ref2 = this.connection) != null ? ref2.disconnect(flush) : void 0;
+            }
+          }
+        }
+        Group3.prototype.defaults = {
+          timeout: 1e3 * 60 * 5,
+          connection: null,
+          Promise,
+          id: "group-key"
+        };
+        return Group3;
+      }).call(commonjsGlobal);
+      var Group_1 = Group2;
+      var Batcher, Events$3, parser$4;
+      parser$4 = parser3;
+      Events$3 = Events_1;
+      Batcher = (function() {
+        class Batcher2 {
+          constructor(options = {}) {
+            this.options = options;
+            parser$4.load(this.options, this.defaults, this);
+            this.Events = new Events$3(this);
+            this._arr = [];
+            this._resetPromise();
+            this._lastFlush = Date.now();
+          }
+          _resetPromise() {
+            return this._promise = new this.Promise((res, rej) => {
+              return this._resolve = res;
+            });
+          }
+          _flush() {
+            clearTimeout(this._timeout);
+            this._lastFlush = Date.now();
+            this._resolve();
+            this.Events.trigger("batch", this._arr);
+            this._arr = [];
+            return this._resetPromise();
+          }
+          add(data3) {
+            var ret;
+            this._arr.push(data3);
+            ret = this._promise;
+            if (this._arr.length === this.maxSize) {
+              this._flush();
+            } else if (this.maxTime != null && this._arr.length === 1) {
+              this._timeout = setTimeout(() => {
+                return this._flush();
+              }, this.maxTime);
+            }
+            return ret;
+          }
+        }
+        Batcher2.prototype.defaults = {
+          maxTime: null,
+          maxSize: null,
+          Promise
+        };
+        return Batcher2;
+      }).call(commonjsGlobal);
+      var Batcher_1 = Batcher;
+      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$8 = getCjsExportFromNamespace(version$2);
+      var Bottleneck2, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      NUM_PRIORITIES$1 = 10;
+      DEFAULT_PRIORITY$1 = 5;
+      parser$5 = parser3;
+      Queues$1 = Queues_1;
+      Job$1 = Job_1;
+      LocalDatastore$1 = LocalDatastore_1;
+      RedisDatastore$1 = require$$4$1;
+      Events$4 = Events_1;
+      States$1 = States_1;
+      Sync$1 = Sync_1;
+      Bottleneck2 = (function() {
+        class Bottleneck3 {
+          constructor(options = {}, ...invalid) {
+            var storeInstanceOptions, storeOptions;
+            this._addToQueue = this._addToQueue.bind(this);
+            this._validateOptions(options, invalid);
+            parser$5.load(options, this.instanceDefaults, this);
+            this._queues = new Queues$1(NUM_PRIORITIES$1);
+            this._scheduled = {};
+            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+            this._limiter = null;
+            this.Events = new Events$4(this);
+            this._submitLock = new Sync$1("submit", this.Promise);
+            this._registerLock = new Sync$1("register", this.Promise);
+            storeOptions = parser$5.load(options, this.storeDefaults, {});
+            this._store = (function() {
+              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
+                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else if (this.datastore === "local") {
+                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else {
+                throw new Bottleneck3.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+              }
+            }).call(this);
+            this._queues.on("leftzero", () => {
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.ref === "function" ? ref2.ref() : void 0 : void 0;
+            });
+            this._queues.on("zero", () => {
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.unref === "function" ? ref2.unref() : void 0 : void 0;
+            });
+          }
+          _validateOptions(options, invalid) {
+            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
+              throw new Bottleneck3.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+            }
+          }
+          ready() {
+            return this._store.ready;
+          }
+          clients() {
+            return this._store.clients;
+          }
+          channel() {
+            return `b_${this.id}`;
+          }
+          channel_client() {
+            return `b_${this.id}_${this._store.clientId}`;
+          }
+          publish(message) {
+            return this._store.__publish__(message);
+          }
+          disconnect(flush = true) {
+            return this._store.__disconnect__(flush);
+          }
+          chain(_limiter) {
+            this._limiter = _limiter;
+            return this;
+          }
+          queued(priority) {
+            return this._queues.queued(priority);
+          }
+          clusterQueued() {
+            return this._store.__queued__();
+          }
+          empty() {
+            return this.queued() === 0 && this._submitLock.isEmpty();
+          }
+          running() {
+            return this._store.__running__();
+          }
+          done() {
+            return this._store.__done__();
+          }
+          jobStatus(id2) {
+            return this._states.jobStatus(id2);
+          }
+          jobs(status) {
+            return this._states.statusJobs(status);
+          }
+          counts() {
+            return this._states.statusCounts();
+          }
+          _randomIndex() {
+            return Math.random().toString(36).slice(2);
+          }
+          check(weight = 1) {
+            return this._store.__check__(weight);
+          }
+          _clearGlobalState(index5) {
+            if (this._scheduled[index5] != null) {
+              clearTimeout(this._scheduled[index5].expiration);
+              delete this._scheduled[index5];
+              return true;
+            } else {
+              return false;
+            }
+          }
+          async _free(index5, job, options, eventInfo) {
+            var e3, running2;
+            try {
+              ({ running: running2 } = await this._store.__free__(index5, options.weight));
+              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+              if (running2 === 0 && this.empty()) {
+                return this.Events.trigger("idle");
+              }
+            } catch (error1) {
+              e3 = error1;
+              return this.Events.trigger("error", e3);
+            }
+          }
+          _run(index5, job, wait) {
+            var clearGlobalState, free, run6;
+            job.doRun();
+            clearGlobalState = this._clearGlobalState.bind(this, index5);
+            run6 = this._run.bind(this, index5, job);
+            free = this._free.bind(this, index5, job);
+            return this._scheduled[index5] = {
+              timeout: setTimeout(() => {
+                return job.doExecute(this._limiter, clearGlobalState, run6, free);
+              }, wait),
+              expiration: job.options.expiration != null ? setTimeout(function() {
+                return job.doExpire(clearGlobalState, run6, free);
+              }, wait + job.options.expiration) : void 0,
+              job
+            };
+          }
+          _drainOne(capacity) {
+            return this._registerLock.schedule(() => {
+              var args, index5, next, options, queue;
+              if (this.queued() === 0) {
+                return this.Promise.resolve(null);
+              }
+              queue = this._queues.getFirst();
+              ({ options, args } = next = queue.first());
+              if (capacity != null && options.weight > capacity) {
+                return this.Promise.resolve(null);
+              }
+              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
+              index5 = this._randomIndex();
+              return this._store.__register__(index5, options.weight, options.expiration).then(({ success, wait, reservoir }) => {
+                var empty;
+                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
+                if (success) {
+                  queue.shift();
+                  empty = this.empty();
+                  if (empty) {
+                    this.Events.trigger("empty");
+                  }
+                  if (reservoir === 0) {
+                    this.Events.trigger("depleted", empty);
+                  }
+                  this._run(index5, next, wait);
+                  return this.Promise.resolve(options.weight);
+                } else {
+                  return this.Promise.resolve(null);
+                }
+              });
+            });
+          }
+          _drainAll(capacity, total = 0) {
+            return this._drainOne(capacity).then((drained) => {
+              var newCapacity;
+              if (drained != null) {
+                newCapacity = capacity != null ? capacity - drained : capacity;
+                return this._drainAll(newCapacity, total + drained);
+              } else {
+                return this.Promise.resolve(total);
+              }
+            }).catch((e3) => {
+              return this.Events.trigger("error", e3);
+            });
+          }
+          _dropAllQueued(message) {
+            return this._queues.shiftAll(function(job) {
+              return job.doDrop({ message });
+            });
+          }
+          stop(options = {}) {
+            var done, waitForExecuting;
+            options = parser$5.load(options, this.stopDefaults);
+            waitForExecuting = (at) => {
+              var finished;
+              finished = () => {
+                var counts;
+                counts = this._states.counts;
+                return counts[0] + counts[1] + counts[2] + counts[3] === at;
+              };
+              return new this.Promise((resolve2, reject) => {
+                if (finished()) {
+                  return resolve2();
+                } else {
+                  return this.on("done", () => {
+                    if (finished()) {
+                      this.removeAllListeners("done");
+                      return resolve2();
+                    }
+                  });
+                }
+              });
+            };
+            done = options.dropWaitingJobs ? (this._run = function(index5, next) {
+              return next.doDrop({
+                message: options.dropErrorMessage
+              });
+            }, this._drainOne = () => {
+              return this.Promise.resolve(null);
+            }, this._registerLock.schedule(() => {
+              return this._submitLock.schedule(() => {
+                var k2, ref2, v;
+                ref2 = this._scheduled;
+                for (k2 in ref2) {
+                  v = ref2[k2];
+                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
+                    clearTimeout(v.timeout);
+                    clearTimeout(v.expiration);
+                    v.job.doDrop({
+                      message: options.dropErrorMessage
+                    });
+                  }
+                }
+                this._dropAllQueued(options.dropErrorMessage);
+                return waitForExecuting(0);
+              });
+            })) : this.schedule({
+              priority: NUM_PRIORITIES$1 - 1,
+              weight: 0
+            }, () => {
+              return waitForExecuting(1);
+            });
+            this._receive = function(job) {
+              return job._reject(new Bottleneck3.prototype.BottleneckError(options.enqueueErrorMessage));
+            };
+            this.stop = () => {
+              return this.Promise.reject(new Bottleneck3.prototype.BottleneckError("stop() has already been called"));
+            };
+            return done;
+          }
+          async _addToQueue(job) {
+            var args, blocked, error4, options, reachedHWM, shifted, strategy;
+            ({ args, options } = job);
+            try {
+              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
+            } catch (error1) {
+              error4 = error1;
+              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error: error4 });
+              job.doDrop({ error: error4 });
+              return false;
+            }
+            if (blocked) {
+              job.doDrop();
+              return true;
+            } else if (reachedHWM) {
+              shifted = strategy === Bottleneck3.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck3.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck3.prototype.strategy.OVERFLOW ? job : void 0;
+              if (shifted != null) {
+                shifted.doDrop();
+              }
+              if (shifted == null || strategy === Bottleneck3.prototype.strategy.OVERFLOW) {
+                if (shifted == null) {
+                  job.doDrop();
+                }
+                return reachedHWM;
+              }
+            }
+            job.doQueue(reachedHWM, blocked);
+            this._queues.push(job);
+            await this._drainAll();
+            return reachedHWM;
+          }
+          _receive(job) {
+            if (this._states.jobStatus(job.options.id) != null) {
+              job._reject(new Bottleneck3.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              return false;
+            } else {
+              job.doReceive();
+              return this._submitLock.schedule(this._addToQueue, job);
+            }
+          }
+          submit(...args) {
+            var cb, fn, job, options, ref2, ref1, task;
+            if (typeof args[0] === "function") {
+              ref2 = args, [fn, ...args] = ref2, [cb] = splice.call(args, -1);
+              options = parser$5.load({}, this.jobDefaults);
+            } else {
+              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+              options = parser$5.load(options, this.jobDefaults);
+            }
+            task = (...args2) => {
+              return new this.Promise(function(resolve2, reject) {
+                return fn(...args2, function(...args3) {
+                  return (args3[0] != null ? reject : resolve2)(args3);
+                });
+              });
+            };
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job.promise.then(function(args2) {
+              return typeof cb === "function" ? cb(...args2) : void 0;
+            }).catch(function(args2) {
+              if (Array.isArray(args2)) {
+                return typeof cb === "function" ? cb(...args2) : void 0;
+              } else {
+                return typeof cb === "function" ? cb(args2) : void 0;
+              }
+            });
+            return this._receive(job);
+          }
+          schedule(...args) {
+            var job, options, task;
+            if (typeof args[0] === "function") {
+              [task, ...args] = args;
+              options = {};
+            } else {
+              [options, task, ...args] = args;
+            }
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            this._receive(job);
+            return job.promise;
+          }
+          wrap(fn) {
+            var schedule, wrapped;
+            schedule = this.schedule.bind(this);
+            wrapped = function(...args) {
+              return schedule(fn.bind(this), ...args);
+            };
+            wrapped.withOptions = function(options, ...args) {
+              return schedule(options, fn, ...args);
+            };
+            return wrapped;
+          }
+          async updateSettings(options = {}) {
+            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
+            parser$5.overwrite(options, this.instanceDefaults, this);
+            return this;
+          }
+          currentReservoir() {
+            return this._store.__currentReservoir__();
+          }
+          incrementReservoir(incr = 0) {
+            return this._store.__incrementReservoir__(incr);
+          }
+        }
+        Bottleneck3.default = Bottleneck3;
+        Bottleneck3.Events = Events$4;
+        Bottleneck3.version = Bottleneck3.prototype.version = require$$8.version;
+        Bottleneck3.strategy = Bottleneck3.prototype.strategy = {
+          LEAK: 1,
+          OVERFLOW: 2,
+          OVERFLOW_PRIORITY: 4,
+          BLOCK: 3
+        };
+        Bottleneck3.BottleneckError = Bottleneck3.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck3.Group = Bottleneck3.prototype.Group = Group_1;
+        Bottleneck3.RedisConnection = Bottleneck3.prototype.RedisConnection = require$$2;
+        Bottleneck3.IORedisConnection = Bottleneck3.prototype.IORedisConnection = require$$3;
+        Bottleneck3.Batcher = Bottleneck3.prototype.Batcher = Batcher_1;
+        Bottleneck3.prototype.jobDefaults = {
+          priority: DEFAULT_PRIORITY$1,
+          weight: 1,
+          expiration: null,
+          id: "<no-id>"
+        };
+        Bottleneck3.prototype.storeDefaults = {
+          maxConcurrent: null,
+          minTime: 0,
+          highWater: null,
+          strategy: Bottleneck3.prototype.strategy.LEAK,
+          penalty: null,
+          reservoir: null,
+          reservoirRefreshInterval: null,
+          reservoirRefreshAmount: null,
+          reservoirIncreaseInterval: null,
+          reservoirIncreaseAmount: null,
+          reservoirIncreaseMaximum: null
+        };
+        Bottleneck3.prototype.localStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 250
+        };
+        Bottleneck3.prototype.redisStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 5e3,
+          clientTimeout: 1e4,
+          Redis: null,
+          clientOptions: {},
+          clusterNodes: null,
+          clearDatastore: false,
+          connection: null
+        };
+        Bottleneck3.prototype.instanceDefaults = {
+          datastore: "local",
+          connection: null,
+          id: "<no-id>",
+          rejectOnDrop: true,
+          trackDoneStatus: false,
+          Promise
+        };
+        Bottleneck3.prototype.stopDefaults = {
+          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+          dropWaitingJobs: true,
+          dropErrorMessage: "This limiter has been stopped."
+        };
+        return Bottleneck3;
+      }).call(commonjsGlobal);
+      var Bottleneck_1 = Bottleneck2;
+      var lib = Bottleneck_1;
+      return lib;
+    }));
+  }
+});
+
 // src/cli.ts
 import { readFile as readFile13 } from "node:fs/promises";
 import path19 from "node:path";
@@ -62851,17 +64170,17 @@ var validateAsync = async (schema, value4, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse8 = _parse(_Err);
+  const parse10 = _parse(_Err);
   const fn = (schema, value4, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse8(schema, value4, ctx, finalizeParams(fn, _params));
+    return parse10(schema, value4, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var _decode = (_Err) => {
-  const parse8 = _parse(_Err);
+  const parse10 = _parse(_Err);
   const fn = (schema, value4, _ctx, _params) => {
-    return parse8(schema, value4, _ctx, finalizeParams(fn, _params));
+    return parse10(schema, value4, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -62932,8 +64251,8 @@ function anchor(source3) {
 var date = /* @__PURE__ */ anchor(dateSource);
 function timeSource(args) {
   const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
-  const regex = typeof args.precision === "number" ? args.precision === -1 ? `${hhmm}` : args.precision === 0 ? `${hhmm}:[0-5]\\d` : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}` : args.seconds ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?` : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
-  return regex;
+  const regex2 = typeof args.precision === "number" ? args.precision === -1 ? `${hhmm}` : args.precision === 0 ? `${hhmm}:[0-5]\\d` : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}` : args.seconds ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?` : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
+  return regex2;
 }
 function time(args) {
   return new RegExp(`^${timeSource(args)}$`);
@@ -63880,7 +65199,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c4) => c4[0]));
-  const parse8 = inst._zod.parse;
+  const parse10 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -63894,7 +65213,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse8(payload, ctx);
+    return parse10(payload, ctx);
   };
 }
 var arraySize = (input) => Array.isArray(input) ? input.length : -1;
@@ -65137,7 +66456,7 @@ function isRecursive(inst, stack2, resolve2) {
     }
     return answer;
   };
-  const merge6 = (answer) => {
+  const merge7 = (answer) => {
     if (answer > result)
       result = answer;
   };
@@ -65146,7 +66465,7 @@ function isRecursive(inst, stack2, resolve2) {
   switch (kind) {
     case "object": {
       const raw = rawShape(def2);
-      merge6(raw ? shape2(raw, true) : ASSUMED);
+      merge7(raw ? shape2(raw, true) : ASSUMED);
       check(def2.catchall);
       break;
     }
@@ -65196,7 +66515,7 @@ function isRecursive(inst, stack2, resolve2) {
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
       const inner = def2._cachedInner ?? (resolve2 ? inst._zod.innerType : void 0);
-      merge6(inner ? isRecursive(inner, stack2, false) : ASSUMED);
+      merge7(inner ? isRecursive(inner, stack2, false) : ASSUMED);
       break;
     }
     // a leaf by choice: `parts` are regex fragments, not data positions
@@ -66702,9 +68021,9 @@ var stringProcessor = (schema, ctx, _json, _params) => {
       json2.pattern = patternList[0].source;
     else if (patternList.length > 1) {
       json2.allOf = [
-        ...patternList.map((regex) => ({
+        ...patternList.map((regex2) => ({
           ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
-          pattern: regex.source
+          pattern: regex2.source
         }))
       ];
     }
@@ -68465,12 +69784,14 @@ function parseResultSet(data3, source3) {
     }
   }
   const parsed = resultSetSchema.safeParse(data3);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    const where = issue2.path.length ? issue2.path.map(String).join(".") : "(top level)";
-    throw new ResultsFormatError(`${source3}: invalid results at ${where}: ${issue2.message}`);
-  }
+  if (!parsed.success)
+    throw new ResultsFormatError(`${source3}: invalid results at ${firstIssue(parsed.error)}`);
   return parsed.data;
+}
+function firstIssue(error4) {
+  const issue2 = error4.issues[0];
+  const where = issue2.path.length ? issue2.path.map(String).join(".") : "(top level)";
+  return `${where}: ${issue2.message}`;
 }
 function parseResultSetText(text3, source3) {
   let data3;
@@ -70313,27 +71634,25 @@ function summaryInterval(s2, alpha) {
 }
 function decideSummary(base, head, options) {
   const { threshold: threshold2, alpha, direction } = options;
-  const ratio = base.center === 0 ? head.center === 0 ? 1 : Math.sign(head.center) * Number.POSITIVE_INFINITY : head.center / base.center;
+  const ratio = ratioOf(head.center, base.center);
   const change2 = ratio - 1;
-  const worse = direction === "lower" ? change2 : -change2;
+  const side = sideOf(change2, threshold2, direction);
   const intervals2 = { base: summaryInterval(base, alpha), head: summaryInterval(head, alpha) };
-  const notes = [];
-  const beyond = (limit) => Math.abs(worse) > limit + 1e-12;
-  const side = worse > 0 ? "regression" : "improvement";
   if (intervals2.base && intervals2.head) {
     const [bLow, bHigh] = intervals2.base;
     const [hLow, hHigh] = intervals2.head;
     const apart = hLow > bHigh || hHigh < bLow;
-    notes.push(
+    const notes2 = [
       `summary only (the tool kept no samples): a change beyond the threshold counts when the intervals do not overlap (base ${fmt(bLow)}–${fmt(bHigh)}, head ${fmt(hLow)}–${fmt(hHigh)})`
-    );
-    const verdict2 = !beyond(threshold2) ? "unchanged" : apart ? side : "unclear";
-    return { ratio, change: change2, verdict: verdict2, test: "summary-intervals", intervals: intervals2, notes };
+    ];
+    const verdict2 = side === "within" ? "unchanged" : apart ? side : "unclear";
+    return { ratio, change: change2, verdict: verdict2, test: "summary-intervals", intervals: intervals2, notes: notes2 };
   }
-  notes.push(
+  const notes = [
     `summary only, without a spread: a change counts only beyond twice the threshold (${fmt(2 * threshold2 * 100)}%)`
-  );
-  const verdict = !beyond(threshold2) ? "unchanged" : beyond(2 * threshold2) ? side : "unclear";
+  ];
+  const twice = sideOf(change2, 2 * threshold2, direction);
+  const verdict = side === "within" ? "unchanged" : twice === side ? side : "unclear";
   return { ratio, change: change2, verdict, test: "summary-twice-threshold", intervals: intervals2, notes };
 }
 function fmt(x4) {
@@ -70416,7 +71735,8 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
     };
   }
   if (base.summary || head.summary) {
-    const d2 = decideSummary(summaryOf(base), summaryOf(head), {
+    const [baseSide, headSide] = [summaryOf(base), summaryOf(head)];
+    const d2 = decideSummary(baseSide, headSide, {
       threshold: gate.threshold,
       alpha: gate.alpha,
       direction: head.direction
@@ -70424,8 +71744,8 @@ function compareMetric(name, benchmarkId, base, head, gate, environmentDiffers, 
     return {
       ...common,
       exact: false,
-      base: summarize([summaryOf(base).center]),
-      head: summarize([summaryOf(head).center]),
+      base: summarize([baseSide.center]),
+      head: summarize([headSide.center]),
       ratio: d2.ratio,
       change: d2.change,
       test: d2.test,
@@ -70591,15 +71911,15 @@ function rankAgainstFastest(benchmarks2, metric, seed) {
   });
 }
 function rankEngines(head) {
-  const groups = /* @__PURE__ */ new Map();
+  const groups2 = /* @__PURE__ */ new Map();
   for (const b10 of head.benchmarks) {
     const engine = b10.parameters.engine;
     if (b10.kind !== "wall-clock" || typeof engine !== "string" || !b10.name.endsWith(`/${engine}`)) continue;
     const benchmark = b10.name.slice(0, -(engine.length + 1));
-    groups.set(benchmark, [...groups.get(benchmark) ?? [], b10]);
+    groups2.set(benchmark, [...groups2.get(benchmark) ?? [], b10]);
   }
   const rankings = [];
-  for (const [benchmark, members2] of groups) {
+  for (const [benchmark, members2] of groups2) {
     const timed = members2.filter((b10) => b10.status === "ok" && (b10.metrics.time?.samples?.length ?? 0) > 0);
     const unranked = members2.filter((b10) => !timed.includes(b10)).map((b10) => String(b10.parameters.engine));
     if (timed.length < 2 && unranked.length === 0) continue;
@@ -71113,10 +72433,10 @@ function closestMatch(word, candidates) {
   return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : void 0;
 }
 function hintFor(expected, value4) {
-  const parse8 = expected === EXPECTED_DURATION ? parseDurationMs : expected === EXPECTED_PERCENT ? parsePercent : null;
-  if (parse8 === null || typeof value4 !== "number" && typeof value4 !== "string") return void 0;
+  const parse10 = expected === EXPECTED_DURATION ? parseDurationMs : expected === EXPECTED_PERCENT ? parsePercent : null;
+  if (parse10 === null || typeof value4 !== "number" && typeof value4 !== "string") return void 0;
   try {
-    parse8(value4);
+    parse10(value4);
   } catch (error4) {
     if (error4 instanceof ValueError) return error4.hint;
   }
@@ -71331,10 +72651,10 @@ var DEFAULT_INSTRUCTIONS_THRESHOLD = 0.01;
 function expecting(what) {
   return { error: `expected ${what}` };
 }
-function parsedWith(parse8) {
+function parsedWith(parse10) {
   return (text3, ctx) => {
     try {
-      return parse8(text3);
+      return parse10(text3);
     } catch (error4) {
       if (!(error4 instanceof ValueError)) throw error4;
       ctx.addIssue({ code: "custom", message: error4.message, params: { hint: error4.hint } });
@@ -72816,13 +74136,18 @@ async function collectEnvironment(tools = {}) {
 import { execFile as execFile4 } from "node:child_process";
 import { promisify as promisify3 } from "node:util";
 var run3 = promisify3(execFile4);
-async function git(cwd, args) {
+async function gitOrError(cwd, args, timeoutMs = 3e4) {
   try {
-    const { stdout } = await run3("git", args, { cwd, timeout: 3e4, maxBuffer: 16 * 1024 * 1024 });
-    return stdout.trim();
-  } catch {
-    return void 0;
+    const { stdout } = await run3("git", args, { cwd, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
+    return { stdout: stdout.trim() };
+  } catch (error4) {
+    const stderr = String(error4.stderr ?? "").trim();
+    return { error: stderr.split("\n").pop() || error4.message };
   }
+}
+async function git(cwd, args) {
+  const result = await gitOrError(cwd, args);
+  return "stdout" in result ? result.stdout : void 0;
 }
 async function commitInfo(cwd, env = process.env) {
   if (env.GITHUB_ACTIONS === "true" && env.GITHUB_SHA) {
@@ -74058,7 +75383,7 @@ var csbFormat = {
     return source3.text.split("\n", 1e3).some((l) => LINE.test(l) && /(^|;)(num_threads|algo_name|univ_count)=/.test(l.trim()));
   },
   parse(source3) {
-    const groups = /* @__PURE__ */ new Map();
+    const groups2 = /* @__PURE__ */ new Map();
     source3.text.split("\n").forEach((line5, index5) => {
       if (!(line5.includes("=") && line5.includes(";"))) return;
       const where = `line ${index5 + 1}`;
@@ -74078,10 +75403,10 @@ var csbFormat = {
         throw error4;
       }
       const name = benchmarkName2(source3, fields);
-      let group2 = groups.get(name);
+      let group2 = groups2.get(name);
       if (!group2) {
         group2 = { throughput: [], memory: [], lines: [] };
-        groups.set(name, group2);
+        groups2.set(name, group2);
       }
       group2.throughput.push(throughput);
       group2.lines.push(index5 + 1);
@@ -74097,13 +75422,13 @@ var csbFormat = {
         group2.memory.push(kib * 1024);
       }
     });
-    if (groups.size === 0)
+    if (groups2.size === 0)
       throw new ImportFormatError2(
         source3.path,
         "",
         "expected CSB output (lines of key=value; items), found none"
       );
-    return [...groups].map(([name, g2]) => {
+    return [...groups2].map(([name, g2]) => {
       const notes = [
         g2.lines.length === 1 ? `1 run (line ${g2.lines[0]})` : `${g2.lines.length} runs (lines ${g2.lines.join(", ")})`
       ];
@@ -74354,15 +75679,15 @@ function readRun(source3, line5, number12) {
 function benchmarks(source3, runs) {
   const packages = /* @__PURE__ */ new Map();
   for (const run6 of runs) packages.set(run6.name, (packages.get(run6.name) ?? /* @__PURE__ */ new Set()).add(run6.pkg));
-  const groups = /* @__PURE__ */ new Map();
+  const groups2 = /* @__PURE__ */ new Map();
   for (const run6 of runs) {
     const qualified = packages.get(run6.name).size > 1;
     const name = qualified ? `${run6.pkg}.${run6.name}` : run6.name;
-    const group2 = groups.get(name) ?? { runs: [], qualified };
+    const group2 = groups2.get(name) ?? { runs: [], qualified };
     group2.runs.push(run6);
-    groups.set(name, group2);
+    groups2.set(name, group2);
   }
-  return [...groups].map(([name, group2]) => {
+  return [...groups2].map(([name, group2]) => {
     const [first] = group2.runs;
     const kinds = first.pairs.map(([unit2]) => metricKind(unit2));
     const metrics = {};
@@ -74447,7 +75772,7 @@ var googleBenchmarkFormat = {
     const read2 = jsonReader(source3.path);
     const root = read2.object(parseJsonSource(source3), "$");
     const runs = read2.array(root.benchmarks, "$.benchmarks", "an array of runs");
-    const groups = /* @__PURE__ */ new Map();
+    const groups2 = /* @__PURE__ */ new Map();
     runs.forEach((fields, i) => {
       const at = `$.benchmarks[${i}]`;
       if (!isObject2(fields))
@@ -74459,10 +75784,10 @@ var googleBenchmarkFormat = {
           `${at}.run_name`,
           `expected the benchmark's name, got ${describeJson(name)}`
         );
-      let group2 = groups.get(name);
+      let group2 = groups2.get(name);
       if (!group2) {
         group2 = { name, iterations: [], aggregates: [] };
-        groups.set(name, group2);
+        groups2.set(name, group2);
       }
       const failure2 = failureOf(fields);
       if (failure2 !== void 0) {
@@ -74479,7 +75804,7 @@ var googleBenchmarkFormat = {
           `expected "iteration" or "aggregate", got ${describeJson(fields.run_type)}`
         );
     });
-    return [...groups.values()].map((g2) => readGroup(source3, g2));
+    return [...groups2.values()].map((g2) => readGroup(source3, g2));
   }
 };
 function failureOf(fields) {
@@ -74894,6 +76219,14 @@ function walk(read2, value4, at, names, out) {
   const fieldsAt = jsonPath(at, 1);
   const fields = read2.object(pair[1], fieldsAt);
   const name = names.join("/");
+  const counted = () => ({
+    memory: { unit: "bytes", direction: "lower", value: read2.number(fields.memory, `${fieldsAt}.memory`) },
+    allocations: {
+      unit: "count",
+      direction: "lower",
+      value: read2.number(fields.allocs, `${fieldsAt}.allocs`)
+    }
+  });
   switch (type3) {
     case "BenchmarkGroup": {
       const data3 = read2.object(fields.data, `${fieldsAt}.data`);
@@ -74909,16 +76242,7 @@ function walk(read2, value4, at, names, out) {
         name,
         metrics: {
           time: { unit: "ns", direction: "lower", samples: times },
-          memory: {
-            unit: "bytes",
-            direction: "lower",
-            value: read2.number(fields.memory, `${fieldsAt}.memory`)
-          },
-          allocations: {
-            unit: "count",
-            direction: "lower",
-            value: read2.number(fields.allocs, `${fieldsAt}.allocs`)
-          }
+          ...counted()
         }
       });
       return;
@@ -74932,16 +76256,7 @@ function walk(read2, value4, at, names, out) {
             direction: "lower",
             summary: { center: read2.number(fields.time, `${fieldsAt}.time`) }
           },
-          memory: {
-            unit: "bytes",
-            direction: "lower",
-            value: read2.number(fields.memory, `${fieldsAt}.memory`)
-          },
-          allocations: {
-            unit: "count",
-            direction: "lower",
-            value: read2.number(fields.allocs, `${fieldsAt}.allocs`)
-          }
+          ...counted()
         },
         notes: [
           "a TrialEstimate: one time (the file does not say whether a minimum, median or mean), no samples"
@@ -76266,8 +77581,9 @@ async function measureInRounds(units, options, finish, seed) {
   for (let round2 = 0; round2 < rounds; round2++) {
     for (const u2 of shuffle3(units.map((_, i) => i))) {
       const active = activeRounds[u2];
-      if (!active.includes(round2)) continue;
-      const roundsLeft = active.filter((r) => r >= round2).length;
+      const position2 = active.indexOf(round2);
+      if (position2 === -1) continue;
+      const roundsLeft = active.length - position2;
       const sides = measurements[u2];
       const before = sides.map((m3) => m3.taken);
       for (const s2 of shuffle3(sides.map((_, i) => i))) {
@@ -77457,6 +78773,1916 @@ import { copyFile, mkdir as mkdir3, mkdtemp as mkdtemp4, readFile as readFile11 
 import os7 from "node:os";
 import path14 from "node:path";
 
+// node_modules/universal-user-agent/index.js
+function getUserAgent() {
+  if (typeof navigator === "object" && "userAgent" in navigator) {
+    return navigator.userAgent;
+  }
+  if (typeof process === "object" && process.version !== void 0) {
+    return `Node.js/${process.version.substr(1)} (${process.platform}; ${process.arch})`;
+  }
+  return "<environment undetectable>";
+}
+
+// node_modules/before-after-hook/lib/register.js
+function register(state, name, method2, options) {
+  if (typeof method2 !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+  if (!options) {
+    options = {};
+  }
+  if (Array.isArray(name)) {
+    return name.reverse().reduce((callback, name2) => {
+      return register.bind(null, state, name2, callback, options);
+    }, method2)();
+  }
+  return Promise.resolve().then(() => {
+    if (!state.registry[name]) {
+      return method2(options);
+    }
+    return state.registry[name].reduce((method3, registered) => {
+      return registered.hook.bind(null, method3, options);
+    }, method2)();
+  });
+}
+
+// node_modules/before-after-hook/lib/add.js
+function addHook(state, kind, name, hook2) {
+  const orig = hook2;
+  if (!state.registry[name]) {
+    state.registry[name] = [];
+  }
+  if (kind === "before") {
+    hook2 = (method2, options) => {
+      return Promise.resolve().then(orig.bind(null, options)).then(method2.bind(null, options));
+    };
+  }
+  if (kind === "after") {
+    hook2 = (method2, options) => {
+      let result;
+      return Promise.resolve().then(method2.bind(null, options)).then((result_) => {
+        result = result_;
+        return orig(result, options);
+      }).then(() => {
+        return result;
+      });
+    };
+  }
+  if (kind === "error") {
+    hook2 = (method2, options) => {
+      return Promise.resolve().then(method2.bind(null, options)).catch((error4) => {
+        return orig(error4, options);
+      });
+    };
+  }
+  state.registry[name].push({
+    hook: hook2,
+    orig
+  });
+}
+
+// node_modules/before-after-hook/lib/remove.js
+function removeHook(state, name, method2) {
+  if (!state.registry[name]) {
+    return;
+  }
+  const index5 = state.registry[name].map((registered) => {
+    return registered.orig;
+  }).indexOf(method2);
+  if (index5 === -1) {
+    return;
+  }
+  state.registry[name].splice(index5, 1);
+}
+
+// node_modules/before-after-hook/index.js
+var bind3 = Function.bind;
+var bindable = bind3.bind(bind3);
+function bindApi(hook2, state, name) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name ? [state, name] : [state]
+  );
+  hook2.api = { remove: removeHookRef };
+  hook2.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state, kind, name] : [state, kind];
+    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+function Singular() {
+  const singularHookName = /* @__PURE__ */ Symbol("Singular");
+  const singularHookState = {
+    registry: {}
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+function Collection() {
+  const state = {
+    registry: {}
+  };
+  const hook2 = register.bind(null, state);
+  bindApi(hook2, state);
+  return hook2;
+}
+var before_after_hook_default = { Singular, Collection };
+
+// node_modules/@octokit/endpoint/dist-bundle/index.js
+var VERSION = "0.0.0-development";
+var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
+var DEFAULTS2 = {
+  method: "GET",
+  baseUrl: "https://api.github.com",
+  headers: {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": userAgent
+  },
+  mediaType: {
+    format: ""
+  }
+};
+function lowercaseKeys(object3) {
+  if (!object3) {
+    return {};
+  }
+  return Object.keys(object3).reduce((newObj, key3) => {
+    newObj[key3.toLowerCase()] = object3[key3];
+    return newObj;
+  }, {});
+}
+function isPlainObject2(value4) {
+  if (typeof value4 !== "object" || value4 === null) return false;
+  if (Object.prototype.toString.call(value4) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value4);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value4);
+}
+function mergeDeep2(defaults2, options) {
+  const result = Object.assign({}, defaults2);
+  Object.keys(options).forEach((key3) => {
+    if (isPlainObject2(options[key3])) {
+      if (!(key3 in defaults2)) Object.assign(result, { [key3]: options[key3] });
+      else result[key3] = mergeDeep2(defaults2[key3], options[key3]);
+    } else {
+      Object.assign(result, { [key3]: options[key3] });
+    }
+  });
+  return result;
+}
+function removeUndefinedProperties(obj) {
+  for (const key3 in obj) {
+    if (obj[key3] === void 0) {
+      delete obj[key3];
+    }
+  }
+  return obj;
+}
+function merge6(defaults2, route, options) {
+  if (typeof route === "string") {
+    let [method2, url] = route.split(" ");
+    options = Object.assign(url ? { method: method2, url } : { url: method2 }, options);
+  } else {
+    options = Object.assign({}, route);
+  }
+  options.headers = lowercaseKeys(options.headers);
+  removeUndefinedProperties(options);
+  removeUndefinedProperties(options.headers);
+  const mergedOptions = mergeDeep2(defaults2 || {}, options);
+  if (options.url === "/graphql") {
+    if (defaults2 && defaults2.mediaType.previews?.length) {
+      mergedOptions.mediaType.previews = defaults2.mediaType.previews.filter(
+        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+      ).concat(mergedOptions.mediaType.previews);
+    }
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+  }
+  return mergedOptions;
+}
+function addQueryParameters(url, parameters) {
+  const separator = /\?/.test(url) ? "&" : "?";
+  const names = Object.keys(parameters);
+  if (names.length === 0) {
+    return url;
+  }
+  return url + separator + names.map((name) => {
+    if (name === "q") {
+      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
+    }
+    return `${name}=${encodeURIComponent(parameters[name])}`;
+  }).join("&");
+}
+var urlVariableRegex = /\{[^{}}]+\}/g;
+function removeNonChars(variableName) {
+  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
+}
+function extractUrlVariableNames(url) {
+  const matches = url.match(urlVariableRegex);
+  if (!matches) {
+    return [];
+  }
+  return matches.map(removeNonChars).reduce((a4, b10) => a4.concat(b10), []);
+}
+function omit3(object3, keysToOmit) {
+  const result = { __proto__: null };
+  for (const key3 of Object.keys(object3)) {
+    if (keysToOmit.indexOf(key3) === -1) {
+      result[key3] = object3[key3];
+    }
+  }
+  return result;
+}
+function encodeReserved(str) {
+  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+    if (!/%[0-9A-Fa-f]/.test(part)) {
+      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    }
+    return part;
+  }).join("");
+}
+function encodeUnreserved(str) {
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c4) {
+    return "%" + c4.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+function encodeValue(operator2, value4, key3) {
+  value4 = operator2 === "+" || operator2 === "#" ? encodeReserved(value4) : encodeUnreserved(value4);
+  if (key3) {
+    return encodeUnreserved(key3) + "=" + value4;
+  } else {
+    return value4;
+  }
+}
+function isDefined(value4) {
+  return value4 !== void 0 && value4 !== null;
+}
+function isKeyOperator(operator2) {
+  return operator2 === ";" || operator2 === "&" || operator2 === "?";
+}
+function getValues(context3, operator2, key3, modifier) {
+  var value4 = context3[key3], result = [];
+  if (isDefined(value4) && value4 !== "") {
+    if (typeof value4 === "string" || typeof value4 === "number" || typeof value4 === "bigint" || typeof value4 === "boolean") {
+      value4 = value4.toString();
+      if (modifier && modifier !== "*") {
+        value4 = value4.substring(0, parseInt(modifier, 10));
+      }
+      result.push(
+        encodeValue(operator2, value4, isKeyOperator(operator2) ? key3 : "")
+      );
+    } else {
+      if (modifier === "*") {
+        if (Array.isArray(value4)) {
+          value4.filter(isDefined).forEach(function(value22) {
+            result.push(
+              encodeValue(operator2, value22, isKeyOperator(operator2) ? key3 : "")
+            );
+          });
+        } else {
+          Object.keys(value4).forEach(function(k2) {
+            if (isDefined(value4[k2])) {
+              result.push(encodeValue(operator2, value4[k2], k2));
+            }
+          });
+        }
+      } else {
+        const tmp = [];
+        if (Array.isArray(value4)) {
+          value4.filter(isDefined).forEach(function(value22) {
+            tmp.push(encodeValue(operator2, value22));
+          });
+        } else {
+          Object.keys(value4).forEach(function(k2) {
+            if (isDefined(value4[k2])) {
+              tmp.push(encodeUnreserved(k2));
+              tmp.push(encodeValue(operator2, value4[k2].toString()));
+            }
+          });
+        }
+        if (isKeyOperator(operator2)) {
+          result.push(encodeUnreserved(key3) + "=" + tmp.join(","));
+        } else if (tmp.length !== 0) {
+          result.push(tmp.join(","));
+        }
+      }
+    }
+  } else {
+    if (operator2 === ";") {
+      if (isDefined(value4)) {
+        result.push(encodeUnreserved(key3));
+      }
+    } else if (value4 === "" && (operator2 === "&" || operator2 === "?")) {
+      result.push(encodeUnreserved(key3) + "=");
+    } else if (value4 === "") {
+      result.push("");
+    }
+  }
+  return result;
+}
+function parseUrl(template) {
+  return {
+    expand: expand.bind(null, template)
+  };
+}
+function expand(template, context3) {
+  var operators = ["+", "#", ".", "/", ";", "?", "&"];
+  template = template.replace(
+    /\{([^\{\}]+)\}|([^\{\}]+)/g,
+    function(_, expression3, literal2) {
+      if (expression3) {
+        let operator2 = "";
+        const values3 = [];
+        if (operators.indexOf(expression3.charAt(0)) !== -1) {
+          operator2 = expression3.charAt(0);
+          expression3 = expression3.substr(1);
+        }
+        expression3.split(/,/g).forEach(function(variable) {
+          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
+          values3.push(getValues(context3, operator2, tmp[1], tmp[2] || tmp[3]));
+        });
+        if (operator2 && operator2 !== "+") {
+          var separator = ",";
+          if (operator2 === "?") {
+            separator = "&";
+          } else if (operator2 !== "#") {
+            separator = operator2;
+          }
+          return (values3.length !== 0 ? operator2 : "") + values3.join(separator);
+        } else {
+          return values3.join(",");
+        }
+      } else {
+        return encodeReserved(literal2);
+      }
+    }
+  );
+  if (template === "/") {
+    return template;
+  } else {
+    return template.replace(/\/$/, "");
+  }
+}
+function parse8(options) {
+  let method2 = options.method.toUpperCase();
+  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options.headers);
+  let body;
+  let parameters = omit3(options, [
+    "method",
+    "baseUrl",
+    "url",
+    "headers",
+    "request",
+    "mediaType"
+  ]);
+  const urlVariableNames = extractUrlVariableNames(url);
+  url = parseUrl(url).expand(parameters);
+  if (!/^http/.test(url)) {
+    url = options.baseUrl + url;
+  }
+  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const remainingParameters = omit3(parameters, omittedParameters);
+  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
+  if (!isBinaryRequest) {
+    if (options.mediaType.format) {
+      headers.accept = headers.accept.split(/,/).map(
+        (format6) => format6.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${options.mediaType.format}`
+        )
+      ).join(",");
+    }
+    if (url.endsWith("/graphql")) {
+      if (options.mediaType.previews?.length) {
+        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+          const format6 = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+          return `application/vnd.github.${preview}-preview${format6}`;
+        }).join(",");
+      }
+    }
+  }
+  if (["GET", "HEAD"].includes(method2)) {
+    url = addQueryParameters(url, remainingParameters);
+  } else {
+    if ("data" in remainingParameters) {
+      body = remainingParameters.data;
+    } else {
+      if (Object.keys(remainingParameters).length) {
+        body = remainingParameters;
+      }
+    }
+  }
+  if (!headers["content-type"] && typeof body !== "undefined") {
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  if (["PATCH", "PUT"].includes(method2) && typeof body === "undefined") {
+    body = "";
+  }
+  return Object.assign(
+    { method: method2, url, headers },
+    typeof body !== "undefined" ? { body } : null,
+    options.request ? { request: options.request } : null
+  );
+}
+function endpointWithDefaults(defaults2, route, options) {
+  return parse8(merge6(defaults2, route, options));
+}
+function withDefaults(oldDefaults, newDefaults) {
+  const DEFAULTS22 = merge6(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS22);
+  return Object.assign(endpoint2, {
+    DEFAULTS: DEFAULTS22,
+    defaults: withDefaults.bind(null, DEFAULTS22),
+    merge: merge6.bind(null, DEFAULTS22),
+    parse: parse8
+  });
+}
+var endpoint = withDefaults(null, DEFAULTS2);
+
+// node_modules/content-type/dist/index.js
+var SP = 32;
+var HTAB = 9;
+var SEMI = 59;
+var EQ = 61;
+var DQUOTE = 34;
+var BSLASH = 92;
+var COMMA2 = 44;
+var LOWER_CASE = 1;
+var OWS = 2;
+var SEMI_FLAG = 4;
+var COMMA_FLAG = 8;
+var TOKEN_FLAG = 16;
+var NON_ASCII = 65280;
+var CASE_FLAGS = LOWER_CASE | NON_ASCII;
+var CHAR_MAP = new Uint8Array(256);
+CHAR_MAP[HTAB] |= OWS;
+CHAR_MAP[SP] |= OWS;
+CHAR_MAP[SEMI] |= SEMI_FLAG;
+CHAR_MAP[COMMA2] |= COMMA_FLAG;
+for (let code2 = 128; code2 <= 255; code2++) {
+  CHAR_MAP[code2] |= LOWER_CASE;
+}
+for (const char of "!#$%&'*+-.^_`|~") {
+  CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
+}
+for (let code2 = 48; code2 <= 57; code2++) {
+  CHAR_MAP[code2] |= TOKEN_FLAG;
+}
+for (let code2 = 65; code2 <= 90; code2++) {
+  CHAR_MAP[code2] |= LOWER_CASE | TOKEN_FLAG;
+}
+for (let code2 = 97; code2 <= 122; code2++) {
+  CHAR_MAP[code2] |= TOKEN_FLAG;
+}
+var NullObject = /* @__PURE__ */ (() => {
+  const C3 = function() {
+  };
+  C3.prototype = /* @__PURE__ */ Object.create(null);
+  return C3;
+})();
+function parse9(header, options) {
+  const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
+  const len = header.length;
+  let valueStart = options?.start ?? 0;
+  while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
+    valueStart++;
+  }
+  let index5 = valueStart;
+  let typeFlags = 0;
+  let whitespace = -1;
+  let stop2 = options?.parameters === false ? COMMA_FLAG : 0;
+  while (index5 < len) {
+    const code2 = header.charCodeAt(index5);
+    const flags = CHAR_MAP[code2];
+    if ((flags & stopFlags) !== 0) {
+      stop2 |= flags & COMMA_FLAG;
+      break;
+    }
+    if ((flags & OWS) !== 0) {
+      if (whitespace === -1)
+        whitespace = index5;
+    } else {
+      whitespace = -1;
+    }
+    typeFlags |= code2 & NON_ASCII | flags;
+    index5++;
+  }
+  const valueEnd = whitespace === -1 ? index5 : whitespace;
+  const value4 = header.slice(valueStart, valueEnd);
+  const type3 = (typeFlags & CASE_FLAGS) === 0 ? value4 : value4.toLowerCase();
+  if (index5 === len || stop2 !== 0) {
+    return { type: type3, index: index5, parameters: new NullObject() };
+  }
+  return parseParameters3(header, type3, index5, len, stopFlags);
+}
+function parseParameters3(header, type3, index5, len, stopFlags) {
+  const parameters = new NullObject();
+  parameter: while (index5 < len) {
+    index5++;
+    while ((CHAR_MAP[header.charCodeAt(index5)] & OWS) !== 0) {
+      index5++;
+    }
+    const keyStart = index5;
+    let keyFlags = 0;
+    let keyWhitespace = -1;
+    while (index5 < len) {
+      const code2 = header.charCodeAt(index5);
+      const flags = CHAR_MAP[code2];
+      if ((flags & stopFlags) !== 0) {
+        if ((flags & COMMA_FLAG) !== 0)
+          break parameter;
+        continue parameter;
+      }
+      if (code2 === EQ) {
+        const keyEnd = keyWhitespace === -1 ? index5 : keyWhitespace;
+        const value4 = header.slice(keyStart, keyEnd);
+        const key3 = (keyFlags & CASE_FLAGS) === 0 ? value4 : value4.toLowerCase();
+        index5++;
+        while ((CHAR_MAP[header.charCodeAt(index5)] & OWS) !== 0) {
+          index5++;
+        }
+        if (index5 < len && header.charCodeAt(index5) === DQUOTE) {
+          const quotedStart = ++index5;
+          let escaped = false;
+          while (index5 < len) {
+            const code3 = header.charCodeAt(index5);
+            if (code3 === DQUOTE) {
+              if (parameters[key3] === void 0) {
+                parameters[key3] = escaped ? unescapeQuotedPairs(header, quotedStart, index5) : header.slice(quotedStart, index5);
+              }
+              index5++;
+              let stop3 = 0;
+              while (index5 < len) {
+                const code4 = header.charCodeAt(index5);
+                const flags2 = CHAR_MAP[code4];
+                if ((flags2 & stopFlags) !== 0) {
+                  stop3 = flags2 & COMMA_FLAG;
+                  break;
+                }
+                index5++;
+              }
+              if (stop3 !== 0)
+                break parameter;
+              continue parameter;
+            }
+            if (code3 === BSLASH && index5 + 1 < len) {
+              escaped = true;
+              index5 += 2;
+              continue;
+            }
+            index5++;
+          }
+          continue parameter;
+        }
+        const valueStart = index5;
+        let stop2 = 0;
+        let valueWhitespace = -1;
+        while (index5 < len) {
+          const code3 = header.charCodeAt(index5);
+          const flags2 = CHAR_MAP[code3];
+          if ((flags2 & stopFlags) !== 0) {
+            stop2 = flags2 & COMMA_FLAG;
+            break;
+          }
+          if ((flags2 & OWS) !== 0) {
+            if (valueWhitespace === -1)
+              valueWhitespace = index5;
+          } else {
+            valueWhitespace = -1;
+          }
+          index5++;
+        }
+        if (parameters[key3] === void 0) {
+          const valueEnd = valueWhitespace === -1 ? index5 : valueWhitespace;
+          parameters[key3] = header.slice(valueStart, valueEnd);
+        }
+        if (stop2 !== 0)
+          break parameter;
+        continue parameter;
+      }
+      if ((flags & OWS) !== 0) {
+        if (keyWhitespace === -1)
+          keyWhitespace = index5;
+      } else {
+        keyWhitespace = -1;
+      }
+      keyFlags |= code2 & NON_ASCII | flags;
+      index5++;
+    }
+  }
+  return { type: type3, index: index5, parameters };
+}
+function unescapeQuotedPairs(str, start, end) {
+  let result = "";
+  for (let index5 = start; index5 < end; index5++) {
+    if (str.charCodeAt(index5) === BSLASH) {
+      result += str.slice(start, index5);
+      start = ++index5;
+    }
+  }
+  return result + str.slice(start, end);
+}
+
+// node_modules/json-with-bigint/json-with-bigint.js
+var intRegex = /^-?\d+$/;
+var noiseValue = /^-?\d+n+$/;
+var originalStringify = JSON.stringify;
+var originalParse = JSON.parse;
+var customFormat2 = /^-?\d+n$/;
+var bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
+var noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
+var isUnstringifiable = (val) => val === void 0 || typeof val === "function" || typeof val === "symbol";
+var isRawJSON = (val) => val !== null && typeof val === "object" && val.constructor && val.constructor.name === "RawJSON";
+var stringifyIteratively = (rootValue, replacer, spaceParam) => {
+  let space = "";
+  if (typeof spaceParam === "number") {
+    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
+  } else if (typeof spaceParam === "string") {
+    space = spaceParam.slice(0, 10);
+  }
+  const isFunctionReplacer = typeof replacer === "function";
+  const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
+  const prepareVal = (parent, key3, val) => {
+    const isObject4 = val !== null && typeof val === "object";
+    const hasToJSON = isObject4 && typeof val.toJSON === "function";
+    if (hasToJSON) {
+      val = val.toJSON(key3);
+    }
+    const isNoise = typeof val === "string" && noiseValue.test(val);
+    if (isNoise) return val + "n";
+    const isBigInt = typeof val === "bigint";
+    if (isBigInt) {
+      const supportsRawJSON = "rawJSON" in JSON;
+      if (supportsRawJSON) return JSON.rawJSON(val.toString());
+      return val.toString() + "n";
+    }
+    if (isFunctionReplacer) {
+      val = replacer.call(parent, key3, val);
+    }
+    const isPostReplacerObject = val !== null && typeof val === "object";
+    if (isPostReplacerObject) {
+      const isPrimitiveWrapper = val instanceof Number || val instanceof String || val instanceof Boolean;
+      if (isPrimitiveWrapper) {
+        val = val.valueOf();
+      }
+    }
+    return val;
+  };
+  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
+  if (isUnstringifiable(rootProcessed)) {
+    return void 0;
+  }
+  const isRootPrimitive = rootProcessed === null || typeof rootProcessed !== "object";
+  const isRootNativeRawJSON = isRawJSON(rootProcessed);
+  if (isRootPrimitive || isRootNativeRawJSON) {
+    return originalStringify(rootProcessed);
+  }
+  const chunks = [];
+  let level = 0;
+  const stack2 = [
+    {
+      parent: { "": rootProcessed },
+      key: "",
+      val: rootProcessed,
+      isArray: Array.isArray(rootProcessed),
+      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
+      index: 0,
+      first: true
+    }
+  ];
+  const visited = new WeakSet([rootProcessed]);
+  while (stack2.length > 0) {
+    const node2 = stack2[stack2.length - 1];
+    if (node2.index === 0) {
+      chunks.push(node2.isArray ? "[" : "{");
+      level++;
+    }
+    let isDone = false;
+    if (node2.isArray) {
+      if (node2.index < node2.val.length) {
+        if (!node2.first) chunks.push(",");
+        if (space) chunks.push("\n" + space.repeat(level));
+        const childRaw = node2.val[node2.index];
+        const childVal = prepareVal(node2.val, String(node2.index), childRaw);
+        if (isUnstringifiable(childVal)) {
+          chunks.push("null");
+          node2.first = false;
+          node2.index++;
+        } else {
+          const isComplexObject = childVal !== null && typeof childVal === "object";
+          const isNativeRaw = isRawJSON(childVal);
+          if (isComplexObject && !isNativeRaw) {
+            if (visited.has(childVal)) {
+              throw new TypeError("Converting circular structure to JSON");
+            }
+            visited.add(childVal);
+            stack2.push({
+              parent: node2.val,
+              key: String(node2.index),
+              val: childVal,
+              isArray: Array.isArray(childVal),
+              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+              index: 0,
+              first: true
+            });
+            node2.first = false;
+            node2.index++;
+          } else {
+            chunks.push(originalStringify(childVal));
+            node2.first = false;
+            node2.index++;
+          }
+        }
+      } else {
+        isDone = true;
+      }
+    } else {
+      while (node2.index < node2.keys.length) {
+        const k2 = node2.keys[node2.index++];
+        const isFilteredOutByArray = propertyList && !propertyList.has(k2);
+        if (isFilteredOutByArray) continue;
+        const childRaw = node2.val[k2];
+        const childVal = prepareVal(node2.val, k2, childRaw);
+        if (isUnstringifiable(childVal)) continue;
+        if (!node2.first) chunks.push(",");
+        if (space) {
+          chunks.push("\n" + space.repeat(level) + originalStringify(k2) + ": ");
+        } else {
+          chunks.push(originalStringify(k2) + ":");
+        }
+        const isComplexObject = childVal !== null && typeof childVal === "object";
+        const isNativeRaw = isRawJSON(childVal);
+        if (isComplexObject && !isNativeRaw) {
+          if (visited.has(childVal)) {
+            throw new TypeError("Converting circular structure to JSON");
+          }
+          visited.add(childVal);
+          stack2.push({
+            parent: node2.val,
+            key: k2,
+            val: childVal,
+            isArray: Array.isArray(childVal),
+            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+            index: 0,
+            first: true
+          });
+          node2.first = false;
+          break;
+        } else {
+          chunks.push(originalStringify(childVal));
+          node2.first = false;
+        }
+      }
+      const isNodeFullyProcessed = node2.index >= node2.keys.length && stack2[stack2.length - 1] === node2;
+      if (isNodeFullyProcessed) {
+        isDone = true;
+      }
+    }
+    if (isDone) {
+      level--;
+      if (!node2.first && space) chunks.push("\n" + space.repeat(level));
+      chunks.push(node2.isArray ? "]" : "}");
+      visited.delete(node2.val);
+      stack2.pop();
+    }
+  }
+  return chunks.join("");
+};
+var JSONStringify = (value4, replacer, space) => {
+  try {
+    const supportsRawJSON = "rawJSON" in JSON;
+    if (supportsRawJSON) {
+      return originalStringify(
+        value4,
+        (key3, val) => {
+          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
+          const hasFunctionReplacer = typeof replacer === "function";
+          if (hasFunctionReplacer) return replacer(key3, val);
+          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key3);
+          if (isKeyInArrayReplacer) return val;
+          return val;
+        },
+        space
+      );
+    }
+    if (!value4) return originalStringify(value4, replacer, space);
+    const convertedToCustomJSON = originalStringify(
+      value4,
+      (key3, val) => {
+        const isNoise = typeof val === "string" && noiseValue.test(val);
+        if (isNoise) return val.toString() + "n";
+        if (typeof val === "bigint") return val.toString() + "n";
+        const hasFunctionReplacer = typeof replacer === "function";
+        if (hasFunctionReplacer) return replacer(key3, val);
+        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key3);
+        if (isKeyInArrayReplacer) return val;
+        return val;
+      },
+      space
+    );
+    const processedJSON = convertedToCustomJSON.replace(
+      bigIntsStringify,
+      "$1$2$3"
+    );
+    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
+    return denoisedJSON;
+  } catch (error4) {
+    if (error4 instanceof RangeError) {
+      const convertedJSON = stringifyIteratively(value4, replacer, space);
+      if (convertedJSON === void 0) return void 0;
+      const supportsRawJSON = "rawJSON" in JSON;
+      if (supportsRawJSON) return convertedJSON;
+      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
+      return processedJSON.replace(noiseStringify, "$1$2$3");
+    }
+    throw error4;
+  }
+};
+var featureCache = /* @__PURE__ */ new Map();
+var isContextSourceSupported = () => {
+  const parseFingerprint = JSON.parse.toString();
+  if (featureCache.has(parseFingerprint)) {
+    return featureCache.get(parseFingerprint);
+  }
+  try {
+    const result = JSON.parse(
+      "1",
+      (_, __, context3) => !!context3?.source && context3.source === "1"
+    );
+    featureCache.set(parseFingerprint, result);
+    return result;
+  } catch {
+    featureCache.set(parseFingerprint, false);
+    return false;
+  }
+};
+var convertMarkedBigIntsReviver = (key3, value4, context3, userReviver) => {
+  const isCustomFormatBigInt = typeof value4 === "string" && customFormat2.test(value4);
+  if (isCustomFormatBigInt) return BigInt(value4.slice(0, -1));
+  const isNoiseValue = typeof value4 === "string" && noiseValue.test(value4);
+  if (isNoiseValue) return value4.slice(0, -1);
+  const hasUserReviver = typeof userReviver === "function";
+  if (!hasUserReviver) return value4;
+  return userReviver(key3, value4, context3);
+};
+var JSONParseV2 = (text3, reviver) => {
+  return JSON.parse(text3, (key3, value4, context3) => {
+    const isNumber3 = typeof value4 === "number";
+    const isOutOfBounds = value4 > Number.MAX_SAFE_INTEGER || value4 < Number.MIN_SAFE_INTEGER;
+    const isBigNumber = isNumber3 && isOutOfBounds;
+    const isInt = context3 && intRegex.test(context3.source);
+    const isBigInt = isBigNumber && isInt;
+    if (isBigInt) return BigInt(context3.source);
+    const hasCustomReviver = typeof reviver === "function";
+    if (!hasCustomReviver) return value4;
+    return reviver(key3, value4, context3);
+  });
+};
+var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
+var MAX_DIGITS = MAX_INT.length;
+var stringsOrLargeNumbers = /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
+var noiseValueWithQuotes = /^"-?\d+n+"$/;
+var applyReviverIteratively = (parsed, userReviver) => {
+  const rootHolder = { "": parsed };
+  const stack2 = [{ parent: rootHolder, key: "", visited: false }];
+  while (stack2.length > 0) {
+    const node2 = stack2[stack2.length - 1];
+    if (!node2.visited) {
+      node2.visited = true;
+      const value4 = node2.parent[node2.key];
+      const isComplexObject = value4 !== null && typeof value4 === "object";
+      if (isComplexObject) {
+        const keys4 = Object.keys(value4);
+        for (let i = keys4.length - 1; i >= 0; i--) {
+          stack2.push({ parent: value4, key: keys4[i], visited: false });
+        }
+      }
+    } else {
+      const { parent, key: key3 } = node2;
+      let value4 = parent[key3];
+      if (typeof value4 === "string") {
+        const isCustomFormatBigInt = customFormat2.test(value4);
+        if (isCustomFormatBigInt) {
+          value4 = BigInt(value4.slice(0, -1));
+        } else {
+          const isNoise = noiseValue.test(value4);
+          if (isNoise) value4 = value4.slice(0, -1);
+        }
+      }
+      const hasUserReviver = typeof userReviver === "function";
+      if (hasUserReviver) {
+        value4 = userReviver.call(parent, key3, value4);
+      }
+      const isDeleted = value4 === void 0;
+      if (isDeleted) {
+        delete parent[key3];
+      } else {
+        parent[key3] = value4;
+      }
+      stack2.pop();
+    }
+  }
+  return rootHolder[""];
+};
+var serializeBigInts = (text3) => {
+  return text3.replace(
+    stringsOrLargeNumbers,
+    (match2, digits, fractional, exponential2) => {
+      const isString2 = match2[0] === '"';
+      const isNoise = isString2 && noiseValueWithQuotes.test(match2);
+      if (isNoise) return match2.substring(0, match2.length - 1) + 'n"';
+      const hasFractionalOrExponential = fractional || exponential2;
+      const isLessThanMaxSafeInt = digits && (digits.length < MAX_DIGITS || digits.length === MAX_DIGITS && digits <= MAX_INT);
+      const isStandardValue = isString2 || hasFractionalOrExponential || isLessThanMaxSafeInt;
+      if (isStandardValue) return match2;
+      return '"' + match2 + 'n"';
+    }
+  );
+};
+var JSONParse = (text3, reviver) => {
+  if (!text3) return originalParse(text3, reviver);
+  try {
+    if (isContextSourceSupported()) return JSONParseV2(text3, reviver);
+    const serializedData = serializeBigInts(text3);
+    return originalParse(
+      serializedData,
+      (key3, value4, context3) => convertMarkedBigIntsReviver(key3, value4, context3, reviver)
+    );
+  } catch (error4) {
+    if (error4 instanceof RangeError) {
+      const serializedData = serializeBigInts(text3);
+      const parsed = originalParse(serializedData);
+      return applyReviverIteratively(parsed, reviver);
+    }
+    throw error4;
+  }
+};
+
+// node_modules/@octokit/request-error/dist-src/index.js
+var RequestError = class extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+};
+
+// node_modules/@octokit/request/dist-bundle/index.js
+var VERSION2 = "10.0.16";
+var defaults_default = {
+  headers: {
+    "user-agent": `octokit-request.js/${VERSION2} ${getUserAgent()}`
+  }
+};
+function isPlainObject3(value4) {
+  if (typeof value4 !== "object" || value4 === null) return false;
+  if (Object.prototype.toString.call(value4) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value4);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value4);
+}
+var noop6 = () => "";
+async function fetchWrapper(requestOptions) {
+  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch2) {
+    throw new Error(
+      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
+    );
+  }
+  const log7 = requestOptions.request?.log || console;
+  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
+  const body = isPlainObject3(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const requestHeaders = Object.fromEntries(
+    Object.entries(requestOptions.headers).map(([name, value4]) => [
+      name,
+      String(value4)
+    ])
+  );
+  let fetchResponse;
+  try {
+    fetchResponse = await fetch2(requestOptions.url, {
+      method: requestOptions.method,
+      body,
+      redirect: requestOptions.request?.redirect,
+      headers: requestHeaders,
+      signal: requestOptions.request?.signal,
+      // duplex must be set if request.body is ReadableStream or Async Iterables.
+      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
+      ...requestOptions.body && { duplex: "half" }
+    });
+  } catch (error4) {
+    let message = "Unknown Error";
+    if (error4 instanceof Error) {
+      if (error4.name === "AbortError") {
+        error4.status = 500;
+        throw error4;
+      }
+      message = error4.message;
+      if (error4.name === "TypeError" && "cause" in error4) {
+        if (error4.cause instanceof Error) {
+          message = error4.cause.message;
+        } else if (typeof error4.cause === "string") {
+          message = error4.cause;
+        }
+      }
+    }
+    const requestError = new RequestError(message, 500, {
+      request: requestOptions
+    });
+    requestError.cause = error4;
+    throw requestError;
+  }
+  const status = fetchResponse.status;
+  const url = fetchResponse.url;
+  const responseHeaders = {};
+  for (const [key3, value4] of fetchResponse.headers) {
+    responseHeaders[key3] = value4;
+  }
+  const octokitResponse = {
+    url,
+    status,
+    headers: responseHeaders,
+    data: ""
+  };
+  if ("deprecation" in responseHeaders) {
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
+    log7.warn(
+      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
+    );
+  }
+  if (status === 204 || status === 205) {
+    return octokitResponse;
+  }
+  if (requestOptions.method === "HEAD") {
+    if (status < 400) {
+      return octokitResponse;
+    }
+    throw new RequestError(fetchResponse.statusText, status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status === 304) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError("Not modified", status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status >= 400) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
+  return octokitResponse;
+}
+async function getResponseData(response) {
+  const contentType = response.headers.get("content-type");
+  if (!contentType) {
+    return response.text().catch(noop6);
+  }
+  const mimetype = parse9(contentType);
+  if (isJSONResponse(mimetype)) {
+    let text3 = "";
+    try {
+      text3 = await response.text();
+      return JSONParse(text3);
+    } catch (err) {
+      return text3;
+    }
+  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
+  // (RFC 2046) and must never be decoded as text, even when the response
+  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
+    return response.text().catch(noop6);
+  } else {
+    return response.arrayBuffer().catch(
+      /* v8 ignore next -- @preserve */
+      () => new ArrayBuffer(0)
+    );
+  }
+}
+function isJSONResponse(mimetype) {
+  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
+}
+function toErrorMessage(data3) {
+  if (typeof data3 === "string") {
+    return data3;
+  }
+  if (data3 instanceof ArrayBuffer) {
+    return "Unknown error";
+  }
+  if (typeof data3 === "object" && data3 !== null && "message" in data3) {
+    const objectData = data3;
+    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+  }
+  return `Unknown error: ${JSON.stringify(data3)}`;
+}
+function withDefaults2(oldEndpoint, newDefaults) {
+  const endpoint2 = oldEndpoint.defaults(newDefaults);
+  const newApi = function(route, parameters) {
+    const endpointOptions = endpoint2.merge(route, parameters);
+    if (!endpointOptions.request || !endpointOptions.request.hook) {
+      return fetchWrapper(endpoint2.parse(endpointOptions));
+    }
+    const request22 = (route2, parameters2) => {
+      return fetchWrapper(
+        endpoint2.parse(endpoint2.merge(route2, parameters2))
+      );
+    };
+    Object.assign(request22, {
+      endpoint: endpoint2,
+      defaults: withDefaults2.bind(null, endpoint2)
+    });
+    return endpointOptions.request.hook(request22, endpointOptions);
+  };
+  return Object.assign(newApi, {
+    endpoint: endpoint2,
+    defaults: withDefaults2.bind(null, endpoint2)
+  });
+}
+var request2 = withDefaults2(endpoint, defaults_default);
+
+// node_modules/@octokit/graphql/dist-bundle/index.js
+var VERSION3 = "0.0.0-development";
+function _buildMessageForResponseErrors(data3) {
+  return `Request failed due to following response errors:
+` + data3.errors.map((e3) => ` - ${e3.message}`).join("\n");
+}
+var GraphqlResponseError = class extends Error {
+  constructor(request22, headers, response) {
+    super(_buildMessageForResponseErrors(response));
+    this.request = request22;
+    this.headers = headers;
+    this.response = response;
+    this.errors = response.errors;
+    this.data = response.data;
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    }
+  }
+  request;
+  headers;
+  response;
+  name = "GraphqlResponseError";
+  errors;
+  data;
+};
+var NON_VARIABLE_OPTIONS = [
+  "method",
+  "baseUrl",
+  "url",
+  "headers",
+  "request",
+  "query",
+  "mediaType",
+  "operationName"
+];
+var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
+var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
+function graphql(request22, query2, options) {
+  if (options) {
+    if (typeof query2 === "string" && "query" in options) {
+      return Promise.reject(
+        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
+      );
+    }
+    for (const key3 in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key3)) continue;
+      return Promise.reject(
+        new Error(
+          `[@octokit/graphql] "${key3}" cannot be used as variable name`
+        )
+      );
+    }
+  }
+  const parsedOptions = typeof query2 === "string" ? Object.assign({ query: query2 }, options) : query2;
+  const requestOptions = Object.keys(
+    parsedOptions
+  ).reduce((result, key3) => {
+    if (NON_VARIABLE_OPTIONS.includes(key3)) {
+      result[key3] = parsedOptions[key3];
+      return result;
+    }
+    if (!result.variables) {
+      result.variables = {};
+    }
+    result.variables[key3] = parsedOptions[key3];
+    return result;
+  }, {});
+  const baseUrl = parsedOptions.baseUrl || request22.endpoint.DEFAULTS.baseUrl;
+  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
+    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
+  }
+  return request22(requestOptions).then((response) => {
+    if (response.data.errors) {
+      const headers = {};
+      for (const key3 of Object.keys(response.headers)) {
+        headers[key3] = response.headers[key3];
+      }
+      throw new GraphqlResponseError(
+        requestOptions,
+        headers,
+        response.data
+      );
+    }
+    return response.data.data;
+  });
+}
+function withDefaults3(request22, newDefaults) {
+  const newRequest = request22.defaults(newDefaults);
+  const newApi = (query2, options) => {
+    return graphql(newRequest, query2, options);
+  };
+  return Object.assign(newApi, {
+    defaults: withDefaults3.bind(null, newRequest),
+    endpoint: newRequest.endpoint
+  });
+}
+var graphql2 = withDefaults3(request2, {
+  headers: {
+    "user-agent": `octokit-graphql.js/${VERSION3} ${getUserAgent()}`
+  },
+  method: "POST",
+  url: "/graphql"
+});
+function withCustomRequest(customRequest) {
+  return withDefaults3(customRequest, {
+    method: "POST",
+    url: "/graphql"
+  });
+}
+
+// node_modules/@octokit/auth-token/dist-bundle/index.js
+var b64url = "(?:[a-zA-Z0-9_-]+)";
+var sep = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+var isJWT = jwtRE.test.bind(jwtRE);
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
+  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
+  return {
+    type: "token",
+    token,
+    tokenType
+  };
+}
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
+  }
+  return `token ${token}`;
+}
+async function hook(token, request3, route, parameters) {
+  const endpoint2 = request3.endpoint.merge(
+    route,
+    parameters
+  );
+  endpoint2.headers.authorization = withAuthorizationPrefix(token);
+  return request3(endpoint2);
+}
+var createTokenAuth = function createTokenAuth2(token) {
+  if (!token) {
+    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
+  }
+  if (typeof token !== "string") {
+    throw new Error(
+      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
+    );
+  }
+  token = token.replace(/^(token|bearer) +/i, "");
+  return Object.assign(auth.bind(null, token), {
+    hook: hook.bind(null, token)
+  });
+};
+
+// node_modules/@octokit/core/dist-src/version.js
+var VERSION4 = "7.0.8";
+
+// node_modules/@octokit/core/dist-src/index.js
+var noop7 = () => {
+};
+var consoleWarn = console.warn.bind(console);
+var consoleError = console.error.bind(console);
+function createLogger(logger = {}) {
+  if (typeof logger.debug !== "function") {
+    logger.debug = noop7;
+  }
+  if (typeof logger.info !== "function") {
+    logger.info = noop7;
+  }
+  if (typeof logger.warn !== "function") {
+    logger.warn = consoleWarn;
+  }
+  if (typeof logger.error !== "function") {
+    logger.error = consoleError;
+  }
+  return logger;
+}
+var userAgentTrail = `octokit-core.js/${VERSION4} ${getUserAgent()}`;
+var Octokit = class {
+  static VERSION = VERSION4;
+  static defaults(defaults2) {
+    const OctokitWithDefaults = class extends this {
+      constructor(...args) {
+        const options = args[0] || {};
+        if (typeof defaults2 === "function") {
+          super(defaults2(options));
+          return;
+        }
+        super(
+          Object.assign(
+            {},
+            defaults2,
+            options,
+            options.userAgent && defaults2.userAgent ? {
+              userAgent: `${options.userAgent} ${defaults2.userAgent}`
+            } : null
+          )
+        );
+      }
+    };
+    return OctokitWithDefaults;
+  }
+  static plugins = [];
+  /**
+   * Attach a plugin (or many) to your Octokit instance.
+   *
+   * @example
+   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
+   */
+  static plugin(...newPlugins) {
+    const currentPlugins = this.plugins;
+    const NewOctokit = class extends this {
+      static plugins = currentPlugins.concat(
+        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
+      );
+    };
+    return NewOctokit;
+  }
+  constructor(options = {}) {
+    const hook2 = new before_after_hook_default.Collection();
+    const requestDefaults = {
+      baseUrl: request2.endpoint.DEFAULTS.baseUrl,
+      headers: {},
+      request: Object.assign({}, options.request, {
+        // @ts-ignore internal usage only, no need to type
+        hook: hook2.bind(null, "request")
+      }),
+      mediaType: {
+        previews: [],
+        format: ""
+      }
+    };
+    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
+    if (options.baseUrl) {
+      requestDefaults.baseUrl = options.baseUrl;
+    }
+    if (options.previews) {
+      requestDefaults.mediaType.previews = options.previews;
+    }
+    if (options.timeZone) {
+      requestDefaults.headers["time-zone"] = options.timeZone;
+    }
+    this.request = request2.defaults(requestDefaults);
+    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
+    this.log = createLogger(options.log);
+    this.hook = hook2;
+    if (!options.authStrategy) {
+      if (!options.auth) {
+        this.auth = async () => ({
+          type: "unauthenticated"
+        });
+      } else {
+        const auth2 = createTokenAuth(options.auth);
+        hook2.wrap("request", auth2.hook);
+        this.auth = auth2;
+      }
+    } else {
+      const { authStrategy, ...otherOptions } = options;
+      const auth2 = authStrategy(
+        Object.assign(
+          {
+            request: this.request,
+            log: this.log,
+            // we pass the current octokit instance as well as its constructor options
+            // to allow for authentication strategies that return a new octokit instance
+            // that shares the same internal state as the current one. The original
+            // requirement for this was the "event-octokit" authentication strategy
+            // of https://github.com/probot/octokit-auth-probot.
+            octokit: this,
+            octokitOptions: otherOptions
+          },
+          options.auth
+        )
+      );
+      hook2.wrap("request", auth2.hook);
+      this.auth = auth2;
+    }
+    const classConstructor = this.constructor;
+    for (let i = 0; i < classConstructor.plugins.length; ++i) {
+      Object.assign(this, classConstructor.plugins[i](this, options));
+    }
+  }
+  // assigned during constructor
+  request;
+  graphql;
+  log;
+  hook;
+  // TODO: type `octokit.auth` based on passed options.authStrategy
+  auth;
+};
+
+// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+var VERSION5 = "0.0.0-development";
+function normalizePaginatedListResponse(response) {
+  if (!response.data) {
+    return {
+      ...response,
+      data: []
+    };
+  }
+  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
+  if (!responseNeedsNormalization) return response;
+  const incompleteResults = response.data.incomplete_results;
+  const repositorySelection = response.data.repository_selection;
+  const totalCount = response.data.total_count;
+  const totalCommits = response.data.total_commits;
+  delete response.data.incomplete_results;
+  delete response.data.repository_selection;
+  delete response.data.total_count;
+  delete response.data.total_commits;
+  const namespaceKey = Object.keys(response.data)[0];
+  const data3 = response.data[namespaceKey];
+  response.data = data3;
+  if (typeof incompleteResults !== "undefined") {
+    response.data.incomplete_results = incompleteResults;
+  }
+  if (typeof repositorySelection !== "undefined") {
+    response.data.repository_selection = repositorySelection;
+  }
+  response.data.total_count = totalCount;
+  response.data.total_commits = totalCommits;
+  return response;
+}
+function iterator(octokit, route, parameters) {
+  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
+  const requestMethod = typeof route === "function" ? route : octokit.request;
+  const method2 = options.method;
+  const headers = options.headers;
+  let url = options.url;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next() {
+        if (!url) return { done: true };
+        try {
+          const response = await requestMethod({ method: method2, url, headers });
+          const normalizedResponse = normalizePaginatedListResponse(response);
+          url = ((normalizedResponse.headers.link || "").match(
+            /<([^<>]+)>;\s*rel="next"/
+          ) || [])[1];
+          if (!url && "total_commits" in normalizedResponse.data) {
+            const parsedUrl = new URL(normalizedResponse.url);
+            const params2 = parsedUrl.searchParams;
+            const page = parseInt(params2.get("page") || "1", 10);
+            const per_page = parseInt(params2.get("per_page") || "250", 10);
+            if (page * per_page < normalizedResponse.data.total_commits) {
+              params2.set("page", String(page + 1));
+              url = parsedUrl.toString();
+            }
+          }
+          return { value: normalizedResponse };
+        } catch (error4) {
+          if (error4.status !== 409) throw error4;
+          url = "";
+          return {
+            value: {
+              status: 200,
+              headers: {},
+              data: []
+            }
+          };
+        }
+      }
+    })
+  };
+}
+function paginate(octokit, route, parameters, mapFn) {
+  if (typeof parameters === "function") {
+    mapFn = parameters;
+    parameters = void 0;
+  }
+  return gather(
+    octokit,
+    [],
+    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
+    mapFn
+  );
+}
+function gather(octokit, results, iterator2, mapFn) {
+  return iterator2.next().then((result) => {
+    if (result.done) {
+      return results;
+    }
+    let earlyExit = false;
+    function done() {
+      earlyExit = true;
+    }
+    results = results.concat(
+      mapFn ? mapFn(result.value, done) : result.value.data
+    );
+    if (earlyExit) {
+      return results;
+    }
+    return gather(octokit, results, iterator2, mapFn);
+  });
+}
+var composePaginateRest = Object.assign(paginate, {
+  iterator
+});
+function paginateRest(octokit) {
+  return {
+    paginate: Object.assign(paginate.bind(null, octokit), {
+      iterator: iterator.bind(null, octokit)
+    })
+  };
+}
+paginateRest.VERSION = VERSION5;
+
+// node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var import_light = __toESM(require_light(), 1);
+var VERSION6 = "0.0.0-development";
+function isRequestError(error4) {
+  return error4.request !== void 0;
+}
+async function errorRequest(state, octokit, error4, options) {
+  if (!isRequestError(error4) || !error4?.request.request) {
+    throw error4;
+  }
+  if (error4.status >= 400 && !state.doNotRetry.includes(error4.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error4, retries, retryAfter);
+  }
+  throw error4;
+}
+async function wrapRequest(state, octokit, request3, options) {
+  const limiter = new import_light.default();
+  limiter.on("failed", function(error4, info2) {
+    const maxRetries = ~~error4.request.request?.retries;
+    const after = ~~error4.request.request?.retryAfter;
+    options.request.retryCount = info2.retryCount + 1;
+    if (maxRetries > info2.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request3),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request3, options) {
+  const response = await request3(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error4 = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error4, options);
+  }
+  return response;
+}
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error4, retries, retryAfter) => {
+        error4.request.request = Object.assign({}, error4.request.request, {
+          retries,
+          retryAfter
+        });
+        return error4;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION6;
+
+// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var import_light2 = __toESM(require_light(), 1);
+var VERSION7 = "0.0.0-development";
+var noop8 = () => Promise.resolve();
+function wrapRequest2(state, request3, options) {
+  return state.retryLimiter.schedule(doRequest, state, request3, options);
+}
+async function doRequest(state, request3, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request3.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop8);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop8);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop8);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request3, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error4) => error4.type === "RATE_LIMITED")) {
+      const error4 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error4;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method2, pathname) {
+  return method2 === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method2 === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path20) => path20.split("/").map((c4) => c4.startsWith("{") ? "(?:.+?)" : c4).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck2, common) {
+  groups.global = new Bottleneck2.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck2.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck2.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck2.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck2.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck: Bottleneck2 = import_light2.default,
+    id: id2 = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id: id2
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck2, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
+    const events3 = {};
+    const emitter = new Bottleneck2.Events(events3);
+    events3.on("secondary-limit", state.onSecondaryRateLimit);
+    events3.on("rate-limit", state.onRateLimit);
+    events3.on(
+      "error",
+      (e3) => octokit.log.warn("Error in throttling-plugin limit handler", e3)
+    );
+    state.retryLimiter.on("failed", async function(error4, info2) {
+      const [state2, request3, options] = info2.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error4.status !== 401;
+      if (!(shouldRetryGraphQL || error4.status === 403 || error4.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request3.retryCount;
+      request3.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error4.message)) {
+          const retryAfter2 = Number(error4.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error4.response.headers != null && error4.response.headers["x-ratelimit-remaining"] === "0" || (error4.response.data?.errors ?? []).some(
+          (error22) => error22.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error4.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request3.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request3, options) => {
+    initializeBottleneck();
+    return wrapRequest2(state, request3, options);
+  });
+  return {};
+}
+throttling.VERSION = VERSION7;
+throttling.triggersNotification = triggersNotification;
+
+// src/github/client.ts
+var GitHubClient = Octokit.plugin(paginateRest, retry, throttling);
+
+// src/github/zip.ts
+var MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+
+// src/github/publish.ts
+function readGitHubContext(env, readFile14) {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  if (!owner || !repo || !env.GITHUB_EVENT_NAME) return void 0;
+  let event2 = {};
+  if (env.GITHUB_EVENT_PATH) {
+    try {
+      event2 = JSON.parse(readFile14(env.GITHUB_EVENT_PATH));
+    } catch {
+      event2 = {};
+    }
+  }
+  return {
+    eventName: env.GITHUB_EVENT_NAME,
+    event: event2,
+    owner,
+    repo,
+    serverUrl: (env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, ""),
+    runId: env.GITHUB_RUN_ID
+  };
+}
+
 // src/setup-steps.ts
 import { spawn as spawn6 } from "node:child_process";
 function runSetupStep(step2, index5, inherit) {
@@ -77505,7 +80731,7 @@ async function runSetup(steps, inherit, log7) {
 }
 
 // src/worktree.ts
-import { execFile as execFile6, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtemp as mkdtemp3, rm as rm4 } from "node:fs/promises";
 import os6 from "node:os";
 import path13 from "node:path";
@@ -77564,11 +80790,11 @@ async function addWorktree(repo, sha, at) {
   const dir = at?.dir ?? await mkdtemp3(path13.join(os6.tmpdir(), "bench-action-base-"));
   installHandlers();
   open3.set(dir, { repo: top, ...at ? { parent: at.parent } : {} });
-  const added = await gitWithError(top, ["worktree", "add", "--detach", "--quiet", dir, sha]);
-  if (added !== void 0) {
+  const added = await gitOrError(top, ["worktree", "add", "--detach", "--quiet", dir, sha], 12e4);
+  if ("error" in added) {
     open3.delete(dir);
     await rm4(dir, { recursive: true, force: true });
-    throw new WorktreeError(`could not check out ${sha} into a worktree: ${added}`);
+    throw new WorktreeError(`could not check out ${sha} into a worktree: ${added.error}`);
   }
   let removed = false;
   return {
@@ -77585,14 +80811,6 @@ async function addWorktree(repo, sha, at) {
       if (open3.size === 0) uninstallHandlers();
     }
   };
-}
-async function gitWithError(cwd, args) {
-  return new Promise((resolve2) => {
-    execFile6("git", args, { cwd, timeout: 12e4 }, (error4, _stdout, stderr) => {
-      if (!error4) resolve2(void 0);
-      else resolve2(stderr.trim().split("\n").pop() || error4.message);
-    });
-  });
 }
 
 // src/same-job.ts
@@ -77641,14 +80859,9 @@ async function resolveSameJobBase(options) {
   return { sha: base, branch, description: `merge base with ${branch}` };
 }
 function pushedBefore(env) {
-  if (env.GITHUB_EVENT_NAME !== "push" || !env.GITHUB_EVENT_PATH) return void 0;
-  try {
-    const event2 = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
-    const before = typeof event2.before === "string" ? event2.before : void 0;
-    return before && !/^0+$/.test(before) ? before : void 0;
-  } catch {
-    return void 0;
-  }
+  const context3 = env.GITHUB_EVENT_NAME === "push" ? readGitHubContext(env, (file) => readFileSync(file, "utf8")) : void 0;
+  const before = context3?.event.before;
+  return typeof before === "string" && !/^0+$/.test(before) ? before : void 0;
 }
 async function runSameJob(options) {
   const { config: config2, cases: cases2, base, env, log: log7 } = options;
@@ -77748,7 +80961,7 @@ function describePairs(pairs) {
 }
 
 // src/setup/index.ts
-import { execFile as execFile7 } from "node:child_process";
+import { execFile as execFile6 } from "node:child_process";
 import { constants as constants3 } from "node:fs";
 import { access as access3, stat as stat8 } from "node:fs/promises";
 import os9 from "node:os";
@@ -78773,7 +81986,7 @@ var defaultRunner = (argv, opts = {}) => {
   const [file, ...args] = argv;
   if (!file) return Promise.reject(new TypeError("defaultRunner: empty argv"));
   return new Promise((resolve2) => {
-    execFile7(
+    execFile6(
       file,
       args,
       {
@@ -79069,11 +82282,8 @@ function parseShardOutput(text3, source3) {
     throw new ShardError(`${source3}: not valid JSON (${error4.message})`);
   }
   const parsed = shardOutputSchema.safeParse(data3);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    const where = issue2.path.length ? issue2.path.map(String).join(".") : "(top level)";
-    throw new ShardError(`${source3}: not a bench-action shard file: ${where}: ${issue2.message}`);
-  }
+  if (!parsed.success)
+    throw new ShardError(`${source3}: not a bench-action shard file: ${firstIssue(parsed.error)}`);
   return parsed.data;
 }
 function mergeShards(shards, planned) {
@@ -79163,7 +82373,7 @@ function mergeShards(shards, planned) {
 }
 
 // src/version.ts
-var VERSION = "0.1.0";
+var VERSION8 = "0.1.0";
 
 // src/pipeline.ts
 var UsageError = class extends Error {
@@ -79400,7 +82610,7 @@ async function conclude(options, config2, results, choice, pairs, save) {
     filtered: filter3 !== void 0,
     pairs
   });
-  const markdown = renderMarkdown(comparison, { now: now2(), version: VERSION });
+  const markdown = renderMarkdown(comparison, { now: now2(), version: VERSION8 });
   let savedPath;
   if (save) {
     if (filter3 !== void 0) {
@@ -79419,7 +82629,7 @@ async function conclude(options, config2, results, choice, pairs, save) {
   const markdownPath = options.markdownPath ? path18.resolve(options.cwd, options.markdownPath) : void 0;
   if (markdownPath) await writeText(markdownPath, markdown);
   const htmlPath = options.htmlPath ? path18.resolve(options.cwd, options.htmlPath) : void 0;
-  if (htmlPath) await writeText(htmlPath, await renderHtml(comparison, { now: now2(), version: VERSION }));
+  if (htmlPath) await writeText(htmlPath, await renderHtml(comparison, { now: now2(), version: VERSION8 }));
   return {
     exitCode: exitCodeFor(comparison),
     config: config2,
@@ -79595,7 +82805,7 @@ function benchmarkRows2(b10, verbose) {
 }
 
 // src/cli.ts
-var USAGE = `bench-action ${VERSION}: benchmarks with a verdict
+var USAGE = `bench-action ${VERSION8}: benchmarks with a verdict
 
 Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR | --against REF] [--filter GLOB]
@@ -79706,7 +82916,7 @@ async function dispatch2(argv, io) {
     return 0;
   }
   if (values3.version) {
-    io.stdout.write(`${VERSION}
+    io.stdout.write(`${VERSION8}
 `);
     return 0;
   }
@@ -79885,10 +83095,10 @@ async function compareCommand(argv, io) {
     baseline: { results: base, source: baseFile, reason: `the file ${baseFile}, given on the command line` }
   });
   if (values3.markdown) {
-    await writeText(path19.resolve(io.cwd, values3.markdown), renderMarkdown(comparison, { version: VERSION }));
+    await writeText(path19.resolve(io.cwd, values3.markdown), renderMarkdown(comparison, { version: VERSION8 }));
   }
   if (values3.html) {
-    await writeText(path19.resolve(io.cwd, values3.html), await renderHtml(comparison, { version: VERSION }));
+    await writeText(path19.resolve(io.cwd, values3.html), await renderHtml(comparison, { version: VERSION8 }));
   }
   io.stdout.write(
     renderTerminal(comparison, {

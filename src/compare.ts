@@ -288,7 +288,8 @@ function compareMetric(
   }
   if (base.summary || head.summary) {
     // A tool that kept only a summary gives nothing to test: the stricter rule of summary-only.ts.
-    const d = decideSummary(summaryOf(base), summaryOf(head), {
+    const [baseSide, headSide] = [summaryOf(base), summaryOf(head)]
+    const d = decideSummary(baseSide, headSide, {
       threshold: gate.threshold,
       alpha: gate.alpha,
       direction: head.direction,
@@ -296,8 +297,8 @@ function compareMetric(
     return {
       ...common,
       exact: false,
-      base: summarize([summaryOf(base).center]),
-      head: summarize([summaryOf(head).center]),
+      base: summarize([baseSide.center]),
+      head: summarize([headSide.center]),
       ratio: d.ratio,
       change: d.change,
       test: d.test,

@@ -6,13 +6,25 @@ import type { CommitInfo } from './results.ts'
 
 const run = promisify(execFile)
 
-export async function git(cwd: string, args: string[]): Promise<string | undefined> {
+/** git's trimmed stdout, or why it failed: the last line of its stderr. */
+export async function gitOrError(
+  cwd: string,
+  args: string[],
+  timeoutMs = 30_000,
+): Promise<{ stdout: string } | { error: string }> {
   try {
-    const { stdout } = await run('git', args, { cwd, timeout: 30_000, maxBuffer: 16 * 1024 * 1024 })
-    return stdout.trim()
-  } catch {
-    return undefined
+    const { stdout } = await run('git', args, { cwd, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 })
+    return { stdout: stdout.trim() }
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
+    return { error: stderr.split('\n').pop() || (error as Error).message }
   }
+}
+
+/** git's trimmed stdout, or undefined when it failed. */
+export async function git(cwd: string, args: string[]): Promise<string | undefined> {
+  const result = await gitOrError(cwd, args)
+  return 'stdout' in result ? result.stdout : undefined
 }
 
 export async function commitInfo(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CommitInfo> {

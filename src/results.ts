@@ -167,12 +167,16 @@ export function parseResultSet(data: unknown, source: string): ResultSet {
     }
   }
   const parsed = resultSetSchema.safeParse(data)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)'
-    throw new ResultsFormatError(`${source}: invalid results at ${where}: ${issue.message}`)
-  }
+  if (!parsed.success)
+    throw new ResultsFormatError(`${source}: invalid results at ${firstIssue(parsed.error)}`)
   return parsed.data
+}
+
+/** Where the first problem a schema found is, and what it is: "benchmarks.0.id: …". */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!
+  const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)'
+  return `${where}: ${issue.message}`
 }
 
 export function parseResultSetText(text: string, source: string): ResultSet {

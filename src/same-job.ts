@@ -10,6 +10,7 @@ import type { Config } from './config/index.ts'
 import { parseConfig } from './config/index.ts'
 import { shortSha } from './format.ts'
 import { git, mergeBase } from './git.ts'
+import { readGitHubContext } from './github/publish.ts'
 import { measureSameJob, measureSuite, type SameJobOrder } from './measure/index.ts'
 import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
@@ -92,18 +93,14 @@ export async function resolveSameJobBase(options: ResolveBaseOptions): Promise<S
   return { sha: base, branch, description: `merge base with ${branch}` }
 }
 
+/** What the branch pointed at before the push this run is for (a new branch's first push has none). */
 function pushedBefore(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.GITHUB_EVENT_NAME !== 'push' || !env.GITHUB_EVENT_PATH) return undefined
-  try {
-    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as {
-      before?: unknown
-    }
-    const before = typeof event.before === 'string' ? event.before : undefined
-    // A new branch's first push has no before.
-    return before && !/^0+$/.test(before) ? before : undefined
-  } catch {
-    return undefined
-  }
+  const context =
+    env.GITHUB_EVENT_NAME === 'push'
+      ? readGitHubContext(env, (file) => readFileSync(file, 'utf8'))
+      : undefined
+  const before = context?.event.before
+  return typeof before === 'string' && !/^0+$/.test(before) ? before : undefined
 }
 
 export interface SameJobRunOptions {

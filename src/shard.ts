@@ -4,7 +4,7 @@
 // commit, every shard once, every case once — and concludes the run as one.
 import * as z from 'zod'
 import type { Case } from './plan-types.ts'
-import { type BenchmarkResult, type ResultSet, resultSetSchema } from './results.ts'
+import { type BenchmarkResult, firstIssue, type ResultSet, resultSetSchema } from './results.ts'
 
 export interface ShardSpec {
   /** 1-based. */
@@ -137,11 +137,8 @@ export function parseShardOutput(text: string, source: string): ShardOutput {
     throw new ShardError(`${source}: not valid JSON (${(error as Error).message})`)
   }
   const parsed = shardOutputSchema.safeParse(data)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)'
-    throw new ShardError(`${source}: not a bench-action shard file: ${where}: ${issue.message}`)
-  }
+  if (!parsed.success)
+    throw new ShardError(`${source}: not a bench-action shard file: ${firstIssue(parsed.error)}`)
   return parsed.data
 }
 

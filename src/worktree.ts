@@ -2,11 +2,11 @@
 // comparison can be built and measured beside the working tree. It is removed when the run ends,
 // also when the run fails or the process is interrupted: a left-behind worktree keeps its branch
 // locked and its build output on disk.
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { git } from './git.ts'
+import { git, gitOrError } from './git.ts'
 import { killTrackedChildren } from './measure/child.ts'
 
 export class WorktreeError extends Error {
@@ -103,11 +103,11 @@ export async function addWorktree(
   const dir = at?.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'bench-action-base-')))
   installHandlers()
   open.set(dir, { repo: top, ...(at ? { parent: at.parent } : {}) })
-  const added = await gitWithError(top, ['worktree', 'add', '--detach', '--quiet', dir, sha])
-  if (added !== undefined) {
+  const added = await gitOrError(top, ['worktree', 'add', '--detach', '--quiet', dir, sha], 120_000)
+  if ('error' in added) {
     open.delete(dir)
     await rm(dir, { recursive: true, force: true })
-    throw new WorktreeError(`could not check out ${sha} into a worktree: ${added}`)
+    throw new WorktreeError(`could not check out ${sha} into a worktree: ${added.error}`)
   }
   let removed = false
   return {
@@ -124,14 +124,4 @@ export async function addWorktree(
       if (open.size === 0) uninstallHandlers()
     },
   }
-}
-
-/** Runs git; undefined on success, else its stderr's last line. */
-async function gitWithError(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, timeout: 120_000 }, (error, _stdout, stderr) => {
-      if (!error) resolve(undefined)
-      else resolve(stderr.trim().split('\n').pop() || error.message)
-    })
-  })
 }

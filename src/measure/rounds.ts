@@ -76,7 +76,7 @@ export async function measureInRounds(
   )
   const parts = units.map((unit) => Math.max(...unit.map((c) => partsOf(c, units.length, unit.length > 1))))
   const rounds = Math.max(...parts)
-  // The rounds each unit takes part in, spread evenly over all of them.
+  // The rounds each unit takes part in, spread evenly over all of them (distinct, increasing: n ≤ rounds).
   const activeRounds = parts.map((n) => Array.from({ length: n }, (_, k) => Math.floor((k * rounds) / n)))
   const random = new SeededRandom(seed ?? units.flatMap((u) => u.map((c) => c.id)).join('\u0000'))
   const shuffle = <T>(items: T[]): T[] => {
@@ -97,8 +97,9 @@ export async function measureInRounds(
   for (let round = 0; round < rounds; round++) {
     for (const u of shuffle(units.map((_, i) => i))) {
       const active = activeRounds[u]!
-      if (!active.includes(round)) continue
-      const roundsLeft = active.filter((r) => r >= round).length
+      const position = active.indexOf(round)
+      if (position === -1) continue
+      const roundsLeft = active.length - position
       const sides = measurements[u]!
       const before = sides.map((m) => m.taken)
       for (const s of shuffle(sides.map((_, i) => i))) {

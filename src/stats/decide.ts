@@ -276,7 +276,7 @@ export function decideExact(base: number, head: number, options: ExactDecisionOp
   return { ratio, change, verdict: side === 'within' ? 'unchanged' : side, notes }
 }
 
-type Side = 'regression' | 'improvement' | 'within'
+export type Side = 'regression' | 'improvement' | 'within'
 
 function assertSampledOptions({ threshold, alpha, direction }: SampledDecisionOptions): void {
   assertThreshold(threshold)
@@ -311,7 +311,7 @@ function sampledVerdict(
 }
 
 /** Where a relative change lies against the threshold, read in the metric's direction. */
-function sideOf(change: number, threshold: number, direction: Direction): Side {
+export function sideOf(change: number, threshold: number, direction: Direction): Side {
   const worse = direction === 'lower' ? change : -change
   if (worse > threshold + THRESHOLD_TOLERANCE) return 'regression'
   if (worse < -threshold - THRESHOLD_TOLERANCE) return 'improvement'

@@ -2,6 +2,8 @@
 // them, so the rule is stricter than for samples. A change beyond the threshold is a regression only
 // when the two sides' intervals do not overlap; where a side reports no spread at all, only when the
 // change is beyond twice the threshold. Anything else beyond the threshold is unclear.
+import { ratioOf } from './bootstrap.ts'
+import { type Direction, sideOf } from './decide.ts'
 import { normalSurvival } from './mann-whitney.ts'
 
 export interface SummaryInput {
@@ -48,35 +50,28 @@ export function summaryInterval(s: SummaryInput, alpha: number): [number, number
 export function decideSummary(
   base: SummaryInput,
   head: SummaryInput,
-  options: { threshold: number; alpha: number; direction: 'lower' | 'higher' },
+  options: { threshold: number; alpha: number; direction: Direction },
 ): SummaryDecision {
   const { threshold, alpha, direction } = options
-  const ratio =
-    base.center === 0
-      ? head.center === 0
-        ? 1
-        : Math.sign(head.center) * Number.POSITIVE_INFINITY
-      : head.center / base.center
+  const ratio = ratioOf(head.center, base.center)
   const change = ratio - 1
-  const worse = direction === 'lower' ? change : -change
+  const side = sideOf(change, threshold, direction)
   const intervals = { base: summaryInterval(base, alpha), head: summaryInterval(head, alpha) }
-  const notes: string[] = []
-  const beyond = (limit: number) => Math.abs(worse) > limit + 1e-12
-  const side = worse > 0 ? 'regression' : 'improvement'
   if (intervals.base && intervals.head) {
     const [bLow, bHigh] = intervals.base
     const [hLow, hHigh] = intervals.head
     const apart = hLow > bHigh || hHigh < bLow
-    notes.push(
+    const notes = [
       `summary only (the tool kept no samples): a change beyond the threshold counts when the intervals do not overlap (base ${fmt(bLow)}–${fmt(bHigh)}, head ${fmt(hLow)}–${fmt(hHigh)})`,
-    )
-    const verdict = !beyond(threshold) ? 'unchanged' : apart ? side : 'unclear'
+    ]
+    const verdict = side === 'within' ? 'unchanged' : apart ? side : 'unclear'
     return { ratio, change, verdict, test: 'summary-intervals', intervals, notes }
   }
-  notes.push(
+  const notes = [
     `summary only, without a spread: a change counts only beyond twice the threshold (${fmt(2 * threshold * 100)}%)`,
-  )
-  const verdict = !beyond(threshold) ? 'unchanged' : beyond(2 * threshold) ? side : 'unclear'
+  ]
+  const twice = sideOf(change, 2 * threshold, direction)
+  const verdict = side === 'within' ? 'unchanged' : twice === side ? side : 'unclear'
   return { ratio, change, verdict, test: 'summary-twice-threshold', intervals, notes }
 }
 

@@ -18,7 +18,7 @@
 // own, outside any group, has no name in the file and is named by its place among the saved values: "#1".
 
 import { jsonPath, jsonReader, parseJsonSource } from '../json.ts'
-import type { ImportedBenchmark, ImportFormat } from '../types.ts'
+import type { ImportedBenchmark, ImportedMetric, ImportFormat } from '../types.ts'
 
 type Reader = ReturnType<typeof jsonReader>
 
@@ -34,6 +34,15 @@ function walk(read: Reader, value: unknown, at: string, names: string[], out: Im
   const fieldsAt = jsonPath(at, 1)
   const fields = read.object(pair[1], fieldsAt)
   const name = names.join('/')
+  // Bytes and allocations a trial made: counted, the same in every run.
+  const counted = (): Record<'memory' | 'allocations', ImportedMetric> => ({
+    memory: { unit: 'bytes', direction: 'lower', value: read.number(fields.memory, `${fieldsAt}.memory`) },
+    allocations: {
+      unit: 'count',
+      direction: 'lower',
+      value: read.number(fields.allocs, `${fieldsAt}.allocs`),
+    },
+  })
   switch (type) {
     case 'BenchmarkGroup': {
       const data = read.object(fields.data, `${fieldsAt}.data`)
@@ -49,16 +58,7 @@ function walk(read: Reader, value: unknown, at: string, names: string[], out: Im
         name,
         metrics: {
           time: { unit: 'ns', direction: 'lower', samples: times },
-          memory: {
-            unit: 'bytes',
-            direction: 'lower',
-            value: read.number(fields.memory, `${fieldsAt}.memory`),
-          },
-          allocations: {
-            unit: 'count',
-            direction: 'lower',
-            value: read.number(fields.allocs, `${fieldsAt}.allocs`),
-          },
+          ...counted(),
         },
       })
       return
@@ -72,16 +72,7 @@ function walk(read: Reader, value: unknown, at: string, names: string[], out: Im
             direction: 'lower',
             summary: { center: read.number(fields.time, `${fieldsAt}.time`) },
           },
-          memory: {
-            unit: 'bytes',
-            direction: 'lower',
-            value: read.number(fields.memory, `${fieldsAt}.memory`),
-          },
-          allocations: {
-            unit: 'count',
-            direction: 'lower',
-            value: read.number(fields.allocs, `${fieldsAt}.allocs`),
-          },
+          ...counted(),
         },
         notes: [
           'a TrialEstimate: one time (the file does not say whether a minimum, median or mean), no samples',
