@@ -73494,6 +73494,9 @@ function failedResult(c4, error4, notes = []) {
 }
 
 // src/measure/runner-protocol.ts
+import { spawn as spawn3 } from "node:child_process";
+
+// src/measure/child.ts
 import { spawn as spawn2 } from "node:child_process";
 
 // src/measure/exec-helper.ts
@@ -73815,6 +73818,49 @@ var OutputTail = class {
     return text3 === "" ? void 0 : text3;
   }
 };
+function runCommand(argv, options) {
+  return new Promise((resolve2) => {
+    const [program, ...args] = argv;
+    const tail = new OutputTail();
+    const chunks = [];
+    let size = 0;
+    let timedOut = false;
+    let tooLong = false;
+    const child = trackChild(
+      spawn2(program, args, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true
+      })
+    );
+    child.stdout.on("data", (b10) => {
+      if (options.keepStdout === void 0) return tail.push(b10);
+      size += b10.length;
+      if (size <= options.keepStdout) return chunks.push(b10);
+      tooLong = true;
+      killProcessGroup(child);
+    });
+    child.stderr.on("data", (b10) => tail.push(b10));
+    const timer3 = setTimeout(() => {
+      timedOut = true;
+      killProcessGroup(child);
+    }, options.timeoutMs);
+    const done = (outcome) => resolve2({ ...outcome, stdout: Buffer.concat(chunks).toString("utf8"), tail: tail.text() });
+    child.on("error", (error4) => {
+      clearTimeout(timer3);
+      done({ failure: `could not start "${program}": ${error4.message}` });
+    });
+    child.on("close", (code2, signal) => {
+      clearTimeout(timer3);
+      if (timedOut) done({ failure: `timed out after ${options.timeoutMs / 1e3}s`, timedOut });
+      else if (tooLong) done({ failure: `printed more than ${options.keepStdout / 1024 / 1024} MiB` });
+      else if (signal) done({ failure: `was killed by ${signal}`, signal });
+      else if (code2 !== 0) done({ failure: `exited with code ${code2}`, exitCode: code2 ?? void 0 });
+      else done({});
+    });
+  });
+}
 
 // src/measure/runner-protocol.ts
 var STDERR_KEEP_BYTES = 4096;
@@ -73837,7 +73883,7 @@ function runRunner(options) {
     let child;
     try {
       child = trackChild(
-        spawn2(program, args, {
+        spawn3(program, args, {
           cwd: options.cwd,
           env: { ...options.inherit ?? process.env, ...options.env },
           stdio: ["pipe", "pipe", "pipe"],
@@ -74633,7 +74679,6 @@ async function importInstructions(c4) {
 }
 
 // src/measure/imports.ts
-import { spawn as spawn3 } from "node:child_process";
 import { readFile as readFile8, stat as stat3 } from "node:fs/promises";
 import path8 from "node:path";
 
@@ -76825,7 +76870,7 @@ async function readSource(c4, inherit) {
     source3 = { path: c4.file, text: await readFile8(c4.file, "utf8") };
   } else {
     origin = `the output of ${c4.command.join(" ")}`;
-    const run6 = await runCommand(c4, inherit);
+    const run6 = await runImportCommand(c4, inherit);
     if ("failure" in run6) return run6;
     source3 = { path: origin, text: run6.stdout };
   }
@@ -76839,55 +76884,16 @@ async function readSource(c4, inherit) {
   }
   return { origin: `${origin} (${format6.name})`, benchmarks: format6.parse(source3) };
 }
-function runCommand(c4, inherit) {
-  return new Promise((resolve2) => {
-    const [program, ...args] = c4.command;
-    const stderr = new OutputTail();
-    const chunks = [];
-    let size = 0;
-    let timedOut = false;
-    let tooLong = false;
-    const child = trackChild(
-      spawn3(program, args, {
-        cwd: c4.cwd,
-        env: { ...inherit, ...c4.env },
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true
-      })
-    );
-    child.stdout.on("data", (b10) => {
-      size += b10.length;
-      if (size > MAX_OUTPUT_BYTES) {
-        tooLong = true;
-        killProcessGroup(child);
-      } else chunks.push(b10);
-    });
-    child.stderr.on("data", (b10) => stderr.push(b10));
-    const timer3 = setTimeout(() => {
-      timedOut = true;
-      killProcessGroup(child);
-    }, c4.timeoutMs);
-    const fail = (message, extra = {}) => resolve2({
-      failure: failedResult(c4, {
-        message,
-        ...extra,
-        timedOut: timedOut || void 0,
-        stderrTail: stderr.text()
-      })
-    });
-    child.on("error", (error4) => {
-      clearTimeout(timer3);
-      fail(`could not start "${program}": ${error4.message}`);
-    });
-    child.on("close", (code2, signal) => {
-      clearTimeout(timer3);
-      if (timedOut) fail(`timed out after ${c4.timeoutMs / 1e3}s`);
-      else if (tooLong) fail(`printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB`);
-      else if (signal) fail(`killed by ${signal}`, { signal });
-      else if (code2 !== 0) fail(`exited with code ${code2}`, { exitCode: code2 ?? void 0 });
-      else resolve2({ stdout: Buffer.concat(chunks).toString("utf8") });
-    });
+async function runImportCommand(c4, inherit) {
+  const outcome = await runCommand(c4.command, {
+    cwd: c4.cwd,
+    env: { ...inherit, ...c4.env },
+    timeoutMs: c4.timeoutMs,
+    keepStdout: MAX_OUTPUT_BYTES
   });
+  if (outcome.failure === void 0) return { stdout: outcome.stdout };
+  const { failure: failure2, exitCode, signal, timedOut, tail } = outcome;
+  return { failure: failedResult(c4, { message: failure2, exitCode, signal, timedOut, stderrTail: tail }) };
 }
 
 // src/measure/instructions.ts
@@ -80684,40 +80690,19 @@ function readGitHubContext(env, readFile14) {
 }
 
 // src/setup-steps.ts
-import { spawn as spawn6 } from "node:child_process";
-function runSetupStep(step2, index5, inherit) {
-  return new Promise((resolve2) => {
-    const [program, ...args] = step2.command;
-    const output3 = new OutputTail();
-    let timedOut = false;
-    const child = trackChild(
-      spawn6(program, args, {
-        cwd: step2.cwd,
-        env: { ...inherit, ...step2.env },
-        stdio: ["ignore", "pipe", "pipe"],
-        // Its own process group, so a timeout can stop everything the step started.
-        detached: true
-      })
-    );
-    child.stdout.on("data", (b10) => output3.push(b10));
-    child.stderr.on("data", (b10) => output3.push(b10));
-    const timer3 = setTimeout(() => {
-      timedOut = true;
-      killProcessGroup(child);
-    }, step2.timeoutMs);
-    const fail = (message) => resolve2({ step: index5 + 1, command: step2.command, message, outputTail: output3.text() ?? "" });
-    child.on("error", (err) => {
-      clearTimeout(timer3);
-      fail(`setup step ${index5 + 1} could not start "${program}": ${err.message}`);
-    });
-    child.on("close", (code2, signal) => {
-      clearTimeout(timer3);
-      if (timedOut) fail(`setup step ${index5 + 1} timed out after ${step2.timeoutMs / 1e3}s`);
-      else if (signal) fail(`setup step ${index5 + 1} was killed by ${signal}`);
-      else if (code2 !== 0) fail(`setup step ${index5 + 1} exited with code ${code2}`);
-      else resolve2(void 0);
-    });
+async function runSetupStep(step2, index5, inherit) {
+  const outcome = await runCommand(step2.command, {
+    cwd: step2.cwd,
+    env: { ...inherit, ...step2.env },
+    timeoutMs: step2.timeoutMs
   });
+  if (outcome.failure === void 0) return void 0;
+  return {
+    step: index5 + 1,
+    command: step2.command,
+    message: `setup step ${index5 + 1} ${outcome.failure}`,
+    outputTail: outcome.tail ?? ""
+  };
 }
 async function runSetup(steps, inherit, log7) {
   for (const [i, step2] of steps.entries()) {

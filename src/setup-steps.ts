@@ -1,8 +1,7 @@
 // Runs the config's `setup` steps (build commands) once before measuring. A failing step stops the
 // run: nothing after it could be trusted.
-import { spawn } from 'node:child_process'
 import type { SetupStep } from './config/index.ts'
-import { killProcessGroup, OutputTail, trackChild } from './measure/child.ts'
+import { runCommand } from './measure/child.ts'
 
 export interface SetupFailure {
   step: number
@@ -11,45 +10,24 @@ export interface SetupFailure {
   outputTail: string
 }
 
-export function runSetupStep(
+export async function runSetupStep(
   step: SetupStep,
   index: number,
   inherit: NodeJS.ProcessEnv,
 ): Promise<SetupFailure | undefined> {
-  return new Promise((resolve) => {
-    const [program, ...args] = step.command
-    const output = new OutputTail()
-    let timedOut = false
-    const child = trackChild(
-      spawn(program!, args, {
-        cwd: step.cwd,
-        env: { ...inherit, ...step.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Its own process group, so a timeout can stop everything the step started.
-        detached: true,
-      }),
-    )
-    // Build output can be long: only its end is kept, in bounded memory.
-    child.stdout.on('data', (b: Buffer) => output.push(b))
-    child.stderr.on('data', (b: Buffer) => output.push(b))
-    const timer = setTimeout(() => {
-      timedOut = true
-      killProcessGroup(child)
-    }, step.timeoutMs)
-    const fail = (message: string) =>
-      resolve({ step: index + 1, command: step.command, message, outputTail: output.text() ?? '' })
-    child.on('error', (err) => {
-      clearTimeout(timer)
-      fail(`setup step ${index + 1} could not start "${program}": ${err.message}`)
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      if (timedOut) fail(`setup step ${index + 1} timed out after ${step.timeoutMs / 1000}s`)
-      else if (signal) fail(`setup step ${index + 1} was killed by ${signal}`)
-      else if (code !== 0) fail(`setup step ${index + 1} exited with code ${code}`)
-      else resolve(undefined)
-    })
+  // Build output can be long: only its end is kept.
+  const outcome = await runCommand(step.command, {
+    cwd: step.cwd,
+    env: { ...inherit, ...step.env },
+    timeoutMs: step.timeoutMs,
   })
+  if (outcome.failure === undefined) return undefined
+  return {
+    step: index + 1,
+    command: step.command,
+    message: `setup step ${index + 1} ${outcome.failure}`,
+    outputTail: outcome.tail ?? '',
+  }
 }
 
 export async function runSetup(

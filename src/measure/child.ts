@@ -1,6 +1,6 @@
 // What every kind needs from a child process it starts itself: stop everything the child started,
 // and keep the end of what it wrote to stderr without holding all of it.
-import type { ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { stderrTail } from './exec-helper.ts'
 
 /**
@@ -68,4 +68,69 @@ export class OutputTail {
     )
     return text === '' ? undefined : text
   }
+}
+
+export interface CommandOutcome {
+  /** Why it did not succeed, in words ("exited with code 2", "timed out after 60s"); absent on success. */
+  failure?: string
+  exitCode?: number
+  signal?: string
+  timedOut?: boolean
+  /** Its standard output, when asked to keep it. */
+  stdout: string
+  /** The end of what it wrote to stderr (and to stdout, when that is not kept). */
+  tail?: string
+}
+
+/**
+ * Runs a command (argv, no shell) in a process group of its own, so a timeout stops everything it
+ * started. `keepStdout` keeps its standard output up to that many bytes (past it the command is
+ * stopped and fails); otherwise only the end of its output is kept, in bounded memory.
+ */
+export function runCommand(
+  argv: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; keepStdout?: number },
+): Promise<CommandOutcome> {
+  return new Promise((resolve) => {
+    const [program, ...args] = argv
+    const tail = new OutputTail()
+    const chunks: Buffer[] = []
+    let size = 0
+    let timedOut = false
+    let tooLong = false
+    const child = trackChild(
+      spawn(program!, args, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      }),
+    )
+    child.stdout.on('data', (b: Buffer) => {
+      if (options.keepStdout === undefined) return tail.push(b)
+      size += b.length
+      if (size <= options.keepStdout) return chunks.push(b)
+      tooLong = true
+      killProcessGroup(child)
+    })
+    child.stderr.on('data', (b: Buffer) => tail.push(b))
+    const timer = setTimeout(() => {
+      timedOut = true
+      killProcessGroup(child)
+    }, options.timeoutMs)
+    const done = (outcome: Omit<CommandOutcome, 'stdout' | 'tail'>) =>
+      resolve({ ...outcome, stdout: Buffer.concat(chunks).toString('utf8'), tail: tail.text() })
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      done({ failure: `could not start "${program}": ${error.message}` })
+    })
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      if (timedOut) done({ failure: `timed out after ${options.timeoutMs / 1000}s`, timedOut })
+      else if (tooLong) done({ failure: `printed more than ${options.keepStdout! / 1024 / 1024} MiB` })
+      else if (signal) done({ failure: `was killed by ${signal}`, signal })
+      else if (code !== 0) done({ failure: `exited with code ${code}`, exitCode: code ?? undefined })
+      else done({})
+    })
+  })
 }

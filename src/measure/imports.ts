@@ -1,7 +1,6 @@
 // The import kind: results another harness wrote — a file, a criterion directory, or what a command
 // prints — read with the format's parser (told or detected) and turned into one result per
 // benchmark, compared and gated like measured ones.
-import { spawn } from 'node:child_process'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { IMPORT_FORMATS } from '../config/schema.ts'
@@ -16,7 +15,7 @@ import {
 import { ALL_METRICS } from '../plan.ts'
 import type { ImportCase } from '../plan-types.ts'
 import type { BenchmarkResult, Metric } from '../results.ts'
-import { killProcessGroup, OutputTail, trackChild } from './child.ts'
+import { runCommand } from './child.ts'
 import { failedResult, resultFor } from './result.ts'
 
 /** What a command may print before it is cut off: results files are small, runaway output is not. */
@@ -119,7 +118,7 @@ async function readSource(c: ImportCase, inherit: NodeJS.ProcessEnv): Promise<Re
     source = { path: c.file, text: await readFile(c.file, 'utf8') }
   } else {
     origin = `the output of ${c.command.join(' ')}`
-    const run = await runCommand(c, inherit)
+    const run = await runImportCommand(c, inherit)
     if ('failure' in run) return run
     source = { path: origin, text: run.stdout }
   }
@@ -134,57 +133,17 @@ async function readSource(c: ImportCase, inherit: NodeJS.ProcessEnv): Promise<Re
   return { origin: `${origin} (${format.name})`, benchmarks: format.parse(source) }
 }
 
-function runCommand(
+async function runImportCommand(
   c: ImportCase,
   inherit: NodeJS.ProcessEnv,
 ): Promise<{ stdout: string } | { failure: BenchmarkResult }> {
-  return new Promise((resolve) => {
-    const [program, ...args] = c.command
-    const stderr = new OutputTail()
-    const chunks: Buffer[] = []
-    let size = 0
-    let timedOut = false
-    let tooLong = false
-    const child = trackChild(
-      spawn(program!, args, {
-        cwd: c.cwd,
-        env: { ...inherit, ...c.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      }),
-    )
-    child.stdout.on('data', (b: Buffer) => {
-      size += b.length
-      if (size > MAX_OUTPUT_BYTES) {
-        tooLong = true
-        killProcessGroup(child)
-      } else chunks.push(b)
-    })
-    child.stderr.on('data', (b: Buffer) => stderr.push(b))
-    const timer = setTimeout(() => {
-      timedOut = true
-      killProcessGroup(child)
-    }, c.timeoutMs)
-    const fail = (message: string, extra: { exitCode?: number; signal?: string } = {}) =>
-      resolve({
-        failure: failedResult(c, {
-          message,
-          ...extra,
-          timedOut: timedOut || undefined,
-          stderrTail: stderr.text(),
-        }),
-      })
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      fail(`could not start "${program}": ${error.message}`)
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      if (timedOut) fail(`timed out after ${c.timeoutMs / 1000}s`)
-      else if (tooLong) fail(`printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB`)
-      else if (signal) fail(`killed by ${signal}`, { signal })
-      else if (code !== 0) fail(`exited with code ${code}`, { exitCode: code ?? undefined })
-      else resolve({ stdout: Buffer.concat(chunks).toString('utf8') })
-    })
+  const outcome = await runCommand(c.command, {
+    cwd: c.cwd,
+    env: { ...inherit, ...c.env },
+    timeoutMs: c.timeoutMs,
+    keepStdout: MAX_OUTPUT_BYTES,
   })
+  if (outcome.failure === undefined) return { stdout: outcome.stdout }
+  const { failure, exitCode, signal, timedOut, tail } = outcome
+  return { failure: failedResult(c, { message: failure, exitCode, signal, timedOut, stderrTail: tail }) }
 }
