@@ -7,7 +7,7 @@ import * as cache from '@actions/cache'
 import type { ResultSet } from '../src/results.ts'
 import { CacheStore, cacheKey } from '../src/store/cache.ts'
 import { type GitHubServer, runtimeEnv, startGitHubServer, withProcessEnv } from './github-server.ts'
-import { removeDir, tempDir } from './helpers.ts'
+import { removeDir, resultSetOf, tempDir } from './helpers.ts'
 
 function results(
   suite: string,
@@ -16,23 +16,9 @@ function results(
   createdAt: string,
   ns = 1,
 ): ResultSet {
-  return {
-    schema: 'bench-action/results',
-    version: 1,
-    suite,
-    commit: { branch, ...(sha ? { sha } : {}) },
-    createdAt,
-    environment: {
-      os: 'linux',
-      arch: 'x64',
-      cpuModel: 'cpu',
-      cpuCount: 2,
-      kernel: '6',
-      node: 'v20',
-      tools: { marker: String(ns) },
-    },
-    benchmarks: [],
-  }
+  const results = resultSetOf(suite, { branch, ...(sha ? { sha } : {}) }, createdAt)
+  // A marker that tells which save a restored file came from.
+  return { ...results, environment: { ...results.environment, tools: { marker: String(ns) } } }
 }
 
 const sha1 = '1'.repeat(40)

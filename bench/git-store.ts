@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { resultSetOf } from '../__tests__/helpers.ts'
 import type { ResultSet } from '../src/results.ts'
 import { GitStore } from '../src/store/git.ts'
 
@@ -13,23 +14,11 @@ const run = promisify(execFile)
 const ENTRIES = Number(process.env.BENCH_GIT_ENTRIES ?? 10_000)
 
 function results(i: number): ResultSet {
-  return {
-    schema: 'bench-action/results',
-    version: 1,
-    suite: 'long',
-    commit: { branch: i % 10 === 0 ? 'main' : `feature-${i % 97}`, sha: i.toString(16).padStart(40, '0') },
-    createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
-    environment: {
-      os: 'linux',
-      arch: 'x64',
-      cpuModel: 'cpu',
-      cpuCount: 2,
-      kernel: '6',
-      node: 'v20',
-      tools: {},
-    },
-    benchmarks: [],
-  }
+  return resultSetOf(
+    'long',
+    { branch: i % 10 === 0 ? 'main' : `feature-${i % 97}`, sha: i.toString(16).padStart(40, '0') },
+    new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+  )
 }
 
 export async function benchGitStore(): Promise<void> {

@@ -1,6 +1,8 @@
 // Comparing and reporting a large suite: 5,000 benchmarks of 20 samples each, compared with a
 // baseline and rendered as the pull-request comment (which must fit GitHub's 65,536 characters) and
 // as the job summary. Goal: under 1 s for comparing and rendering together.
+
+import { resultSetOf } from '../__tests__/helpers.ts'
 import { compareResults } from '../src/compare.ts'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
@@ -30,23 +32,12 @@ function suite(seed: string, slowdown: (i: number) => number): ResultSet {
       notes: [],
     }
   })
-  return {
-    schema: 'bench-action/results',
-    version: 1,
-    suite: 'large',
-    commit: { branch: 'main', sha: seed.padEnd(40, '0') },
-    createdAt: '2026-11-22T00:00:00.000Z',
-    environment: {
-      os: 'linux',
-      arch: 'x64',
-      cpuModel: 'cpu',
-      cpuCount: 2,
-      kernel: '6',
-      node: 'v20',
-      tools: {},
-    },
+  return resultSetOf(
+    'large',
+    { branch: 'main', sha: seed.padEnd(40, '0') },
+    '2026-11-22T00:00:00.000Z',
     benchmarks,
-  }
+  )
 }
 
 export async function benchReport(): Promise<void> {
