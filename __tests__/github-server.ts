@@ -1204,23 +1204,28 @@ export class GitHubServer {
     return { status, body: { code, msg } }
   }
 
-  private twirp(request: RecordedRequest, raw: Buffer): Reply {
-    if (request.path.startsWith(CACHE_TWIRP_PREFIX)) return this.cacheTwirp(request, raw)
-    const method = request.path.startsWith(TWIRP_PREFIX) ? request.path.slice(TWIRP_PREFIX.length) : ''
-    request.operationId = `ArtifactService/${method || request.path}`
-    const fields = TWIRP_FIELDS[method]
+  /**
+   * A Twirp call as the JSON client makes it: a method the service has, POST, JSON, and a message with
+   * the fields the method declares. Anything else is a violation and the error reply Twirp gives.
+   */
+  private twirpMessage(
+    request: RecordedRequest,
+    raw: Buffer,
+    service: string,
+    fields: Record<string, Field> | undefined,
+  ): { body: JsonObject } | { reply: Reply } {
     if (!fields) {
-      this.violation(request, 'no such method of github.actions.results.api.v1.ArtifactService')
-      return this.twirpError(404, 'bad_route', `no handler for path ${request.path}`)
+      this.violation(request, `no such method of github.actions.results.api.v1.${service}`)
+      return { reply: this.twirpError(404, 'bad_route', `no handler for path ${request.path}`) }
     }
     if (request.method !== 'POST') {
       this.violation(request, 'Twirp methods are called with POST')
-      return this.twirpError(404, 'bad_route', `unsupported method ${request.method}`)
+      return { reply: this.twirpError(404, 'bad_route', `unsupported method ${request.method}`) }
     }
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim()
     if (type !== 'application/json') {
       this.violation(request, `content type ${type || '(none)'}; the JSON client sends application/json`)
-      return this.twirpError(400, 'malformed', 'unexpected content type')
+      return { reply: this.twirpError(400, 'malformed', 'unexpected content type') }
     }
     let body: JsonObject
     try {
@@ -1228,13 +1233,23 @@ export class GitHubServer {
       request.body = body
     } catch {
       this.violation(request, 'the body is not JSON')
-      return this.twirpError(400, 'malformed', 'the body is not JSON')
+      return { reply: this.twirpError(400, 'malformed', 'the body is not JSON') }
     }
     const problems = checkTwirpMessage(body, fields)
     if (problems.length > 0) {
       for (const p of problems) this.violation(request, p)
-      return this.twirpError(400, 'invalid_argument', problems.join('; '))
+      return { reply: this.twirpError(400, 'invalid_argument', problems.join('; ')) }
     }
+    return { body }
+  }
+
+  private twirp(request: RecordedRequest, raw: Buffer): Reply {
+    if (request.path.startsWith(CACHE_TWIRP_PREFIX)) return this.cacheTwirp(request, raw)
+    const method = request.path.startsWith(TWIRP_PREFIX) ? request.path.slice(TWIRP_PREFIX.length) : ''
+    request.operationId = `ArtifactService/${method || request.path}`
+    const call = this.twirpMessage(request, raw, 'ArtifactService', TWIRP_FIELDS[method])
+    if ('reply' in call) return call.reply
+    const { body } = call
 
     // The runtime token must grant the run and job the message names.
     const scopes = runtimeScopes(request.headers.authorization)
@@ -1355,33 +1370,9 @@ export class GitHubServer {
   private cacheTwirp(request: RecordedRequest, raw: Buffer): Reply {
     const method = request.path.slice(CACHE_TWIRP_PREFIX.length)
     request.operationId = `CacheService/${method}`
-    const fields = CACHE_TWIRP_FIELDS[method]
-    if (!fields) {
-      this.violation(request, 'no such method of github.actions.results.api.v1.CacheService')
-      return this.twirpError(404, 'bad_route', `no handler for path ${request.path}`)
-    }
-    if (request.method !== 'POST') {
-      this.violation(request, 'Twirp methods are called with POST')
-      return this.twirpError(404, 'bad_route', `unsupported method ${request.method}`)
-    }
-    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim()
-    if (type !== 'application/json') {
-      this.violation(request, `content type ${type || '(none)'}; the JSON client sends application/json`)
-      return this.twirpError(400, 'malformed', 'unexpected content type')
-    }
-    let body: JsonObject
-    try {
-      body = JSON.parse(raw.toString('utf8')) as JsonObject
-      request.body = body
-    } catch {
-      this.violation(request, 'the body is not JSON')
-      return this.twirpError(400, 'malformed', 'the body is not JSON')
-    }
-    const problems = checkTwirpMessage(body, fields)
-    if (problems.length > 0) {
-      for (const p of problems) this.violation(request, p)
-      return this.twirpError(400, 'invalid_argument', problems.join('; '))
-    }
+    const call = this.twirpMessage(request, raw, 'CacheService', CACHE_TWIRP_FIELDS[method])
+    if ('reply' in call) return call.reply
+    const { body } = call
     if (runtimeScopes(request.headers.authorization) === undefined) {
       this.violation(request, 'no bearer runtime token (a JWT with an scp claim)')
       return this.twirpError(401, 'unauthenticated', 'missing or malformed token')
