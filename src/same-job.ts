@@ -230,13 +230,3 @@ async function copyUntracked(top: string, into: string): Promise<void> {
     await copyFile(path.join(top, file), path.join(into, file))
   }
 }
-
-/** "interleaved, 30 pairs per benchmark" for the report's provenance line. */
-export function describePairs(pairs: SamplePairs): string {
-  const counts = Object.values(pairs)
-    .map((p) => p.length)
-    .filter((n) => n > 0)
-  if (counts.length === 0) return 'instruction counts once per side'
-  const [low, high] = [Math.min(...counts), Math.max(...counts)]
-  return `interleaved, ${low === high ? low : `${low}–${high}`} pairs per benchmark`
-}

@@ -112,7 +112,8 @@ export function describeCommit(commit: CommitInfo): string {
 export function describeBaseline(c: Comparison, now: Date): string {
   if (!c.baseline) return `no baseline: ${c.noBaselineReason}`
   const when = formatAge(new Date(c.baseline.createdAt), now)
-  return `${describeCommit(c.baseline.commit)}, measured ${when}: ${c.baseline.reason}`
+  const paired = c.pairing ? `, interleaved, ${describePairCount(c.pairing)} per benchmark` : ''
+  return `${describeCommit(c.baseline.commit)}, measured ${when}: ${c.baseline.reason}${paired}`
 }
 
 /** Whether verdicts could account for the machine's run-to-run swings, in one sentence. */
