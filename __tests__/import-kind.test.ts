@@ -6,6 +6,8 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
+import { IMPORT_FORMATS } from '../src/config/schema.ts'
+import { FORMATS } from '../src/import/index.ts'
 import { measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import { cli, gitRepo, removeDir, repoRoot, resultSetOf } from './helpers.ts'
@@ -21,6 +23,10 @@ async function imported(yaml: string) {
 }
 
 describe('kind: import', () => {
+  test('every format the config accepts has its parser, and no parser is left out of the config', () => {
+    assert.deepEqual(FORMATS.map((f) => f.name).sort(), [...IMPORT_FORMATS].sort())
+  })
+
   test('go: ns/op falling while MB/s rises is an improvement on both', async () => {
     const side = (file: string) => imported(`benchmarks:\n  - { name: go, kind: import, file: go/${file} }\n`)
     const base = await side('base.txt')

@@ -82312,9 +82312,13 @@ function mergeShards(shards, planned) {
   }
   if (problems.length > 0) throw new ShardError(`the shards do not make one run: ${problems.join("; ")}`);
   const ordered = [...shards].sort((a4, b10) => a4.output.shard.index - b10.output.shard.index);
+  const planIndex = new Map(planned?.map((id2, i) => [id2, i]));
   const rank2 = (id2) => {
-    const planIndex = planned?.findIndex((p) => id2 === p || id2.startsWith(`${p}/`)) ?? -1;
-    return planIndex === -1 ? Number.MAX_SAFE_INTEGER : planIndex;
+    for (let end = id2.length; end > 0; end = id2.lastIndexOf("/", end - 1)) {
+      const index5 = planIndex.get(id2.slice(0, end));
+      if (index5 !== void 0) return index5;
+    }
+    return Number.MAX_SAFE_INTEGER;
   };
   const join3 = (sets) => {
     const benchmarks2 = sets.flatMap((s2) => s2.benchmarks);

@@ -210,9 +210,14 @@ export function mergeShards(
   if (problems.length > 0) throw new ShardError(`the shards do not make one run: ${problems.join('; ')}`)
 
   const ordered = [...shards].sort((a, b) => a.output.shard.index - b.output.shard.index)
+  // A benchmark's place in the plan: its own case's, or its harness or import entry's (`ENTRY/…`).
+  const planIndex = new Map(planned?.map((id, i) => [id, i]))
   const rank = (id: string) => {
-    const planIndex = planned?.findIndex((p) => id === p || id.startsWith(`${p}/`)) ?? -1
-    return planIndex === -1 ? Number.MAX_SAFE_INTEGER : planIndex
+    for (let end = id.length; end > 0; end = id.lastIndexOf('/', end - 1)) {
+      const index = planIndex.get(id.slice(0, end))
+      if (index !== undefined) return index
+    }
+    return Number.MAX_SAFE_INTEGER
   }
   const join = (sets: ResultSet[]): ResultSet => {
     const benchmarks: BenchmarkResult[] = sets.flatMap((s) => s.benchmarks)
