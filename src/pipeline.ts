@@ -383,7 +383,8 @@ async function conclude(
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
     history: choice.history,
-    filtered: filter !== undefined,
+    // A filtered run or a shard measures part of the suite on purpose: the rest is not missing.
+    filtered: filter !== undefined || ('shard' in options && options.shard !== undefined),
     pairs,
   })
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
