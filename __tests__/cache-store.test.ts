@@ -187,6 +187,28 @@ describe('the cache store', () => {
     assert.deepEqual(server.violations, [])
   })
 
+  test('an entry that holds no results file is listed, and fails to load naming the entry', async () => {
+    const key = cacheKey(results('s', 'hollow', sha1, at(1)), '610', '1')
+    await inRun(610, async (s) => {
+      // Same path, so the same cache version, but a directory where the results file should be.
+      await mkdir(s.file, { recursive: true })
+      await writeFile(path.join(s.file, 'other'), 'x')
+      const id = await cache.saveCache([s.file], key)
+      assert.notEqual(id, -1, 'the library saved the directory')
+      await removeDir(s.file)
+    })
+    const entries = await inRun(611, (s) => s.list('s', 'hollow'))
+    assert.equal(entries[0]?.path, key, 'listing does not fail: the baseline is skipped when loaded')
+    await assert.rejects(
+      inRun(612, async (s) => {
+        const [entry] = await s.list('s', 'hollow')
+        return s.load(entry!)
+      }),
+      (e: Error) => e.message === `the Actions cache entry ${key} holds no results file`,
+    )
+    assert.deepEqual(server.violations, [])
+  })
+
   test('saves a run without a commit as nosha', async () => {
     const key = await inRun(700, (s) => s.save(results('s', 'detached', undefined, at(1))))
     assert.equal(key, 'bench-action-v1-s-detached-nosha-700-1')

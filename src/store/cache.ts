@@ -64,8 +64,8 @@ export class CacheStore implements ResultStore {
   private readonly runId: string
   private readonly runAttempt: string
   private readonly log: (message: string) => void
-  /** What `list` restored, by key, so that `load` does not download it again. */
-  private readonly restored = new Map<string, string>()
+  /** What `list` restored, by key, so that `load` does not download it again (undefined: no file). */
+  private readonly restored = new Map<string, string | undefined>()
   /** Save and restore share one file: one operation at a time. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -102,7 +102,7 @@ export class CacheStore implements ResultStore {
       try {
         id = await cache.saveCache([this.file], key)
       } finally {
-        await rm(this.file, { force: true })
+        await rm(this.file, { recursive: true, force: true })
       }
       if (id !== -1) {
         this.log(`Saved the results in the Actions cache under ${key}`)
@@ -140,40 +140,49 @@ export class CacheStore implements ResultStore {
         suite,
         branch,
         ...(sha ? { sha } : {}),
-        createdAt: createdAtOf(text) ?? new Date().toISOString(),
+        createdAt: (text === undefined ? undefined : createdAtOf(text)) ?? new Date().toISOString(),
       },
     ]
   }
 
   async load(entry: StoredEntry): Promise<ResultSet> {
-    let text = this.restored.get(entry.path)
-    if (text === undefined) {
+    let text: string | undefined
+    if (this.restored.has(entry.path)) text = this.restored.get(entry.path)
+    else {
       this.checkAvailable()
       const found = await this.restore(entry.path, [])
       if (!found || found[0] !== entry.path)
         throw new Error(`the Actions cache has no entry ${entry.path} (it may have been evicted)`)
       text = found[1]
     }
+    if (text === undefined) throw new Error(`the Actions cache entry ${entry.path} holds no results file`)
     return parseResultSetText(text, `Actions cache entry ${entry.path}`)
   }
 
-  /** Restores the newest entry matching, and reads the file it holds; undefined when none matches. */
-  private restore(primaryKey: string, restoreKeys: string[]): Promise<[string, string] | undefined> {
+  /**
+   * Restores the newest entry matching, and reads the file it holds (undefined for an entry that
+   * holds none: `load` reports it, so the entry is skipped like any corrupt baseline); undefined when
+   * no entry matches.
+   */
+  private restore(
+    primaryKey: string,
+    restoreKeys: string[],
+  ): Promise<[string, string | undefined] | undefined> {
     return this.exclusive(async () => {
-      await rm(this.file, { force: true })
+      await rm(this.file, { recursive: true, force: true })
       try {
         const key = await cache.restoreCache([this.file], primaryKey, restoreKeys)
         if (key === undefined) return undefined
-        let text: string
+        let text: string | undefined
         try {
           text = await readFile(this.file, 'utf8')
         } catch {
-          throw new Error(`the Actions cache entry ${key} holds no results file`)
+          text = undefined
         }
         this.restored.set(key, text)
-        return [key, text] as [string, string]
+        return [key, text] as [string, string | undefined]
       } finally {
-        await rm(this.file, { force: true })
+        await rm(this.file, { recursive: true, force: true })
       }
     })
   }

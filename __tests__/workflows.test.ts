@@ -1,0 +1,371 @@
+// The action as users run it: the example workflows (examples/workflows/*.yml) as steps of a workflow,
+// run by a real runner implementation (nektos/act, host mode) with `uses: org/bench-action@v1`
+// resolved to this repository's files and JavaScript actions run on Node 24, the line action.yml
+// declares. The job's GitHub is the local stand-in (github-server.ts): act's own artifact and cache
+// servers do not speak today's protocols (see act.ts), so artifacts and the cache are the stand-in's.
+//
+// The project is examples/process's program with a small suite; the pull request's head does half
+// as much work again, which instruction counts see exactly.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { cp, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { promisify } from 'node:util'
+import { type ActRun, actionCopy, exampleWorkflow, runAct } from './act.ts'
+import { type GitHubServer, startGitHubServer } from './github-server.ts'
+import { available, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { ACT, goMissing, goTool, node24Dir, node24Missing } from './tools.ts'
+
+const git = promisify(execFile)
+const TOKEN = 'ghs_workflow-test-token'
+const PR = 12
+/** The fork's pull request: a read-only token, so its comment is posted by bench-comment.yml. */
+const FORK_PR = 13
+const MARKER = '<!-- bench-action:act -->'
+
+const skip = requiredInCi(
+  (await goMissing()) ||
+    node24Missing() ||
+    ((await available('valgrind')) ? false : 'valgrind is not installed') ||
+    ((await available('cc')) ? false : 'no C compiler'),
+)
+
+const SUITE = `suite: act
+setup:
+  - [cc, -O2, -g, -o, work, work.c]
+benchmarks:
+  # The runner's plumbing is under test here, not the machine's noise: wall time is reported, and
+  # the verdicts come from instruction counts, which are exact.
+  - { name: hash, kind: process, command: ./work hash 200000, runs: 9, threshold: 1000% }
+  - { name: hash-ir, kind: instructions, command: ./work hash 200000 }
+  - { name: sort-ir, kind: instructions, command: ./work sort 20000 }
+  - { name: start-ir, kind: instructions, command: ./work start }
+`
+
+interface Project {
+  dir: string
+  main: string
+  feature: string
+}
+
+/** A git repository like a checkout's: main, and a pull request branch whose work is 1.5×. */
+async function makeProject(): Promise<Project> {
+  const dir = await tempDir('act-project')
+  const g = async (...args: string[]) =>
+    (
+      await git('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir })
+    ).stdout.trim()
+  await cp(path.join(repoRoot, 'examples/process/work.c'), path.join(dir, 'work.c'))
+  await writeFile(path.join(dir, 'bench.yml'), SUITE)
+  await writeFile(path.join(dir, '.gitignore'), 'work\n')
+  await g('init', '--quiet', '--initial-branch=main')
+  await g('add', '-A')
+  await g('commit', '--quiet', '-m', 'main')
+  const main = await g('rev-parse', 'HEAD')
+  await g('checkout', '--quiet', '-b', 'feature')
+  const source = await readFile(path.join(dir, 'work.c'), 'utf8')
+  const slower = source.replace(
+    "if (s == NULL || *s == '\\0') return 1.0;",
+    "if (s == NULL || *s == '\\0') return 1.5;",
+  )
+  assert.notEqual(slower, source, 'the pull request changes the default scale')
+  await writeFile(path.join(dir, 'work.c'), slower)
+  await g('commit', '--quiet', '-am', 'feature: more work')
+  const feature = await g('rev-parse', 'HEAD')
+  await g('checkout', '--quiet', 'main')
+  return { dir, main, feature }
+}
+
+async function checkout(project: Project, ref: string): Promise<void> {
+  await git('git', ['checkout', '--quiet', ref], { cwd: project.dir })
+}
+
+function pushEvent(server: GitHubServer, sha: string) {
+  return {
+    ref: 'refs/heads/main',
+    before: '0'.repeat(40),
+    after: sha,
+    deleted: false,
+    repository: {
+      full_name: `${server.owner}/${server.repo}`,
+      name: server.repo,
+      owner: { login: server.owner },
+      default_branch: 'main',
+    },
+    sender: { login: 'octocat', type: 'User' },
+  }
+}
+
+function pullRequestEvent(server: GitHubServer, project: Project, fork: boolean) {
+  const number = fork ? FORK_PR : PR
+  const base = {
+    full_name: `${server.owner}/${server.repo}`,
+    name: server.repo,
+    owner: { login: server.owner },
+    fork: false,
+    default_branch: 'main',
+  }
+  const head = fork
+    ? {
+        full_name: `contributor/${server.repo}`,
+        name: server.repo,
+        owner: { login: 'contributor' },
+        fork: true,
+      }
+    : base
+  return {
+    action: 'synchronize',
+    number,
+    pull_request: {
+      number,
+      state: 'open',
+      head: { ref: 'feature', sha: project.feature, repo: head, label: `${head.owner.login}:feature` },
+      base: { ref: 'main', sha: project.main, repo: base, label: `${server.owner}:main` },
+      user: { login: 'contributor', type: 'User' },
+    },
+    repository: base,
+    sender: { login: 'contributor', type: 'User' },
+  }
+}
+
+function workflowRunEvent(server: GitHubServer, project: Project, runId: number) {
+  const repository = {
+    full_name: `${server.owner}/${server.repo}`,
+    name: server.repo,
+    owner: { login: server.owner },
+  }
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: runId,
+      name: 'benchmarks',
+      event: 'pull_request',
+      status: 'completed',
+      conclusion: 'success',
+      head_sha: project.feature,
+      head_branch: 'feature',
+      pull_requests: [],
+      repository,
+      head_repository: { ...repository, full_name: `contributor/${server.repo}` },
+    },
+    repository: { ...repository, default_branch: 'main' },
+    sender: { login: 'contributor', type: 'User' },
+  }
+}
+
+/** A step's outcome with the log attached when it is not the expected one. */
+function assertStep(
+  run: ActRun,
+  job: string,
+  expected: 'success' | 'failure',
+): ReturnType<ActRun['job']>['steps'][0] {
+  const step = run.job(job).steps.find((s) => s.id === 'bench')
+  assert.ok(step, `no bench-action step in ${job}\n${run.text}`)
+  assert.equal(step.result, expected, `bench-action's step in ${job}\n${run.text}`)
+  return step
+}
+
+/** What the summary says of the Node that ran the action: its environment table records it. */
+function nodeOf(summary: string): string | undefined {
+  return /\| node \|[^|]*\| (v[\d.]+) \|/.exec(summary)?.[1]
+}
+
+describe('the example workflows, run by a real runner (nektos/act)', { skip }, () => {
+  let act: string
+  let nodeDir: string
+  let action: string
+  let project: Project
+  let server: GitHubServer
+  const dirs: string[] = []
+  let nextRun = 7000
+
+  before(async () => {
+    const built = await goTool(ACT)
+    if (!built) throw new Error('act could not be built')
+    act = built
+    nodeDir = await node24Dir()
+    action = await actionCopy()
+    project = await makeProject()
+    dirs.push(action, project.dir)
+    server = await startGitHubServer({ token: TOKEN, viewer: null })
+  })
+  after(async () => {
+    await server?.close()
+    for (const d of dirs) await removeDir(d)
+  })
+
+  const actRun = async (
+    workflow: string,
+    event: 'push' | 'pull_request' | 'workflow_run',
+    payload: object,
+    head: { sha: string; branch: string },
+  ) => {
+    const runId = nextRun++
+    const result = await runAct({
+      act,
+      nodeDir,
+      action,
+      server,
+      project: project.dir,
+      workflow,
+      event,
+      payload,
+      runId,
+      token: TOKEN,
+      headSha: head.sha,
+      headBranch: head.branch,
+    })
+    dirs.push(result.dir)
+    return { runId, result }
+  }
+
+  test('bench.yml on a push to main: the action loads, measures, saves the baseline in the cache', async () => {
+    await checkout(project, 'main')
+    const { result } = await actRun(
+      await exampleWorkflow('bench.yml'),
+      'push',
+      pushEvent(server, project.main),
+      {
+        sha: project.main,
+        branch: 'main',
+      },
+    )
+    const step = assertStep(result, 'bench', 'success')
+    assert.equal(result.job('bench').result, 'success')
+    assert.equal(step.outputs.verdict, 'pass')
+    assert.equal(step.outputs.regressions, '0')
+    assert.match(step.outputs['results-path'] ?? '', /\/results\.json$/)
+    assert.match(step.outputs['report-path'] ?? '', /\/report\.md$/)
+    assert.match(step.outputs['html-path'] ?? '', /\/report\.html$/)
+    const kept = path.join(result.kept, 'bench-0')
+    const results = JSON.parse(await readFile(path.join(kept, 'results.json'), 'utf8'))
+    assert.equal(results.commit.sha, project.main)
+    assert.equal(results.benchmarks.length, 4)
+    assert.ok(step.summary.startsWith(`${MARKER}\n`), step.summary)
+    assert.equal(await readFile(path.join(kept, 'report.md'), 'utf8'), step.summary)
+    assert.match(await readFile(path.join(kept, 'report.html'), 'utf8'), /^<!doctype html>/i)
+    assert.match(step.summary, /4 benchmarks measured, no baseline/)
+    assert.equal(nodeOf(step.summary), `v${(await import('./tools.ts')).NODE_24.version}`)
+    const saved = server.cacheEntries().filter((e) => e.key.startsWith('bench-action-v1-act-main-'))
+    assert.equal(
+      saved.length,
+      1,
+      `cache keys: ${server
+        .cacheEntries()
+        .map((e) => e.key)
+        .join(', ')}`,
+    )
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('bench.yml on a pull request: compared with main from the cache, the regression fails the step, one comment', async () => {
+    await checkout(project, 'feature')
+    const cached = server.cacheEntries().length
+    const { result } = await actRun(
+      await exampleWorkflow('bench.yml'),
+      'pull_request',
+      pullRequestEvent(server, project, false),
+      { sha: project.feature, branch: 'feature' },
+    )
+    const step = assertStep(result, 'bench', 'failure')
+    assert.equal(result.job('bench').result, 'failure')
+    assert.equal(step.outputs.verdict, 'regression')
+    assert.equal(step.outputs.regressions, '2', step.summary)
+    assert.match(step.summary, new RegExp(`\\*\\*Baseline:\\*\\* ${project.main.slice(0, 7)} on main`))
+    assert.match(step.summary, /`hash-ir`.*regression/)
+    assert.match(step.summary, /`sort-ir`.*\+/)
+    const errors = step.annotations.filter((a) => a.level === 'error')
+    assert.equal(errors.length, 1, result.text)
+    const comments = server.comments(PR)
+    assert.equal(comments.length, 1)
+    assert.ok(comments[0]!.body.startsWith(`${MARKER}\n`))
+    assert.equal(server.cacheEntries().length, cached, 'a pull request does not save a baseline')
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('bench.yml with baseline: same-job: the merge base is built beside the head and measured with it', async () => {
+    await checkout(project, 'feature')
+    const workflow = await exampleWorkflow('bench.yml', (w) => {
+      w.baseline = 'same-job'
+      w.comment = 'never'
+    })
+    const { result } = await actRun(workflow, 'pull_request', pullRequestEvent(server, project, false), {
+      sha: project.feature,
+      branch: 'feature',
+    })
+    const step = assertStep(result, 'bench', 'failure')
+    assert.equal(step.outputs.verdict, 'regression')
+    assert.equal(step.outputs.regressions, '2', step.summary)
+    assert.match(step.summary, new RegExp(`${project.main.slice(0, 7)}`))
+    assert.match(step.summary, /merge base with main, built and measured in this job, interleaved/)
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('bench-sharded.yml: four matrix jobs each measure a shard, the merge job joins them and decides once', async () => {
+    await checkout(project, 'main')
+    const { runId, result } = await actRun(
+      await exampleWorkflow('bench-sharded.yml'),
+      'push',
+      pushEvent(server, project.main),
+      { sha: project.main, branch: 'main' },
+    )
+    for (const shard of [1, 2, 3, 4]) {
+      const step = assertStep(result, `bench (shard=${shard})`, 'success')
+      assert.equal(step.outputs['shard-artifact'], `bench-action-shard-act-${shard}-of-4`)
+    }
+    const merge = assertStep(result, 'merge', 'success')
+    assert.equal(merge.outputs.verdict, 'pass')
+    assert.equal(merge.outputs.regressions, '0')
+    assert.match(merge.summary, /4 benchmarks/)
+    const shards = server
+      .artifacts(runId)
+      .map((a) => a.name)
+      .filter((n) => n.startsWith('bench-action-shard-'))
+      .sort()
+    assert.deepEqual(
+      shards,
+      [1, 2, 3, 4].map((i) => `bench-action-shard-act-${i}-of-4`),
+    )
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('a fork pull request: bench.yml saves the comment as an artifact, bench-comment.yml posts it', async () => {
+    await checkout(project, 'feature')
+    // A fork's token is read-only, whatever the workflow asks for.
+    server.failNext({
+      method: 'POST',
+      pathPattern: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+      status: 403,
+    })
+    const measured = await actRun(
+      await exampleWorkflow('bench.yml'),
+      'pull_request',
+      pullRequestEvent(server, project, true),
+      { sha: project.feature, branch: 'feature' },
+    )
+    const step = assertStep(measured.result, 'bench', 'failure')
+    assert.equal(step.outputs.verdict, 'regression')
+    assert.equal(step.outputs['comment-artifact'], 'bench-action-comment-act')
+    assert.ok(
+      step.annotations.some((a) => a.level === 'warning' && /pull-requests: write/.test(a.message)),
+      measured.result.text,
+    )
+    assert.equal(server.comments(FORK_PR).length, 0)
+
+    server.addPull(FORK_PR, project.feature)
+    await checkout(project, 'main')
+    const post = await actRun(
+      await exampleWorkflow('bench-comment.yml'),
+      'workflow_run',
+      workflowRunEvent(server, project, measured.runId),
+      { sha: project.main, branch: 'main' },
+    )
+    assertStep(post.result, 'comment', 'success')
+    const comments = server.comments(FORK_PR)
+    assert.equal(comments.length, 1)
+    assert.ok(comments[0]!.body.startsWith(`${MARKER}\n`))
+    assert.match(comments[0]!.body, /regression/)
+    assert.deepEqual(server.violations, [])
+  })
+})
