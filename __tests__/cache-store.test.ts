@@ -1,5 +1,6 @@
 // The cache store against the test server's Actions cache service, through the real @actions/cache.
 import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -217,6 +218,44 @@ describe('the cache store', () => {
       entries.map((e) => [e.path, e.sha]),
       [[key, undefined]],
     )
+  })
+
+  test('processes on one machine share the fixed file path without mixing up their runs', async () => {
+    // Several runners on one host (or a matrix's jobs) save and restore at the same time; the file
+    // the cache archives has one path for all of them.
+    const tmp = await tempDir('cache-shared-tmp')
+    try {
+      const workers = [1, 2, 3].map(
+        (w) =>
+          new Promise<{ code: number | null; stderr: string }>((resolve) => {
+            const env = {
+              ...process.env,
+              ...runtimeEnv(server, { runId: 800 + w, workspace: work }),
+              TMPDIR: tmp,
+            }
+            const child = spawn(
+              process.execPath,
+              [
+                '--import',
+                'tsx',
+                path.join(import.meta.dirname, 'programs/cache-store-worker.ts'),
+                String(w),
+                '6',
+              ],
+              { env, stdio: ['ignore', 'ignore', 'pipe'] },
+            )
+            let stderr = ''
+            child.stderr.on('data', (d) => (stderr += d))
+            child.on('close', (code) => resolve({ code, stderr }))
+          }),
+      )
+      const results = await Promise.all(workers)
+      for (const r of results) assert.equal(r.code, 0, r.stderr)
+      assert.equal(server.cacheEntries().filter((e) => e.key.startsWith('bench-action-v1-lock-')).length, 18)
+    } finally {
+      await removeDir(tmp)
+    }
+    assert.deepEqual(server.violations, [])
   })
 
   test('outside Actions it says the cache is not available', async () => {

@@ -11,6 +11,7 @@ import * as cache from '@actions/cache'
 import * as core from '@actions/core'
 import { parseResultSetText, type ResultSet } from '../results.ts'
 import { branchKey } from './dir.ts'
+import { withFileLock } from './file-lock.ts'
 import type { ResultStore, StoredEntry } from './types.ts'
 
 export const CACHE_KEY_PREFIX = 'bench-action-v1'
@@ -66,7 +67,7 @@ export class CacheStore implements ResultStore {
   private readonly log: (message: string) => void
   /** What `list` restored, by key, so that `load` does not download it again (undefined: no file). */
   private readonly restored = new Map<string, string | undefined>()
-  /** Save and restore share one file: one operation at a time. */
+  /** Save and restore share one file: one operation at a time (see exclusive). */
   private queue: Promise<unknown> = Promise.resolve()
 
   constructor(options: CacheStoreOptions) {
@@ -79,8 +80,10 @@ export class CacheStore implements ResultStore {
     this.root = `the Actions cache (keys ${CACHE_KEY_PREFIX}-<suite>-<branch>-<sha>-<run>-<attempt>)`
   }
 
+  /** One operation on the file at a time, in this process and among the processes of the machine. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn)
+    const locked = () => withFileLock(`${path.dirname(this.file)}.lock`, fn)
+    const run = this.queue.then(locked, locked)
     this.queue = run.catch(() => undefined)
     return run
   }
