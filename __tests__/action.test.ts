@@ -6,7 +6,10 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { parseResultSetText } from '../src/results.ts'
-import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { assertSafeReport, gfmAvailable } from './gfm.ts'
+import { gitRepo, parseOutputs, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+
+const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
 
 const dirs: string[] = []
 after(async () => {
@@ -85,6 +88,8 @@ test('a passing suite writes the summary and outputs and does not fail the step'
   const second = await runAction(dir, {})
   assert.equal(second.code, 0)
   assert.match(second.summary, /\*\*Baseline:\*\* 0123456 on main/)
+  // The job summary as GitHub renders it: nothing the report did not write.
+  if (!gfmSkip) for (const run of [first, second]) await assertSafeReport(run.summary)
 })
 
 test('a failing benchmark fails the step with one message naming it', async () => {
@@ -106,6 +111,7 @@ benchmarks:
     /Benchmarks could not be measured: 1 benchmark failed: broken \(exited with code 4/,
   )
   assert.match(r.summary, /#### Failed/)
+  if (!gfmSkip) await assertSafeReport(r.summary)
 })
 
 test('a bad config fails the step as a configuration error, with file and path', async () => {
@@ -137,4 +143,59 @@ test('an instructions benchmark: the action checks for valgrind first, then coun
     'instructions of /bin/true were counted',
   )
   assert.match(results.environment.tools.valgrind ?? '', /^valgrind-\d/)
+})
+
+/**
+ * The workflow commands the runner would obey in a step's output: lines starting with `::`, except
+ * between `::stop-commands::TOKEN` and `::TOKEN::`.
+ */
+function obeyedCommands(stdout: string): string[] {
+  const commands: string[] = []
+  let resume: string | undefined
+  for (const raw of stdout.split('\n')) {
+    const line = raw.trimStart()
+    if (!line.startsWith('::')) continue
+    if (resume !== undefined) {
+      if (line === `::${resume}::`) resume = undefined
+      continue
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(line)
+    if (stop) resume = stop[1]
+    else commands.push(line)
+  }
+  return commands
+}
+
+test('benchmark names that look like workflow commands are printed, never obeyed', async () => {
+  const names = ['::error title=forged::a benchmark failed', '::add-mask::secret', '  ::warning::x']
+  const dir = await gitRepo({
+    'bench.yml': `suite: act\nbenchmarks:\n${names
+      .map((n) => `  - { name: ${JSON.stringify(n)}, kind: process, command: [true], runs: 3 }\n`)
+      .join('')}`,
+  })
+  dirs.push(dir)
+  const r = await runAction(dir, {})
+  assert.equal(r.code, 0, r.stdout)
+  // Our own commands only (a warning that this job has no cache service), none of the names.
+  assert.deepEqual(
+    obeyedCommands(r.stdout).filter((c) => /forged|add-mask|^::warning::x/.test(c)),
+    [],
+  )
+  for (const n of names) assert.ok(r.stdout.includes(n.trim()), `${n} is shown`)
+})
+
+test('the environment refusing (no origin for the git store) is the user’s to fix, not a bug', async () => {
+  const dir = await gitRepo({
+    'bench.yml': 'suite: act\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 3 }\n',
+  })
+  dirs.push(dir)
+  const r = await runAction(dir, { 'baseline-store': 'git', 'baseline-branch': 'bench-data' })
+  assert.equal(r.code, 1)
+  const errors = r.stdout.split('\n').filter((l) => l.startsWith('::error::'))
+  assert.equal(errors.length, 1, r.stdout)
+  assert.match(
+    errors[0]!,
+    /^::error::bench-action: cannot fetch the bench-data branch of origin: .*does not appear to be a git repository/,
+  )
+  assert.doesNotMatch(errors[0]!, /bug/)
 })

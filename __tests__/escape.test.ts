@@ -1,6 +1,25 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { escapeMarkdownInline, markdownCode, markdownCodeBlock, markerFor } from '../src/report/escape.ts'
+import {
+  escapeHtml,
+  escapeMarkdownInline,
+  escapeMarkdownLine,
+  htmlCode,
+  markdownCode,
+  markdownCodeBlock,
+  markerFor,
+} from '../src/report/escape.ts'
+import { gfmAvailable, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
+import { requiredInCi } from './helpers.ts'
+
+const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+
+/** The elements GitHub's renderer makes of a markdown paragraph, `<p>` aside. */
+async function elements(markdown: string): Promise<string[]> {
+  return tokenizeHtml(await renderGfm(markdown))
+    .filter((t) => t.type === 'start' && t.name !== 'p')
+    .map((t) => (t.type === 'start' ? t.raw : ''))
+}
 
 const hostile = 'a|b `c` <img src=x onerror=alert(1)> --> @octo-org/team\nnext **bold** [link](http://x)'
 
@@ -33,4 +52,71 @@ test('the marker cannot be closed or spoofed by a suite name', () => {
   const m = markerFor('x --> <b>')
   assert.equal(m.match(/-->/g)?.length, 1)
   assert.ok(!m.includes('<b>'), "!m.includes('<b>')")
+})
+
+test('a long suite name is shortened in the marker, still telling suites apart', () => {
+  const long = 'x'.repeat(5000)
+  const m = markerFor(long)
+  assert.ok(m.length < 130, `${m.length} characters`)
+  assert.match(m, /^<!-- bench-action:x{80}\.[0-9a-f]{16} -->$/)
+  assert.notEqual(markerFor(`${long}y`), m)
+  assert.equal(markerFor('x'.repeat(100)), `<!-- bench-action:${'x'.repeat(100)} -->`, 'up to 100 kept')
+})
+
+test('bare URLs, www. and addresses in inline text are no links; they read the same', {
+  skip: gfmSkip,
+}, async () => {
+  const text = 'see https://evil.example/a, http://x.y, ftp://f.g, www.evil.example, WWW.E.X and a@b.example'
+  const md = escapeMarkdownInline(text)
+  assert.deepEqual(await elements(md), [])
+  assert.equal(visibleText(await renderGfm(md)), `${text}\n`)
+})
+
+test('HTML code: escaped, one line, no mention, for a <summary> line', { skip: gfmSkip }, async () => {
+  const name = 'x </summary></details><!-- <img src=x> @octocat\n\nnext'
+  const code = htmlCode(name)
+  assert.equal(
+    code,
+    '<code>x &lt;/summary&gt;&lt;/details&gt;&lt;!-- &lt;img src=x&gt; @\u200boctocat⏎⏎next</code>',
+  )
+  const html = await renderGfm(`<details>\n<summary>${code}: output</summary>\n\nbody\n\n</details>`)
+  assert.deepEqual(
+    tokenizeHtml(html)
+      .filter((t) => t.type !== 'text')
+      .map((t) =>
+        t.type === 'start' || t.type === 'end' ? `${t.type === 'end' ? '/' : ''}${t.name}` : t.type,
+      ),
+    ['details', 'summary', 'code', '/code', '/summary', 'p', '/p', '/details'],
+  )
+})
+
+test('a line of a block quote cannot become a list, a heading, a rule or code', {
+  skip: gfmSkip,
+}, async () => {
+  for (const text of [
+    '- item',
+    '+ item',
+    '1. one',
+    '2) two',
+    '---',
+    '===',
+    '    code',
+    '***',
+    '# h',
+    '> q',
+  ]) {
+    const md = `> [!WARNING]\n> ${escapeMarkdownLine(text)}`
+    assert.deepEqual(await elements(md), ['<blockquote>'], `${JSON.stringify(text)}: ${md}`)
+  }
+})
+
+test('bidi overrides are shown, never applied', () => {
+  const name = 'a\u202eb\u2066c\u2069'
+  for (const escaped of [
+    escapeMarkdownInline(name),
+    markdownCode(name),
+    markdownCodeBlock(name),
+    escapeHtml(name),
+  ])
+    assert.doesNotMatch(escaped, /[\u202a-\u202e\u2066-\u2069]/, escaped)
 })

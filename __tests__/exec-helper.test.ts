@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,6 +10,7 @@ import { promisify } from 'node:util'
 import {
   ensureExecHelper,
   execHelperCacheDir,
+  execHelperManifestPath,
   findExecHelperSource,
   type ProcessRun,
   runExecHelper,
@@ -67,10 +69,10 @@ describe('finding and building the exec helper', () => {
     assert.ok('path' in third, "'path' in third")
     assert.equal(third.built, true)
     assert.notEqual(third.path, first.path)
-    // Only the finished builds are left: temporary files were renamed into place.
+    // Only the finished builds and their manifests are left: temporary files were renamed into place.
     assert.deepEqual(
       (await readdir(cacheDir)).sort(),
-      [path.basename(first.path), path.basename(third.path)].sort(),
+      [first.path, third.path].flatMap((p) => [path.basename(p), `${path.basename(p)}.json`]).sort(),
     )
     const { stdout } = await run(third.path, ['--version'])
     assert.match(stdout, /^bench-action exec \d+/)
@@ -81,7 +83,62 @@ describe('finding and building the exec helper', () => {
     const builds = await Promise.all([1, 2, 3].map(() => ensureExecHelper({ cacheDir })))
     const paths = new Set(builds.map((b) => ('path' in b ? b.path : b.unavailable)))
     assert.equal(paths.size, 1)
-    assert.deepEqual(await readdir(cacheDir), [path.basename([...paths][0]!)])
+    const helper = path.basename([...paths][0]!)
+    assert.deepEqual((await readdir(cacheDir)).sort(), [helper, `${helper}.json`])
+  })
+
+  test('a tampered cached helper is rebuilt, never run', async () => {
+    const cacheDir = path.join(temp, 'tamper-cache')
+    const built = await ensureExecHelper({ cacheDir })
+    assert.ok('path' in built, "'path' in built")
+    const genuine = await readFile(built.path)
+    // A setup step or a benchmark can write to the cache: it leaves a program that answers like the
+    // helper and would run instead of it.
+    const marker = path.join(temp, 'tampered-helper-ran')
+    await writeFile(built.path, `#!/bin/sh\ntouch ${marker}\necho 'bench-action exec 1'\n`)
+    const again = await ensureExecHelper({ cacheDir })
+    assert.deepEqual(again, { path: built.path, built: true }, 'the helper is built again')
+    assert.deepEqual(await readFile(built.path), genuine, 'the genuine build is back in place')
+    const outcome = await runExecHelper(built.path, {
+      command: [probe, 'sleep', '0'],
+      cwd: temp,
+      env: {},
+      runs: 1,
+      warmup: 0,
+      timeoutMs: 0,
+    })
+    assert.equal(outcome.runs[0]?.exitCode, 0)
+    await assert.rejects(stat(marker), { code: 'ENOENT' }, 'the tampered helper never ran')
+    assert.deepEqual(await ensureExecHelper({ cacheDir }), { path: built.path, built: false })
+  })
+
+  test('a cached helper whose manifest is missing or names another source is rebuilt', async () => {
+    const cacheDir = path.join(temp, 'manifest-cache')
+    const built = await ensureExecHelper({ cacheDir })
+    assert.ok('path' in built, "'path' in built")
+    const manifestPath = execHelperManifestPath(built.path)
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8'))
+    assert.equal(
+      manifest.source,
+      createHash('sha256')
+        .update(await readFile(source))
+        .digest('hex'),
+    )
+    assert.equal(
+      manifest.sha256,
+      createHash('sha256')
+        .update(await readFile(built.path))
+        .digest('hex'),
+    )
+
+    // Built by a version that kept no manifest.
+    await rm(manifestPath)
+    assert.deepEqual(await ensureExecHelper({ cacheDir }), { path: built.path, built: true })
+    // Recorded as built from a source other than the shipped one.
+    await writeFile(manifestPath, JSON.stringify({ ...manifest, source: '0'.repeat(64) }))
+    assert.deepEqual(await ensureExecHelper({ cacheDir }), { path: built.path, built: true })
+    assert.deepEqual(JSON.parse(await readFile(manifestPath, 'utf8')), manifest)
+    assert.deepEqual(await ensureExecHelper({ cacheDir }), { path: built.path, built: false })
   })
 
   test('a source the compiler rejects is a clear error carrying the compiler output', async () => {

@@ -11,6 +11,7 @@ import { Octokit } from '@octokit/core'
 import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
+import { gfmAvailable } from './gfm.ts'
 import {
   type GitHubServer,
   runtimeEnv,
@@ -18,9 +19,10 @@ import {
   unzipText,
   withProcessEnv,
 } from './github-server.ts'
-import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
 
 const GitHub = Octokit.plugin(paginateRest, retry, throttling)
+const gfmInstalled = await gfmAvailable()
 const run = promisify(execFile)
 
 const servers: GitHubServer[] = []
@@ -51,6 +53,9 @@ function client(s: GitHubServer, token = 'test-token', throttle = false) {
     },
   })
 }
+
+/** Comment bodies are checked as reports (gfm.ts): each starts with a suite's marker. */
+const MARKER = '<!-- bench-action:server-test -->'
 
 function noViolations(s: GitHubServer): void {
   assert.deepEqual(
@@ -120,7 +125,7 @@ test('creates, reads and updates a comment', async () => {
   const created = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
     ...params,
     issue_number: 3,
-    body: 'first',
+    body: `${MARKER}\nfirst`,
   })
   assert.equal(created.status, 201)
   assert.equal(created.data.user?.login, 'github-actions[bot]')
@@ -128,18 +133,18 @@ test('creates, reads and updates a comment', async () => {
   const updated = await octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
     ...params,
     comment_id: created.data.id,
-    body: 'second',
+    body: `${MARKER}\nsecond`,
   })
-  assert.equal(updated.data.body, 'second')
+  assert.equal(updated.data.body, `${MARKER}\nsecond`)
   assert.ok(updated.data.updated_at > created.data.updated_at, 'an update moves updated_at on')
   const read = await octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
     ...params,
     comment_id: created.data.id,
   })
-  assert.equal(read.data.body, 'second')
+  assert.equal(read.data.body, `${MARKER}\nsecond`)
   assert.deepEqual(
     s.comments(3).map((c) => c.body),
-    ['second'],
+    [`${MARKER}\nsecond`],
   )
   assert.deepEqual(
     s.requests.map((r) => `${r.method} ${r.operationId} ${r.status}`),
@@ -163,6 +168,38 @@ test('a body the description rejects is a violation and a 422', async () => {
   assert.equal(s.violations.length, 1, s.violations.join('\n'))
   assert.match(s.violations[0]!, /issues\/create-comment.*request body: body\/body must be string/)
   assert.deepEqual(s.comments(3), [])
+})
+
+test('a comment body GitHub would render unsafely is a violation, created or updated', {
+  skip: requiredInCi(gfmInstalled ? false : 'cmark-gfm is not installed'),
+}, async () => {
+  const s = await server()
+  const octokit = client(s)
+  const params = { owner: s.owner, repo: s.repo }
+  const created = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+    ...params,
+    issue_number: 4,
+    body: `${MARKER}\n<summary>\`<img src=x onerror=alert(1)>\` @octocat</summary>`,
+  })
+  assert.equal(created.status, 201, 'GitHub takes it; the test server reports it')
+  await octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+    ...params,
+    comment_id: created.data.id,
+    body: `no marker first\n\n${MARKER}\n\n[click](https://evil.example) <!-- more -->`,
+  })
+  await octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+    ...params,
+    comment_id: created.data.id,
+    body: `${MARKER}\n\nThe full report: <https://github.com/${s.owner}/${s.repo}/actions/runs/12>`,
+  })
+  const problems = s.violations.map((v) => v.replace(/^\S+ \S+ \((\S+)\): the comment body: /, '$1: '))
+  assert.deepEqual(problems, [
+    'issues/create-comment: an element the report does not write: <img src=x onerror=alert(1)>',
+    'issues/create-comment: a mention outside code: "` @octocat"',
+    'issues/update-comment: the first line is not the marker: "no marker first"',
+    'issues/update-comment: exactly one HTML comment, the marker, first; found 2: "<!-- bench-action:server-test -->", "<!-- more -->"',
+    'issues/update-comment: a link the report did not write: <a href="https://evil.example">',
+  ])
 })
 
 test('an unknown path, a wrong method, a bad query and another repository are violations', async () => {
@@ -233,7 +270,7 @@ test('injected failures: a 500 is retried, rate limits are waited out, a 403 is 
     owner: s.owner,
     repo: s.repo,
     issue_number: 9,
-    body: 'after a retry',
+    body: `${MARKER}\nafter a retry`,
   })
   assert.equal(created.status, 201)
   assert.deepEqual(

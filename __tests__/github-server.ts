@@ -1,7 +1,9 @@
 // A stand-in for GitHub on 127.0.0.1: the REST endpoints bench-action uses, checked against GitHub's
 // published OpenAPI description, and the Actions results service (artifacts and the cache) with the
 // blob storage behind it that @actions/artifact and @actions/cache upload to. Tests point GITHUB_API_URL (and, through runtimeEnv, the Actions
-// runtime variables) at it and assert afterwards that `violations` is empty.
+// runtime variables) at it and assert afterwards that `violations` is empty. Every comment body
+// created or updated is rendered with GitHub's renderer (cmark-gfm) and must be a report that is safe
+// to post (gfm.ts): a problem with it is a violation too.
 import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -10,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import { unzipSync, zipSync } from 'fflate'
+import { gfmAvailable, reportProblems } from './gfm.ts'
 
 // ---------------------------------------------------------------------------------------------------
 // GitHub's OpenAPI description, loaded once per process; validators are compiled per operation on use.
@@ -744,7 +747,31 @@ export class GitHubServer {
     }
     if (url.pathname.startsWith('/twirp/')) send(this.twirp(request, raw))
     else if (url.pathname.startsWith(BLOB_PREFIX)) send(this.blob(request, raw, url))
-    else send(this.rest(request, raw, url))
+    else {
+      const reply = this.rest(request, raw, url)
+      // Rendering takes a child process: the answer waits for it, so a test that has its answer has
+      // its violations too.
+      await this.checkCommentBody(request, reply)
+      send(reply)
+    }
+  }
+
+  /** A comment body GitHub accepted is rendered as GitHub would and checked: it must be a safe report. */
+  private async checkCommentBody(request: RecordedRequest, reply: Reply): Promise<void> {
+    const written =
+      request.operationId === 'issues/create-comment' || request.operationId === 'issues/update-comment'
+    if (!written || reply.status >= 300) return
+    const body = (request.body as { body?: unknown } | undefined)?.body
+    if (typeof body !== 'string') return
+    if (!(await gfmAvailable())) {
+      if (process.env.CI)
+        this.violation(request, 'cmark-gfm is not installed, so the comment body was not checked')
+      return
+    }
+    // The one link a report makes: its run, where the full report is.
+    const runs = `${HTML_URL}/${this.owner}/${this.repo}/actions/runs/`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const problems = await reportProblems(body, { allowedLinks: [new RegExp(`^${runs}\\d+$`, 'i')] })
+    for (const problem of problems) this.violation(request, `the comment body: ${problem}`)
   }
 
   // --- REST -------------------------------------------------------------------------------------

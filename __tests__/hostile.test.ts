@@ -1,6 +1,7 @@
 // Names, commands and output that try to break the report (fixtures/hostile: bench.yml measured twice
 // by the real tool, see capture.sh). The rendered comment is committed beside its input as
 // report.md, so a reviewer can read exactly what GitHub would be given; UPDATE_OUTPUTS=1 rewrites it.
+// hostile-report.test.ts puts every name of names.txt in every place of a report.
 import assert from 'node:assert/strict'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -8,8 +9,11 @@ import { test } from 'node:test'
 import { compareResults } from '../src/compare.ts'
 import { renderMarkdown } from '../src/report/markdown.ts'
 import { parseResultSetText } from '../src/results.ts'
+import { assertSafeReport, gfmAvailable } from './gfm.ts'
+import { requiredInCi } from './helpers.ts'
 
 const dir = path.join(import.meta.dirname, 'fixtures', 'hostile')
+const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
 
 async function load(name: string) {
   return parseResultSetText(await readFile(path.join(dir, name), 'utf8'), name)
@@ -58,4 +62,6 @@ test('hostile names, commands and output render as text, in one piece', async ()
   assert.doesNotMatch(visible, /\]\(/, 'no link outside code')
   // The failing benchmark's stderr is shown, inside a fence it cannot close.
   assert.match(md, /`{4,}\n(?:.*\n)*?```\nend of fence/)
+  // And as GitHub renders it: no element, link, mention or comment of theirs.
+  if (!gfmSkip) await assertSafeReport(md)
 })

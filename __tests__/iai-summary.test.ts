@@ -8,8 +8,8 @@ import { instructionResultMetrics } from '../src/formats/callgrind-metrics.ts'
 import {
   findIaiSummaries,
   IAI_SUMMARY_VERSIONS,
+  IaiSummaryFormatError,
   type ImportedInstructionBenchmark,
-  ImportFormatError,
   parseIaiSummary,
   parseIaiSummaryText,
 } from '../src/formats/iai-summary.ts'
@@ -125,10 +125,14 @@ function metricValues(benchmark: ImportedInstructionBenchmark): Record<string, n
   return Object.fromEntries(Object.entries(benchmark.metrics).map(([name, m]) => [name, m.value!]))
 }
 
-/** Asserts that `fn` throws an ImportFormatError naming `source` and the JSON path `at`. */
+/** Asserts that `fn` throws an IaiSummaryFormatError naming `source` and the JSON path `at`. */
 function assertImportError(fn: () => unknown, source: string, at: string, fragment?: string): void {
   assert.throws(fn, (error: unknown) => {
-    assert.equal(error instanceof ImportFormatError, true, `an ImportFormatError, got ${String(error)}`)
+    assert.equal(
+      error instanceof IaiSummaryFormatError,
+      true,
+      `an IaiSummaryFormatError, got ${String(error)}`,
+    )
     const message = (error as Error).message
     assert.equal(message.startsWith(`${source}: `), true, `starts with the source: ${message}`)
     assert.equal(message.includes(` at ${at}: `), true, `names the path ${at}: ${message}`)
@@ -509,11 +513,11 @@ describe('invalid summaries', () => {
   test('text that is not JSON', () => {
     assert.throws(
       () => parseIaiSummaryText('{"version": ', 'cut.json'),
-      (e: unknown) => e instanceof ImportFormatError && /^cut\.json: not valid JSON/.test(e.message),
+      (e: unknown) => e instanceof IaiSummaryFormatError && /^cut\.json: not valid JSON/.test(e.message),
     )
     assert.throws(
       () => parseIaiSummaryText('{}\n{"version"\n', 'lines.json'),
-      (e: unknown) => e instanceof ImportFormatError && /^lines\.json:2: not valid JSON/.test(e.message),
+      (e: unknown) => e instanceof IaiSummaryFormatError && /^lines\.json:2: not valid JSON/.test(e.message),
     )
   })
 })

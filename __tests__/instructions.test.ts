@@ -163,7 +163,7 @@ benchmarks:
     /a: functions whose instructions changed most\n {2}\+[\d,]+ Ir \(\+1\.0\d%\) {2}work_a/,
   )
   const md = await readFile(path.join(repo, 'report.md'), 'utf8')
-  const block = md.slice(md.indexOf('`a`: functions whose instructions changed most'))
+  const block = md.slice(md.indexOf('<code>a</code>: functions whose instructions changed most'))
   assert.match(
     block,
     /\| Function \| Base Ir \| Head Ir \| Δ \| Δ% \|\n\|---\|---\|---\|---\|---\|\n\| `work_a` \|/,

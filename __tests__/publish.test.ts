@@ -14,6 +14,8 @@ const TOKEN = 'ghs_publish-test'
 const PR = 7
 const HEAD_SHA = '4c0ffee4c0ffee4c0ffee4c0ffee4c0ffee4c0ff'
 const MARKER = '<!-- bench-action:pub -->'
+/** Artifacts a fork's run could upload (see the README there). */
+const HOSTILE = path.join(import.meta.dirname, 'fixtures/hostile/artifacts')
 
 const dirs: string[] = []
 after(async () => {
@@ -146,6 +148,9 @@ async function runAction(
 const CONFIG =
   'suite: pub\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 3, threshold: 1000% }\n'
 
+/** A report without the words that depend on when it was rendered ("measured 2 seconds ago"). */
+const stripAge = (markdown: string) => markdown.replace(/measured [^:]*ago/g, 'measured …')
+
 /** The REST writes (comments); artifact uploads go to the results service and are not counted. */
 const writes = (server: GitHubServer) =>
   server.requests
@@ -264,11 +269,14 @@ describe('a pull request from a fork', () => {
         .map((a) => a.name)
         .join(', ')}`,
     )
-    const deferred = JSON.parse(artifact!.files['comment.json']!)
+    // Data, never markdown: the inputs of the comparison, for the trusted job to compare and render.
+    assert.deepEqual(Object.keys(artifact!.files), ['comparison.json'])
+    const deferred = JSON.parse(artifact!.files['comparison.json']!)
+    assert.equal(deferred.schema, 'bench-action/deferred-comparison')
     assert.equal(deferred.issueNumber, PR)
     assert.equal(deferred.headSha, HEAD_SHA)
-    assert.ok(deferred.body.startsWith(`${MARKER}\n`), 'the body is the comment')
-    assert.equal(JSON.parse(artifact!.files['results.json']!).suite, 'pub')
+    assert.equal(deferred.head.suite, 'pub')
+    assert.equal(deferred.body, undefined)
 
     // The workflow_run workflow, with a token that can write, posts it on the measured pull request.
     server.addPull(PR, HEAD_SHA)
@@ -277,7 +285,9 @@ describe('a pull request from a fork', () => {
     })
     assert.equal(post.code, 0, post.stdout)
     assert.equal(server.comments(PR).length, 1)
-    assert.equal(server.comments(PR)[0]!.body, deferred.body)
+    // The comment the run would have posted, rendered by the trusted job from the data.
+    const posted = server.comments(PR)[0]!.body
+    assert.equal(stripAge(posted), stripAge(run.summary))
     const before = writes(server).length
 
     // The same artifact again: the body is unchanged, so nothing is written.
@@ -286,6 +296,94 @@ describe('a pull request from a fork', () => {
     })
     assert.equal(again.code, 0, again.stdout)
     assert.equal(writes(server).length, before, 'no update for an unchanged body')
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('mode: post never posts a body an artifact supplies', async () => {
+    const forged = await readFile(path.join(HOSTILE, 'comment-body.json'), 'utf8')
+    server.addRun(205, { headSha: HEAD_SHA, headBranch: 'feature' })
+    server.addArtifact(205, 'bench-action-comment-pub', { 'comment.json': forged })
+    server.addPull(PR, HEAD_SHA)
+    const before = server.comments(PR).map((c) => c.body)
+    const post = await runAction(server, workspace, 206, 'workflow_run', workflowRunEvent(server, 205), {
+      mode: 'post',
+    })
+    assert.equal(post.code, 1, post.stdout)
+    assert.match(
+      post.stdout,
+      /::error::bench-action: the artifact bench-action-comment-pub has no comparison\.json/,
+    )
+    assert.deepEqual(
+      server.comments(PR).map((c) => c.body),
+      before,
+    )
+    assert.doesNotMatch(JSON.stringify(server.comments(PR)), /security-team/)
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('mode: post renders the free text of an artifact as escaped text', async () => {
+    const genuine = JSON.parse(
+      server.artifacts(201).find((a) => a.name === 'bench-action-comment-pub')!.files['comparison.json']!,
+    )
+    const hostile = JSON.parse(await readFile(path.join(HOSTILE, 'data-overrides.json'), 'utf8'))
+    genuine.head.benchmarks[0].name = hostile.benchmarkName
+    genuine.baseline = { results: genuine.head, source: hostile.source, reason: hostile.reason }
+    genuine.baselineWarnings = [hostile.baselineWarning]
+    server.addRun(207, { headSha: HEAD_SHA, headBranch: 'feature' })
+    server.addArtifact(207, 'bench-action-comment-pub', { 'comparison.json': JSON.stringify(genuine) })
+    server.addPull(PR, HEAD_SHA)
+    const post = await runAction(server, workspace, 208, 'workflow_run', workflowRunEvent(server, 207), {
+      mode: 'post',
+    })
+    assert.equal(post.code, 0, post.stdout)
+    const body = server.comments(PR)[0]!.body
+    assert.ok(body.startsWith(`${MARKER}\n`))
+    // The name and the reason are there, as text: mentions broken, brackets and tags escaped.
+    assert.match(body, /@\u200borg\/security-team/)
+    assert.match(body, /@\u200boctocat/)
+    // Outside code spans (where nothing renders), no mention, link, image or tag survives.
+    const prose = body.replace(/(`+)[^`]*?\1/g, '')
+    assert.doesNotMatch(prose, /@(org|octocat)/)
+    assert.doesNotMatch(prose, /(?<!\\)\]\(https:\/\/evil/)
+    assert.doesNotMatch(prose, /<img|<!-- bench-action:other|<\/summary><\/details><!--/)
+    assert.equal(body.split('<!--').length, 2, 'one HTML comment: the marker')
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('mode: post refuses an artifact for another commit, or not holding the suite its name says', async () => {
+    const genuine = JSON.parse(
+      server.artifacts(201).find((a) => a.name === 'bench-action-comment-pub')!.files['comparison.json']!,
+    )
+    server.addPull(PR, HEAD_SHA)
+    server.addRun(209, { headSha: HEAD_SHA, headBranch: 'feature' })
+    server.addArtifact(209, 'bench-action-comment-pub', {
+      'comparison.json': JSON.stringify({ ...genuine, headSha: 'e'.repeat(40) }),
+    })
+    const other = await runAction(server, workspace, 210, 'workflow_run', workflowRunEvent(server, 209), {
+      mode: 'post',
+    })
+    assert.equal(other.code, 1)
+    assert.match(
+      other.stdout,
+      /::error::bench-action: the artifact bench-action-comment-pub is for commit eeeeeee, but run 209 measured 4c0ffee/,
+    )
+
+    server.addRun(211, { headSha: HEAD_SHA, headBranch: 'feature' })
+    server.addArtifact(211, 'bench-action-comment-other', { 'comparison.json': JSON.stringify(genuine) })
+    const renamed = await runAction(server, workspace, 212, 'workflow_run', workflowRunEvent(server, 211), {
+      mode: 'post',
+    })
+    assert.equal(renamed.code, 1)
+    assert.match(renamed.stdout, /does not hold the comparison its name promises/)
+
+    server.addRun(213, { headSha: HEAD_SHA, headBranch: 'feature' })
+    const huge = { ...genuine, baselineWarnings: ['x'.repeat(3000)] }
+    server.addArtifact(213, 'bench-action-comment-pub', { 'comparison.json': JSON.stringify(huge) })
+    const long = await runAction(server, workspace, 214, 'workflow_run', workflowRunEvent(server, 213), {
+      mode: 'post',
+    })
+    assert.equal(long.code, 1)
+    assert.match(long.stdout, /is not a bench-action comparison: baselineWarnings\[0\]: /)
     assert.deepEqual(server.violations, [])
   })
 

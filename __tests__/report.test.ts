@@ -9,8 +9,11 @@ import { markdownCode } from '../src/report/escape.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
 import { parseResultSetText, type ResultSet } from '../src/results.ts'
+import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml } from './gfm.ts'
+import { requiredInCi } from './helpers.ts'
 
 const here = import.meta.dirname
+const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
 
 async function fixture(name: string): Promise<ResultSet> {
   const file = path.join(here, 'fixtures/results', name)
@@ -55,7 +58,7 @@ test('a 30% slower head: regressions first, the failure with its stderr, names e
   // rebar cmp's view of the engines: the fastest first, the other with its ratio and interval.
   assert.match(
     md,
-    /<summary>Engines of `memmem`: `(rust|libc)\/memmem` is fastest<\/summary>\n\n\| engine \| time per call \| throughput \| vs fastest \|\n\|---\|---\|---\|---\|\n\| `\1\/memmem` \| [\d.]+ µs \| [\d.]+ GiB\/s \| \*\*fastest\*\* \|\n\| `(rust|libc)\/memmem` \| [\d.]+ µs \| [\d.]+ GiB\/s \| [\d.]+× \([\d.]+–[\d.]+\) \|/,
+    /<summary>Engines of <code>memmem<\/code>: <code>(rust|libc)\/memmem<\/code> is fastest<\/summary>\n\n\| engine \| time per call \| throughput \| vs fastest \|\n\|---\|---\|---\|---\|\n\| `\1\/memmem` \| [\d.]+ µs \| [\d.]+ GiB\/s \| \*\*fastest\*\* \|\n\| `(rust|libc)\/memmem` \| [\d.]+ µs \| [\d.]+ GiB\/s \| [\d.]+× \([\d.]+–[\d.]+\) \|/,
   )
   assert.equal((md.match(/<!--/g) ?? []).length, 1, 'user text cannot open another comment')
   // The hostile name may appear only inside code spans, where nothing renders and nobody is pinged.
@@ -68,6 +71,8 @@ test('a 30% slower head: regressions first, the failure with its stderr, names e
     const header = md.split('\n').find((l) => l.startsWith('| ') && l.split('|').length === cells)
     assert.ok(header, `a row with a broken column count: ${line}`)
   }
+  // As GitHub renders it: no element, link, mention or comment the report did not write.
+  if (!gfmSkip) await assertSafeReport(md)
 })
 
 test('the terminal report has the same verdicts, without colour when asked', async () => {
@@ -115,11 +120,30 @@ test('a comment never exceeds GitHub’s limit: details, unchanged rows, then im
     md,
     /> \[!NOTE\]\n> Shortened to fit GitHub's size limit; left out: .*2200 unchanged rows; 400 improved/,
   )
-  assert.match(md, /The full report: https:\/\/github\.com\/o\/r\/actions\/runs\/1/)
+  // The one link the report makes, kept as written: in an autolink nothing is escaped.
+  assert.match(md, /The full report: <https:\/\/github\.com\/o\/r\/actions\/runs\/1>/)
   assert.match(md, /\| `bench-0` \| wall \(median\)/, 'regressions are kept')
   assert.doesNotMatch(md, /\| `bench-799` \|/, 'improvements gave way')
   // A tighter limit keeps only as many regressions as fit, and says how many were left out.
   const tight = renderMarkdown(big, { now, maxLength: 20_000 })
   assert.ok(tight.length <= 20_000, `${tight.length} characters`)
   assert.match(tight, /\d+ of the regressions and failures/)
+  if (!gfmSkip) {
+    await assertSafeReport(md, { allowedLinks: [/^https:\/\/github\.com\/o\/r\/actions\/runs\/1$/] })
+    await assertSafeReport(tight)
+  }
+})
+
+test('a repository whose name has an underscore: the full report’s link leads there', {
+  skip: gfmSkip,
+}, async () => {
+  const c = await comparison()
+  const url = 'https://github.com/my_org/my_repo/actions/runs/7'
+  const md = renderMarkdown(c, { now, maxLength: 10_000, fullReportUrl: url })
+  assert.match(md, /Shortened to fit/)
+  const links = tokenizeHtml(await renderGfm(md)).filter((t) => t.type === 'start' && t.name === 'a')
+  assert.deepEqual(
+    links.map((t) => (t.type === 'start' ? t.attributes : [])),
+    [[['href', url]]],
+  )
 })

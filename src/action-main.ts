@@ -5,32 +5,29 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
-import { BaselineUsageError } from './baseline.ts'
 import { ConfigError, loadConfig } from './config/index.ts'
+import { isUserError } from './errors.ts'
 import { createGitHubClient } from './github/client.ts'
+import { logText } from './github/log.ts'
 import { mergeBaseFromApi } from './github/merge-base.ts'
 import {
   COMMENT_MODES,
   type CommentMode,
-  DeferredCommentError,
   type GitHubContext,
   postDeferredComments,
   publishComment,
   readGitHubContext,
   runUrl,
 } from './github/publish.ts'
-import { resolveConfigPath, runMerge, runPipeline, UsageError } from './pipeline.ts'
+import { type PipelineOutcome, resolveConfigPath, runMerge, runPipeline, UsageError } from './pipeline.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'
 import { renderTerminal } from './report/terminal.ts'
-import { ResultsFormatError } from './results.ts'
-import { SameJobError } from './same-job.ts'
 import { SetupError } from './setup/index.ts'
 import { parseShard, ShardError, type ShardSpec } from './shard.ts'
 import { CacheStore } from './store/cache.ts'
 import { DEFAULT_DATA_BRANCH, GitStore } from './store/git.ts'
 import type { ResultStore } from './store/types.ts'
 import { VERSION } from './version.ts'
-import { WorktreeError } from './worktree.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
 const SAME_JOB = 'same-job'
@@ -144,7 +141,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       createGitHubClient({
         token: inputs.githubToken ?? '',
         baseUrl: env.GITHUB_API_URL,
-        log: (l) => core.info(l),
+        log: (l) => logText(l),
       })
     if (inputs.mode === 'post') {
       if (!context) throw new UsageError('mode: post runs inside GitHub Actions, in a workflow_run workflow')
@@ -152,7 +149,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       await postDeferredComments({
         octokit: client(),
         context,
-        log: (l) => core.info(l),
+        version: VERSION,
+        log: (l) => logText(l),
         warn: (l) => core.warning(l),
       })
       return
@@ -175,7 +173,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
       htmlPath: inputs.html ?? path.join(outDir, 'report.html'),
       env,
-      log: (line: string) => core.info(line),
+      log: (line: string) => logText(line),
     }
     if (inputs.shard && inputs.mode === 'merge')
       throw new UsageError(
@@ -206,11 +204,11 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       const name = `${SHARD_ARTIFACT_PREFIX}${outcome.config.suite}-${index}-of-${count}`
       await uploadArtifact(name, { [SHARD_FILE]: await readFile(outcome.shardOutputPath, 'utf8') })
       core.setOutput('shard-artifact', name)
-      core.info(renderTerminal(outcome.comparison, { color: false }))
-      core.info(`shard ${index}/${count} measured; the verdict is the merge job's (mode: merge)`)
+      logText(renderTerminal(outcome.comparison, { color: false }))
+      logText(`shard ${index}/${count} measured; the verdict is the merge job's (mode: merge)`)
       return
     }
-    core.info(renderTerminal(outcome.comparison, { color: false }))
+    logText(renderTerminal(outcome.comparison, { color: false }))
     if (env.GITHUB_STEP_SUMMARY) {
       // The report as written to the markdown file, shortened only when a summary cannot hold it.
       const summary =
@@ -239,8 +237,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       }
     }
     if (context && inputs.comment !== 'never') {
-      if (!inputs.githubToken) core.info('no github-token: the comment is not posted')
-      else await publish(context, client, inputs.comment, outcome.comparison, outcome.results)
+      if (!inputs.githubToken) logText('no github-token: the comment is not posted')
+      else await publish(context, client, inputs.comment, outcome)
     }
     const reason = failureMessage(outcome.comparison)
     if (inputs.requireBaseline && !outcome.comparison.baseline) {
@@ -254,15 +252,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       core.setFailed(`Invalid bench-action configuration: ${err.message}`)
     } else if (err instanceof SetupError) {
       core.setFailed(`bench-action could not set up its tools: ${err.message}`)
-    } else if (
-      err instanceof UsageError ||
-      err instanceof DeferredCommentError ||
-      err instanceof BaselineUsageError ||
-      err instanceof ResultsFormatError ||
-      err instanceof SameJobError ||
-      err instanceof WorktreeError ||
-      err instanceof ShardError
-    ) {
+    } else if (isUserError(err)) {
       core.setFailed(`bench-action: ${err.message}`)
     } else {
       core.debug((err as Error)?.stack ?? String(err))
@@ -278,23 +268,23 @@ async function publish(
   context: GitHubContext,
   client: () => ReturnType<typeof createGitHubClient>,
   mode: CommentMode,
-  comparison: Parameters<typeof publishComment>[0]['comparison'],
-  results: Parameters<typeof publishComment>[0]['results'],
+  run: Pick<PipelineOutcome, 'comparison' | 'results' | 'compareOptions'>,
 ): Promise<void> {
   try {
     const outcome = await publishComment({
       version: VERSION,
       octokit: client(),
       context,
-      comparison,
-      results,
+      comparison: run.comparison,
+      results: run.results,
+      compareOptions: run.compareOptions,
       mode,
-      log: (l) => core.info(l),
+      log: (l) => logText(l),
       warn: (l) => core.warning(l),
       uploadArtifact,
     })
-    if (outcome.status === 'skipped') core.info(`comment not posted: ${outcome.reason}`)
-    if (outcome.status === 'unchanged') core.info(`comment unchanged: ${outcome.url}`)
+    if (outcome.status === 'skipped') logText(`comment not posted: ${outcome.reason}`)
+    if (outcome.status === 'unchanged') logText(`comment unchanged: ${outcome.url}`)
     if (outcome.status === 'deferred') core.setOutput('comment-artifact', outcome.artifact)
   } catch (error) {
     core.warning(
@@ -331,7 +321,7 @@ async function downloadShards(inputs: ActionInputs): Promise<Array<{ text: strin
       })
       shards.push({ text, source: artifact.name })
     }
-    core.info(`shards: ${shards.map((s) => s.source).join(', ')}`)
+    logText(`shards: ${shards.map((s) => s.source).join(', ')}`)
     return shards
   } finally {
     await rm(dir, { recursive: true, force: true })
@@ -376,7 +366,7 @@ function baselineStore(
       cwd: inputs.workingDirectory,
       branch: inputs.baselineBranch,
       ...(inputs.retain !== undefined ? { retain: inputs.retain } : {}),
-      log: (line) => core.info(line),
+      log: (line) => logText(line),
     })
     return { store, save: inputs.save && pushed }
   }
@@ -391,7 +381,7 @@ function baselineStore(
     runAttempt: env.GITHUB_RUN_ATTEMPT ?? '1',
     // The cached path is part of an entry's version, so it must be the same in every job: not
     // RUNNER_TEMP, which self-hosted runners place per runner, but the system's temporary directory.
-    log: (line) => core.info(line),
+    log: (line) => logText(line),
   })
   return { store, save: inputs.save && pushed }
 }

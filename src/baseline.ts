@@ -1,6 +1,7 @@
 // Which earlier results a run is compared with, and why (DESIGN §5). The reason is part of the
 // report: a reviewer must always know what was compared with what.
 import type { BaselineInfo } from './compare.ts'
+import { UserError } from './errors.ts'
 import { shortSha } from './format.ts'
 import type { CommitInfo, ResultSet } from './results.ts'
 import { type DirStore, entryMatchesSha } from './store/dir.ts'
@@ -32,7 +33,7 @@ export interface BaselineQuery {
   commitsBetween?: (from: string, to: string) => Promise<number | undefined>
 }
 
-export class BaselineUsageError extends Error {
+export class BaselineUsageError extends UserError {
   override name = 'BaselineUsageError'
 }
 

@@ -3,9 +3,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { BaselineUsageError } from './baseline.ts'
 import { compareResults, exitCodeFor } from './compare.ts'
-import { ConfigError, configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
+import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
+import { isUserError } from './errors.ts'
 import { runnerConfiguration } from './measure/wall-clock.ts'
 import {
   type PipelineOutcome,
@@ -19,12 +19,10 @@ import { planCases } from './plan.ts'
 import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import { renderTerminal, shouldUseColor } from './report/terminal.ts'
-import { parseResultSetText, ResultsFormatError } from './results.ts'
-import { SameJobError } from './same-job.ts'
+import { parseResultSetText } from './results.ts'
 import { describeStatus, KNOWN_TOOLS, runSetup, SetupError, toolsNeeded } from './setup/index.ts'
-import { parseShard, ShardError } from './shard.ts'
+import { parseShard } from './shard.ts'
 import { VERSION } from './version.ts'
-import { WorktreeError } from './worktree.ts'
 
 export interface CliIo {
   cwd: string
@@ -99,15 +97,9 @@ const RUN_OPTIONS = {
 } as const
 
 /** Errors the user can fix; everything else is a bug and keeps its stack. */
-function isUserError(err: unknown): err is Error {
+function isUsersMistake(err: unknown): err is Error {
   return (
-    err instanceof ConfigError ||
-    err instanceof UsageError ||
-    err instanceof BaselineUsageError ||
-    err instanceof ResultsFormatError ||
-    err instanceof SameJobError ||
-    err instanceof WorktreeError ||
-    err instanceof ShardError ||
+    isUserError(err) ||
     (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
   )
 }
@@ -120,7 +112,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write(`bench-action: ${err.message}\n`)
       return err.exitCode
     }
-    if (isUserError(err)) {
+    if (isUsersMistake(err)) {
       io.stderr.write(`bench-action: ${err.message}\n`)
       return 2
     }

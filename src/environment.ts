@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import { promisify } from 'node:util'
+import { childEnv } from './child-env.ts'
 import type { Environment } from './results.ts'
 
 const run = promisify(execFile)
@@ -30,7 +31,7 @@ export async function toolVersion(
   args: string[] = ['--version'],
 ): Promise<string | undefined> {
   try {
-    const { stdout, stderr } = await run(command, args, { timeout: 10_000 })
+    const { stdout, stderr } = await run(command, args, { timeout: 10_000, env: childEnv() })
     const line = (stdout || stderr).split('\n').find((l) => l.trim() !== '')
     return line?.trim()
   } catch {

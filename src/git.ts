@@ -2,6 +2,7 @@
 // request's checkout is a detached merge commit); elsewhere, git.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { childEnv } from './child-env.ts'
 import type { CommitInfo } from './results.ts'
 
 const run = promisify(execFile)
@@ -13,7 +14,13 @@ export async function gitOrError(
   timeoutMs = 30_000,
 ): Promise<{ stdout: string } | { error: string }> {
   try {
-    const { stdout } = await run('git', args, { cwd, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 })
+    const { stdout } = await run('git', args, {
+      cwd,
+      // git needs none of the action's variables: a fetch uses the credentials in git's config.
+      env: childEnv(),
+      timeout: timeoutMs,
+      maxBuffer: 16 * 1024 * 1024,
+    })
     return { stdout: stdout.trim() }
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()

@@ -4,9 +4,10 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseline } from './baseline.ts'
-import { type Comparison, compareResults, exitCodeFor } from './compare.ts'
+import { type CompareOptions, type Comparison, compareResults, exitCodeFor } from './compare.ts'
 import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
+import { UserError } from './errors.ts'
 import { commitInfo, commitsBetween, defaultBranch, mergeBase } from './git.ts'
 import { measureSuite, type SameJobOrder } from './measure/index.ts'
 import { valgrindVersion } from './measure/instructions.ts'
@@ -89,6 +90,8 @@ export interface PipelineOutcome {
   shardOutput?: ShardOutput
   shardOutputPath?: string
   results: ResultSet
+  /** What `comparison` was made from, with `results`: enough to make it again (a deferred comment). */
+  compareOptions: CompareOptions
   comparison: Comparison
   markdown: string
   savedPath?: string
@@ -97,7 +100,7 @@ export interface PipelineOutcome {
   htmlPath?: string
 }
 
-export class UsageError extends Error {
+export class UsageError extends UserError {
   override name = 'UsageError'
 }
 
@@ -378,7 +381,7 @@ async function conclude(
   const now = options.now ?? (() => new Date())
   const filter = 'filter' in options ? options.filter : undefined
   const benchmarks = results.benchmarks
-  const comparison = compareResults(results, {
+  const compareOptions: CompareOptions = {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
@@ -386,7 +389,8 @@ async function conclude(
     // A filtered run or a shard measures part of the suite on purpose: the rest is not missing.
     filtered: filter !== undefined || ('shard' in options && options.shard !== undefined),
     pairs,
-  })
+  }
+  const comparison = compareResults(results, compareOptions)
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 
   let savedPath: string | undefined
@@ -413,6 +417,7 @@ async function conclude(
     exitCode: exitCodeFor(comparison),
     config,
     results,
+    compareOptions,
     comparison,
     markdown,
     savedPath,

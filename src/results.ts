@@ -1,6 +1,7 @@
 // The ResultSet contract (DESIGN §3): what a run measured, written as versioned JSON and validated on
 // read, so a file written by one version loads in the next or fails with a clear message.
 import * as z from 'zod'
+import { UserError } from './errors.ts'
 
 export const RESULTS_SCHEMA = 'bench-action/results'
 export const RESULTS_VERSION = 1
@@ -121,8 +122,33 @@ export const environmentSchema = z.object({
 })
 export type Environment = z.infer<typeof environmentSchema>
 
+/** A value from a file, quoted and cut short for a message. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text
+}
+
+// A results file may come from a stranger (a shard, a fork's artifact, a store on a shared branch), and
+// its timestamp and commit name the files a store writes (DESIGN §6b): both are checked to be what they
+// say, so that neither can carry a path.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
+const SHA = /^[0-9a-fA-F]{4,64}$/
+
+/** An ISO-8601 timestamp, `YYYY-MM-DDTHH:MM:SS[.fraction]` then `Z` or an offset: what toISOString writes. */
+export const timestampSchema = z
+  .string()
+  .refine((text) => TIMESTAMP.test(text) && Number.isFinite(Date.parse(text)), {
+    error: (issue) =>
+      `expected an ISO-8601 timestamp like 2024-05-01T12:00:00.000Z, got ${shown(issue.input)}`,
+  })
+
+/** A commit hash, full or abbreviated: 4 to 64 hex digits. */
+export const shaSchema = z.string().regex(SHA, {
+  error: (issue) => `expected a commit hash of 4 to 64 hex digits, got ${shown(issue.input)}`,
+})
+
 export const commitSchema = z.object({
-  sha: z.string().optional(),
+  sha: shaSchema.optional(),
   ref: z.string().optional(),
   branch: z.string().optional(),
   /** The working tree had uncommitted changes when measured. */
@@ -135,7 +161,7 @@ export const resultSetSchema = z.object({
   version: z.literal(RESULTS_VERSION),
   suite: z.string().min(1),
   commit: commitSchema,
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   environment: environmentSchema,
   benchmarks: z.array(benchmarkResultSchema),
 })
@@ -147,7 +173,7 @@ export type ResultSet = z.infer<typeof resultSetSchema>
  */
 export type SamplePairs = Record<string, Array<[base: number, head: number]>>
 
-export class ResultsFormatError extends Error {
+export class ResultsFormatError extends UserError {
   override name = 'ResultsFormatError'
 }
 

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Config } from './config/index.ts'
 import { parseConfig } from './config/index.ts'
+import { UserError } from './errors.ts'
 import { shortSha } from './format.ts'
 import { git, mergeBase } from './git.ts'
 import { readGitHubContext } from './github/publish.ts'
@@ -19,7 +20,7 @@ import type { BenchmarkResult, CommitInfo, SamplePairs } from './results.ts'
 import { runSetup, type SetupFailure } from './setup-steps.ts'
 import { addWorktree, ensureCommit, resolveCommit, type Worktree } from './worktree.ts'
 
-export class SameJobError extends Error {
+export class SameJobError extends UserError {
   override name = 'SameJobError'
 }
 

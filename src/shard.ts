@@ -3,6 +3,7 @@
 // hands it on as a shard file; a merge job checks that the shards fit together — one suite, one
 // commit, every shard once, every case once — and concludes the run as one.
 import * as z from 'zod'
+import { UserError } from './errors.ts'
 import type { Case } from './plan-types.ts'
 import { type BenchmarkResult, firstIssue, type ResultSet, resultSetSchema } from './results.ts'
 
@@ -12,7 +13,7 @@ export interface ShardSpec {
   count: number
 }
 
-export class ShardError extends Error {
+export class ShardError extends UserError {
   override name = 'ShardError'
 }
 

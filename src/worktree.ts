@@ -6,10 +6,12 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { childEnv } from './child-env.ts'
+import { UserError } from './errors.ts'
 import { git, gitOrError } from './git.ts'
 import { killTrackedChildren } from './measure/child.ts'
 
-export class WorktreeError extends Error {
+export class WorktreeError extends UserError {
   override name = 'WorktreeError'
 }
 
@@ -28,13 +30,17 @@ let handlersInstalled = false
 
 function removeSync(repo: string, dir: string, parent?: string): void {
   try {
-    execFileSync('git', ['worktree', 'remove', '--force', '--force', dir], { cwd: repo, stdio: 'ignore' })
+    execFileSync('git', ['worktree', 'remove', '--force', '--force', dir], {
+      cwd: repo,
+      env: childEnv(),
+      stdio: 'ignore',
+    })
   } catch {
     // Not registered (any more): the directory may still be there.
   }
   try {
-    execFileSync('rm', ['-rf', parent ?? dir], { stdio: 'ignore' })
-    execFileSync('git', ['worktree', 'prune'], { cwd: repo, stdio: 'ignore' })
+    execFileSync('rm', ['-rf', parent ?? dir], { env: childEnv(), stdio: 'ignore' })
+    execFileSync('git', ['worktree', 'prune'], { cwd: repo, env: childEnv(), stdio: 'ignore' })
   } catch {
     // Best effort while exiting.
   }

@@ -12,6 +12,7 @@ import {
   type YAMLError,
 } from 'yaml'
 import type * as z from 'zod'
+import { UserError } from '../errors.ts'
 import { EXPECTED_DURATION, EXPECTED_PERCENT, parseDurationMs, parsePercent, ValueError } from './values.ts'
 
 export type PathSegment = string | number
@@ -30,7 +31,7 @@ export interface ConfigProblem {
 }
 
 /** A config file that cannot be used. `message` is the first problem on one line, located in the file. */
-export class ConfigError extends Error {
+export class ConfigError extends UserError {
   override name = 'ConfigError'
   /** The file as it was named to the loader. */
   readonly file: string

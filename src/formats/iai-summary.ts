@@ -25,8 +25,8 @@ import type { Metric } from '../results.ts'
 import { EVENT_METRICS, instructionMetrics } from './callgrind-metrics.ts'
 
 /** A file that is not the format it should be: names the file, the JSON path and what was expected. */
-export class ImportFormatError extends Error {
-  override name = 'ImportFormatError'
+export class IaiSummaryFormatError extends Error {
+  override name = 'IaiSummaryFormatError'
 }
 
 /** One benchmark of an imported summary, with bench-action's instruction metrics. */
@@ -73,8 +73,10 @@ function formatPath(parts: JsonPath): string {
   return out === '' ? '(top level)' : out
 }
 
-function formatError(source: string, at: JsonPath, message: string): ImportFormatError {
-  return new ImportFormatError(`${source}: invalid iai-callgrind summary at ${formatPath(at)}: ${message}`)
+function formatError(source: string, at: JsonPath, message: string): IaiSummaryFormatError {
+  return new IaiSummaryFormatError(
+    `${source}: invalid iai-callgrind summary at ${formatPath(at)}: ${message}`,
+  )
 }
 
 /** Validates `value` (found at `at`) with `schema`; the error names the full JSON path of the first issue. */
@@ -298,7 +300,7 @@ function describe(value: unknown): string {
 
 /**
  * The benchmarks in a parsed iai-callgrind / Gungraun summary: one `summary.json` (one benchmark), or an
- * array of summaries (the `--output-format=json` lines collected with `jq -s`). Throws ImportFormatError
+ * array of summaries (the `--output-format=json` lines collected with `jq -s`). Throws IaiSummaryFormatError
  * naming `source`, the JSON path and what was expected.
  */
 export function parseIaiSummary(json: unknown, source: string): ImportedInstructionBenchmark[] {
@@ -314,14 +316,16 @@ export function parseIaiSummaryText(text: string, source: string): ImportedInstr
   } catch (e) {
     const lines = text.split(/\r?\n/)
     if (lines.filter((line) => line.trim() !== '').length < 2) {
-      throw new ImportFormatError(`${source}: not valid JSON (${(e as Error).message})`)
+      throw new IaiSummaryFormatError(`${source}: not valid JSON (${(e as Error).message})`)
     }
     const parsed = lines.flatMap((line, i) => {
       if (line.trim() === '') return []
       try {
         return [{ line: i + 1, data: JSON.parse(line) as unknown }]
       } catch (lineError) {
-        throw new ImportFormatError(`${source}:${i + 1}: not valid JSON (${(lineError as Error).message})`)
+        throw new IaiSummaryFormatError(
+          `${source}:${i + 1}: not valid JSON (${(lineError as Error).message})`,
+        )
       }
     })
     return parsed.flatMap(({ line, data }) => parseIaiSummary(data, `${source}:${line}`))

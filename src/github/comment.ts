@@ -1,7 +1,8 @@
-// The sticky comment: one per suite and pull request. It is found by the hidden marker among the
-// comments written by our own identity (a comment by anyone else that quotes the marker is never
-// touched), on every page; updated in place when the body changed, left alone when it did not,
-// created when there is none.
+// The sticky comment: one per suite and pull request. It is found by the hidden marker, the first line
+// of its body, among the comments written by our own identity (a comment by anyone else that quotes
+// the marker is never touched, and neither is our comment for another suite that quotes it in a
+// benchmark's name), on every page; updated in place when the body changed, left alone when it did
+// not, created when there is none.
 import { type GitHub, statusOf } from './client.ts'
 
 /** The identity GITHUB_TOKEN comments as; `GET /user` is refused to installation tokens. */
@@ -14,7 +15,7 @@ export interface IssueRef {
 }
 
 export interface StickyCommentOptions extends IssueRef {
-  /** The hidden marker, e.g. `<!-- bench-action:SUITE -->`; the body must contain it. */
+  /** The hidden marker, e.g. `<!-- bench-action:SUITE -->`; the body's first line must be it. */
   marker: string
   body: string
   /** Only update an existing comment, never create one (for `comment: on-regression` on a passing run). */
@@ -31,6 +32,12 @@ interface CommentListItem {
   body?: string | null
   html_url: string
   user: { login: string; type?: string } | null
+  created_at?: string
+}
+
+/** The first line of a comment's body: where the marker is, and the only place it counts. */
+function firstLine(body: string | null | undefined): string {
+  return (body ?? '').split(/\r?\n/, 1)[0]!.trim()
 }
 
 /** Who the token comments as: the user behind a personal token, or the Actions bot. */
@@ -45,7 +52,10 @@ export async function commenterLogin(octokit: GitHub): Promise<string> {
   }
 }
 
-/** Our earlier comment on the issue: by our identity and carrying the marker; the oldest if several. */
+/**
+ * Our earlier comment on the issue: by our identity, the marker its first line (anywhere else it is
+ * text, such as a benchmark named after it); the oldest if several.
+ */
 export async function findStickyComment(
   octokit: GitHub,
   ref: IssueRef,
@@ -58,14 +68,23 @@ export async function findStickyComment(
     issue_number: ref.issueNumber,
     per_page: 100,
   })) as CommentListItem[]
-  return comments.find((c) => c.user?.login === login && (c.body ?? '').includes(marker))
+  const ours = comments.filter((c) => c.user?.login === login && firstLine(c.body) === marker)
+  const age = (c: CommentListItem) => Date.parse(c.created_at ?? '') || 0
+  return ours.reduce<CommentListItem | undefined>(
+    (oldest, c) =>
+      oldest === undefined || age(c) < age(oldest) || (age(c) === age(oldest) && c.id < oldest.id)
+        ? c
+        : oldest,
+    undefined,
+  )
 }
 
 export async function upsertStickyComment(
   octokit: GitHub,
   options: StickyCommentOptions,
 ): Promise<StickyCommentOutcome> {
-  if (!options.body.includes(options.marker)) throw new Error('the comment body does not carry its marker')
+  if (firstLine(options.body) !== options.marker)
+    throw new Error('the comment body does not start with its marker')
   const ref = { owner: options.owner, repo: options.repo }
   const login = await commenterLogin(octokit)
   const existing = await findStickyComment(octokit, options, options.marker, login)

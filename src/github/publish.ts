@@ -1,27 +1,33 @@
 // Publishing a comparison to a pull request, in one of two modes.
 //
 // run:  the job that measured posts the sticky comment itself. When its token cannot write — a pull
-//       request from a fork gets a read-only token — the comment and the results are saved as an
-//       artifact instead, with a warning, and the job still passes on its verdict alone.
+//       request from a fork gets a read-only token — the comparison's inputs are saved as an artifact
+//       instead (deferred.ts), with a warning, and the job still passes on its verdict alone.
 // post: a second workflow, triggered by `workflow_run` with a token that can write, downloads that
-//       artifact from the run that measured and posts the comment. It never checks out or runs the
-//       pull request's code; it only checks that the comment belongs to the pull request whose head
-//       was measured.
-import type { Comparison } from '../compare.ts'
+//       artifact from the run that measured, checks it, compares again and renders the comment itself.
+//       It never checks out or runs the pull request's code, and never posts text the artifact
+//       supplies; it posts only on the pull request whose head that run measured.
+import type { CompareOptions, Comparison } from '../compare.ts'
 import { markerFor } from '../report/escape.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../report/markdown.ts'
 import type { ResultSet } from '../results.ts'
 import { type GitHub, statusOf } from './client.ts'
 import { upsertStickyComment } from './comment.ts'
-import { readZip } from './zip.ts'
+import {
+  compareDeferred,
+  DEFERRED_FILE,
+  DEFERRED_MAX_BYTES,
+  DeferredCommentError,
+  deferredComparison,
+  parseDeferredComparison,
+} from './deferred.ts'
+import { readZipEntry } from './zip.ts'
 
 export type CommentMode = 'always' | 'on-regression' | 'never'
 export const COMMENT_MODES: readonly CommentMode[] = ['always', 'on-regression', 'never']
 
-/** Artifacts holding a comment to post later are named with this prefix and the suite. */
+/** Artifacts holding a comparison to post later are named with this prefix and the suite. */
 export const COMMENT_ARTIFACT_PREFIX = 'bench-action-comment-'
-const COMMENT_FILE = 'comment.json'
-const RESULTS_FILE = 'results.json'
 
 export interface GitHubContext {
   eventName: string
@@ -71,18 +77,6 @@ export function pullRequestNumber(context: GitHubContext): number | undefined {
   return Number.isSafeInteger(number) && number > 0 ? number : undefined
 }
 
-/** The comment saved by a run that could not post it, for `mode: post` to post. */
-export interface DeferredComment {
-  owner: string
-  repo: string
-  issueNumber: number
-  /** The commit the results are for: the pull request's head when it was measured. */
-  headSha?: string
-  marker: string
-  body: string
-  updateOnly: boolean
-}
-
 export type PublishOutcome =
   | { status: 'created' | 'updated' | 'unchanged'; url: string }
   | { status: 'skipped'; reason: string }
@@ -93,7 +87,9 @@ export interface PublishOptions {
   octokit: GitHub
   context: GitHubContext
   comparison: Comparison
+  /** What the comparison was made from: saved, instead of the comment, when it cannot be posted. */
   results: ResultSet
+  compareOptions: CompareOptions
   mode: CommentMode
   now?: Date
   version?: string
@@ -110,16 +106,12 @@ export async function publishComment(o: PublishOptions): Promise<PublishOutcome>
   if (issueNumber === undefined) {
     return { status: 'skipped', reason: `a ${o.context.eventName} event has no pull request to comment on` }
   }
-  const marker = markerFor(o.comparison.suite)
-  const body = renderMarkdown(o.comparison, {
+  const target = { owner: o.context.owner, repo: o.context.repo, issueNumber }
+  const { marker, body, updateOnly } = commentFor(o.comparison, o.mode, {
     now: o.now,
     version: o.version,
-    maxLength: COMMENT_LIMIT,
     fullReportUrl: runUrl(o.context),
   })
-  // on-regression: say nothing on a passing run, but never leave an earlier red verdict standing.
-  const updateOnly = o.mode === 'on-regression' && o.comparison.verdict === 'pass'
-  const target = { owner: o.context.owner, repo: o.context.repo, issueNumber }
   try {
     const outcome = await upsertStickyComment(o.octokit, { ...target, marker, body, updateOnly, log: o.log })
     if (outcome.action === 'skipped') return { status: 'skipped', reason: outcome.reason }
@@ -139,20 +131,22 @@ export async function publishComment(o: PublishOptions): Promise<PublishOutcome>
         `saved as the artifact ${artifact}, for a workflow_run workflow with "mode: post" to post ` +
         '(see examples/workflows/ in bench-action).',
     )
-    const deferred: DeferredComment = {
-      ...target,
-      headSha: o.context.event.pull_request?.head?.sha,
-      marker,
-      body,
-      updateOnly,
+    const headSha = o.context.event.pull_request?.head?.sha
+    if (typeof headSha !== 'string') {
+      o.warn('the pull_request event names no head commit: the comparison is not saved for later')
+      return { status: 'not-posted', reason: answer }
     }
+    const deferred = deferredComparison({
+      ...target,
+      headSha,
+      mode: o.mode,
+      head: o.results,
+      options: o.compareOptions,
+    })
     try {
-      await o.uploadArtifact(artifact, {
-        [COMMENT_FILE]: `${JSON.stringify(deferred, null, 2)}\n`,
-        [RESULTS_FILE]: `${JSON.stringify(o.results, null, 2)}\n`,
-      })
+      await o.uploadArtifact(artifact, { [DEFERRED_FILE]: `${JSON.stringify(deferred)}\n` })
     } catch (uploadError) {
-      o.warn(`could not save the comment as an artifact either: ${firstLine(uploadError)}`)
+      o.warn(`could not save the comparison as an artifact either: ${firstLine(uploadError)}`)
       return { status: 'not-posted', reason: answer }
     }
     return { status: 'deferred', artifact, reason: answer }
@@ -163,44 +157,25 @@ function firstLine(error: unknown): string {
   return String((error as Error)?.message ?? error).split('\n')[0]!
 }
 
-export class DeferredCommentError extends Error {
-  override name = 'DeferredCommentError'
-}
-
-/** Checks a deferred comment read from an artifact, which the measured pull request's code wrote. */
-export function parseDeferredComment(text: string): DeferredComment {
-  let value: Partial<DeferredComment>
-  try {
-    value = JSON.parse(text) as Partial<DeferredComment>
-  } catch {
-    throw new DeferredCommentError(`${COMMENT_FILE} is not JSON`)
-  }
-  const marker = typeof value.marker === 'string' ? value.marker : ''
-  if (!/^<!-- bench-action:[A-Za-z0-9._-]+ -->$/.test(marker)) {
-    throw new DeferredCommentError(`${COMMENT_FILE} has no valid marker`)
-  }
-  if (typeof value.body !== 'string' || !value.body.startsWith(`${marker}\n`)) {
-    throw new DeferredCommentError(`${COMMENT_FILE}: the body must start with its marker`)
-  }
-  if (value.body.length > COMMENT_LIMIT)
-    throw new DeferredCommentError(`${COMMENT_FILE}: the body is too long`)
-  if (!Number.isSafeInteger(value.issueNumber) || (value.issueNumber as number) <= 0) {
-    throw new DeferredCommentError(`${COMMENT_FILE} names no pull request`)
-  }
+/** The comment of a comparison: its marker, its body and whether it may only update an earlier one. */
+function commentFor(
+  comparison: Comparison,
+  mode: 'always' | 'on-regression',
+  options: { now?: Date; version?: string; fullReportUrl?: string },
+): { marker: string; body: string; updateOnly: boolean } {
   return {
-    owner: String(value.owner ?? ''),
-    repo: String(value.repo ?? ''),
-    issueNumber: value.issueNumber as number,
-    headSha: typeof value.headSha === 'string' ? value.headSha : undefined,
-    marker,
-    body: value.body,
-    updateOnly: value.updateOnly === true,
+    marker: markerFor(comparison.suite),
+    body: renderMarkdown(comparison, { ...options, maxLength: COMMENT_LIMIT }),
+    // on-regression: say nothing on a passing run, but never leave an earlier red verdict standing.
+    updateOnly: mode === 'on-regression' && comparison.verdict === 'pass',
   }
 }
 
 export interface PostOptions {
   octokit: GitHub
   context: GitHubContext
+  now?: Date
+  version?: string
   log: (line: string) => void
   warn: (line: string) => void
 }
@@ -221,14 +196,22 @@ export async function postDeferredComments(o: PostOptions): Promise<PublishOutco
     ...repo,
     run_id: run.id,
     per_page: 100,
-  })) as Array<{ id: number; name: string; expired?: boolean }>
+  })) as Array<{ id: number; name: string; size_in_bytes?: number; expired?: boolean }>
   const ours = artifacts.filter((a) => a.name.startsWith(COMMENT_ARTIFACT_PREFIX) && !a.expired)
   if (ours.length === 0) {
     o.log(`run ${run.id} left no comment to post (it posted itself, or measured no pull request)`)
     return []
   }
   const outcomes: PublishOutcome[] = []
+  const suites = new Set<string>()
+  // The measured run's page, where its job summary and HTML report are.
+  const measuredRun = runUrl({ ...o.context, runId: String(run.id) })
   for (const artifact of ours) {
+    const size = Number(artifact.size_in_bytes ?? 0)
+    if (size > DEFERRED_MAX_BYTES)
+      throw new DeferredCommentError(
+        `the artifact ${artifact.name} is ${size} bytes, more than a comparison can be`,
+      )
     const { data } = await o.octokit.request(
       'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}',
       {
@@ -237,25 +220,48 @@ export async function postDeferredComments(o: PostOptions): Promise<PublishOutco
         archive_format: 'zip',
       },
     )
-    const files = readZip(Buffer.from(data as ArrayBuffer))
-    const text = files.get(COMMENT_FILE)
+    const text = readZipEntry(new Uint8Array(data as ArrayBuffer), DEFERRED_FILE, {
+      maxBytes: DEFERRED_MAX_BYTES,
+      source: `the artifact ${artifact.name}`,
+    })
     if (text === undefined)
-      throw new DeferredCommentError(`the artifact ${artifact.name} has no ${COMMENT_FILE}`)
-    const comment = parseDeferredComment(text.toString('utf8'))
-    if (comment.owner !== repo.owner || comment.repo !== repo.repo) {
+      throw new DeferredCommentError(`the artifact ${artifact.name} has no ${DEFERRED_FILE}`)
+    const deferred = parseDeferredComparison(text.toString('utf8'), `${DEFERRED_FILE} of ${artifact.name}`)
+    if (deferred.owner !== repo.owner || deferred.repo !== repo.repo) {
+      throw new DeferredCommentError(`the artifact ${artifact.name} is for another repository, not this one`)
+    }
+    if (deferred.headSha !== run.head_sha) {
       throw new DeferredCommentError(
-        `the artifact ${artifact.name} is for ${comment.owner}/${comment.repo}, not this repository`,
+        `the artifact ${artifact.name} is for commit ${deferred.headSha.slice(0, 7)}, but run ${run.id} measured ${String(run.head_sha).slice(0, 7)}`,
       )
     }
+    if (
+      `${COMMENT_ARTIFACT_PREFIX}${deferred.head.suite}` !== artifact.name ||
+      suites.has(deferred.head.suite)
+    ) {
+      throw new DeferredCommentError(
+        `the artifact ${artifact.name} does not hold the comparison its name promises`,
+      )
+    }
+    suites.add(deferred.head.suite)
     // The pull request must be the one whose head the run measured, so a run cannot comment elsewhere.
     const { data: pull } = await o.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
       ...repo,
-      pull_number: comment.issueNumber,
+      pull_number: deferred.issueNumber,
     })
     if (pull.head.sha !== run.head_sha) {
       throw new DeferredCommentError(
-        `pull request #${comment.issueNumber} is at ${pull.head.sha.slice(0, 7)}, but run ${run.id} measured ${String(run.head_sha).slice(0, 7)}`,
+        `pull request #${deferred.issueNumber} is at ${pull.head.sha.slice(0, 7)}, but run ${run.id} measured ${String(run.head_sha).slice(0, 7)}`,
       )
+    }
+    const comparison = compareDeferred(deferred)
+    const comment = {
+      ...commentFor(comparison, deferred.mode, {
+        now: o.now,
+        version: o.version,
+        fullReportUrl: measuredRun,
+      }),
+      issueNumber: deferred.issueNumber,
     }
     try {
       const outcome = await upsertStickyComment(o.octokit, { ...comment, ...repo, log: o.log })

@@ -1,6 +1,7 @@
 // What every kind needs from a child process it starts itself: stop everything the child started,
 // and keep the end of what it wrote to stderr without holding all of it.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { childEnv } from '../child-env.ts'
 import { stderrTail } from './exec-helper.ts'
 
 /**
@@ -101,7 +102,7 @@ export function runCommand(
     const child = trackChild(
       spawn(program!, args, {
         cwd: options.cwd,
-        env: options.env,
+        env: childEnv(options.env),
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       }),

@@ -2,18 +2,23 @@
 // compiler on first use, cached by a hash of its source and the compiler, and run once per benchmark
 // to launch every run of it. Node cannot read one child's rusage, and a child forked from Node starts
 // with Node's resident memory as its max-RSS floor, so process measurements go through this launcher.
+// The cache lives where setup steps and benchmarks can write, so a cached helper runs only while its
+// bytes match the digest recorded beside it when it was built from this source (DESIGN §6b); anything
+// else is rebuilt.
 import { execFile, spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { access, constants, mkdir, readFile, rename, rm } from 'node:fs/promises'
+import { access, constants, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
+import { childEnv } from '../child-env.ts'
 import { trackChild } from './child.ts'
 
 const SOURCE_IN_PACKAGE = path.join('runners', 'exec', 'exec.c')
 const VERSION_PREFIX = 'bench-action exec '
+const MANIFEST_SCHEMA = 'bench-action/exec-helper'
 const COMPILE_FLAGS = ['-O2']
 /** The helper keeps the last 4 KiB of a failed run's stderr; a full buffer means the start was cut. */
 const HELPER_STDERR_BYTES = 4096
@@ -67,7 +72,10 @@ export interface RunsOutcome<R extends RunOutcome = ProcessRun> {
   failure?: RunFailure
 }
 
-/** A usable helper (`built` says whether this call compiled it), or why there is none. */
+/**
+ * A usable helper (`built` says whether this call compiled it: first use, or a cached one that did not
+ * match its recorded digest), or why there is none.
+ */
 export type ExecHelper = { path: string; built?: boolean } | { unavailable: string }
 
 export interface ExecHelperOptions {
@@ -141,7 +149,7 @@ function runTool(
     execFile(
       file,
       args,
-      { env, cwd, timeout: 120_000, maxBuffer: 4 * 1024 * 1024 },
+      { env: childEnv(env), cwd, timeout: 120_000, maxBuffer: 4 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) reject(Object.assign(error, { stdout, stderr }))
         else resolve({ stdout, stderr })
@@ -189,9 +197,60 @@ async function searchCCompiler(env: NodeJS.ProcessEnv): Promise<CCompiler | { un
   return { unavailable: `tried ${tried.join(', ')}` }
 }
 
+/** What was recorded when a helper was built: checked before a cached helper is run. */
+interface HelperManifest {
+  schema: typeof MANIFEST_SCHEMA
+  /** sha256 of the C source it was built from. */
+  source: string
+  compiler: string
+  flags: string
+  /** sha256 of the helper's bytes. */
+  sha256: string
+}
+
+/** `<helper>.json`: the manifest recorded beside a built helper. */
+export function execHelperManifestPath(helperPath: string): string {
+  return `${helperPath}.json`
+}
+
+async function sha256File(file: string): Promise<string> {
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex')
+}
+
+/**
+ * Whether the cached helper may run: it is executable, its manifest says it was built from this source
+ * with this compiler and flags, and its bytes are the ones recorded then.
+ */
+async function cachedHelperMatches(
+  helperPath: string,
+  expected: Omit<HelperManifest, 'sha256'>,
+): Promise<boolean> {
+  try {
+    await access(helperPath, constants.X_OK)
+    const manifest = JSON.parse(
+      await readFile(execHelperManifestPath(helperPath), 'utf8'),
+    ) as Partial<HelperManifest>
+    if (
+      manifest.schema !== expected.schema ||
+      manifest.source !== expected.source ||
+      manifest.compiler !== expected.compiler ||
+      manifest.flags !== expected.flags ||
+      typeof manifest.sha256 !== 'string'
+    )
+      return false
+    return (await sha256File(helperPath)) === manifest.sha256
+  } catch {
+    // Not built yet, no manifest (built by an older version), or unreadable: build it.
+    return false
+  }
+}
+
 /**
  * Returns the built exec helper, building it first when this source and compiler have not been
- * built before. `unavailable` says why there is none (no C compiler). A compiler that fails on the
+ * built before, or when the cached build is not the one recorded (see cachedHelperMatches).
+ * `unavailable` says why there is none (no C compiler). A compiler that fails on the
  * source throws with its output: a broken toolchain (missing libc headers) should be fixed, not
  * quietly measured with wall time only.
  */
@@ -212,16 +271,20 @@ export async function ensureExecHelper(options: ExecHelperOptions = {}): Promise
     .slice(0, 16)
   const cacheDir = options.cacheDir ?? execHelperCacheDir(env)
   const helperPath = path.join(cacheDir, `exec-${hash}`)
-  try {
-    await access(helperPath, constants.X_OK)
-    return { path: helperPath, built: false }
-  } catch {
-    // Not built yet for this source and compiler.
+  const recorded: Omit<HelperManifest, 'sha256'> = {
+    schema: MANIFEST_SCHEMA,
+    source: createHash('sha256').update(source).digest('hex'),
+    compiler: compiler.identity,
+    flags: COMPILE_FLAGS.join(' '),
   }
+  if (await cachedHelperMatches(helperPath, recorded)) return { path: helperPath, built: false }
   await mkdir(cacheDir, { recursive: true })
   // Several processes (parallel CI jobs on one machine, shards) may build at once: each compiles to a
   // name of its own and renames it into place, which is atomic, so nobody runs a half-written file.
-  const temporaryPath = `${helperPath}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  // A helper that does not match its manifest is replaced the same way.
+  const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  const temporaryPath = `${helperPath}.${suffix}`
+  const temporaryManifest = `${execHelperManifestPath(helperPath)}.${suffix}`
   const [cc, ...ccArgs] = compiler.argv
   try {
     try {
@@ -239,9 +302,13 @@ export async function ensureExecHelper(options: ExecHelperOptions = {}): Promise
         `the exec helper built from ${sourcePath} answered --version with ${JSON.stringify(stdout)}`,
       )
     }
+    const manifest: HelperManifest = { ...recorded, sha256: await sha256File(temporaryPath) }
+    await writeFile(temporaryManifest, `${JSON.stringify(manifest, null, 2)}\n`)
     await rename(temporaryPath, helperPath)
+    await rename(temporaryManifest, execHelperManifestPath(helperPath))
   } finally {
     await rm(temporaryPath, { force: true })
+    await rm(temporaryManifest, { force: true })
   }
   return { path: helperPath, built: true }
 }
@@ -365,7 +432,7 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
     const child = trackChild(
       spawn(helperPath, args, {
         cwd: options.cwd,
-        env: { ...(options.inherit ?? process.env), ...options.env },
+        env: childEnv(options.inherit ?? process.env, options.env),
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
       'terminate',

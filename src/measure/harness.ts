@@ -2,6 +2,7 @@
 // `CONFIG-NAME/BENCHMARK`. Instruction counts and wall-clock samples ask the same way.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { childEnv } from '../child-env.ts'
 import type { BenchmarkError } from '../results.ts'
 
 const run = promisify(execFile)
@@ -26,7 +27,7 @@ export async function listHarnessBenchmarks(
     stdout = (
       await run(argv[0]!, [...argv.slice(1), '--list'], {
         cwd: options.cwd,
-        env: options.env,
+        env: childEnv(options.env),
         timeout: options.timeoutMs,
         maxBuffer: 16 * 1024 * 1024,
       })

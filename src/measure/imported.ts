@@ -3,7 +3,7 @@
 // benchmarks.
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { findIaiSummaries, ImportFormatError, parseIaiSummaryText } from '../formats/iai-summary.ts'
+import { findIaiSummaries, IaiSummaryFormatError, parseIaiSummaryText } from '../formats/iai-summary.ts'
 import type { InstructionsCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
 import { failedResult, resultFor } from './result.ts'
@@ -45,7 +45,7 @@ export async function importInstructions(c: InstructionsCase): Promise<ImportedC
         out.push({ c: imported, result: resultFor(imported, { metrics: b.metrics, notes: [note] }) })
       }
     } catch (error) {
-      if (!(error instanceof ImportFormatError)) throw error
+      if (!(error instanceof IaiSummaryFormatError)) throw error
       return failedResult(c, { message: error.message })
     }
   }

@@ -6,6 +6,7 @@ import { access, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/prom
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { childEnv } from '../child-env.ts'
 import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } from '../formats/callgrind.ts'
 import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
 import type { InstructionsCase } from '../plan-types.ts'
@@ -53,7 +54,7 @@ async function resolveProgram(
 let setarchWorks: Promise<boolean> | undefined
 /** `setarch -R` turns address randomisation off; some containers forbid the personality change. */
 function canDisableAslr(): Promise<boolean> {
-  setarchWorks ??= run('setarch', [os.machine(), '-R', 'true']).then(
+  setarchWorks ??= run('setarch', [os.machine(), '-R', 'true'], { env: childEnv() }).then(
     () => true,
     () => false,
   )
@@ -62,7 +63,7 @@ function canDisableAslr(): Promise<boolean> {
 
 export async function valgrindVersion(): Promise<string | undefined> {
   try {
-    return (await run('valgrind', ['--version'])).stdout.trim()
+    return (await run('valgrind', ['--version'], { env: childEnv() })).stdout.trim()
   } catch {
     return undefined
   }
@@ -101,7 +102,7 @@ async function runUnderValgrind(argv: string[], c: InstructionsCase, outDir: str
       const child = trackChild(
         spawn(argv[0]!, argv.slice(1), {
           cwd: c.cwd,
-          env: c.env,
+          env: childEnv({}, c.env),
           // Fixed destinations: output to a pipe or a file costs a different number of instructions.
           stdio: ['ignore', stdout.fd, stderrFile.fd],
           detached: true,

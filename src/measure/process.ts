@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
+import { childEnv } from '../child-env.ts'
 import { formatValue } from '../format.ts'
 import type { ProcessCase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../results.ts'
@@ -316,7 +317,7 @@ function runOnceFromNode(
       child = trackChild(
         spawn(program, args, {
           cwd: c.cwd,
-          env: { ...(inherit ?? process.env), ...c.env },
+          env: childEnv(inherit ?? process.env, c.env),
           stdio: ['ignore', 'ignore', 'pipe'],
           detached: true,
         }),

@@ -2,6 +2,7 @@
 // out on stdout. A rebar runner program works unmodified; keys it does not know (`threads`,
 // `param.NAME`) it ignores.
 import { spawn } from 'node:child_process'
+import { childEnv } from '../child-env.ts'
 import { parseRunnerSamples, RunnerOutputError, type RunnerSample } from '../formats/klv.ts'
 import { killProcessGroup, OutputTail, trackChild } from './child.ts'
 
@@ -55,7 +56,7 @@ export function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
       child = trackChild(
         spawn(program, args, {
           cwd: options.cwd,
-          env: { ...(options.inherit ?? process.env), ...options.env },
+          env: childEnv(options.inherit ?? process.env, options.env),
           stdio: ['pipe', 'pipe', 'pipe'],
           detached: true,
         }),

@@ -2,7 +2,14 @@
 // unchanged rows collapsed, and what was compared with what stated plainly.
 import type { BenchmarkComparison, Comparison } from '../compare.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
-import { escapeMarkdownInline, markdownCode, markdownCodeBlock, markerFor } from './escape.ts'
+import {
+  escapeMarkdownInline,
+  escapeMarkdownLine,
+  htmlCode,
+  markdownCode,
+  markdownCodeBlock,
+  markerFor,
+} from './escape.ts'
 import { scalingMermaid } from './mermaid.ts'
 import {
   describeBaseline,
@@ -39,6 +46,10 @@ function table(header: string[], rows: string[][]): string {
   return lines.join('\n')
 }
 
+/**
+ * A collapsed block. `summary` is raw HTML (the `<details>` line opens an HTML block, where markdown
+ * does not apply): user text in it goes through htmlCode, never markdownCode.
+ */
 function details(summary: string, body: string): string {
   return `<details>\n<summary>${summary}</summary>\n\n${body}\n\n</details>`
 }
@@ -50,8 +61,9 @@ function metricCells(r: MetricRow, emphasise: boolean): string[] {
   return [
     markdownCode(r.benchmark),
     escapeMarkdownInline(r.metric),
-    r.base,
-    r.head,
+    // A custom unit's label is the tool's (or the result file's) text.
+    escapeMarkdownInline(r.base),
+    escapeMarkdownInline(r.head),
     change,
     r.interval,
     r.p,
@@ -85,7 +97,7 @@ function functionChangesBlocks(benchmarks: BenchmarkComparison[]): string[] {
     ])
     out.push(
       details(
-        `${markdownCode(b.name)}: functions whose instructions changed most`,
+        `${htmlCode(b.name)}: functions whose instructions changed most`,
         table(['Function', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows),
       ),
     )
@@ -108,7 +120,7 @@ function failedSection(benchmarks: BenchmarkComparison[]): string[] {
     const body = tail
       ? `${command}stderr (last lines):\n\n${markdownCodeBlock(tail)}`
       : `${command}No stderr output.`
-    out.push(details(`${markdownCode(b.name)}: output`, body))
+    out.push(details(`${htmlCode(b.name)}: output`, body))
   }
   return out
 }
@@ -119,7 +131,7 @@ function newSection(benchmarks: BenchmarkComparison[]): string[] {
     shownHeadOnly(b, false).map((h) => [
       markdownCode(b.name),
       `${escapeMarkdownInline(h.metric)}${h.exact ? '' : h.summaryOnly ? ' (summary)' : ' (median ± MAD)'}`,
-      headOnlyValue(h),
+      escapeMarkdownInline(headOnlyValue(h)),
       String(h.summary.n),
     ]),
   )
@@ -142,7 +154,7 @@ function allMetricsBlock(benchmarks: BenchmarkComparison[]): string[] {
         markdownCode(b.name),
         escapeMarkdownInline(h.metric),
         '',
-        headOnlyValue(h),
+        escapeMarkdownInline(headOnlyValue(h)),
         '',
         '',
         '',
@@ -191,8 +203,8 @@ function engineRankingBlocks(c: Comparison): string[] {
     for (const engine of ranking.unranked) {
       rows.push([markdownCode(engine), 'failed', ...(withThroughput ? [''] : []), ''])
     }
-    const summary = `Engines of ${markdownCode(ranking.benchmark)}: ${
-      ranking.engines[0] ? `${markdownCode(ranking.engines[0].engine)} is fastest` : 'none ran'
+    const summary = `Engines of ${htmlCode(ranking.benchmark)}: ${
+      ranking.engines[0] ? `${htmlCode(ranking.engines[0].engine)} is fastest` : 'none ran'
     }`
     return details(summary, table(header, rows))
   })
@@ -334,10 +346,8 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   if (keep !== undefined && keep < serious.length)
     left.push(`${serious.length - keep} of the regressions and failures`)
   if (left.length > 0) {
-    const link = options.fullReportUrl ? ` The full report: ${options.fullReportUrl}` : ''
-    out.push(
-      `> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${escapeMarkdownInline(link)}`,
-    )
+    const link = options.fullReportUrl ? ` The full report: ${reportLink(options.fullReportUrl)}` : ''
+    out.push(`> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${link}`)
   }
 
   const provenance = [
@@ -358,7 +368,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
     )
   }
   if (warnings.length > 0) {
-    out.push(['> [!WARNING]', ...warnings.map((w) => `> ${escapeMarkdownInline(w)}`)].join('\n'))
+    out.push(['> [!WARNING]', ...warnings.map((w) => `> ${escapeMarkdownLine(w)}`)].join('\n'))
   }
 
   const regressions = keep === undefined ? by('regression') : by('regression').slice(0, keep)
@@ -402,6 +412,14 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
     `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the ${c.pairing ? 'median paired ratio' : 'median'}.${version}</sub>`,
   )
   return `${out.join('\n\n')}\n`
+}
+
+/**
+ * The run's URL, the one link a report makes: an autolink, in which nothing is escaped (escaping
+ * would change the address), when it has no space or angle bracket to end it early.
+ */
+function reportLink(url: string): string {
+  return /^https?:\/\/[^\s<>]+$/.test(url) ? `<${url}>` : escapeMarkdownInline(url)
 }
 
 function intervalLevels(c: Comparison): string {

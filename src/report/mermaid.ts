@@ -57,6 +57,8 @@ export function mermaidText(text: string): string {
     text
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
       .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      // Bidirectional overrides could make the title read backwards.
+      .replace(/[\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
       .replace(/"/g, '”')
       .replace(/`/g, '′')
       .replace(/\[/g, '(')

@@ -184,7 +184,7 @@ function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
       clean(b.name),
       h.exact ? clean(h.metric) : `${clean(h.metric)} (median)`,
       '',
-      headOnlyValue(h),
+      clean(headOnlyValue(h)),
       '',
       '',
       '',
@@ -197,8 +197,9 @@ function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
     return [
       clean(r.benchmark),
       clean(r.metric),
-      r.base,
-      r.head,
+      // A custom unit's label is the tool's (or the result file's) text.
+      clean(r.base),
+      clean(r.head),
       r.change,
       r.interval,
       r.p,

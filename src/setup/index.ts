@@ -9,6 +9,8 @@ import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { childEnv } from '../child-env.ts'
+import { UserError } from '../errors.ts'
 import { ensureRust } from './rust.ts'
 import { ensureValgrind } from './valgrind.ts'
 import { ensureZig } from './zig.ts'
@@ -35,7 +37,7 @@ export interface ToolStatus {
 }
 
 /** An error the user can act on: one clear message; the CLI exits with code 3. */
-export class SetupError extends Error {
+export class SetupError extends UserError {
   override name = 'SetupError'
   readonly exitCode = 3
   /** The file the problem is in, when there is one (a malformed rust-toolchain.toml). */
@@ -70,7 +72,10 @@ export type CommandRunner = (argv: string[], opts?: RunOptions) => Promise<RunRe
 
 const MAX_OUTPUT = 64 * 1024 * 1024
 
-/** Runs argv with execFile (no shell). The program is looked up on `opts.env.PATH`. */
+/**
+ * Runs argv with execFile (no shell). The program is looked up on `opts.env.PATH`; it gets `opts.env`
+ * less the action's own variables (childEnv).
+ */
 export const defaultRunner: CommandRunner = (argv, opts = {}) => {
   const [file, ...args] = argv
   if (!file) return Promise.reject(new TypeError('defaultRunner: empty argv'))
@@ -80,7 +85,7 @@ export const defaultRunner: CommandRunner = (argv, opts = {}) => {
       args,
       {
         cwd: opts.cwd,
-        env: opts.env ?? process.env,
+        env: childEnv(opts.env ?? process.env),
         timeout: opts.timeoutMs ?? 0,
         maxBuffer: MAX_OUTPUT,
         windowsHide: true,

@@ -7,8 +7,16 @@
 //
 // The Zig version is pinned by default because the standard library's API changes between minor
 // versions.
-import { randomBytes } from 'node:crypto'
-import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+//
+// What is downloaded is verified before it runs (DESIGN §6b): pip takes only a wheel whose sha256 is
+// one bench-action pins for that version (zig-digests.ts, `--require-hashes`), the unpacked ziglang/
+// tree must match its pinned digests, and a manifest recorded beside it names the wheel it came from.
+// A cached Zig is checked against the same digests every time it is used: the tool cache is writable by
+// the setup steps and benchmarks of every job on the machine. A version without pinned digests is
+// refused.
+import { createHash, randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import {
@@ -21,6 +29,9 @@ import {
   type ToolOptions,
   type ToolStatus,
 } from './index.ts'
+import { ZIG_DIGESTS, type ZigDigests, type ZigWheelDigest } from './zig-digests.ts'
+
+export { ZIG_DIGESTS, type ZigDigests, type ZigWheelDigest } from './zig-digests.ts'
 
 /** The `ziglang` version on PyPI installed when none is asked for: the newest stable release. */
 export const DEFAULT_ZIG_VERSION = '0.17.1'
@@ -31,6 +42,21 @@ export interface ZigOptions extends Omit<ToolOptions, 'uid' | 'apt'> {
   /** The bench-action cache directory; compilers go in `<cacheDir>/tools/zig/<version>/`. */
   cacheDir?: string
   arch?: NodeJS.Architecture
+  /** The digests downloads and cached copies are checked against; ZIG_DIGESTS unless a test pins others. */
+  digests?: ZigDigests
+}
+
+/** The manifest recorded inside an installed ziglang/ directory (not part of its tree digest). */
+export const ZIG_MANIFEST = '.bench-action-manifest.json'
+
+interface ZigManifest {
+  schema: 'bench-action/zig'
+  version: string
+  /** The wheel's platform tags. */
+  wheel: string
+  wheelSha256: string
+  zigSha256: string
+  treeSha256: string
 }
 
 const VERSION_TIMEOUT_MS = 60_000
@@ -88,6 +114,114 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+/**
+ * The digest of a directory tree: the sha256 of `sha256sum`'s lines for every regular file in it (paths
+ * relative, `/`-separated, in byte order), without the manifest — what `find . -type f | LC_ALL=C sort |
+ * xargs sha256sum | sha256sum` prints inside it. Anything but files and directories (a symlink) is
+ * refused: a wheel unpacks to none.
+ */
+export async function zigTreeDigest(dir: string): Promise<string> {
+  const files: string[] = []
+  const walk = async (relative: string): Promise<void> => {
+    for (const entry of await readdir(path.join(dir, relative), { withFileTypes: true })) {
+      const name = relative === '' ? entry.name : `${relative}/${entry.name}`
+      if (entry.isDirectory()) await walk(name)
+      else if (entry.isFile()) {
+        if (name !== ZIG_MANIFEST) files.push(name)
+      } else throw new Error(`${path.join(dir, name)} is neither a file nor a directory`)
+    }
+  }
+  await walk('')
+  files.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
+  const digests: string[] = new Array(files.length)
+  let next = 0
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++
+      digests[i] = await sha256File(path.join(dir, files[i]!))
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker))
+  const tree = createHash('sha256')
+  for (const [i, file] of files.entries()) tree.update(`${digests[i]}  ${file}\n`)
+  return tree.digest('hex')
+}
+
+type Verified = { ok: true; pin: ZigWheelDigest; manifest?: ZigManifest } | { ok: false; why: string }
+
+/**
+ * Checks an installed ziglang/ directory: its zig and its whole tree must be those of one pinned wheel
+ * of the version, and its manifest, when there is one (a version of bench-action before manifests kept
+ * none), must name that wheel and those digests.
+ */
+async function verifyZigDir(
+  dir: string,
+  exe: string,
+  version: string,
+  pins: readonly ZigWheelDigest[],
+): Promise<Verified> {
+  let manifest: ZigManifest | undefined
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, ZIG_MANIFEST), 'utf8')) as ZigManifest
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      return { ok: false, why: `its manifest ${path.join(dir, ZIG_MANIFEST)} is unreadable` }
+  }
+  let candidates = pins
+  if (manifest) {
+    candidates = pins.filter((p) => p.sha256 === manifest.wheelSha256)
+    if (manifest.version !== version || candidates.length === 0)
+      return { ok: false, why: `its manifest does not name a pinned ziglang ${version} wheel` }
+  }
+  const zigPath = path.join(dir, exe)
+  const zig = await sha256File(zigPath)
+  candidates = candidates.filter((p) => p.zig === zig)
+  if (candidates.length === 0 || (manifest && manifest.zigSha256 !== zig))
+    return {
+      ok: false,
+      why: `${zigPath} has sha256 ${zig}, not the pinned digest of ziglang ${version}'s zig`,
+    }
+  const tree = await zigTreeDigest(dir)
+  const pin = candidates.find((p) => p.tree === tree)
+  if (!pin || (manifest && manifest.treeSha256 !== tree))
+    return {
+      ok: false,
+      why: `the files in ${dir} (tree sha256 ${tree}) are not those of the pinned ziglang ${version} wheel`,
+    }
+  return { ok: true, pin, ...(manifest ? { manifest } : {}) }
+}
+
+function manifestFor(version: string, pin: ZigWheelDigest): ZigManifest {
+  return {
+    schema: 'bench-action/zig',
+    version,
+    wheel: pin.wheel,
+    wheelSha256: pin.sha256,
+    zigSha256: pin.zig,
+    treeSha256: pin.tree,
+  }
+}
+
+async function writeManifest(dir: string, manifest: ZigManifest): Promise<void> {
+  await writeFile(path.join(dir, ZIG_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+/** A version bench-action has no digests for: refused, naming the input and the versions it knows. */
+function unpinnedVersion(version: string, digests: ZigDigests): SetupError {
+  const known = Object.keys(digests)
+  return new SetupError(
+    `Zig ${version} cannot be installed: bench-action runs only a Zig whose sha256 digests it ships, and it has ` +
+      `none for ziglang ${version}. Set zig-version (--zig-version) to a version it can verify ` +
+      `(${known.join(', ')}), or install Zig ${version} yourself and put it on PATH.`,
+  )
 }
 
 type Probe = { ok: true; version: string } | { ok: false; missing: boolean; why: string }
@@ -154,24 +288,40 @@ interface Target {
   arch: string
 }
 
-/** `pip download` the wheel into dest; returns the wheel's path. */
+function hashMismatch(result: RunResult): boolean {
+  return /DO NOT MATCH THE HASHES/i.test(`${result.stderr}\n${result.stdout}`)
+}
+
+/**
+ * `pip download` the wheel into dest, accepting only a file with one of the pinned digests (a
+ * requirements file with `--hash` for each, and `--require-hashes`); returns the wheel's path.
+ */
 async function downloadWheel(
   python: Python,
   version: string,
+  pins: readonly ZigWheelDigest[],
   dest: string,
   target: Target,
   ctx: { run: CommandRunner; env: NodeJS.ProcessEnv; log: (line: string) => void },
 ): Promise<string> {
+  const requirements = path.join(path.dirname(dest), 'requirements.txt')
+  await writeFile(
+    requirements,
+    `ziglang==${version} ${pins.map((p) => `--hash=sha256:${p.sha256}`).join(' ')}\n`,
+  )
+  ctx.log(`ziglang==${version}, one of ${pins.length} pinned sha256 digests (${requirements})`)
   const base = [
     ...python.argv,
     '-m',
     'pip',
     'download',
-    `ziglang==${version}`,
+    '--require-hashes',
     '--no-deps',
     '--only-binary=:all:',
     '--dest',
     dest,
+    '-r',
+    requirements,
   ]
   const env = { ...ctx.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' }
   const tags = wheelPlatformTags(target.platform, target.arch)
@@ -200,6 +350,19 @@ async function downloadWheel(
     if (!noMatch(result)) break
   }
   const result = last!
+  if (hashMismatch(result)) {
+    const output = `${result.stderr}\n${result.stdout}`
+    const said = output
+      .split('\n')
+      .find((l) => /DO NOT MATCH THE HASHES/i.test(l))
+      ?.trim()
+    const got = /\bGot\s+([0-9a-f]{64})\b/.exec(output)?.[1]
+    throw new SetupError(
+      `the ziglang ${version} wheel the package index served${got ? ` has sha256 ${got}, which` : ''} does not match ` +
+        `the sha256 digests bench-action pins for it, so it was not installed (pip: ${JSON.stringify(said)}).\n` +
+        "Check the package index configured for pip (PIP_INDEX_URL, pip.conf): it must serve PyPI's files unchanged.",
+    )
+  }
   if (noMatch(result)) {
     const seen = versionsSeen(result)
     if (seen && seen.length > 0)
@@ -225,6 +388,7 @@ export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { t
   const log = opts.log ?? (() => {})
   const platform = opts.platform ?? process.platform
   const arch = opts.arch ?? process.arch
+  const digests = opts.digests ?? ZIG_DIGESTS
   const pypiVersion = opts.version?.trim() || DEFAULT_ZIG_VERSION
   if (!PYPI_VERSION.test(pypiVersion))
     throw new SetupError(
@@ -243,19 +407,31 @@ export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { t
     log(`zig ${onPath.version} is on PATH, but ${wanted} is wanted`)
   } else if (!onPath.missing) log(`warning: ignoring the zig on PATH: ${onPath.why}`)
 
-  // 2. The tool cache.
+  // Only what bench-action can verify is taken from the cache or downloaded.
+  const pins = digests[pypiVersion]
+  if (!pins || pins.length === 0) throw unpinnedVersion(pypiVersion, digests)
+
+  // 2. The tool cache, verified before anything in it runs.
   const root = zigCacheRoot(env, opts.cacheDir)
   const dir = path.join(root, pypiVersion)
   const zig = path.join(dir, exeName(platform))
   if (await exists(zig)) {
-    const cached = await probe(zig, run, env)
-    if (cached.ok && cached.version === wanted) {
-      log(`zig ${cached.version} found in the tool cache at ${zig}`)
-      return { tool: 'zig', version: cached.version, path: zig, installed: false }
-    }
-    log(
-      `warning: the cached zig at ${zig} does not work (${cached.ok ? `it is version ${cached.version}` : cached.why}); installing it again`,
+    const verified = await verifyZigDir(dir, exeName(platform), pypiVersion, pins).catch(
+      (error: Error): Verified => ({ ok: false, why: error.message }),
     )
+    if (verified.ok) {
+      // Installed before manifests were kept: record what it was verified as.
+      if (!verified.manifest)
+        await writeManifest(dir, manifestFor(pypiVersion, verified.pin)).catch(() => undefined)
+      const cached = await probe(zig, run, env)
+      if (cached.ok && cached.version === wanted) {
+        log(`zig ${cached.version} found in the tool cache at ${zig}, its files matching the pinned digests`)
+        return { tool: 'zig', version: cached.version, path: zig, installed: false }
+      }
+      log(
+        `warning: the cached zig at ${zig} does not work (${cached.ok ? `it is version ${cached.version}` : cached.why}); installing it again`,
+      )
+    } else log(`warning: not running the cached zig at ${zig}: ${verified.why}; installing it again`)
   }
 
   // 3. Download the wheel from PyPI and unpack it into the cache.
@@ -268,6 +444,7 @@ export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { t
     const wheel = await downloadWheel(
       python,
       pypiVersion,
+      pins,
       path.join(work, 'download'),
       { platform, arch },
       {
@@ -290,6 +467,17 @@ export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { t
       throw new SetupError(`${path.basename(wheel)} does not contain ziglang/${exeName(platform)}`)
     // Python's zipfile does not restore file modes.
     await chmod(stagedZig, 0o755)
+    // pip checked the wheel; check again what is about to run, and record it.
+    const wheelSha256 = await sha256File(wheel)
+    const pin = pins.find((p) => p.sha256 === wheelSha256)
+    if (!pin)
+      throw new SetupError(
+        `${path.basename(wheel)} has sha256 ${wheelSha256}, which is not pinned for ziglang ${pypiVersion}: not installing it`,
+      )
+    const verified = await verifyZigDir(staged, exeName(platform), pypiVersion, [pin])
+    if (!verified.ok)
+      throw new SetupError(`${path.basename(wheel)} unpacked to unexpected files: ${verified.why}`)
+    await writeManifest(staged, manifestFor(pypiVersion, pin))
 
     // Replace a broken cached copy; if another process finished the same install first, use its copy.
     if (await exists(dir)) await rm(dir, { recursive: true, force: true })
@@ -298,6 +486,15 @@ export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { t
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
       if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') throw err
+      // The other process's copy is verified like any cached one before it runs.
+      const theirs = await verifyZigDir(dir, exeName(platform), pypiVersion, pins).catch(
+        (error: Error): Verified => ({ ok: false, why: error.message }),
+      )
+      if (!theirs.ok)
+        throw new SetupError(
+          `Zig ${pypiVersion} could not be installed into ${dir}: another copy appeared there meanwhile, and ${theirs.why}. ` +
+            `Remove ${dir} and run again.`,
+        )
     }
   } finally {
     await rm(work, { recursive: true, force: true })

@@ -8,11 +8,11 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as cache from '@actions/cache'
-import * as core from '@actions/core'
+import { logText } from '../github/log.ts'
 import { parseResultSetText, type ResultSet } from '../results.ts'
 import { branchKey } from './dir.ts'
 import { withFileLock } from './file-lock.ts'
-import type { ResultStore, StoredEntry } from './types.ts'
+import { type ResultStore, type StoredEntry, StoreError } from './types.ts'
 
 export const CACHE_KEY_PREFIX = 'bench-action-v1'
 
@@ -76,7 +76,7 @@ export class CacheStore implements ResultStore {
     this.runId = options.runId
     this.runAttempt = options.runAttempt
     this.file = path.join(options.workDir ?? os.tmpdir(), 'bench-action-cache', 'results.json')
-    this.log = options.log ?? ((message) => core.info(message))
+    this.log = options.log ?? ((message) => logText(message))
     this.root = `the Actions cache (keys ${CACHE_KEY_PREFIX}-<suite>-<branch>-<sha>-<run>-<attempt>)`
   }
 
@@ -90,8 +90,8 @@ export class CacheStore implements ResultStore {
 
   private checkAvailable(): void {
     if (!cache.isFeatureAvailable())
-      throw new Error(
-        'the Actions cache is not available here (no ACTIONS_RESULTS_URL); the cache store works in GitHub Actions jobs',
+      throw new StoreError(
+        'the Actions cache is not available here (no ACTIONS_RESULTS_URL): it exists only in GitHub Actions jobs; outside them use baseline-store: dir or git',
       )
   }
 
@@ -118,7 +118,7 @@ export class CacheStore implements ResultStore {
         this.log(`The Actions cache already holds ${key}; it is kept, not overwritten`)
         return key
       }
-      throw new Error(`the Actions cache did not save ${key} (see the warnings above)`)
+      throw new StoreError(`the Actions cache did not save ${key} (see the warnings above)`)
     })
   }
 

@@ -2,6 +2,7 @@
 // bench-action at once, and the cache store's file has one fixed path for all of them.
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { UserError } from '../errors.ts'
 
 export interface FileLockOptions {
   /** Give up waiting after this long; default 2 minutes. */
@@ -38,7 +39,7 @@ export async function withFileLock<T>(
       continue
     }
     if (Date.now() - started > timeoutMs)
-      throw new Error(
+      throw new UserError(
         `another bench-action on this machine has held ${lock} for over ${Math.round(timeoutMs / 1000)} s; ` +
           'if no other job is running here, remove it',
       )

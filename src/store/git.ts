@@ -9,6 +9,8 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { childEnv } from '../child-env.ts'
+import { UserError } from '../errors.ts'
 import { parseResultSetText, type ResultSet } from '../results.ts'
 import { branchKey } from './dir.ts'
 import type { ResultStore, StoredEntry } from './types.ts'
@@ -41,7 +43,7 @@ export interface GitStoreOptions {
   env?: NodeJS.ProcessEnv
 }
 
-export class GitStoreError extends Error {
+export class GitStoreError extends UserError {
   override name = 'GitStoreError'
 }
 
@@ -81,7 +83,7 @@ export class GitStore implements ResultStore {
         args,
         {
           cwd: this.repo ?? this.options.cwd,
-          env: { ...(this.options.env ?? process.env), ...extraEnv },
+          env: childEnv(this.options.env ?? process.env, extraEnv),
           maxBuffer: 256 * 1024 * 1024,
         },
         (error, stdout, stderr) => {
@@ -121,8 +123,15 @@ export class GitStore implements ResultStore {
         this.tip = null
         return null
       }
+      const said = stderr
+        .trim()
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '')
+        .join(' ')
       throw new GitStoreError(
-        `cannot fetch ${this.root}: ${stderr.trim().split('\n').pop() ?? (error as Error).message}`,
+        `cannot fetch ${this.root}: ${said || (error as Error).message} (the git store reads and writes the ` +
+          "data branch of the workspace's origin, with the credentials the checkout left; see baseline-store)",
       )
     }
     this.tip = (await this.git(['rev-parse', 'refs/data/tip'])).stdout.trim()

@@ -1,6 +1,7 @@
 // What every baseline store offers: save a run, list the runs of a suite on a branch (newest first),
 // load one. Stores that cannot list everything (the Actions cache restores one entry per key prefix)
 // answer with what they can find, and can look a commit up directly.
+import { UserError } from '../errors.ts'
 import type { ResultSet } from '../results.ts'
 
 export interface StoredEntry {
@@ -24,4 +25,9 @@ export interface ResultStore {
   listAt?(suite: string, branch: string, sha: string): Promise<StoredEntry[]>
   /** Reads and validates one run; throws with a clear message when it is corrupt. */
   load(entry: StoredEntry): Promise<ResultSet>
+}
+
+/** A store the environment refuses: no service, no permission, nothing saved. The message names the fix. */
+export class StoreError extends UserError {
+  override name = 'StoreError'
 }

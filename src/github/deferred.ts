@@ -1,0 +1,151 @@
+// A comparison a run could not post (a pull request from a fork gets a read-only token), saved as an
+// artifact for the trusted `workflow_run` job to post.
+//
+// The artifact is written by the pull request's own job, so it is data from a stranger: it carries
+// the comparison's inputs (both result sets, the stored runs that give the noise, the pairs of a
+// same-job run, the pull request and the commit measured), never markdown. The trusted job checks it
+// against the results schema with bounded sizes, compares again and renders the comment itself, with
+// our escaping. A forged file can at worst misstate numbers about its own pull request.
+import { z } from 'zod'
+import { type CompareOptions, type Comparison, compareResults } from '../compare.ts'
+import { UserError } from '../errors.ts'
+import { type ResultSet, resultSetSchema } from '../results.ts'
+
+export const DEFERRED_SCHEMA = 'bench-action/deferred-comparison'
+export const DEFERRED_VERSION = 1
+/** The file in the artifact. */
+export const DEFERRED_FILE = 'comparison.json'
+/** The largest file accepted, inflated. */
+export const DEFERRED_MAX_BYTES = 16 * 1024 * 1024
+
+export class DeferredCommentError extends UserError {
+  override name = 'DeferredCommentError'
+}
+
+const text = (max: number) => z.string().max(max)
+const sampleIndex = z.number().int().nonnegative().max(10_000_000)
+
+const deferredSchema = z
+  .object({
+    schema: z.literal(DEFERRED_SCHEMA),
+    version: z.literal(DEFERRED_VERSION),
+    owner: text(100),
+    repo: text(100),
+    issueNumber: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31),
+    headSha: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'a full commit sha'),
+    /** The comment input: on-regression updates an earlier comment but starts none on a pass. */
+    mode: z.enum(['always', 'on-regression']),
+    head: resultSetSchema,
+    baseline: z
+      .object({ results: resultSetSchema, source: text(1000), reason: text(1000) })
+      .strict()
+      .optional(),
+    noBaselineReason: text(2000).optional(),
+    baselineWarnings: z.array(text(2000)).max(50),
+    history: z
+      .object({ branch: text(255).optional(), results: z.array(resultSetSchema).max(50) })
+      .strict()
+      .optional(),
+    filtered: z.boolean(),
+    pairs: z.record(text(1000), z.array(z.tuple([sampleIndex, sampleIndex])).max(1_000_000)).optional(),
+  })
+  .strict()
+
+export type DeferredComparison = z.infer<typeof deferredSchema>
+
+/** What a run writes when it cannot post: the inputs of its comparison. */
+export function deferredComparison(fields: {
+  owner: string
+  repo: string
+  issueNumber: number
+  headSha: string
+  mode: 'always' | 'on-regression'
+  head: ResultSet
+  options: CompareOptions
+}): DeferredComparison {
+  const o = fields.options
+  return {
+    schema: DEFERRED_SCHEMA,
+    version: DEFERRED_VERSION,
+    owner: fields.owner,
+    repo: fields.repo,
+    issueNumber: fields.issueNumber,
+    headSha: fields.headSha,
+    mode: fields.mode,
+    head: fields.head,
+    ...(o.baseline
+      ? { baseline: { results: o.baseline.results, source: o.baseline.source, reason: o.baseline.reason } }
+      : {}),
+    ...(o.noBaselineReason !== undefined ? { noBaselineReason: o.noBaselineReason } : {}),
+    baselineWarnings: o.baselineWarnings ?? [],
+    ...(o.history ? { history: o.history } : {}),
+    filtered: o.filtered ?? false,
+    ...(o.pairs ? { pairs: o.pairs } : {}),
+  }
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'invalid'
+  const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
+  return `${where.replace(/^\./, '') || '(top level)'}: ${issue.message}`
+}
+
+/** The fewest samples any sampled metric of a benchmark has (0 for a benchmark that is not there). */
+function sampleCounts(results: ResultSet | undefined, id: string): number {
+  const b = results?.benchmarks.find((x) => x.id === id)
+  if (!b) return 0
+  return Math.min(
+    ...Object.values(b.metrics)
+      .filter((m) => m.samples !== undefined)
+      .map((m) => m.samples!.length),
+  )
+}
+
+/** Checks a deferred comparison read from an artifact; the error says what is wrong, in one line. */
+export function parseDeferredComparison(text: string, source: string): DeferredComparison {
+  if (Buffer.byteLength(text) > DEFERRED_MAX_BYTES)
+    throw new DeferredCommentError(`${source} is larger than ${DEFERRED_MAX_BYTES} bytes`)
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new DeferredCommentError(`${source} is not JSON`)
+  }
+  const parsed = deferredSchema.safeParse(data)
+  if (!parsed.success)
+    throw new DeferredCommentError(`${source} is not a bench-action comparison: ${firstIssue(parsed.error)}`)
+  const d = parsed.data
+  const suites = new Set([
+    d.head.suite,
+    ...(d.baseline ? [d.baseline.results.suite] : []),
+    ...(d.history?.results.map((r) => r.suite) ?? []),
+  ])
+  if (suites.size !== 1)
+    throw new DeferredCommentError(`${source} mixes the suites ${[...suites].join(', ')}`)
+  for (const [id, pairs] of Object.entries(d.pairs ?? {})) {
+    const base = sampleCounts(d.baseline?.results, id)
+    const head = sampleCounts(d.head, id)
+    if (pairs.some(([b, h]) => b >= base || h >= head))
+      throw new DeferredCommentError(
+        `${source}: the pairs of ${JSON.stringify(id)} name samples that do not exist`,
+      )
+  }
+  return d
+}
+
+/** The comparison the run made, made again from its inputs. */
+export function compareDeferred(d: DeferredComparison): Comparison {
+  return compareResults(d.head, {
+    ...(d.baseline ? { baseline: d.baseline } : {}),
+    ...(d.noBaselineReason !== undefined ? { noBaselineReason: d.noBaselineReason } : {}),
+    baselineWarnings: d.baselineWarnings,
+    ...(d.history ? { history: d.history } : {}),
+    filtered: d.filtered,
+    ...(d.pairs ? { pairs: d.pairs } : {}),
+  })
+}
