@@ -5,7 +5,7 @@ import { UserError } from './errors.ts'
 import { shortSha } from './format.ts'
 import type { CommitInfo, ResultSet } from './results.ts'
 import { type DirStore, entryMatchesSha } from './store/dir.ts'
-import type { ResultStore, StoredEntry } from './store/types.ts'
+import { NO_BRANCH, type ResultStore, type StoredEntry } from './store/types.ts'
 
 export interface BaselineChoice {
   baseline?: BaselineInfo
@@ -62,7 +62,10 @@ async function firstReadable(
 
 export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> {
   const warnings: string[] = []
-  const own = q.head.branch ? await q.store.list(q.suite, q.head.branch) : []
+  // A run on no branch (a detached HEAD: a checkout of a tag or a sha, a bisect; no commit yet; no
+  // repository) was saved under NO_BRANCH, and is looked for there.
+  const ownBranch = q.head.branch ?? NO_BRANCH
+  const own = await q.store.list(q.suite, ownBranch)
   const base =
     q.defaultBranch && q.defaultBranch !== q.head.branch ? await q.store.list(q.suite, q.defaultBranch) : []
   // A store that cannot list everything (the Actions cache) looks the merge base up directly.
@@ -88,9 +91,29 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
       return `newest results on ${q.defaultBranch} (${shortSha(e.sha)}${distance}); none stored for the merge base ${shortSha(q.mergeBase)}`
     },
   }
-  const order = q.pullRequest
-    ? [mergeBaseCandidate, baseNewest, ownNewest]
-    : [ownNewest, mergeBaseCandidate, baseNewest]
+  let order: Candidate[]
+  if (!q.head.branch) {
+    // On no branch: this commit's own runs first, wherever they were saved; then the merge base's;
+    // then the newest run.
+    const known = [...own, ...base].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    const where = (e: StoredEntry) => (e.branch === NO_BRANCH ? 'saved on no branch' : `on ${e.branch}`)
+    order = [
+      {
+        entries: known.filter((e) => entryMatchesSha(e, q.head.sha)),
+        reason: (e) => `results of this commit (${where(e)}); this run is on no branch (detached HEAD)`,
+      },
+      mergeBaseCandidate,
+      {
+        entries: known,
+        reason: (e) =>
+          `newest stored results (${where(e)}); this run is on no branch (detached HEAD)` +
+          (q.head.sha ? `, and none were stored for its commit ${shortSha(q.head.sha)}` : ''),
+      },
+    ]
+  } else
+    order = q.pullRequest
+      ? [mergeBaseCandidate, baseNewest, ownNewest]
+      : [ownNewest, mergeBaseCandidate, baseNewest]
   const found = await firstReadable(q.store, order, warnings)
   if (found) {
     return {
@@ -99,7 +122,7 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
       history: await branchHistory(q.store, q.suite, found.entry.branch),
     }
   }
-  const looked = [q.head.branch, q.defaultBranch]
+  const looked = [q.head.branch ?? 'no branch (detached HEAD)', q.defaultBranch]
     .filter((b, i, all) => b && all.indexOf(b) === i)
     .join(' or ')
   return {

@@ -12,11 +12,9 @@ import { logText } from '../github/log.ts'
 import { parseResultSetText, type ResultSet } from '../results.ts'
 import { branchKey } from './dir.ts'
 import { withFileLock } from './file-lock.ts'
-import { type ResultStore, type StoredEntry, StoreError } from './types.ts'
+import { NO_BRANCH, type ResultStore, type StoredEntry, StoreError } from './types.ts'
 
 export const CACHE_KEY_PREFIX = 'bench-action-v1'
-
-const NO_BRANCH = 'detached-head'
 
 export interface CacheStoreOptions {
   /** GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT: they make every run's key its own. */

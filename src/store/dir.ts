@@ -3,16 +3,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseResultSetText, type ResultSet, ResultsFormatError } from '../results.ts'
-
-export interface StoredEntry {
-  path: string
-  suite: string
-  branch: string
-  sha?: string
-  createdAt: string
-}
-
-const NO_BRANCH = 'detached-head'
+import { NO_BRANCH, type ResultStore, type StoredEntry } from './types.ts'
 
 /** Branch names contain slashes; one directory per branch keeps listing cheap. */
 export function branchKey(branch: string): string {
@@ -48,7 +39,7 @@ function fromTimestampKey(key: string): string | undefined {
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7] ?? '000'}Z`
 }
 
-export class DirStore {
+export class DirStore implements ResultStore {
   constructor(readonly root: string) {}
 
   private dirFor(suite: string, branch: string): string {

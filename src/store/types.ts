@@ -4,6 +4,9 @@
 import { UserError } from '../errors.ts'
 import type { ResultSet } from '../results.ts'
 
+/** The branch a run measured on no branch (a detached HEAD, no commit yet, no repository) is stored under. */
+export const NO_BRANCH = 'detached-head'
+
 export interface StoredEntry {
   /** Where the entry lives: a file path, a cache key, a path in the data branch. */
   path: string
