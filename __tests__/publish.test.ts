@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import * as events from './events.ts'
 import { type GitHubServer, runtimeEnv, startGitHubServer } from './github-server.ts'
 import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from './helpers.ts'
 
@@ -29,62 +30,10 @@ interface ActionRun {
   summary: string
 }
 
-/** A pull_request payload shaped like GitHub's: the pull request, its head (maybe a fork) and base. */
-function pullRequestEvent(server: GitHubServer, fork: boolean) {
-  const base = {
-    full_name: `${server.owner}/${server.repo}`,
-    name: server.repo,
-    owner: { login: server.owner },
-    fork: false,
-  }
-  const head = fork
-    ? {
-        full_name: `contributor/${server.repo}`,
-        name: server.repo,
-        owner: { login: 'contributor' },
-        fork: true,
-      }
-    : base
-  return {
-    action: 'synchronize',
-    number: PR,
-    pull_request: {
-      number: PR,
-      state: 'open',
-      head: { ref: 'feature', sha: HEAD_SHA, repo: head, label: `${head.owner.login}:feature` },
-      base: { ref: 'main', sha: '1'.repeat(40), repo: base, label: `${server.owner}:main` },
-      user: { login: 'contributor', type: 'User' },
-    },
-    repository: base,
-    sender: { login: 'contributor', type: 'User' },
-  }
-}
-
-function workflowRunEvent(server: GitHubServer, runId: number) {
-  const repository = {
-    full_name: `${server.owner}/${server.repo}`,
-    name: server.repo,
-    owner: { login: server.owner },
-  }
-  return {
-    action: 'completed',
-    workflow_run: {
-      id: runId,
-      name: 'benchmarks',
-      event: 'pull_request',
-      status: 'completed',
-      conclusion: 'success',
-      head_sha: HEAD_SHA,
-      head_branch: 'feature',
-      // GitHub leaves this empty for pull requests from forks.
-      pull_requests: [],
-      repository,
-      head_repository: { ...repository, full_name: `contributor/${server.repo}` },
-    },
-    repository,
-    sender: { login: 'contributor', type: 'User' },
-  }
-}
+const pullRequestEvent = (server: GitHubServer, fork: boolean) =>
+  events.pullRequestEvent(server, { number: PR, headSha: HEAD_SHA, baseSha: '1'.repeat(40), fork })
+const workflowRunEvent = (server: GitHubServer, runId: number) =>
+  events.workflowRunEvent(server, runId, HEAD_SHA)
 
 async function runAction(
   server: GitHubServer,

@@ -13,6 +13,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { type ActRun, actionCopy, exampleWorkflow, runAct } from './act.ts'
+import * as events from './events.ts'
 import { type GitHubServer, startGitHubServer } from './github-server.ts'
 import { available, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
 import { ACT, goMissing, goTool, node24Dir, node24Missing } from './tools.ts'
@@ -81,78 +82,16 @@ async function checkout(project: Project, ref: string): Promise<void> {
   await git('git', ['checkout', '--quiet', ref], { cwd: project.dir })
 }
 
-function pushEvent(server: GitHubServer, sha: string) {
-  return {
-    ref: 'refs/heads/main',
-    before: '0'.repeat(40),
-    after: sha,
-    deleted: false,
-    repository: {
-      full_name: `${server.owner}/${server.repo}`,
-      name: server.repo,
-      owner: { login: server.owner },
-      default_branch: 'main',
-    },
-    sender: { login: 'octocat', type: 'User' },
-  }
-}
-
-function pullRequestEvent(server: GitHubServer, project: Project, fork: boolean) {
-  const number = fork ? FORK_PR : PR
-  const base = {
-    full_name: `${server.owner}/${server.repo}`,
-    name: server.repo,
-    owner: { login: server.owner },
-    fork: false,
-    default_branch: 'main',
-  }
-  const head = fork
-    ? {
-        full_name: `contributor/${server.repo}`,
-        name: server.repo,
-        owner: { login: 'contributor' },
-        fork: true,
-      }
-    : base
-  return {
-    action: 'synchronize',
-    number,
-    pull_request: {
-      number,
-      state: 'open',
-      head: { ref: 'feature', sha: project.feature, repo: head, label: `${head.owner.login}:feature` },
-      base: { ref: 'main', sha: project.main, repo: base, label: `${server.owner}:main` },
-      user: { login: 'contributor', type: 'User' },
-    },
-    repository: base,
-    sender: { login: 'contributor', type: 'User' },
-  }
-}
-
-function workflowRunEvent(server: GitHubServer, project: Project, runId: number) {
-  const repository = {
-    full_name: `${server.owner}/${server.repo}`,
-    name: server.repo,
-    owner: { login: server.owner },
-  }
-  return {
-    action: 'completed',
-    workflow_run: {
-      id: runId,
-      name: 'benchmarks',
-      event: 'pull_request',
-      status: 'completed',
-      conclusion: 'success',
-      head_sha: project.feature,
-      head_branch: 'feature',
-      pull_requests: [],
-      repository,
-      head_repository: { ...repository, full_name: `contributor/${server.repo}` },
-    },
-    repository: { ...repository, default_branch: 'main' },
-    sender: { login: 'contributor', type: 'User' },
-  }
-}
+const pullRequestEvent = (server: GitHubServer, project: Project, fork: boolean) =>
+  events.pullRequestEvent(server, {
+    number: fork ? FORK_PR : PR,
+    headSha: project.feature,
+    baseSha: project.main,
+    fork,
+  })
+const workflowRunEvent = (server: GitHubServer, project: Project, runId: number) =>
+  events.workflowRunEvent(server, runId, project.feature)
+const pushEvent = events.pushEvent
 
 /** A step's outcome with the log attached when it is not the expected one. */
 function assertStep(
