@@ -72,6 +72,8 @@ export interface BenchmarkComparison {
   notes: string[]
   /** Instruction benchmarks that changed: the functions whose self Ir changed most. */
   functionChanges?: FunctionChange[]
+  /** Base and head runs interleaved run by run in this job: the pairs its sampled metrics were compared on. */
+  pairs?: number
 }
 
 /** How many functions a report lists per changed instruction benchmark. */
@@ -189,8 +191,27 @@ export interface Comparison {
   engineRankings: EngineRanking[]
   /** Scaling benchmarks, one curve per benchmark and dimension. */
   scaling: ScalingSeries[]
-  /** Base and head were measured in this job with their runs paired: how many pairs per benchmark. */
-  pairing?: { benchmarks: number; minPairs: number; maxPairs: number }
+  /**
+   * Base and head were measured in this job with the runs of some benchmarks paired: how many pairs per
+   * benchmark, and which benchmarks were not paired. Only runs that really alternated are paired (DESIGN §4).
+   */
+  pairing?: Pairing
+}
+
+export interface Pairing {
+  /** How many benchmarks were compared on pairs, and the fewest and most pairs one had. */
+  benchmarks: number
+  minPairs: number
+  maxPairs: number
+  /** Their names. */
+  paired: string[]
+  /**
+   * Benchmarks compared on samples or summaries that did not alternate run by run — an imported
+   * benchmark is measured once per side, by the tool that wrote the file — so compared unpaired.
+   */
+  unpaired: string[]
+  /** Benchmarks compared on exact counts only: the same on every run, they need no pairing. */
+  exact: string[]
 }
 
 /** The order reports list verdicts in: what needs attention first. */
@@ -449,6 +470,7 @@ export function compareBenchmark(
     )
     if (m) metrics.push(m)
   }
+  const pairCounts = metrics.filter((m) => m.pairs !== undefined).map((m) => m.pairs!)
   const notes = [...head.notes]
   const missingGated = head.gate.metrics.filter((g) => !metrics.some((m) => m.metric === g))
   if (missingGated.length > 0) notes.push(`no baseline values for gated metric ${missingGated.join(', ')}`)
@@ -458,7 +480,22 @@ export function compareBenchmark(
     changed && base.functions && head.functions
       ? diffFunctionCosts(base.functions, head.functions, FUNCTION_CHANGES_SHOWN)
       : undefined
-  return { ...common, verdict, metrics, headOnly: [], notes, functionChanges }
+  return {
+    ...common,
+    verdict,
+    metrics,
+    headOnly: [],
+    notes,
+    functionChanges,
+    ...(pairCounts.length > 0 ? { pairs: Math.min(...pairCounts) } : {}),
+  }
+}
+
+/** Why a benchmark of a same-job comparison was compared unpaired, for its notes. */
+function unpairedNote(b: BenchmarkComparison): string {
+  return b.kind === 'import'
+    ? 'not paired: imported, so measured once per side by the tool that wrote the file, not in runs interleaved with the other side; compared unpaired'
+    : 'not paired: its base and head runs did not alternate run by run; compared unpaired'
 }
 
 /**
@@ -659,10 +696,21 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
       options.pairs?.[h.id],
     ),
   )
-  const pairCounts = benchmarks.flatMap((b) => {
-    const counts = b.metrics.filter((m) => m.pairs !== undefined).map((m) => m.pairs!)
-    return counts.length > 0 ? [Math.min(...counts)] : []
-  })
+  const pairCounts = benchmarks.flatMap((b) => (b.pairs !== undefined ? [b.pairs] : []))
+  // Only runs that alternated are paired: when some benchmarks were, the others compared with the same
+  // baseline are named as unpaired (imported ones), or as exact counts, which need no pairing.
+  const unpaired: string[] = []
+  const exact: string[] = []
+  if (pairCounts.length > 0) {
+    for (const b of benchmarks) {
+      if (b.pairs !== undefined || b.metrics.length === 0) continue
+      if (b.metrics.every((m) => m.exact)) exact.push(b.name)
+      else {
+        unpaired.push(b.name)
+        b.notes.push(unpairedNote(b))
+      }
+    }
+  }
   if (base && !options.filtered) {
     const headIds = new Set(head.benchmarks.map((b) => b.id))
     for (const b of base.benchmarks) {
@@ -714,6 +762,9 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
             benchmarks: pairCounts.length,
             minPairs: Math.min(...pairCounts),
             maxPairs: Math.max(...pairCounts),
+            paired: benchmarks.filter((b) => b.pairs !== undefined).map((b) => b.name),
+            unpaired,
+            exact,
           },
         }
       : {}),

@@ -265,7 +265,6 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     })
     results = resultSet(commit, outcome.head)
     pairs = outcome.pairs
-    const where = `${base.sha.slice(0, 7)} (${base.description})`
     if (outcome.base) {
       choice = {
         baseline: {
@@ -279,11 +278,10 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
         warnings: [],
       }
     } else {
-      const failure = outcome.baseFailure
-      const tail = failure?.outputTail.trim().split('\n').slice(-5).join(' ⏎ ')
+      // Which side failed to build (the head's setup, or the base's), in runSameJob's words.
       choice = {
-        noBaselineReason: `the base ${where} failed to build: ${failure?.message ?? 'its setup failed'}`,
-        warnings: tail ? [`The base's setup output ended with: ${tail}`] : [],
+        noBaselineReason: outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} was not measured`,
+        warnings: outcome.noBaseline?.warnings ?? [],
       }
     }
   } else {

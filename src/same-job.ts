@@ -119,11 +119,15 @@ export interface SameJobRunOptions {
 
 export interface SameJobOutcome {
   head: BenchmarkResult[]
-  /** The base's results; absent when the base did not build. */
+  /** The base's results; absent when the base did not build, or was not built because the head did not. */
   base?: BenchmarkResult[]
   pairs: SamplePairs
   /** Why there are no base results: its setup failed. */
   baseFailure?: SetupFailure
+  /** The head's setup failed: every head result is failed with it (as in a plain run), the base is not built. */
+  headFailure?: SetupFailure
+  /** Set when `base` is absent: why there is no baseline, naming the side that failed, and what to warn about. */
+  noBaseline?: { reason: string; warnings: string[] }
 }
 
 /**
@@ -144,6 +148,10 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
   // the same source from directories of different lengths differed by up to 10% in a microbenchmark.
   const parent = await mkdtemp(path.join(os.tmpdir(), 'bench-action-ab-'))
   const headSha = await workingTreeCommit(top)
+  // Each side is named in the report by the commit it was built from.
+  const headCommit = (await resolveCommit(top, 'HEAD')) ?? headSha
+  const headName = `the head ${shortSha(headCommit)}${headSha !== headCommit ? ' with uncommitted changes' : ''}`
+  const baseName = `the base ${shortSha(base.sha)} (${base.description})`
   const baseTree = await addWorktree(top, base.sha, { parent, dir: path.join(parent, 'base') })
   let headTree: Worktree
   try {
@@ -164,12 +172,18 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     const baseCases = planCases(baseConfig, options.filter).filter((c) => wanted.has(c.id))
     const headFailure = await runSetup(headConfig.setup, env, (line) => log(`head: ${line}`))
     if (headFailure) {
-      log(`head: ${headFailure.message}; every benchmark is marked failed`)
+      // A failed run, as when a plain run's setup fails (exit 3): every benchmark failed with the step
+      // and its output. There is nothing to compare the base with, so it is not built.
+      log(`head: ${headFailure.message}; every benchmark is marked failed and the base is not built`)
+      const error = {
+        message: `${headName} failed to build: ${headFailure.message}`,
+        stderrTail: headFailure.outputTail,
+      }
       return {
-        head: cases.map((c) =>
-          failedResult(c, { message: headFailure.message, stderrTail: headFailure.outputTail }),
-        ),
+        head: cases.map((c) => failedResult(c, error)),
         pairs: {},
+        headFailure,
+        noBaseline: { reason: `${baseName} was not built: the head failed to build`, warnings: [] },
       }
     }
     const baseSteps = baseConfig.baseSetup ?? baseConfig.setup
@@ -182,7 +196,16 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
         onProgress: options.onProgress,
         onResult: options.onResult,
       })
-      return { head, pairs: {}, baseFailure }
+      const tail = baseFailure.outputTail.trim().split('\n').slice(-5).join(' ⏎ ')
+      return {
+        head,
+        pairs: {},
+        baseFailure,
+        noBaseline: {
+          reason: `${baseName} failed to build: ${baseFailure.message}`,
+          warnings: tail ? [`The base's setup output ended with: ${tail}`] : [],
+        },
+      }
     }
     return await measureSameJob(baseCases, headCases, {
       inherit: env,

@@ -19,10 +19,12 @@ import {
   describeCounts,
   describeRunNoise,
   environmentRows,
+  failureGroups,
   gateDescription,
   headline,
   headlineMetrics,
   headOnlyValue,
+  listNames,
   metricLabel,
   metricRow,
   shownHeadOnly,
@@ -188,10 +190,13 @@ function benchmarksSection(c: Comparison): string {
 function failuresSection(c: Comparison): string {
   const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
   if (failed.length === 0) return ''
-  const blocks = failed.map((b) => {
-    const parts = [`<h3>${code(b.name)}</h3>`, `<p>${e(b.error?.message ?? 'failed')}</p>`]
-    if (b.command) parts.push(`<p>Command: ${code(b.command.join(' '))}</p>`)
-    const tail = b.error?.stderrTail?.trim()
+  // Benchmarks that failed alike (a setup step failed before any ran) are told once.
+  const blocks = failureGroups(failed).map((g) => {
+    const names = listNames(g.benchmarks.map((b) => code(b.name)))
+    const parts = [`<h3>${names}</h3>`, `<p>${e(g.error?.message ?? 'failed')}</p>`]
+    const only = g.benchmarks.length === 1 ? g.benchmarks[0] : undefined
+    if (only?.command) parts.push(`<p>Command: ${code(only.command.join(' '))}</p>`)
+    const tail = g.error?.stderrTail?.trim()
     parts.push(tail ? `<p>stderr (last lines):</p>\n<pre>${e(tail)}</pre>` : '<p>No stderr output.</p>')
     return parts.join('\n')
   })

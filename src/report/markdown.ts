@@ -17,10 +17,12 @@ import {
   describeCounts,
   describeRunNoise,
   environmentRows,
+  failureGroups,
   gateDescription,
   headline,
   headlineMetrics,
   headOnlyValue,
+  listNames,
   type MetricRow,
   metricRow,
   shownHeadOnly,
@@ -108,19 +110,25 @@ function functionChangesBlocks(benchmarks: BenchmarkComparison[]): string[] {
 function failedSection(benchmarks: BenchmarkComparison[]): string[] {
   if (benchmarks.length === 0) return []
   const out = ['#### Failed']
+  // Benchmarks that failed alike (a setup step failed before any ran) share one row and one output.
+  const groups = failureGroups(benchmarks)
   out.push(
     table(
       ['Benchmark', 'Error'],
-      benchmarks.map((b) => [markdownCode(b.name), escapeMarkdownInline(b.error?.message ?? 'failed')]),
+      groups.map((g) => [
+        listNames(g.benchmarks.map((b) => markdownCode(b.name))),
+        escapeMarkdownInline(g.error?.message ?? 'failed'),
+      ]),
     ),
   )
-  for (const b of benchmarks) {
-    const tail = b.error?.stderrTail?.trim()
-    const command = b.command ? `Command: ${markdownCode(b.command.join(' '))}\n\n` : ''
+  for (const g of groups) {
+    const tail = g.error?.stderrTail?.trim()
+    const only = g.benchmarks.length === 1 ? g.benchmarks[0] : undefined
+    const command = only?.command ? `Command: ${markdownCode(only.command.join(' '))}\n\n` : ''
     const body = tail
       ? `${command}stderr (last lines):\n\n${markdownCodeBlock(tail)}`
       : `${command}No stderr output.`
-    out.push(details(`${htmlCode(b.name)}: output`, body))
+    out.push(details(`${listNames(g.benchmarks.map((b) => htmlCode(b.name)))}: output`, body))
   }
   return out
 }
@@ -409,7 +417,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   out.push(...environmentBlock(c))
   const version = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : ''
   out.push(
-    `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the ${c.pairing ? 'median paired ratio' : 'median'}.${version}</sub>`,
+    `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the ${intervalOf(c)}.${version}</sub>`,
   )
   return `${out.join('\n\n')}\n`
 }
@@ -420,6 +428,13 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
  */
 function reportLink(url: string): string {
   return /^https?:\/\/[^\s<>]+$/.test(url) ? `<${url}>` : escapeMarkdownInline(url)
+}
+
+function intervalOf(c: Comparison): string {
+  if (!c.pairing) return 'median'
+  return c.pairing.unpaired.length === 0
+    ? 'median paired ratio'
+    : 'median paired ratio (the ratio of medians where unpaired)'
 }
 
 function intervalLevels(c: Comparison): string {
@@ -434,8 +449,8 @@ export function failureMessage(c: Comparison): string | undefined {
   const parts: string[] = []
   if (failed.length > 0) {
     parts.push(
-      `${failed.length} benchmark${failed.length === 1 ? '' : 's'} failed: ${failed
-        .map((b) => `${b.name} (${b.error?.message ?? 'failed'})`)
+      `${failed.length} benchmark${failed.length === 1 ? '' : 's'} failed: ${failureGroups(failed)
+        .map((g) => `${listNames(g.benchmarks.map((b) => b.name))} (${g.error?.message ?? 'failed'})`)
         .join('; ')}`,
     )
   }

@@ -6,6 +6,7 @@ import {
   type Comparison,
   type HeadOnlyMetric,
   type MetricComparison,
+  type Pairing,
   VERDICT_ORDER,
 } from '../compare.ts'
 import {
@@ -17,7 +18,7 @@ import {
   formatValue,
   shortSha,
 } from '../format.ts'
-import type { CommitInfo } from '../results.ts'
+import type { BenchmarkError, CommitInfo } from '../results.ts'
 import { MIN_RUNS_FOR_NOISE } from '../stats/index.ts'
 
 export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {
@@ -112,15 +113,53 @@ export function describeCommit(commit: CommitInfo): string {
 export function describeBaseline(c: Comparison, now: Date): string {
   if (!c.baseline) return `no baseline: ${c.noBaselineReason}`
   const when = formatAge(new Date(c.baseline.createdAt), now)
-  const paired = c.pairing ? `, interleaved, ${describePairCount(c.pairing)} per benchmark` : ''
+  const paired = c.pairing ? `, ${describePairing(c.pairing)}` : ''
   return `${describeCommit(c.baseline.commit)}, measured ${when}: ${c.baseline.reason}${paired}`
+}
+
+/**
+ * "interleaved, 15 pairs per benchmark" when every compared benchmark was paired; else which were (and
+ * how many pairs), which were compared unpaired and which are exact counts, which need no pairing.
+ */
+function describePairing(p: Pairing): string {
+  const pairs = `interleaved, ${describePairCount(p)} per benchmark`
+  if (p.unpaired.length === 0 && p.exact.length === 0) return pairs
+  const parts = [`${pairs} for ${benchmarkCount(p.benchmarks)} (${listNames(p.paired)})`]
+  if (p.unpaired.length > 0)
+    parts.push(
+      `not interleaved, compared unpaired: ${benchmarkCount(p.unpaired.length)} (${listNames(p.unpaired)})`,
+    )
+  if (p.exact.length > 0)
+    parts.push(
+      `exact counts, which need no pairing: ${benchmarkCount(p.exact.length)} (${listNames(p.exact)})`,
+    )
+  return parts.join('; ')
+}
+
+function benchmarkCount(n: number): string {
+  return `${n} benchmark${n === 1 ? '' : 's'}`
+}
+
+/** "a, b, c" — or the first `shown` and "and N more". */
+export function listNames(names: string[], shown = 10): string {
+  if (names.length <= shown) return names.join(', ')
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`
 }
 
 /** Whether verdicts could account for the machine's run-to-run swings, in one sentence. */
 export function describeRunNoise(c: Comparison): string | undefined {
   if (!c.baseline) return undefined
-  if (c.pairing)
-    return 'cancelled in each pair: base and head ran on this machine a moment apart, their runs alternating'
+  const cancelled = 'base and head ran on this machine a moment apart, their runs alternating'
+  if (c.pairing && c.pairing.unpaired.length === 0) return `cancelled in each pair: ${cancelled}`
+  const unknown = describeUnpairedNoise(c)
+  if (!c.pairing) return unknown
+  return (
+    `cancelled in each pair for the ${benchmarkCount(c.pairing.benchmarks)} compared on pairs: ${cancelled}; ` +
+    `for the ${benchmarkCount(c.pairing.unpaired.length)} compared unpaired, ${unknown}`
+  )
+}
+
+function describeUnpairedNoise(c: Comparison): string {
   const runs = c.history?.runs ?? 0
   const where = c.history?.branch ? ` on ${c.history.branch}` : ''
   if (runs >= MIN_RUNS_FOR_NOISE) {
@@ -167,17 +206,41 @@ export function gateDescription(c: Comparison): string {
   const alphas = new Set(c.benchmarks.map((b) => String(b.alpha)))
   const t = [...thresholds].join(', ')
   const a = [...alphas].join(', ')
-  const test = c.pairing
+  const unpaired = `Mann–Whitney U p < α = ${a}, with the bootstrap confidence interval of the ratio of medians wholly on the bad side`
+  const paired = c.pairing
     ? `paired: Wilcoxon signed-rank p < α = ${a} on the log-ratios of ${describePairCount(c.pairing)} of neighbouring base and head runs, with the bootstrap confidence interval of the median paired ratio wholly on the bad side`
-    : `Mann–Whitney U p < α = ${a}, with the bootstrap confidence interval of the ratio of medians wholly on the bad side`
+    : undefined
+  const test = !paired
+    ? unpaired
+    : c.pairing!.unpaired.length === 0
+      ? paired
+      : `${paired}; unpaired, for the ${benchmarkCount(c.pairing!.unpaired.length)} whose runs did not alternate: ${unpaired}`
   return (
     `A regression is a gated metric worse than its threshold (${t}) and significant (${test}). ` +
     'Beyond the threshold but not significant is unclear: shown, not failing.'
   )
 }
 
-function describePairCount(p: NonNullable<Comparison['pairing']>): string {
+function describePairCount(p: Pairing): string {
   return p.minPairs === p.maxPairs ? `${p.minPairs} pairs` : `${p.minPairs}–${p.maxPairs} pairs`
+}
+
+/** Failed benchmarks that share one error, told once (a setup step that failed before any of them ran). */
+export interface FailureGroup {
+  benchmarks: BenchmarkComparison[]
+  error?: BenchmarkError
+}
+
+/** The failed benchmarks grouped by their error's message and output, in the order first met. */
+export function failureGroups(failed: BenchmarkComparison[]): FailureGroup[] {
+  const groups = new Map<string, FailureGroup>()
+  for (const b of failed) {
+    const key = JSON.stringify([b.error?.message ?? '', b.error?.stderrTail?.trim() ?? ''])
+    const group = groups.get(key)
+    if (group) group.benchmarks.push(b)
+    else groups.set(key, { benchmarks: [b], ...(b.error ? { error: b.error } : {}) })
+  }
+  return [...groups.values()]
 }
 
 export function environmentRows(c: Comparison): Array<[string, string, string]> {

@@ -12,9 +12,11 @@ import {
   describeCommit,
   describeCounts,
   describeRunNoise,
+  failureGroups,
   headline,
   headlineMetrics,
   headOnlyValue,
+  listNames,
   metricRow,
   shownHeadOnly,
   VERDICT_LABEL,
@@ -122,10 +124,12 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
     }
   }
 
+  // Benchmarks that failed alike (a setup step failed before any ran) are told once.
   const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
-  for (const b of failed) {
-    out.push('', paint('red', `${clean(b.name)}: ${clean(b.error?.message ?? 'failed')}`))
-    const tail = b.error?.stderrTail?.trimEnd()
+  for (const g of failureGroups(failed)) {
+    const names = listNames(g.benchmarks.map((b) => clean(b.name)))
+    out.push('', paint('red', `${names}: ${clean(g.error?.message ?? 'failed')}`))
+    const tail = g.error?.stderrTail?.trimEnd()
     if (tail) {
       for (const line of tail.split('\n')) out.push(`  │ ${stripControl(line)}`)
     }
