@@ -24,9 +24,8 @@ import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/ma
 import { renderTerminal } from './report/terminal.ts'
 import { SetupError } from './setup/index.ts'
 import { parseShard, ShardError, type ShardSpec } from './shard.ts'
-import { CacheStore } from './store/cache.ts'
-import { DEFAULT_DATA_BRANCH, GitStore } from './store/git.ts'
-import type { ResultStore } from './store/types.ts'
+import { DEFAULT_DATA_BRANCH } from './store/git.ts'
+import { createStore, type OpenStore } from './store/index.ts'
 import { VERSION } from './version.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
@@ -134,6 +133,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
 }
 
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let opened: OpenStore | undefined
   try {
     const inputs = readInputs(env)
     const context = readGitHubContext(env, (file) => readFileSync(file, 'utf8'))
@@ -157,6 +157,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     }
     const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action')
     const { store, save } = baselineStore(inputs, env, context)
+    opened = store
     const common = {
       store,
       ...(context && inputs.githubToken
@@ -260,6 +261,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
         `bench-action failed unexpectedly (this is a bug; please report it): ${(err as Error)?.message ?? err}`,
       )
     }
+  } finally {
+    await opened?.close?.().catch(() => {})
   }
 }
 
@@ -349,39 +352,42 @@ async function uploadArtifact(name: string, files: Record<string, string>): Prom
  * The store the inputs ask for, and whether this run saves to it: the cache and git stores keep the
  * pushes to the branches in save-on (the default branch unless set); pull requests only read them.
  * Without an Actions cache service (a run outside GitHub, or GHES without one) the cache store falls
- * back to store-dir, with a warning.
+ * back to store-dir, with a warning. The git store reads and pushes in the workspace's repository, with
+ * the credentials actions/checkout left there.
  */
-function baselineStore(
-  inputs: ActionInputs,
+export function baselineStore(
+  inputs: Pick<
+    ActionInputs,
+    'baselineStore' | 'baselineBranch' | 'saveOn' | 'retain' | 'save' | 'workingDirectory'
+  >,
   env: NodeJS.ProcessEnv,
   context: GitHubContext | undefined,
-): { store?: ResultStore; save: boolean } {
+  warn: (message: string) => void = (message) => core.warning(message),
+): { store?: OpenStore; save: boolean } {
   if (inputs.baselineStore === 'dir') return { save: inputs.save }
   const defaultBranch = context?.event.repository?.default_branch
   const saveOn = inputs.saveOn ?? (typeof defaultBranch === 'string' ? [defaultBranch] : [])
   const pushed = env.GITHUB_EVENT_NAME === 'push' && saveOn.includes(env.GITHUB_REF_NAME ?? '')
+  const common = { cwd: inputs.workingDirectory, env, log: (line: string) => logText(line) }
   if (inputs.baselineStore === 'git') {
-    const store = new GitStore({
+    const store = createStore('git', {
+      ...common,
       remote: 'origin',
-      cwd: inputs.workingDirectory,
       branch: inputs.baselineBranch,
       ...(inputs.retain !== undefined ? { retain: inputs.retain } : {}),
-      log: (line) => logText(line),
     })
     return { store, save: inputs.save && pushed }
   }
   if (!env.ACTIONS_RESULTS_URL || !env.ACTIONS_RUNTIME_TOKEN || !env.GITHUB_RUN_ID) {
-    core.warning(
+    warn(
       'baseline-store: cache needs the Actions cache service, which this job does not have; using store-dir',
     )
     return { save: inputs.save }
   }
-  const store = new CacheStore({
+  const store = createStore('cache', {
+    ...common,
     runId: env.GITHUB_RUN_ID,
     runAttempt: env.GITHUB_RUN_ATTEMPT ?? '1',
-    // The cached path is part of an entry's version, so it must be the same in every job: not
-    // RUNNER_TEMP, which self-hosted runners place per runner, but the system's temporary directory.
-    log: (line) => logText(line),
   })
   return { store, save: inputs.save && pushed }
 }

@@ -22,6 +22,8 @@ import { renderTerminal, shouldUseColor } from './report/terminal.ts'
 import { parseResultSetText } from './results.ts'
 import { describeStatus, KNOWN_TOOLS, runSetup, SetupError, toolsNeeded } from './setup/index.ts'
 import { parseShard } from './shard.ts'
+import { DEFAULT_DATA_BRANCH } from './store/git.ts'
+import { createStore, type OpenStore, readingFrom } from './store/index.ts'
 import { VERSION } from './version.ts'
 
 export interface CliIo {
@@ -34,11 +36,13 @@ export interface CliIo {
 export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
-  bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR | --against REF] [--filter GLOB]
-                     [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--no-save] [--no-install]
-                     [--shard I/N [--shard-output FILE]] [--verbose]
-  bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR] [--json FILE] [--markdown FILE]
-                     [--html FILE] [--store DIR] [--no-save] [--verbose]
+  bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR|git:[BRANCH] | --against REF]
+                     [--baseline-store dir|git] [--baseline-branch NAME] [--filter GLOB]
+                     [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--save | --no-save]
+                     [--no-install] [--shard I/N [--shard-output FILE]] [--verbose]
+  bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR|git:[BRANCH]] [--baseline-store dir|git]
+                     [--baseline-branch NAME] [--json FILE] [--markdown FILE] [--html FILE] [--store DIR]
+                     [--save | --no-save] [--verbose]
                                join the shard files of one sharded run, then compare, report and
                                save once
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
@@ -55,8 +59,19 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
            .github/), compare them with the newest stored baseline and print a verdict
   --config FILE       the config file
   --dry-run           measure and report as CI would, but publish nothing (results are still
-                      saved to the local store unless --no-save)
+                      saved to the local store unless --no-save; nothing is ever pushed)
   --baseline FILE|DIR compare with this results file, or use DIR as the store of baselines
+  --baseline git:[BRANCH]
+                      compare with what CI saved in the data branch BRANCH (git: alone: the
+                      default, bench-data) of origin, fetched with your own git credentials;
+                      the same as --baseline-store git --baseline-branch BRANCH
+  --baseline-store dir|git
+                      where baselines are read from: dir, the local store (default), or git, the
+                      data branch of origin that the action's baseline-store: git keeps. Results
+                      are still saved to the local store; they are pushed to the data branch only
+                      with --save (never with --dry-run)
+  --baseline-branch NAME
+                      the git store's data branch (default bench-data)
   --against REF       check REF out in a temporary worktree, run setup there too, and measure
                       its benchmarks interleaved with the working tree's: a paired comparison on
                       one machine (--against main, --against HEAD~1)
@@ -65,6 +80,8 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --markdown FILE     write the report as markdown (the pull-request comment body)
   --html FILE         write the report as one HTML page, scaling charts drawn as SVG
   --store DIR         where results are kept between runs (default .bench)
+  --save              with the git store: push this run's results to the data branch instead
+                      of saving them locally (needs write access to origin)
   --no-save           do not save this run's results to the store
   --no-install        do not install missing tools the config needs (valgrind, Rust, Zig); by
                       default they are set up first, as \`bench-action setup\` would
@@ -89,6 +106,9 @@ const RUN_OPTIONS = {
   markdown: { type: 'string' },
   html: { type: 'string' },
   store: { type: 'string' },
+  'baseline-store': { type: 'string' },
+  'baseline-branch': { type: 'string' },
+  save: { type: 'boolean' },
   'no-save': { type: 'boolean' },
   'no-install': { type: 'boolean' },
   verbose: { type: 'boolean' },
@@ -153,25 +173,92 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   if (values.against !== undefined && values.baseline !== undefined)
     throw new UsageError('--against and --baseline each name what to compare with: give one of them')
 
-  const outcome = await runPipeline({
+  const chosen = chooseStore(values, io)
+  try {
+    const outcome = await runPipeline({
+      cwd: io.cwd,
+      configPath: values.config,
+      filter: values.filter,
+      baseline: chosen.baseline,
+      ...(chosen.store ? { store: chosen.store } : {}),
+      ...(values.against !== undefined ? { against: { ref: values.against } } : {}),
+      ...(values.shard !== undefined
+        ? { shard: parseShard(values.shard), shardOutputPath: values['shard-output'] }
+        : {}),
+      storeDir: values.store ?? '.bench',
+      save: chosen.save,
+      installTools: !values['no-install'],
+      jsonPath: values.json,
+      markdownPath: values.markdown,
+      htmlPath: values.html,
+      env: io.env,
+      log: (line) => io.stderr.write(`${line}\n`),
+    })
+    return printOutcome(outcome, io, values.verbose === true)
+  } finally {
+    await chosen.store?.close?.()
+  }
+}
+
+/** The `--baseline` value that reads the git store: `git:BRANCH`, or `git:` for the default data branch. */
+function gitBaselineBranch(baseline: string | undefined): string | undefined {
+  return baseline?.startsWith('git:') ? baseline.slice('git:'.length) : undefined
+}
+
+interface StoreFlags {
+  baseline?: string
+  store?: string
+  'baseline-store'?: string
+  'baseline-branch'?: string
+  save?: boolean
+  'no-save'?: boolean
+  'dry-run'?: boolean
+}
+
+/**
+ * Where the CLI reads baselines and saves its run. The local directory store unless told otherwise;
+ * with the git store (--baseline-store git, --baseline git:BRANCH) baselines come from origin's data
+ * branch, fetched in the working directory's repository with the user's own git credentials, and the
+ * run is still saved locally — pushed to the data branch only with --save, and never by a dry run.
+ */
+function chooseStore(values: StoreFlags, io: CliIo): { baseline?: string; store?: OpenStore; save: boolean } {
+  if (values.save && values['no-save']) throw new UsageError('--save and --no-save contradict each other')
+  const fromGit = gitBaselineBranch(values.baseline)
+  const kind = values['baseline-store'] ?? (fromGit !== undefined ? 'git' : 'dir')
+  if (kind !== 'dir' && kind !== 'git')
+    throw new UsageError(
+      `--baseline-store must be dir or git, got ${JSON.stringify(kind)} (the Actions cache store is the action's alone)`,
+    )
+  if (kind === 'dir') {
+    if (fromGit !== undefined)
+      throw new UsageError(`--baseline ${values.baseline} reads the git store: drop --baseline-store dir`)
+    if (values['baseline-branch'] !== undefined)
+      throw new UsageError("--baseline-branch names the git store's data branch: add --baseline-store git")
+    return { baseline: values.baseline, save: !values['no-save'] }
+  }
+  if (values.baseline !== undefined && fromGit === undefined)
+    throw new UsageError(
+      '--baseline FILE|DIR and --baseline-store git each say where the baseline comes from: give one of them',
+    )
+  if (fromGit && values['baseline-branch'] !== undefined && values['baseline-branch'] !== fromGit)
+    throw new UsageError(
+      `--baseline ${values.baseline} and --baseline-branch ${values['baseline-branch']} name different data branches`,
+    )
+  const branch = fromGit || values['baseline-branch'] || DEFAULT_DATA_BRANCH
+  if (values.save && values['dry-run'])
+    throw new UsageError(
+      '--dry-run never pushes to the data branch: drop --save to only compare with it, or --dry-run to push',
+    )
+  const git = createStore('git', {
     cwd: io.cwd,
-    configPath: values.config,
-    filter: values.filter,
-    baseline: values.baseline,
-    ...(values.against !== undefined ? { against: { ref: values.against } } : {}),
-    ...(values.shard !== undefined
-      ? { shard: parseShard(values.shard), shardOutputPath: values['shard-output'] }
-      : {}),
-    storeDir: values.store ?? '.bench',
-    save: !values['no-save'],
-    installTools: !values['no-install'],
-    jsonPath: values.json,
-    markdownPath: values.markdown,
-    htmlPath: values.html,
+    remote: 'origin',
+    branch,
     env: io.env,
     log: (line) => io.stderr.write(`${line}\n`),
   })
-  return printOutcome(outcome, io, values.verbose === true)
+  if (values.save) return { store: git, save: true }
+  const local = createStore('dir', { cwd: io.cwd, storeDir: values.store ?? '.bench' })
+  return { store: readingFrom(git, local), save: !values['no-save'] }
 }
 
 async function setupCommand(argv: string[], io: CliIo): Promise<number> {
@@ -263,7 +350,13 @@ async function readResults(file: string, cwd: string) {
 /** The report on stdout, where the results were saved on stderr; the exit code. */
 function printOutcome(outcome: PipelineOutcome, io: CliIo, verbose: boolean): number {
   io.stdout.write(renderTerminal(outcome.comparison, { color: shouldUseColor(io.stdout, io.env), verbose }))
-  if (outcome.savedPath) io.stderr.write(`results saved to ${path.relative(io.cwd, outcome.savedPath)}\n`)
+  if (outcome.savedPath) {
+    // A file of the local store, or BRANCH:PATH in the data branch the git store pushed to.
+    const where = path.isAbsolute(outcome.savedPath)
+      ? path.relative(io.cwd, outcome.savedPath)
+      : `${outcome.savedPath} (pushed to origin)`
+    io.stderr.write(`results saved to ${where}\n`)
+  }
   return outcome.exitCode
 }
 
@@ -277,6 +370,9 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
       markdown: { type: 'string' },
       html: { type: 'string' },
       store: { type: 'string' },
+      'baseline-store': { type: 'string' },
+      'baseline-branch': { type: 'string' },
+      save: { type: 'boolean' },
       'no-save': { type: 'boolean' },
       verbose: { type: 'boolean' },
     },
@@ -286,6 +382,8 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(
       'merge takes the shard files: bench-action merge shard-1-of-4.json shard-2-of-4.json …',
     )
+  // Flags that contradict each other are refused before any file is read.
+  const chosen = chooseStore(values, io)
   const shards = await Promise.all(
     positionals.map(async (file) => {
       try {
@@ -295,20 +393,25 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
       }
     }),
   )
-  const outcome = await runMerge({
-    cwd: io.cwd,
-    configPath: values.config,
-    baseline: values.baseline,
-    storeDir: values.store ?? '.bench',
-    save: !values['no-save'],
-    jsonPath: values.json,
-    markdownPath: values.markdown,
-    htmlPath: values.html,
-    env: io.env,
-    log: (line) => io.stderr.write(`${line}\n`),
-    shards,
-  })
-  return printOutcome(outcome, io, values.verbose === true)
+  try {
+    const outcome = await runMerge({
+      cwd: io.cwd,
+      configPath: values.config,
+      baseline: chosen.baseline,
+      ...(chosen.store ? { store: chosen.store } : {}),
+      storeDir: values.store ?? '.bench',
+      save: chosen.save,
+      jsonPath: values.json,
+      markdownPath: values.markdown,
+      htmlPath: values.html,
+      env: io.env,
+      log: (line) => io.stderr.write(`${line}\n`),
+      shards,
+    })
+    return printOutcome(outcome, io, values.verbose === true)
+  } finally {
+    await chosen.store?.close?.()
+  }
 }
 
 async function compareCommand(argv: string[], io: CliIo): Promise<number> {

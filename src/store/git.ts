@@ -2,10 +2,24 @@
 // JSON file per run under SUITE/BRANCH/, and per suite a compact index (SUITE/index.json) that lists
 // them, so finding a baseline reads one index and one file however long the history grows.
 //
-// Writing never checks anything out: blobs, trees and the commit are made with git's plumbing on a
-// private bare repository, then pushed. When another job pushed first (non-fast-forward), the new
-// tip is fetched and the run re-added on top of it — a rebase of one commit — and pushed again.
+// Every git command runs in the workspace's own repository, so fetch and push authenticate exactly as
+// `git fetch` typed in the workspace would: with the `http.<url>.extraheader` actions/checkout wrote
+// into .git/config (up to v4.3.0), the credentials file its v6 (v5.0.1, v4.3.1) includes only for
+// that repository (`includeIf.gitdir:`), or a developer's own credential helper or ssh key. The token
+// is never read, copied, put in a URL, a file of ours or a command line.
+//
+// The workspace is used without being touched: the data branch is fetched into a private ref
+// (refs/bench-action/ID/N, deleted at once; no FETCH_HEAD, no remote-tracking branch), and commits are
+// built with plumbing on a temporary index file (GIT_INDEX_FILE in a temporary directory), so the
+// user's index, HEAD, branches and working tree never change. In a shallow checkout (fetch-depth: 1)
+// only the data branch's tip is fetched; a full clone is never made shallow. When another job pushed
+// first (non-fast-forward), the new tip is fetched and the run re-added on top of it — a rebase of one
+// commit — and pushed again.
+//
+// Outside a git repository (a remote given as a URL or path, as the benchmarks of this store do) a
+// private bare repository in the temporary directory stands in for the workspace.
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,11 +27,15 @@ import { childEnv } from '../child-env.ts'
 import { UserError } from '../errors.ts'
 import { parseResultSetText, type ResultSet } from '../results.ts'
 import { branchKey } from './dir.ts'
-import type { ResultStore, StoredEntry } from './types.ts'
+import { NO_BRANCH, type ResultStore, type StoredEntry } from './types.ts'
 
 export const DEFAULT_DATA_BRANCH = 'bench-data'
 const INDEX = 'index.json'
 const PUSH_ATTEMPTS = 8
+/** A fetch or push that has not finished in this time is stuck (a prompt nobody answers, a dead network). */
+const NETWORK_TIMEOUT_MS = 10 * 60_000
+/** The namespace of the refs a store fetches into; each store has its own, deleted after every fetch. */
+export const PRIVATE_REFS = 'refs/bench-action'
 
 interface IndexEntry {
   branch: string
@@ -52,13 +70,107 @@ interface GitResult {
   stderr: string
 }
 
+interface GitFailure extends Error {
+  stdout?: string
+  stderr?: string
+  killed?: boolean
+}
+
+/** Where the store's git commands run: the workspace's repository, or a private bare one. */
+interface Place {
+  /** The directory git runs in. */
+  dir: string
+  /** What to fetch from: a remote name of that repository, or a URL or path. */
+  source: string
+  /**
+   * What to push to: the remote's push URL, or the URL or path. It is pushed to as a remote of its
+   * own, defined in git's environment: pushing to origin by name would also move the remote-tracking
+   * branch refs/remotes/origin/bench-data in the workspace, and a URL on the command line could show
+   * credentials a user put in it to every process on the machine.
+   */
+  pushTo: string
+  /** A shallow repository fetches only the data branch's tip (--depth=1). */
+  shallow: boolean
+  /** A private repository of ours, removed by close(). */
+  own: boolean
+  /** git's version as major * 1000 + minor: older gits lack a few of the options used to stay out of the way. */
+  version: number
+}
+
+/** `git version 2.39.5` → 2039; 0 when unknown. */
+export function gitVersionNumber(text: string): number {
+  const m = /(\d+)\.(\d+)/.exec(text)
+  return m ? Number(m[1]) * 1000 + Number(m[2]) : 0
+}
+
+/** Credentials that might appear in git's messages (a URL's user:password@, an Authorization header): never repeated. */
+export function redactCredentials(text: string): string {
+  return text
+    .replace(/(authorization:\s*(?:basic|bearer|token)?\s*)[^\s'"]+/gi, '$1***')
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@'"]+@/gi, '$1***@')
+}
+
+function stderrOf(error: unknown): string {
+  return String((error as GitFailure).stderr ?? '')
+}
+
+/** git's message on one line: its stderr's non-empty lines, without credentials. */
+function said(error: unknown): string {
+  const lines = stderrOf(error)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  const text = lines.length > 0 ? lines.join(' ') : (error as Error).message
+  return redactCredentials((error as GitFailure).killed ? `${text} (timed out)` : text)
+}
+
+/** The fix for a fetch or push git refused, in the terms of a workflow (and of a developer's machine). */
+export function gitFailureHint(operation: 'fetch' | 'push', stderr: string): string {
+  if (/does not appear to be a git repository|No such remote/i.test(stderr))
+    return (
+      'the repository has no remote by that name: the git store uses its "origin" — in a workflow, run ' +
+      'actions/checkout before bench-action, with working-directory inside the checkout; on your own ' +
+      'machine, run bench-action in a clone'
+    )
+  if (
+    /could not read (Username|Password)|terminal prompts disabled|Authentication failed|returned error: 401|HTTP Basic: Access denied|Invalid username or (password|token)|Permission denied \(publickey/i.test(
+      stderr,
+    )
+  )
+    return (
+      'origin asked for credentials and git had none: in a workflow, actions/checkout must leave them in ' +
+      'the workspace (persist-credentials: true, its default) and run in the same job before bench-action; ' +
+      'on your own machine, `git fetch origin` must work there without a prompt (a credential helper or an ssh key)'
+    )
+  if (/GH006|GH013|protected branch|rule violations|refusing to allow/i.test(stderr))
+    return 'the data branch is protected: leave it out of the branch protection rules and rulesets, or use another baseline-branch'
+  if (
+    /returned error: 403|Permission to .* denied|403 Forbidden|Write access to repository not granted/i.test(
+      stderr,
+    )
+  )
+    return operation === 'push'
+      ? 'the token may read the repository but not write to it: give the job `permissions: contents: write` ' +
+          '(a pull request from a fork gets a read-only token and cannot push; pull requests never save anyway, ' +
+          'only pushes to the save-on branches do)'
+      : 'the token may not read the repository: give the job `permissions: contents: read` (or write, to save)'
+  if (/Repository not found|returned error: 404|not found/i.test(stderr))
+    return 'origin was not found, or the credentials cannot see it: check the remote and the token it uses'
+  return operation === 'push'
+    ? "the git store pushes to the data branch of the workspace's origin with the credentials the checkout left; it needs `permissions: contents: write`"
+    : "the git store reads the data branch of the workspace's origin with the credentials the checkout left"
+}
+
 export class GitStore implements ResultStore {
   readonly root: string
   private readonly branch: string
-  private repo?: string
+  /** This store's private refs: refs/bench-action/ID/N; two stores in one repository never share one. */
+  private readonly id = `${process.pid}-${randomBytes(6).toString('hex')}`
+  private fetches = 0
+  private place?: Promise<Place>
   /** The data branch's tip as last fetched; null when the branch does not exist yet. */
   private tip?: string | null
-  /** Operations of one store run one at a time: they share the private repository and its refs. */
+  /** Operations of one store run one at a time: they share the data branch's tip. */
   private queue: Promise<unknown> = Promise.resolve()
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -69,22 +181,47 @@ export class GitStore implements ResultStore {
 
   constructor(private readonly options: GitStoreOptions) {
     this.branch = options.branch ?? DEFAULT_DATA_BRANCH
-    this.root = `the ${this.branch} branch of ${options.remote}`
+    this.root = `the ${this.branch} branch of ${redactCredentials(options.remote)}`
   }
 
   private async git(
+    dir: string,
     args: string[],
-    extraEnv: Record<string, string> = {},
-    input?: string,
+    { env = {}, input, timeoutMs }: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+  ): Promise<GitResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.gitOnce(dir, args, env, input, timeoutMs)
+      } catch (error) {
+        // Another git process in the same repository holds a lock (packed-refs, shallow): wait, again.
+        if (attempt >= 6 || !/Unable to create '[^']*\.lock'/i.test(stderrOf(error))) throw error
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
+      }
+    }
+  }
+
+  private gitOnce(
+    dir: string,
+    args: string[],
+    env: Record<string, string>,
+    input: string | undefined,
+    timeoutMs: number | undefined,
   ): Promise<GitResult> {
     return new Promise((resolve, reject) => {
       const child = execFile(
         'git',
         args,
         {
-          cwd: this.repo ?? this.options.cwd,
-          env: childEnv(this.options.env ?? process.env, extraEnv),
+          cwd: dir,
+          env: childEnv(this.options.env ?? process.env, {
+            // Never wait for an answer nobody can give; git's messages in one language, to be read.
+            GIT_TERMINAL_PROMPT: '0',
+            GCM_INTERACTIVE: 'never',
+            LC_ALL: 'C',
+            ...env,
+          }),
           maxBuffer: 256 * 1024 * 1024,
+          ...(timeoutMs ? { timeout: timeoutMs } : {}),
         },
         (error, stdout, stderr) => {
           if (error) reject(Object.assign(error, { stdout, stderr }))
@@ -95,59 +232,86 @@ export class GitStore implements ResultStore {
     })
   }
 
-  /** A private bare repository to fetch into and build commits in; the remote URL resolved once. */
-  private async ensureRepo(): Promise<string> {
-    if (this.repo) return this.repo
-    let url = this.options.remote
-    try {
-      url = (await this.git(['remote', 'get-url', this.options.remote])).stdout.trim() || url
-    } catch {
-      // Not a remote name of cwd's repository: a URL or a path.
-      if (!/^[a-z+]+:\/\//i.test(url) && !url.includes('@')) url = path.resolve(this.options.cwd, url)
-    }
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-git-store-'))
-    await this.git(['init', '--quiet', '--bare', dir])
-    this.repo = dir
-    await this.git(['remote', 'add', 'origin', url])
-    return dir
+  /** The workspace's repository when cwd is in one; else a private bare repository. Found once. */
+  private where(): Promise<Place> {
+    this.place ??= (async () => {
+      const { cwd, remote } = this.options
+      const version = gitVersionNumber(
+        (await this.git(os.tmpdir(), ['version']).catch(() => ({ stdout: '' }))).stdout,
+      )
+      try {
+        await this.git(cwd, ['rev-parse', '--git-dir'])
+      } catch {
+        const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-git-store-'))
+        await this.git(dir, ['init', '--quiet', '--bare', dir])
+        const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]*@[^/]*:/.test(remote)
+        const source = url ? remote : path.resolve(cwd, remote)
+        return { dir, source, pushTo: source, shallow: false, own: true, version }
+      }
+      const shallow = await this.git(cwd, ['rev-parse', '--is-shallow-repository']).then(
+        (r) => r.stdout.trim() === 'true',
+        () => false,
+      )
+      // insteadOf and pushInsteadOf applied, as git push would; not a remote's name: a URL or path.
+      const pushTo = await this.git(cwd, ['remote', 'get-url', '--push', remote]).then(
+        (r) => r.stdout.split('\n')[0]!.trim() || remote,
+        () => remote,
+      )
+      return { dir: cwd, source: remote, pushTo, shallow, own: false, version }
+    })()
+    return this.place
   }
 
   /** Fetches the data branch; the tip, or null when the branch does not exist yet. */
   private async fetch(): Promise<string | null> {
-    await this.ensureRepo()
+    const place = await this.where()
+    const ref = `${PRIVATE_REFS}/${this.id}/${this.fetches++}`
     try {
-      await this.git(['fetch', '--quiet', '--no-tags', 'origin', `+refs/heads/${this.branch}:refs/data/tip`])
-    } catch (error) {
-      const stderr = String((error as { stderr?: string }).stderr ?? '')
-      if (/couldn't find remote ref|not found/i.test(stderr)) {
-        this.tip = null
-        return null
+      try {
+        await this.git(
+          place.dir,
+          [
+            'fetch',
+            '--quiet',
+            '--no-tags',
+            // git 2.29 and newer: leave the user's FETCH_HEAD alone.
+            ...(place.version >= 2029 ? ['--no-write-fetch-head'] : []),
+            '--no-recurse-submodules',
+            ...(place.version >= 2023 ? ['--no-auto-gc'] : []),
+            // No remote-tracking branch for the data branch: only the ref named here is written.
+            '--refmap=',
+            ...(place.shallow ? ['--depth=1'] : []),
+            place.source,
+            `+refs/heads/${this.branch}:${ref}`,
+          ],
+          { timeoutMs: NETWORK_TIMEOUT_MS },
+        )
+      } catch (error) {
+        if (/couldn't find remote ref/i.test(stderrOf(error))) {
+          this.tip = null
+          return null
+        }
+        throw new GitStoreError(
+          `cannot fetch ${this.root}: ${said(error)} (${gitFailureHint('fetch', stderrOf(error))})`,
+        )
       }
-      const said = stderr
-        .trim()
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l !== '')
-        .join(' ')
-      throw new GitStoreError(
-        `cannot fetch ${this.root}: ${said || (error as Error).message} (the git store reads and writes the ` +
-          "data branch of the workspace's origin, with the credentials the checkout left; see baseline-store)",
-      )
+      this.tip = (await this.git(place.dir, ['rev-parse', '--verify', `${ref}^{commit}`])).stdout.trim()
+      return this.tip
+    } finally {
+      await this.git(place.dir, ['update-ref', '-d', ref]).catch(() => {})
     }
-    this.tip = (await this.git(['rev-parse', 'refs/data/tip'])).stdout.trim()
-    return this.tip
   }
 
   private async readIndex(tip: string | null, suite: string): Promise<SuiteIndex> {
     if (!tip) return { version: 1, entries: [] }
+    const { dir } = await this.where()
     try {
-      const text = (await this.git(['cat-file', 'blob', `${tip}:${suite}/${INDEX}`])).stdout
+      const text = (await this.git(dir, ['cat-file', 'blob', `${tip}:${suite}/${INDEX}`])).stdout
       const parsed = JSON.parse(text) as SuiteIndex
       if (parsed.version !== 1 || !Array.isArray(parsed.entries)) throw new Error('not a version 1 index')
       return parsed
     } catch (error) {
-      const stderr = String((error as { stderr?: string }).stderr ?? '')
-      if (/does not exist|exists on disk, but not in|Not a valid object name/i.test(stderr)) {
+      if (/does not exist|exists on disk, but not in|Not a valid object name/i.test(stderrOf(error))) {
         return { version: 1, entries: [] }
       }
       throw new GitStoreError(
@@ -186,9 +350,10 @@ export class GitStore implements ResultStore {
   private async loadNow(entry: StoredEntry): Promise<ResultSet> {
     const tip = this.tip === undefined ? await this.fetch() : this.tip
     if (!tip) throw new GitStoreError(`${this.root} does not exist`)
+    const { dir } = await this.where()
     let text: string
     try {
-      text = (await this.git(['cat-file', 'blob', `${tip}:${entry.path}`])).stdout
+      text = (await this.git(dir, ['cat-file', 'blob', `${tip}:${entry.path}`])).stdout
     } catch {
       throw new GitStoreError(`${entry.path} is listed in the index of ${this.root} but missing`)
     }
@@ -200,7 +365,8 @@ export class GitStore implements ResultStore {
    * and pushes; on a non-fast-forward, fetches the new tip and does it again on top of it.
    */
   private async saveNow(results: ResultSet): Promise<string> {
-    const branch = results.commit.branch ?? 'detached-head'
+    const place = await this.where()
+    const branch = results.commit.branch ?? NO_BRANCH
     const stamp = results.createdAt.replace(/[-:]/g, '').replace(/\.(\d{3})\d*Z$/, '$1Z')
     const sha = results.commit.sha ?? 'nosha'
     const file = `${results.suite}/${branchKey(branch)}/${stamp}-${sha.slice(0, 12)}.json`
@@ -217,18 +383,47 @@ export class GitStore implements ResultStore {
           path: file,
         },
       })
+      // A remote with only a URL: no fetch refspec, so no remote-tracking branch to update. Git before
+      // 2.31 cannot take config from the environment: it pushes to the remote as named.
+      const pushRemote = place.version >= 2031 ? `bench-action-${this.id}` : place.source
+      const inherited = Number((this.options.env ?? process.env).GIT_CONFIG_COUNT ?? 0) || 0
+      const pushEnv: Record<string, string> =
+        place.version >= 2031
+          ? {
+              GIT_CONFIG_COUNT: String(inherited + 1),
+              [`GIT_CONFIG_KEY_${inherited}`]: `remote.${pushRemote}.url`,
+              [`GIT_CONFIG_VALUE_${inherited}`]: place.pushTo,
+            }
+          : {}
       try {
-        await this.git(['push', '--quiet', 'origin', `${commit}:refs/heads/${this.branch}`])
+        await this.git(
+          place.dir,
+          [
+            'push',
+            '--quiet',
+            // The user's hooks, tag following, signing and submodule pushes are not this push's business.
+            '--no-verify',
+            '--no-follow-tags',
+            '--no-signed',
+            '--recurse-submodules=no',
+            pushRemote,
+            `${commit}:refs/heads/${this.branch}`,
+          ],
+          { env: pushEnv, timeoutMs: NETWORK_TIMEOUT_MS },
+        )
         this.tip = commit
         return `${this.branch}:${file}`
       } catch (error) {
-        const stderr = String((error as { stderr?: string }).stderr ?? '')
-        const raced = /non-fast-forward|fetch first|rejected|failed to update ref|cannot lock ref/i.test(
-          stderr,
-        )
+        const stderr = stderrOf(error)
+        // Someone else's push landed first: the tip moved (rejected as non-fast-forward), or the
+        // remote was updating the ref at the same moment (it could not lock it).
+        const raced =
+          /non-fast-forward|\(fetch first\)|\[rejected\]|failed to update ref|cannot lock ref|incorrect old value/i.test(
+            stderr,
+          )
         if (!raced || attempt === PUSH_ATTEMPTS) {
           throw new GitStoreError(
-            `cannot push to ${this.root}: ${stderr.trim().split('\n').pop() ?? (error as Error).message}`,
+            `cannot push to ${this.root}: ${said(error)} (${gitFailureHint('push', stderr)})`,
           )
         }
         this.options.log?.(
@@ -239,12 +434,13 @@ export class GitStore implements ResultStore {
     throw new GitStoreError(`cannot push to ${this.root}`)
   }
 
-  /** A commit on top of `tip` holding the new file and the updated index, without a work tree. */
+  /** A commit on top of `tip` holding the new file and the updated index, on a temporary index file. */
   private async commitWith(
     tip: string | null,
     suite: string,
     added: { file: string; body: string; entry: IndexEntry },
   ): Promise<string> {
+    const { dir } = await this.where()
     const index = await this.readIndex(tip, suite)
     const entries = [...index.entries.filter((e) => e.path !== added.file), added.entry]
     const removed: string[] = []
@@ -257,20 +453,35 @@ export class GitStore implements ResultStore {
     }
     const kept = entries.filter((e) => !removed.includes(e.path))
     const indexText = `${JSON.stringify({ version: 1, entries: kept } satisfies SuiteIndex)}\n`
-    const env = { GIT_INDEX_FILE: path.join(this.repo!, `index-${process.pid}-${Date.now()}`) }
-    if (tip) await this.git(['read-tree', tip], env)
-    else await this.git(['read-tree', '--empty'], env)
-    const fileBlob = (await this.git(['hash-object', '-w', '--stdin'], {}, added.body)).stdout.trim()
-    const indexBlob = (await this.git(['hash-object', '-w', '--stdin'], {}, indexText)).stdout.trim()
-    await this.git(['update-index', '--add', '--cacheinfo', `100644,${fileBlob},${added.file}`], env)
-    await this.git(['update-index', '--add', '--cacheinfo', `100644,${indexBlob},${suite}/${INDEX}`], env)
-    if (removed.length > 0) {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-action-git-index-'))
+    let tree: string
+    try {
+      const env = { GIT_INDEX_FILE: path.join(scratch, 'index') }
+      // The temporary index is ours alone: none of the workspace's index machinery applies to it.
+      const plain = [
+        '-c',
+        'core.splitIndex=false',
+        '-c',
+        'core.fsmonitor=false',
+        '-c',
+        'core.untrackedCache=false',
+      ]
+      await this.git(dir, [...plain, 'read-tree', ...(tip ? [tip] : ['--empty'])], { env })
+      const blob = async (text: string) =>
+        (await this.git(dir, ['hash-object', '-w', '--no-filters', '--stdin'], { input: text })).stdout.trim()
+      const fileBlob = await blob(added.body)
+      const indexBlob = await blob(indexText)
       // Mode 0 removes a path from the index; --force-remove would want a work tree.
-      const lines = removed.map((file) => `0 ${'0'.repeat(40)}\t${file}\n`).join('')
-      await this.git(['update-index', '--index-info'], env, lines)
+      const lines = [
+        `100644 ${fileBlob}\t${added.file}\n`,
+        `100644 ${indexBlob}\t${suite}/${INDEX}\n`,
+        ...removed.map((file) => `0 ${'0'.repeat(40)}\t${file}\n`),
+      ].join('')
+      await this.git(dir, [...plain, 'update-index', '--index-info'], { env, input: lines })
+      tree = (await this.git(dir, [...plain, 'write-tree'], { env })).stdout.trim()
+    } finally {
+      await rm(scratch, { recursive: true, force: true })
     }
-    const tree = (await this.git(['write-tree'], env)).stdout.trim()
-    await rm(env.GIT_INDEX_FILE, { force: true })
     const identity = {
       GIT_AUTHOR_NAME: 'bench-action',
       GIT_AUTHOR_EMAIL: 'bench-action@users.noreply.github.com',
@@ -279,10 +490,29 @@ export class GitStore implements ResultStore {
     }
     const message = `${suite}: results of ${added.entry.sha?.slice(0, 12) ?? 'a run'} on ${added.entry.branch}`
     const parents = tip ? ['-p', tip] : []
-    return (await this.git(['commit-tree', tree, ...parents, '-m', message], identity)).stdout.trim()
+    return (
+      await this.git(dir, ['commit-tree', '--no-gpg-sign', tree, ...parents, '-m', message], {
+        env: identity,
+      })
+    ).stdout.trim()
   }
 
+  /** Removes the private repository, if one was made, and any private ref a killed fetch left. */
   async close(): Promise<void> {
-    if (this.repo) await rm(this.repo, { recursive: true, force: true })
+    if (!this.place) return
+    const place = await this.place.catch(() => undefined)
+    if (!place) return
+    if (place.own) {
+      await rm(place.dir, { recursive: true, force: true })
+      return
+    }
+    const left = await this.git(place.dir, [
+      'for-each-ref',
+      '--format=%(refname)',
+      `${PRIVATE_REFS}/${this.id}/`,
+    ]).catch(() => ({ stdout: '' }))
+    for (const ref of left.stdout.split('\n').filter((r) => r !== '')) {
+      await this.git(place.dir, ['update-ref', '-d', ref]).catch(() => {})
+    }
   }
 }
