@@ -43,7 +43,10 @@ describe('kind: import', () => {
     const verdicts = Object.fromEntries(checksum.metrics.map((m) => [m.metric, [m.direction, m.verdict]]))
     assert.deepEqual(verdicts.time, ['lower', 'improvement'])
     assert.deepEqual(verdicts.throughput, ['higher', 'improvement'])
-    assert.equal(checksum.verdict, 'improvement', 'every metric gates by default')
+    assert.equal(checksum.verdict, 'improvement', 'every sampled metric gates by default')
+    // MB/s is the same run's ns/op seen another way: shown with time's verdict, not gated.
+    const throughput = checksum.metrics.find((m) => m.metric === 'throughput')!
+    assert.deepEqual([throughput.gated, throughput.follows], [false, 'time'])
     // -count 5: five samples a side, decided by the test on samples, not the summary rule.
     assert.equal(checksum.metrics.find((m) => m.metric === 'time')?.test, 'mann-whitney-exact')
   })
@@ -55,7 +58,9 @@ describe('kind: import', () => {
     assert.equal(result?.status, 'ok', result?.error?.message)
     assert.match(result!.notes[0]!, /^imported from hyperfine\/sleep\.json \(hyperfine\)$/)
     assert.equal(result!.kind, 'import')
-    assert.deepEqual(result!.gate.metrics, Object.keys(result!.metrics))
+    // hyperfine 1 keeps only the mean user and system time: no spread, so shown but not gated.
+    assert.deepEqual(Object.keys(result!.metrics), ['time', 'user', 'system'])
+    assert.deepEqual(result!.gate.metrics, ['time'])
     assert.ok(
       rest.every((r) => r.id.startsWith('hf/')),
       'every benchmark is named after the entry',

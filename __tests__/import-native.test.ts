@@ -289,11 +289,15 @@ describe('google-benchmark', () => {
       time: { metric: NS, value: run.real_time * PER_UNIT[run.time_unit]! },
       cpu: { metric: NS, value: run.cpu_time * PER_UNIT[run.time_unit]! },
     }
+    // The library's rates are over CPU time: none of these benchmarks says UseRealTime.
     if (run.bytes_per_second !== undefined)
-      out.throughput = { metric: { unit: 'bytes/s', direction: 'higher' }, value: run.bytes_per_second }
+      out.throughput = {
+        metric: { unit: 'bytes/s', direction: 'higher', derivedFrom: 'cpu' },
+        value: run.bytes_per_second,
+      }
     if (run.items_per_second !== undefined)
       out['items-per-second'] = {
-        metric: { unit: 'ops/s', direction: 'higher' },
+        metric: { unit: 'ops/s', direction: 'higher', derivedFrom: 'cpu' },
         value: run.items_per_second,
       }
     for (const counter of ['elements', 'rate'] as const)
@@ -370,6 +374,19 @@ describe('google-benchmark', () => {
     }
     assert.deepEqual(metricsOf(benchmarks), expected)
     assert.match(benchmarks[0]!.notes!.join('\n'), /aggregates only: the mean and stddev of 3 repetitions/)
+  })
+
+  test('rates are over CPU time, or over real time when the benchmark says UseRealTime', async () => {
+    const source = await fixture('google-benchmark', 'repetitions.json')
+    const raw = JSON.parse(source.text) as { benchmarks: Run[] }
+    // UseRealTime (UseManualTime) makes the library divide by real time and name the run after it.
+    for (const run of raw.benchmarks)
+      if (run.run_name === 'BM_memcpy/8') run.run_name = 'BM_memcpy/8/real_time'
+    for (const run of raw.benchmarks)
+      if (run.run_name === 'BM_memcpy/4096') run.run_name = 'BM_memcpy/4096/manual_time'
+    const byName = metricsOf(googleBenchmarkFormat.parse({ ...source, text: JSON.stringify(raw) }))
+    assert.equal(byName['BM_memcpy/8/real_time']!.throughput!.derivedFrom, 'time')
+    assert.equal(byName['BM_memcpy/4096/manual_time']!['items-per-second']!.derivedFrom, 'time')
   })
 
   test('a truncated file and a wrong structure are clear errors', async () => {

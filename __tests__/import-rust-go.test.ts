@@ -263,10 +263,12 @@ describe('libtest', () => {
       if (mbPerSecond === undefined) assert.deepEqual(Object.keys(b.metrics), ['time'], name)
       else {
         assert.deepEqual(Object.keys(b.metrics), ['time', 'throughput'], name)
+        // The bench's bytes over its median time: time seen another way.
         assert.deepEqual(b.metrics.throughput, {
           unit: 'bytes/s',
           direction: 'higher',
           summary: { center: mbPerSecond * 1e6 },
+          derivedFrom: 'time',
         })
       }
       assert.equal(b.metrics.time!.samples, undefined, `${name}: libtest prints no samples`)

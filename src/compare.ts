@@ -3,6 +3,7 @@
 
 import { formatChange } from './format.ts'
 import { diffFunctionCosts, type FunctionChange } from './formats/callgrind-metrics.ts'
+import { followedMetrics, resolveGate } from './metric-families.ts'
 import type {
   BenchmarkError,
   BenchmarkResult,
@@ -39,6 +40,12 @@ export interface MetricComparison {
   direction: Direction
   /** Gated metrics decide the benchmark's verdict; the others are shown for information. */
   gated: boolean
+  /**
+   * The metric of the same measurement whose verdict this one shows (throughput follows time: the same
+   * samples seen two ways). Its own statistics are shown, never a verdict of its own: one measurement,
+   * one verdict.
+   */
+  follows?: string
   exact: boolean
   base: Summary
   head: Summary
@@ -393,6 +400,7 @@ function benchmarkVerdict(metrics: MetricComparison[]): BenchmarkVerdict {
 }
 
 function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
+  const { gated } = resolveGate(result.kind, result.metrics, result.gate.metrics)
   return Object.entries(result.metrics)
     .filter(([, m]) => valuesOf(m).length > 0)
     .map(([metric, m]) => ({
@@ -400,7 +408,7 @@ function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
       unit: m.unit,
       ...(m.label !== undefined ? { label: m.label } : {}),
       ...(m.summary ? { summaryOnly: true } : {}),
-      gated: result.gate.metrics.includes(metric),
+      gated: gated.includes(metric),
       exact: isExact(m),
       summary: summarize(valuesOf(m)),
     }))
@@ -452,6 +460,10 @@ export function compareBenchmark(
       notes.push(`the baseline run of this benchmark failed (${base.error?.message ?? 'no error recorded'})`)
     return { ...common, verdict: 'new', metrics: [], headOnly: headOnly(head), notes }
   }
+  // One metric per measurement gates (metric-families.ts): a file that names two views of the same
+  // samples gates the first named.
+  const resolution = resolveGate(head.kind, head.metrics, head.gate.metrics)
+  const gate = { ...head.gate, metrics: resolution.gated }
   const metrics: MetricComparison[] = []
   for (const [name, headMetric] of Object.entries(head.metrics)) {
     const baseMetric = base.metrics[name]
@@ -462,7 +474,7 @@ export function compareBenchmark(
       head.id,
       baseMetric,
       headMetric,
-      head.gate,
+      gate,
       environmentDiffers,
       noise,
       large,
@@ -470,9 +482,22 @@ export function compareBenchmark(
     )
     if (m) metrics.push(m)
   }
+  // The other views of a measurement show its verdict: they can never contradict it.
+  const compared = metrics.map((m) => m.metric)
+  const follows = followedMetrics(head.kind, head.metrics, resolution.gated, compared)
+  for (const m of metrics) {
+    const lead = metrics.find((x) => x.metric === follows.get(m.metric))
+    if (!lead) continue
+    m.follows = lead.metric
+    m.verdict = lead.verdict
+  }
   const pairCounts = metrics.filter((m) => m.pairs !== undefined).map((m) => m.pairs!)
   const notes = [...head.notes]
-  const missingGated = head.gate.metrics.filter((g) => !metrics.some((m) => m.metric === g))
+  for (const [name, holder] of resolution.displaced)
+    notes.push(`${name} not gated: the same samples as ${holder}, which the gate names first`)
+  const missingGated = head.gate.metrics.filter(
+    (g) => (resolution.absent.includes(g) || resolution.gated.includes(g)) && !compared.includes(g),
+  )
   if (missingGated.length > 0) notes.push(`no baseline values for gated metric ${missingGated.join(', ')}`)
   const verdict = benchmarkVerdict(metrics)
   const changed = metrics.some((m) => m.gated && m.change !== 0)

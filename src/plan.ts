@@ -1,5 +1,6 @@
 // plan: Config (+ filter) → the cases to measure. Pure.
 import type { BenchmarkConfig, Config } from './config/index.ts'
+import { familyOf } from './metric-families.ts'
 import type { Case } from './plan-types.ts'
 
 /** `*` matches any run of characters, `?` one; anything else is literal. Whole-name match. */
@@ -91,10 +92,16 @@ function casesFor(b: BenchmarkConfig): Case[] {
       return sweeps.flatMap(([dimension, counts]) =>
         counts.map((count) => {
           const largest = count === counts[counts.length - 1]
-          const gate = [...b.gate]
-          // The efficiency rule is about the largest count only.
-          if (b.efficiencyDrop !== undefined && largest && !gate.includes('efficiency'))
-            gate.push('efficiency')
+          // The efficiency rule is about the largest count only. Efficiency is that count's throughput
+          // seen another way, and one measurement has one verdict: there it gates instead of the
+          // metric of its family the gate names.
+          const efficiencyRule = b.efficiencyDrop !== undefined && largest
+          const gate = efficiencyRule
+            ? [
+                'efficiency',
+                ...b.gate.filter((m) => familyOf('scaling', m) !== familyOf('scaling', 'efficiency')),
+              ]
+            : [...b.gate]
           return {
             ...common,
             id: `${b.name}/${dimension}:${count}`,

@@ -46,6 +46,12 @@ export const metricSchema = z
       .optional(),
     /** The unit as the tool printed it, for unit `other`. */
     label: z.string().optional(),
+    /**
+     * Another metric of the benchmark this one was computed from (an imported rate from the tool's
+     * times): one measurement seen two ways, so one verdict (metric-families.ts). Measured kinds' own
+     * derived metrics (throughput from time, speedup from throughput) are known by kind instead.
+     */
+    derivedFrom: z.string().min(1).optional(),
   })
   .refine(
     (m) => m.samples !== undefined || m.value !== undefined || m.summary !== undefined,

@@ -7,6 +7,8 @@
 // loader, which knows where the file is. Kinds of benchmark form a discriminated union on `kind`, so a
 // new kind is one more member of `benchmarkSchema`.
 import * as z from 'zod'
+import { sameFamilyNames } from '../metric-families.ts'
+import type { Kind } from '../results.ts'
 import {
   DURATION_PATTERN,
   EXPECTED_DURATION,
@@ -171,7 +173,10 @@ export interface ScalingBenchmarkConfig {
   warmup: number
   threshold: number
   alpha: number
-  /** Percentage points of efficiency at the largest count whose loss is a regression. */
+  /**
+   * Percentage points of efficiency at the largest count whose loss is a regression. Efficiency then
+   * gates that count instead of the metric `gate` names (one measurement, one verdict).
+   */
   efficiencyDrop?: number
   timeoutMs: number
   gate: string[]
@@ -215,7 +220,11 @@ export interface ImportBenchmarkConfig {
   threshold: number
   alpha: number
   timeoutMs: number
-  /** Metrics that gate; every imported metric when not given. */
+  /**
+   * Metrics that gate. When not given: every imported metric that can carry evidence (samples, an
+   * exact count, or a summary with a spread) and whose direction is known, except those computed
+   * from another (a rate from the times), which are shown with its verdict.
+   */
   gate?: string[]
 }
 
@@ -483,7 +492,7 @@ const suiteSchema = z
     examples: ['example'],
   })
 
-function gateSchemaFor(metrics: readonly [string, ...string[]], defaultMetric: string) {
+function gateSchemaFor(kind: Kind, metrics: readonly [string, ...string[]], defaultMetric: string) {
   const metricSchema = z.enum(metrics, expecting(`one of: ${metrics.join(', ')}`))
   return z
     .union(
@@ -496,13 +505,25 @@ function gateSchemaFor(metrics: readonly [string, ...string[]], defaultMetric: s
       expecting(`a metric name or a list of them (one of: ${metrics.join(', ')})`),
     )
     .meta({
-      description: 'Metrics whose verdicts decide pass or fail; the others are reported only.',
+      description:
+        'Metrics whose verdicts decide pass or fail; the others are reported only. One metric per measurement: metrics computed from the same samples (throughput from time; speedup and efficiency from throughput) cannot both gate.',
       default: defaultMetric,
+    })
+    .superRefine((gate, ctx) => {
+      if (!Array.isArray(gate)) return
+      // One measurement, one verdict: two views of the same samples could only disagree.
+      for (const [i, name, earlier] of sameFamilyNames(kind, gate))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: `expected one metric per measurement: ${name} and ${earlier} are the same samples seen two ways, and ${earlier} already gates`,
+          params: { hint: `keep one of them; the other is shown with its verdict` },
+        })
     })
     .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
 }
 
-const gateSchema = gateSchemaFor(PROCESS_METRICS, 'wall')
+const gateSchema = gateSchemaFor('process', PROCESS_METRICS, 'wall')
 
 // ---------------------------------------------------------------------------------------------------
 // The file.
@@ -592,7 +613,7 @@ export const instructionsBenchmarkSchema = z
         'Simulate caches for L1/LL/RAM hits and estimated cycles (default true; slower).',
       ).optional(),
       'branch-sim': flagSchema('Simulate branch prediction: Bc, Bcm, Bi, Bim (default false).').optional(),
-      gate: gateSchemaFor(INSTRUCTION_METRICS, 'ir').optional(),
+      gate: gateSchemaFor('instructions', INSTRUCTION_METRICS, 'ir').optional(),
     },
     expecting('a benchmark: a mapping with name, kind and command'),
   )
@@ -718,7 +739,7 @@ export const wallClockBenchmarkSchema = z
       timeout: durationSchema(
         'The whole runner invocation; past it the runner is killed and the benchmark fails. Inherits defaults.timeout (60s).',
       ).optional(),
-      gate: gateSchemaFor(WALL_CLOCK_METRICS, 'time').optional(),
+      gate: gateSchemaFor('wall-clock', WALL_CLOCK_METRICS, 'time').optional(),
     },
     expecting('a benchmark: a mapping with name, kind and runner'),
   )
@@ -803,10 +824,10 @@ export const scalingBenchmarkSchema = z
         'Runs of each point before measuring, discarded. Inherits defaults.warmup (2).',
       ).optional(),
       'efficiency-drop': percentSchema(
-        'Also a regression: efficiency at the largest count falling by more than this many percentage points (e.g. 10%).',
+        'At the largest count, efficiency gates instead of throughput (or the metric gate names): efficiency falling by more than this many percentage points is a regression (e.g. 10%). One measurement, one verdict: efficiency is the throughput of that count seen another way.',
       ).optional(),
       timeout: durationSchema(`${timeoutDescription} Inherits defaults.timeout (60s).`).optional(),
-      gate: gateSchemaFor(SCALING_METRICS, 'throughput').optional(),
+      gate: gateSchemaFor('scaling', SCALING_METRICS, 'throughput').optional(),
     },
     expecting('a benchmark: a mapping with name, kind and command'),
   )
@@ -879,7 +900,8 @@ export const importBenchmarkSchema = z
           expecting('a metric name or a list of them (time, throughput, memory, allocations, …)'),
         )
         .meta({
-          description: 'Metrics whose verdicts decide pass or fail; every imported metric when not given.',
+          description:
+            "Metrics whose verdicts decide pass or fail. When not given: every imported metric with samples, an exact count or a summary with a spread, whose better direction the format says; a rate the tool computed from its times is shown with time's verdict. Naming a metric gates it, even a summary without a spread; of metrics computed from the same samples, the first named gates.",
         })
         .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
         .optional(),

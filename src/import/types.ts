@@ -30,6 +30,12 @@ export interface ImportedMetric {
    * measure): the direction is a guess, so the metric is reported but gates only when named in `gate`.
    */
   directionAssumed?: boolean
+  /**
+   * The metric of the same benchmark this one was computed from (a rate from the times: criterion's
+   * throughput, go's MB/s): one measurement seen two ways, so it is shown with that metric's verdict
+   * and gates only when named in `gate`, instead of that metric.
+   */
+  derivedFrom?: string
 }
 
 export interface ImportedSummary {

@@ -12,9 +12,11 @@ import {
   importFormat,
   readCriterionDirectory,
 } from '../import/index.ts'
+import { familyOf, resolveGate } from '../metric-families.ts'
 import { ALL_METRICS } from '../plan.ts'
 import type { ImportCase } from '../plan-types.ts'
 import type { BenchmarkResult, Metric } from '../results.ts'
+import { summaryHasSpread } from '../stats/index.ts'
 import { runCommand } from './child.ts'
 import { failedResult, resultFor } from './result.ts'
 
@@ -53,45 +55,84 @@ export async function readImports(
       }
     const metrics: Record<string, Metric> = {}
     for (const [name, m] of Object.entries(b.metrics)) {
-      const label = m.label !== undefined ? { label: m.label } : {}
+      const shared = {
+        unit: m.unit,
+        direction: m.direction,
+        ...(m.label !== undefined ? { label: m.label } : {}),
+        ...(m.derivedFrom !== undefined && m.derivedFrom !== name ? { derivedFrom: m.derivedFrom } : {}),
+      }
       // One sample can be neither tested nor bootstrapped: it is a summary of one run.
-      if (m.value !== undefined)
-        metrics[name] = { unit: m.unit, direction: m.direction, value: m.value, ...label }
-      else if (m.samples && m.samples.length > 1)
-        metrics[name] = { unit: m.unit, direction: m.direction, samples: m.samples, ...label }
-      else if (m.summary)
-        metrics[name] = { unit: m.unit, direction: m.direction, summary: m.summary, ...label }
+      if (m.value !== undefined) metrics[name] = { ...shared, value: m.value }
+      else if (m.samples && m.samples.length > 1) metrics[name] = { ...shared, samples: m.samples }
+      else if (m.summary) metrics[name] = { ...shared, summary: m.summary }
       else if (m.samples?.length === 1)
-        metrics[name] = {
-          unit: m.unit,
-          direction: m.direction,
-          summary: { center: m.samples[0]!, n: 1 },
-          ...label,
-        }
+        metrics[name] = { ...shared, summary: { center: m.samples[0]!, n: 1 } }
     }
     const notes = [`imported from ${origin}`, ...(b.notes ?? [])]
-    // By default every metric gates, except those whose better direction the format does not say.
-    const guessed = Object.keys(metrics).filter((name) => b.metrics[name]?.directionAssumed)
-    const wanted = c.gate.metrics.includes(ALL_METRICS)
-      ? Object.keys(metrics).filter((name) => !guessed.includes(name))
-      : c.gate.metrics
-    if (guessed.length > 0 && c.gate.metrics.includes(ALL_METRICS))
-      notes.push(
-        `not gated, its better direction being a guess: ${guessed.join(', ')} (name it in gate: to gate it)`,
-      )
-    const missing = wanted.filter((g) => !(g in metrics))
-    if (missing.length > 0)
-      notes.push(
-        `gated metric ${missing.join(', ')} not in the imported results (it has ${Object.keys(metrics).join(', ')})`,
-      )
+    const { gated, notes: gateNotes } = importGate(c, b, metrics)
     return {
       c: imported,
       result: {
-        ...resultFor(imported, { metrics, notes }),
-        gate: { ...c.gate, metrics: wanted.filter((g) => g in metrics) },
+        ...resultFor(imported, { metrics, notes: [...notes, ...gateNotes] }),
+        gate: { ...c.gate, metrics: gated },
       },
     }
   })
+}
+
+/**
+ * The metrics of an imported benchmark that gate. `gate:` names them, one per measurement (of metrics
+ * computed from the same samples, the first named). By default, each metric that can carry evidence —
+ * samples, an exact count, a summary with a spread — whose better direction the format says, and that
+ * is not computed from another metric the benchmark has (a rate from its times, shown with their verdict).
+ */
+function importGate(
+  c: ImportCase,
+  b: ImportedBenchmark,
+  metrics: Record<string, Metric>,
+): { gated: string[]; notes: string[] } {
+  const notes: string[] = []
+  const names = Object.keys(metrics)
+  const byDefault = c.gate.metrics.includes(ALL_METRICS)
+  let wanted = c.gate.metrics
+  if (byDefault) {
+    const guessed = names.filter((name) => b.metrics[name]?.directionAssumed)
+    const spreadless = names.filter((name) => !guessed.includes(name) && !carriesEvidence(metrics[name]!))
+    const derived = names.filter(
+      (name) =>
+        !guessed.includes(name) &&
+        !spreadless.includes(name) &&
+        familyOf('import', name, metrics) !== name &&
+        familyOf('import', name, metrics) in metrics,
+    )
+    wanted = names.filter((name) => ![...guessed, ...spreadless, ...derived].includes(name))
+    if (guessed.length > 0)
+      notes.push(
+        `not gated, its better direction being a guess: ${guessed.join(', ')} (name it in gate: to gate it)`,
+      )
+    if (spreadless.length > 0)
+      notes.push(
+        `not gated, a summary without a spread, which cannot tell a change from noise: ${spreadless.join(', ')} (name it in gate: to gate it)`,
+      )
+    for (const name of derived)
+      notes.push(
+        `${name} not gated: computed from ${familyOf('import', name, metrics)}, one measurement, so shown with its verdict (name ${name} in gate: to gate it instead)`,
+      )
+  }
+  const { gated, absent, displaced } = resolveGate('import', metrics, wanted)
+  if (absent.length > 0)
+    notes.push(`gated metric ${absent.join(', ')} not in the imported results (it has ${names.join(', ')})`)
+  for (const [name, holder] of displaced)
+    notes.push(
+      `${name} not gated: the same samples as ${holder}, which gate: names first; shown with its verdict`,
+    )
+  return { gated, notes }
+}
+
+/** Whether a metric can tell a change from noise: samples, an exact count, or a summary with a spread. */
+function carriesEvidence(m: Metric): boolean {
+  if (m.value !== undefined || (m.samples?.length ?? 0) > 1) return true
+  return m.summary !== undefined && summaryHasSpread(m.summary)
 }
 
 type Read = { origin: string; benchmarks: ImportedBenchmark[] } | { failure: BenchmarkResult }

@@ -25,6 +25,7 @@ import {
   listNames,
   type MetricRow,
   metricRow,
+  metricVerdictLabel,
   shownHeadOnly,
   VERDICT_ICON,
   VERDICT_LABEL,
@@ -69,7 +70,7 @@ function metricCells(r: MetricRow, emphasise: boolean): string[] {
     change,
     r.interval,
     r.p,
-    `${VERDICT_ICON[r.verdict]} ${VERDICT_LABEL[r.verdict]}`,
+    `${VERDICT_ICON[r.verdict]} ${metricVerdictLabel(r)}`,
   ]
 }
 

@@ -52,14 +52,32 @@ export interface MetricRow {
   interval: string
   p: string
   verdict: BenchmarkVerdict
+  /** The gated metric of the same measurement whose verdict this row shows. */
+  follows?: string
+  gated: boolean
   notes: string[]
 }
 
-/** The metric a reader should see first: the gated one that decided, else the first gated. */
+/**
+ * The metric a reader should see first: the gated one that decided, else the first gated, else (nothing
+ * gates) the first metric.
+ */
 export function headlineMetrics(b: BenchmarkComparison): MetricComparison[] {
   const gated = b.metrics.filter((m) => m.gated)
   const deciding = gated.filter((m) => m.verdict === b.verdict)
-  return deciding.length > 0 ? deciding : gated.slice(0, 1)
+  if (deciding.length > 0) return deciding
+  return gated.length > 0 ? gated.slice(0, 1) : b.metrics.slice(0, 1)
+}
+
+/**
+ * A metric's verdict in words: a view of a gated measurement says whose verdict it shows ("unclear
+ * (follows time)"); a metric that does not gate says so when it changed ("regression (not gated)").
+ */
+export function metricVerdictLabel(r: Pick<MetricRow, 'verdict' | 'follows' | 'gated'>): string {
+  const label = VERDICT_LABEL[r.verdict]
+  if (r.follows !== undefined) return `${label} (follows ${r.follows})`
+  if (!r.gated && r.verdict !== 'unchanged') return `${label} (not gated)`
+  return label
 }
 
 /** "1,611,515" for an exact count, "19.1 ms ± 578 µs" (median ± MAD) for samples. */
@@ -98,6 +116,8 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
           : '—',
     p: m.pValue !== undefined ? formatPValue(m.pValue) : '',
     verdict: m.verdict,
+    ...(m.follows !== undefined ? { follows: m.follows } : {}),
+    gated: m.gated,
     notes: m.notes,
   }
 }
@@ -217,7 +237,8 @@ export function gateDescription(c: Comparison): string {
       : `${paired}; unpaired, for the ${benchmarkCount(c.pairing!.unpaired.length)} whose runs did not alternate: ${unpaired}`
   return (
     `A regression is a gated metric worse than its threshold (${t}) and significant (${test}). ` +
-    'Beyond the threshold but not significant is unclear: shown, not failing.'
+    'Beyond the threshold but not significant is unclear: shown, not failing. ' +
+    'One metric per measurement gates; its other views (throughput of the same samples as time) show its verdict.'
   )
 }
 

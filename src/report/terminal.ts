@@ -18,6 +18,7 @@ import {
   headOnlyValue,
   listNames,
   metricRow,
+  metricVerdictLabel,
   shownHeadOnly,
   VERDICT_LABEL,
 } from './rows.ts'
@@ -207,7 +208,7 @@ function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
       r.change,
       r.interval,
       r.p,
-      VERDICT_LABEL[m.verdict],
+      metricVerdictLabel(r),
     ]
   })
 }

@@ -45,6 +45,7 @@ export {
   decideSummary,
   type SummaryDecision,
   type SummaryInput,
+  summaryHasSpread,
   summaryInterval,
   twoSidedZ,
 } from './summary-only.ts'

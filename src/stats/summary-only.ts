@@ -37,6 +37,15 @@ export function twoSidedZ(alpha: number): number {
 }
 
 /**
+ * Whether a summary says how much its values spread (a stddev, or an interval the tool computed): only
+ * then can the two sides' intervals be compared. Without a spread a change is only a difference of two
+ * numbers, which noise alone makes: such a metric gates only when the config names it.
+ */
+export function summaryHasSpread(s: SummaryInput): boolean {
+  return summaryInterval(s, 0.01) !== undefined
+}
+
+/**
  * The interval a side is judged by: the tool's own, else center ± z·stddev/√n (the mean's interval at
  * 1 − alpha), else center ± stddev when the tool gives no sample count.
  */

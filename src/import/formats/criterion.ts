@@ -131,15 +131,31 @@ function sampleBenchmark(source: ImportSource, info: CriterionInfo): ImportedBen
   const notes: string[] = []
   // A rate per sample: what one iteration processes over the time it took, in bytes or elements per second.
   const rate = (amount: number) => perIteration.map((ns) => (amount * 1e9) / ns)
+  // Rates are the same samples as time, seen another way: derived from it.
   if (info.elements !== undefined) {
-    metrics.throughput = { unit: 'ops/s', direction: 'higher', samples: rate(info.elements) }
+    metrics.throughput = {
+      unit: 'ops/s',
+      direction: 'higher',
+      samples: rate(info.elements),
+      derivedFrom: 'time',
+    }
     notes.push(`throughput: ${info.elements} elements per iteration`)
     if (info.bytes !== undefined) {
-      metrics['byte-throughput'] = { unit: 'bytes/s', direction: 'higher', samples: rate(info.bytes) }
+      metrics['byte-throughput'] = {
+        unit: 'bytes/s',
+        direction: 'higher',
+        samples: rate(info.bytes),
+        derivedFrom: 'time',
+      }
       notes.push(`byte-throughput: ${info.bytes} bytes per iteration`)
     }
   } else if (info.bytes !== undefined) {
-    metrics.throughput = { unit: 'bytes/s', direction: 'higher', samples: rate(info.bytes) }
+    metrics.throughput = {
+      unit: 'bytes/s',
+      direction: 'higher',
+      samples: rate(info.bytes),
+      derivedFrom: 'time',
+    }
     notes.push(`throughput: ${info.bytes} bytes per iteration`)
   }
   return notes.length > 0 ? { name: info.name, metrics, notes } : { name: info.name, metrics }

@@ -200,12 +200,20 @@ function runMetrics(source: ImportSource, run: Run): MetricValue[] {
   const lowerNs = { unit: 'ns', direction: 'lower' } as const
   out.push(['time', { metric: lowerNs, value: number('real_time', true)! * time.factor }])
   out.push(['cpu', { metric: lowerNs, value: number('cpu_time', true)! * time.factor }])
+  // The library's rates are the bytes and items over the run's CPU time, or over its real (or manual)
+  // time when the benchmark says UseRealTime (UseManualTime), which its name then ends with: that
+  // time seen another way.
+  const name = String(fields.run_name ?? fields.name ?? '')
+  const derivedFrom = /\/(real|manual)_time(\/|$)/.test(name) ? 'time' : 'cpu'
   const bytes = number('bytes_per_second', false)
   if (bytes !== undefined)
-    out.push(['throughput', { metric: { unit: 'bytes/s', direction: 'higher' }, value: bytes }])
+    out.push(['throughput', { metric: { unit: 'bytes/s', direction: 'higher', derivedFrom }, value: bytes }])
   const items = number('items_per_second', false)
   if (items !== undefined)
-    out.push(['items-per-second', { metric: { unit: 'ops/s', direction: 'higher' }, value: items }])
+    out.push([
+      'items-per-second',
+      { metric: { unit: 'ops/s', direction: 'higher', derivedFrom }, value: items },
+    ])
   for (const key of Object.keys(fields)) {
     if (RUN_KEYS.has(key)) continue
     const metric = kebab(key)

@@ -67,10 +67,12 @@ function readRow(
     if (error instanceof MetronFormatError) throw new ImportFormatError(path, `line ${line}`, error.message)
     throw error
   }
+  // Rates are counts over the row's own time: time seen another way.
   metrics.throughput = {
     unit: rateUnit(row.counters.rate),
     direction: 'higher',
     summary: { center: throughput },
+    derivedFrom: 'time',
   }
   if (row.counters.rate === undefined)
     notes.push('throughput: one operation per iteration (the row has no rate= counter)')
@@ -82,7 +84,13 @@ function readRow(
     const value = parseRate(text)
     const name = key.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()
     if (value === undefined || name in metrics) skipped.push(`${key}=${text}`)
-    else metrics[name] = { unit: rateUnit(text), direction: 'higher', summary: { center: value } }
+    else
+      metrics[name] = {
+        unit: rateUnit(text),
+        direction: 'higher',
+        summary: { center: value },
+        derivedFrom: 'time',
+      }
   }
   if (skipped.length > 0) notes.push(`counters ${skipped.join(', ')} not imported: not a rate per second`)
   return { name: row.name, metrics, notes }
