@@ -1,10 +1,14 @@
 // The CSB-style harness (runners/c/csb_harness.h) with the counters of examples/c-scaling, built with the
 // real C compiler: CSB's `key=val;` line, wall-clock samples over rebar's runner protocol, the command
-// line's errors, and how the three counters scale from one thread to two.
+// line's errors, and the threads: T of them at once, and no increment lost under contention.
+//
+// No assertion depends on how fast this machine is: the suite must pass with a CPU hog beside it. Times
+// are checked as facts: a thread's duration lies within the process's lifetime as the test saw it, and
+// operations that sleep or burn a known time give exact lower bounds that pin the units. How well the
+// counters scale is printed (t.diagnostic) and measured by `npm run bench` (bench/verdicts.ts).
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
@@ -20,7 +24,7 @@ import {
 } from './helpers.ts'
 
 const run = promisify(execFile)
-const hasCc = await available('cc')
+const [hasCc, hasValgrind] = await Promise.all([available('cc'), available('valgrind')])
 const fixtures = path.join(repoRoot, '__tests__', 'fixtures', 'csb')
 const COUNTERS = ['uncoordinated', 'atomic', 'local'] as const
 
@@ -50,15 +54,76 @@ function opsPerSecond(fields: Map<string, string>): number {
   return num(fields, 'univ_count') / (num(fields, 'duration_max_ms') / 1e6)
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
-
 /** Runs a binary to completion, whatever its exit status. */
 async function exit(binary: string, args: string[], input?: Buffer) {
   return runWithInput(binary, args, input)
 }
+
+/** Runs a binary to completion and how long the test saw it live, in ns (CLOCK_MONOTONIC, as the harness). */
+async function timed(binary: string, args: string[], input?: Buffer) {
+  const started = process.hrtime.bigint()
+  const result = await runWithInput(binary, args, input)
+  return { ...result, lifetimeNs: Number(process.hrtime.bigint() - started) }
+}
+
+/**
+ * A harness of three benchmarks for what cannot be seen in the counters' numbers:
+ *   together  every thread, in thread_init (before the start barrier), waits until all T have arrived;
+ *             the count is how many met, which is T only if T threads were alive at once
+ *   sleep     each operation sleeps 20 ms: a thread's duration is at least 20 ms per operation it ran
+ *   burn      each operation spins until its thread has used 20 ms of CPU, mostly in user space: the
+ *             process's CPU time is at least 20 ms per operation
+ */
+const PROBE = `#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <time.h>
+#include "csb_harness.h"
+#define OP_NS 20000000L
+typedef struct { atomic_uint arrived, met; unsigned threads; } meeting;
+static void *gather(uint64_t size, unsigned threads) {
+  meeting *m = calloc(1, sizeof *m);
+  (void)size;
+  if (m == NULL) abort();
+  m->threads = threads;
+  return m;
+}
+static void arrive(void *state, unsigned thread) {
+  meeting *m = state;
+  struct timespec pause = {0, 1000000};
+  (void)thread;
+  atomic_fetch_add(&m->arrived, 1);
+  /* Gives up after about 10 s: threads started one after the other never meet. */
+  for (int i = 0; i < 10000 && atomic_load(&m->arrived) < m->threads; i++) nanosleep(&pause, NULL);
+  if (atomic_load(&m->arrived) == m->threads) atomic_fetch_add(&m->met, 1);
+}
+static uint64_t met(void *state) { return atomic_load(&((meeting *)state)->met); }
+static int nothing(void *state, unsigned thread, unsigned op) { (void)state; (void)thread; (void)op; return 1; }
+static int sleep_op(void *state, unsigned thread, unsigned op) {
+  struct timespec t = {0, OP_NS};
+  (void)state; (void)thread; (void)op;
+  while (nanosleep(&t, &t) != 0) {}
+  return 1;
+}
+/* Spins in user space, reading its thread's CPU clock (a system call) only every 65536 turns. */
+static int burn_op(void *state, unsigned thread, unsigned op) {
+  struct timespec a, b;
+  volatile unsigned spin;
+  (void)state; (void)thread; (void)op;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+  do {
+    for (spin = 0; spin < 65536; spin++) {}
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+  } while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < OP_NS);
+  return 1;
+}
+CSB_MAIN(
+  CSB_BENCHMARK("together", .init = gather, .thread_init = arrive, .dispatch = nothing, .result = met, .destroy = free),
+  CSB_BENCHMARK("sleep", .dispatch = sleep_op),
+  CSB_BENCHMARK("burn", .dispatch = burn_op)
+)
+`
+const OP_US = 20_000
 
 describe('CSB harness (runners/c/csb_harness.h)', {
   skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
@@ -67,6 +132,7 @@ describe('CSB harness (runners/c/csb_harness.h)', {
   let counters = ''
   let serialised = ''
   let threeOps = ''
+  let probe = ''
 
   before(async () => {
     temp = await tempDir('csb-harness')
@@ -107,6 +173,17 @@ CSB_MAIN(CSB_BENCHMARK("three", .ops = 3, .op_names = names, .init = make, .disp
       source,
       `-I${path.join(repoRoot, 'runners', 'c')}`,
     ])
+    await writeFile(path.join(temp, 'probe.c'), PROBE)
+    probe = path.join(temp, 'probe')
+    await run('cc', [
+      '-std=c11',
+      '-D_POSIX_C_SOURCE=200809L',
+      ...flags,
+      '-o',
+      probe,
+      path.join(temp, 'probe.c'),
+      `-I${path.join(repoRoot, 'runners', 'c')}`,
+    ])
   })
 
   after(async () => {
@@ -131,7 +208,7 @@ CSB_MAIN(CSB_BENCHMARK("three", .ops = 3, .op_names = names, .init = make, .disp
   for (const bench of COUNTERS) {
     for (const threads of [1, 2]) {
       test(`${bench}, ${threads} thread(s): CSB's keys and units, and a count equal to univ_count`, async () => {
-        const result = await exit(counters, ['--bench', bench, `-t=${threads}`, '-d=0.2'])
+        const result = await timed(counters, ['--bench', bench, `-t=${threads}`, '-d=0.2'])
         assert.equal(result.code, 0, result.stderr)
         assert.equal(result.stderr, '')
         const fields = parseCsbLine(result.stdout)
@@ -172,11 +249,12 @@ CSB_MAIN(CSB_BENCHMARK("three", .ops = 3, .op_names = names, .init = make, .disp
         assert.equal(num(fields, 'op0_inc_count'), count)
         assert.equal(num(fields, 'univ_succ_count'), count)
         assert.equal(fields.get('univ_succ_percent'), '100.00')
-        // The durations are in microseconds despite their names: about 0.2 s.
+        // The durations (µs, see 'units' below) of threads that ran within the process's lifetime.
         const longest = num(fields, 'duration_max_ms')
         const shortest = num(fields, 'duration_min_ms')
-        assert.ok(longest >= 195_000 && longest < 400_000, `duration_max_ms ${longest} is about 200 000 µs`)
-        assert.ok(shortest <= longest && shortest > 150_000, `duration_min_ms ${shortest} ≤ ${longest}`)
+        const lifetimeUs = result.lifetimeNs / 1000
+        assert.ok(shortest <= longest, `duration_min_ms ${shortest} ≤ duration_max_ms ${longest}`)
+        assert.ok(longest > 0 && longest <= lifetimeUs, `duration_max_ms ${longest} within ${lifetimeUs} µs`)
         // Throughput in operations per millisecond, over the longest and the shortest duration.
         const perSecond = count / (longest / 1e6)
         const throughputMin = num(fields, 'throughput_min')
@@ -185,23 +263,49 @@ CSB_MAIN(CSB_BENCHMARK("three", .ops = 3, .op_names = names, .init = make, .disp
           `throughput_min ${throughputMin} × 1000 ≈ univ_count / duration_max = ${perSecond}`,
         )
         assert.ok(num(fields, 'throughput_max') >= throughputMin, 'throughput_max ≥ throughput_min')
+        // CPU time of the threads and the main thread, which cannot exceed their lifetime.
+        const cpu = num(fields, 'usr_time') + num(fields, 'sys_time')
         assert.ok(
-          num(fields, 'usr_time') > 100_000,
-          `usr_time ${fields.get('usr_time')} µs of spinning threads`,
+          cpu <= lifetimeUs * (threads + 1),
+          `usr_time + sys_time ${cpu} µs ≤ ${threads + 1} × ${lifetimeUs}`,
         )
         assert.ok(num(fields, 'max_rss_kb') > 0, 'max_rss_kb > 0')
       })
     }
   }
 
-  test('-n and -s are printed as max_noise and init_sz; nops slow each operation down', async () => {
-    const plain = parseCsbLine((await exit(counters, ['local', '-d=0.1'])).stdout)
-    const noisy = parseCsbLine((await exit(counters, ['local', '-d=0.1', '-n=500', '-s=7'])).stdout)
-    assert.equal(noisy.get('max_noise'), '500')
-    assert.equal(noisy.get('init_sz'), '7')
+  test('-n and -s are printed as max_noise and init_sz', async () => {
+    const plain = parseCsbLine((await exit(counters, ['local', '-d=0.05'])).stdout)
+    assert.deepEqual([plain.get('max_noise'), plain.get('init_sz')], ['0', '0'])
+    const noisy = parseCsbLine((await exit(counters, ['local', '-d=0.05', '-n=500', '-s=7'])).stdout)
+    assert.deepEqual([noisy.get('max_noise'), noisy.get('init_sz')], ['500', '7'])
+  })
+
+  test('-n=N runs N nops after each operation: callgrind counts at least N instructions per operation', {
+    skip: requiredInCi(hasValgrind ? false : 'valgrind is not installed'),
+  }, async () => {
+    // Instructions, not time: the count does not depend on how busy the machine is.
+    const NOPS = 1000
+    const out = path.join(temp, 'callgrind.out')
+    const result = await exit('valgrind', [
+      '--tool=callgrind',
+      `--callgrind-out-file=${out}`,
+      counters,
+      'local',
+      '-d=0.1',
+      `-n=${NOPS}`,
+    ])
+    assert.equal(result.code, 0, result.stderr)
+    const fields = parseCsbLine(result.stdout)
+    assert.equal(fields.get('max_noise'), String(NOPS))
+    const operations = num(fields, 'univ_count')
+    assert.ok(operations > 0, 'operations ran')
+    const totals = /^(?:summary|totals): (\d+)/m.exec(await readFile(out, 'utf8'))
+    assert.ok(totals, 'callgrind wrote its total')
+    const instructions = Number(totals[1])
     assert.ok(
-      opsPerSecond(noisy) * 5 < opsPerSecond(plain),
-      `500 nops per operation: ${opsPerSecond(noisy)} vs ${opsPerSecond(plain)} operations/s`,
+      instructions >= operations * NOPS,
+      `${instructions} instructions for ${operations} operations: ${instructions / operations} each, not ≥ ${NOPS}`,
     )
   })
 
@@ -267,16 +371,20 @@ CSB_MAIN(CSB_BENCHMARK("three", .ops = 3, .op_names = names, .init = make, .disp
           ['sample-time', '50000000'],
           ['threads', String(threads)],
         ])
-        const samples = parseHarnessSamples(await exit(counters, ['--samples', bench], klv))
+        const result = await timed(counters, ['--samples', bench], klv)
+        const samples = parseHarnessSamples(result)
         assert.equal(samples.length, 3, `${bench}: max-iters samples`)
         for (const s of samples) {
           assert.ok(s.iterations > 0, `${bench}: iterations ${s.iterations} > 0`)
           assert.equal(s.count, s.iterations, `${bench}: the counter total is the operations of the sample`)
-          assert.ok(
-            s.durationNs >= 49_000_000 && s.durationNs < 500_000_000,
-            `${bench}: a sample lasts about sample-time (50 ms): ${s.durationNs} ns`,
-          )
+          assert.ok(s.durationNs > 0, `${bench}: a sample has a duration`)
         }
+        // One run after another, each a part of the process's life (the units: see 'units' below).
+        const sampled = samples.reduce((sum, s) => sum + s.durationNs, 0)
+        assert.ok(
+          sampled <= result.lifetimeNs,
+          `${bench}: ${sampled} ns sampled within ${result.lifetimeNs} ns`,
+        )
       }
     })
   }
@@ -346,65 +454,104 @@ CSB_MAIN(CSB_BENCHMARK("three", .ops = 3, .op_names = names, .init = make, .disp
     }
   })
 
-  test('scaling on this machine: uncoordinated counters scale, atomic ones less, a mutex does not', {
-    skip: os.availableParallelism() < 2 ? 'needs 2 CPUs' : false,
-  }, async (t) => {
+  test('units: durations in µs on the CSB line and in ns in samples, CPU times in µs', async () => {
+    // Each operation of `sleep` lasts at least 20 ms, so a thread that ran k of them ran at least
+    // k × 20 ms, and the longest thread at least univ_count / T of them. `burn` uses at least 20 ms of
+    // CPU per operation. Both also lie within the process's lifetime: a wrong unit breaks one bound.
+    for (const threads of [1, 2]) {
+      const slept = await timed(probe, ['sleep', `-t=${threads}`, '-d=0.1'])
+      assert.equal(slept.code, 0, slept.stderr)
+      const s = parseCsbLine(slept.stdout)
+      const ops = num(s, 'univ_count')
+      assert.ok(ops >= 1, `sleep, ${threads} thread(s): an operation ran`)
+      const longest = num(s, 'duration_max_ms')
+      assert.ok(
+        longest * threads >= ops * OP_US,
+        `duration_max_ms ${longest} × ${threads} ≥ ${ops} operations × ${OP_US} µs: microseconds`,
+      )
+      assert.ok(longest <= slept.lifetimeNs / 1000, `duration_max_ms ${longest} within the process's life`)
+
+      const burnt = await timed(probe, ['burn', `-t=${threads}`, '-d=0.1'])
+      assert.equal(burnt.code, 0, burnt.stderr)
+      const b = parseCsbLine(burnt.stdout)
+      const cpu = num(b, 'usr_time') + num(b, 'sys_time')
+      const burns = num(b, 'univ_count')
+      assert.ok(burns >= 1, `burn, ${threads} thread(s): an operation ran`)
+      assert.ok(cpu >= burns * OP_US, `usr_time + sys_time ${cpu} ≥ ${burns} operations × ${OP_US} µs of CPU`)
+      assert.ok(
+        cpu <= (burnt.lifetimeNs / 1000) * (threads + 1),
+        `CPU time ${cpu} µs within the process's life`,
+      )
+
+      const klv = harnessKlv('sleep', [
+        ['max-iters', '2'],
+        ['max-warmup-iters', '0'],
+        ['sample-time', '60000000'],
+        ['threads', String(threads)],
+      ])
+      const sampled = await timed(probe, ['--samples', 'sleep'], klv)
+      const samples = parseHarnessSamples(sampled)
+      assert.equal(samples.length, 2)
+      for (const sample of samples) {
+        assert.ok(sample.iterations >= 1, 'an operation ran in each sample')
+        assert.ok(
+          sample.durationNs * threads >= sample.iterations * OP_US * 1000,
+          `a sample of ${sample.iterations} operations lasted ${sample.durationNs} ns × ${threads}: nanoseconds`,
+        )
+      }
+      const total = samples.reduce((sum, x) => sum + x.durationNs, 0)
+      assert.ok(total <= sampled.lifetimeNs, `${total} ns sampled within ${sampled.lifetimeNs} ns`)
+    }
+  })
+
+  test('threads: -t=T and the threads item start T threads, alive at once', async () => {
+    for (const threads of [1, 2, 4]) {
+      const result = await exit(probe, ['together', `-t=${threads}`, '-d=0.05'])
+      assert.equal(result.code, 0, result.stderr)
+      const fields = parseCsbLine(result.stdout)
+      assert.equal(fields.get('num_threads'), String(threads))
+      assert.equal(fields.get('count'), String(threads), `${threads} threads met before the start`)
+    }
+    const klv = harnessKlv('together', [
+      ['max-iters', '3'],
+      ['max-warmup-iters', '1'],
+      ['sample-time', '20000000'],
+      ['threads', '3'],
+    ])
+    const samples = parseHarnessSamples(await exit(probe, ['--samples', 'together'], klv))
+    assert.deepEqual(
+      samples.map((s) => s.count),
+      [3, 3, 3],
+      'each sample is a fresh run of 3 threads that met',
+    )
+  })
+
+  test('contention: the atomic and the mutex-serialised counters lose no increment at 2 and 4 threads', async (t) => {
     const cases = [
-      // Threads that never block use a whole CPU each: a run in which they got less shared the
-      // machine with someone else (another job on a shared VM) and is taken again.
-      { label: 'uncoordinated', binary: counters, bench: 'uncoordinated', spins: true },
-      { label: 'atomic', binary: counters, bench: 'atomic', spins: true },
-      // Threads waiting for the mutex sleep in the kernel, so their CPU time says nothing.
-      { label: 'serialised', binary: serialised, bench: 'uncoordinated', spins: false },
+      { label: 'uncoordinated', binary: counters, bench: 'uncoordinated' },
+      { label: 'atomic', binary: counters, bench: 'atomic' },
+      { label: 'serialised', binary: serialised, bench: 'uncoordinated' },
     ]
-    const MIN_CPU_SHARE = 0.85
-    const ATTEMPTS = 6
-    const rates = new Map<string, number[]>()
-    let retaken = 0
-    // Interleaved, so that a slow moment of a shared machine does not fall on one case only.
-    for (let round = 0; round < 3; round++) {
-      for (const c of cases) {
-        for (const threads of [1, 2]) {
-          let fields = new Map<string, string>()
-          let share = 0
-          for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            const result = await exit(c.binary, ['--bench', c.bench, `-t=${threads}`, '-d=0.3'])
-            assert.equal(result.code, 0, result.stderr)
-            fields = parseCsbLine(result.stdout)
-            // CPU time of the process over the CPU time its threads could have had.
-            share =
-              (num(fields, 'usr_time') + num(fields, 'sys_time')) / (num(fields, 'duration_max_ms') * threads)
-            if (!c.spins || share >= MIN_CPU_SHARE) break
-            retaken++
-          }
-          assert.ok(
-            !c.spins || share >= MIN_CPU_SHARE,
-            `${c.label} at ${threads} threads never had its CPUs to itself in ${ATTEMPTS} runs ` +
-              `(last: ${(share * 100).toFixed(0)}% of ${threads} CPUs): the machine is busy`,
-          )
-          const key = `${c.label}/${threads}`
-          rates.set(key, [...(rates.get(key) ?? []), opsPerSecond(fields)])
-        }
+    const rates = new Map<string, number>()
+    for (const c of cases) {
+      for (const threads of [1, 2, 4]) {
+        const result = await exit(c.binary, ['--bench', c.bench, `-t=${threads}`, '-d=0.1'])
+        assert.equal(result.code, 0, result.stderr)
+        const fields = parseCsbLine(result.stdout)
+        assert.equal(fields.get('num_threads'), String(threads))
+        const count = num(fields, 'univ_count')
+        assert.ok(count > 0, `${c.label}, ${threads} threads: operations ran`)
+        assert.equal(num(fields, 'count'), count, `${c.label}, ${threads} threads: every increment counted`)
+        rates.set(`${c.label}/${threads}`, opsPerSecond(fields))
       }
     }
-    const rate = (label: string, threads: number) => median(rates.get(`${label}/${threads}`)!)
-    const speedup = (label: string) => rate(label, 2) / rate(label, 1)
+    // How they scale on this machine is shown, not asserted: npm run bench measures it.
     for (const c of cases) {
+      const [one, two] = [1, 2].map((n) => rates.get(`${c.label}/${n}`)!)
       t.diagnostic(
-        `${c.label}: ${(rate(c.label, 1) / 1e6).toFixed(1)} M ops/s at 1 thread, ` +
-          `${(rate(c.label, 2) / 1e6).toFixed(1)} M ops/s at 2, speedup ${speedup(c.label).toFixed(2)}`,
+        `${c.label}: ${(one! / 1e6).toFixed(1)} M ops/s at 1 thread, ${(two! / 1e6).toFixed(1)} at 2 ` +
+          `(speedup ${(two! / one!).toFixed(2)}, one run each, not asserted)`,
       )
     }
-    t.diagnostic(`runs taken again because the threads did not get their CPUs: ${retaken}`)
-    // The target is 1.7; the margin is for a shared VM whose CPUs are not always all ours.
-    assert.ok(speedup('uncoordinated') >= 1.5, `uncoordinated speedup ${speedup('uncoordinated')} ≥ 1.5`)
-    assert.ok(
-      speedup('atomic') < speedup('uncoordinated'),
-      `atomic speedup ${speedup('atomic')} < uncoordinated ${speedup('uncoordinated')}`,
-    )
-    assert.ok(
-      rate('serialised', 2) < rate('uncoordinated', 2),
-      `a mutex around the increment: ${rate('serialised', 2)} < ${rate('uncoordinated', 2)} ops/s at 2 threads`,
-    )
   })
 })

@@ -243,6 +243,7 @@ describe('the exec helper command line', () => {
 describe('runExecHelper', () => {
   test('parses the runs into ProcessRun values and reports each as it arrives', async () => {
     const seen: ProcessRun[] = []
+    const started = process.hrtime.bigint()
     const outcome = await runExecHelper(helper, {
       command: [probe, 'sleep', '2'],
       cwd: temp,
@@ -252,13 +253,17 @@ describe('runExecHelper', () => {
       timeoutMs: 10_000,
       onRun: (r) => seen.push(r),
     })
+    const lifetimeNs = Number(process.hrtime.bigint() - started)
     assert.equal(outcome.failure, undefined)
     assert.equal(outcome.runs.length, 5)
     assert.deepEqual(seen, outcome.runs)
     const r = outcome.runs[1]!
     assert.equal(r.phase, 'run')
     assert.equal(r.index, 0)
-    assert.ok(r.wallNs >= 2e6 && r.wallNs < 1e9, `wall ${r.wallNs}`)
+    // Nanoseconds: at least the 2 ms sleep, and all five runs within the helper's lifetime.
+    assert.ok(r.wallNs >= 2e6, `wall ${r.wallNs} ns covers the 2 ms sleep`)
+    const total = outcome.runs.reduce((sum, x) => sum + x.wallNs, 0)
+    assert.ok(total <= lifetimeNs, `${total} ns of runs within ${lifetimeNs} ns`)
     assert.ok(
       r.maxRssBytes > 0 && r.maxRssBytes % 1024 === 0,
       'r.maxRssBytes > 0 && r.maxRssBytes % 1024 === 0',

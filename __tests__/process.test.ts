@@ -15,6 +15,13 @@ import { type BenchmarkResult, benchmarkResultSchema } from '../src/results.ts'
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const MiB = 1024 * 1024
+/**
+ * Patience, not a measurement: how long a killed process may take to disappear (be reaped), and how
+ * long a test that waits for a kill may take before it counts as hung. Both end as soon as the event
+ * happens; they are far above what the slowest busy machine needs, so they never decide a verdict.
+ */
+const GONE_WITHIN_MS = 20_000
+const WATCHDOG_MS = 60_000
 
 let temp: string
 let probe: string
@@ -46,12 +53,6 @@ function processCase(command: string[], overrides: Partial<ProcessCase> = {}): P
     gate: { metrics: ['wall'], threshold: 0.05, alpha: 0.01 },
     ...overrides,
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 function samples(result: BenchmarkResult, metric: string): number[] {
@@ -172,18 +173,21 @@ describe('measureProcess with the exec helper', () => {
     assert.equal(tail[0], '…progress line 21')
   })
 
-  test('a run past its timeout is killed with its whole process group', async () => {
-    const started = Date.now()
+  // The program never ends by itself: without the kill this test would hang, and the watchdog fails it.
+  test('a run past its timeout is killed with its whole process group', {
+    timeout: WATCHDOG_MS,
+  }, async () => {
+    const started = process.hrtime.bigint()
     const result = await measureProcess(processCase([probe, 'hang'], { timeoutMs: 300 }))
-    const elapsed = Date.now() - started
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6
     assert.equal(result.status, 'failed')
     assert.equal(result.error?.message, 'timed out after 300ms on run 1 of 3 (process group killed)')
     assert.equal(result.error?.timedOut, true)
-    assert.ok(elapsed < 5000, `took ${elapsed} ms`)
+    assert.ok(elapsedMs >= 300, `not killed before its timeout: ${elapsedMs} ms`)
     const grandchild = Number(/^child (\d+)$/m.exec(result.error?.stderrTail ?? '')?.[1])
     assert.ok(grandchild > 0, `the hanging program printed its child's pid: ${result.error?.stderrTail}`)
     assert.ok(
-      await waitUntilGone(grandchild, 2000),
+      await waitUntilGone(grandchild, GONE_WITHIN_MS),
       `process ${grandchild}, started by the hanging program, is gone`,
     )
   })
@@ -216,23 +220,38 @@ describe('measureProcess with the exec helper', () => {
     for (const faults of samples(large, 'minor-faults')) assert.ok(faults > 1000, `${faults} minor faults`)
   })
 
-  test('wall time is plausible for a sleep, and CPU time matches wall for a CPU-bound program', async () => {
-    const sleeping = await measureProcess(processCase([probe, 'sleep', '50'], { runs: 5 }))
-    const slept = samples(sleeping, 'wall')
-    for (const wall of slept) assert.ok(wall >= 50e6, `sleeping 50 ms took ${wall / 1e6} ms`)
-    assert.ok(median(slept) < 200e6, `sleeping 50 ms took ${median(slept) / 1e6} ms (median)`)
-    assert.ok(median(samples(sleeping, 'cpu')) < 20e6, "median(samples(sleeping, 'cpu')) < 20e6")
-
-    const burning = await measureProcess(processCase([probe, 'burn', '40'], { runs: 5 }))
-    const walls = samples(burning, 'wall')
-    const ratios = samples(burning, 'cpu').map((cpu, i) => {
-      assert.ok(cpu >= 38e6, `burning 40 ms of CPU counted ${cpu / 1e6} ms`)
-      return cpu / walls[i]!
+  test('wall time covers a sleep and CPU time does not; a CPU-bound run counts the CPU it burned, within its wall time', async (t) => {
+    // Facts of the programs, whatever the machine's load: a 50 ms sleep lasts at least 50 ms and uses
+    // no CPU while it sleeps; 40 ms of burnt CPU time is at least 40 ms of CPU and of wall time; one
+    // thread uses no more CPU than its wall time. Each run lies within the measurement's lifetime.
+    const measured = async (command: string[]) => {
+      const started = process.hrtime.bigint()
+      const result = await measureProcess(processCase(command, { runs: 5 }))
+      return { result, lifetimeNs: Number(process.hrtime.bigint() - started) }
+    }
+    const sleeping = await measured([probe, 'sleep', '50'])
+    const slept = samples(sleeping.result, 'wall')
+    samples(sleeping.result, 'cpu').forEach((cpu, i) => {
+      const wall = slept[i]!
+      assert.ok(wall >= 50e6, `sleeping 50 ms took ${wall / 1e6} ms of wall time`)
+      assert.ok(
+        wall <= sleeping.lifetimeNs,
+        `a run of ${wall / 1e6} ms within ${sleeping.lifetimeNs / 1e6} ms`,
+      )
+      assert.ok(cpu + 50e6 <= wall, `the sleep is not CPU time: ${cpu / 1e6} ms CPU, ${wall / 1e6} ms wall`)
     })
-    // CPU time cannot exceed wall time for one thread; other processes may take the CPU during some
-    // runs (other test files build in parallel), so the closest run is the one that shows the match.
-    assert.ok(Math.max(...ratios) <= 1.05, `cpu/wall ${ratios.join(', ')}`)
-    assert.ok(Math.max(...ratios) > 0.85, `cpu/wall ${ratios.join(', ')}`)
+
+    const burning = await measured([probe, 'burn', '40'])
+    const walls = samples(burning.result, 'wall')
+    const ratios = samples(burning.result, 'cpu').map((cpu, i) => {
+      const wall = walls[i]!
+      assert.ok(cpu >= 38e6, `burning 40 ms of CPU counted ${cpu / 1e6} ms`)
+      assert.ok(cpu <= wall * 1.05, `one thread: CPU ${cpu / 1e6} ms within wall ${wall / 1e6} ms`)
+      assert.ok(wall <= burning.lifetimeNs, `a run of ${wall / 1e6} ms within ${burning.lifetimeNs / 1e6} ms`)
+      return cpu / wall
+    })
+    // How much of the wall time the program had the CPU depends on the machine's load: shown only.
+    t.diagnostic(`burn: cpu/wall ${ratios.map((r) => r.toFixed(2)).join(', ')} (not asserted)`)
   })
 
   test('the environment and working directory reach the program', async () => {
@@ -269,14 +288,20 @@ describe('measureProcess without a C compiler', () => {
 
   test('measures wall time only and says why', async () => {
     const progress: number[] = []
+    const started = process.hrtime.bigint()
     const result = await measureProcess(processCase([probe, 'sleep', '20'], { runs: 3, warmup: 1 }), {
       helper,
       onProgress: (done) => progress.push(done),
     })
+    const lifetimeNs = Number(process.hrtime.bigint() - started)
     benchmarkResultSchema.parse(result)
     assert.equal(result.status, 'ok')
     assert.deepEqual(Object.keys(result.metrics), ['wall'])
-    for (const wall of samples(result, 'wall')) assert.ok(wall >= 20e6 && wall < 500e6, `${wall / 1e6} ms`)
+    // Nanoseconds: at least the 20 ms sleep, and the four runs within the measurement's lifetime.
+    const walls = samples(result, 'wall')
+    for (const wall of walls) assert.ok(wall >= 20e6, `sleeping 20 ms took ${wall / 1e6} ms`)
+    const total = walls.reduce((a, b) => a + b, 0)
+    assert.ok(total <= lifetimeNs, `${total / 1e6} ms of runs within ${lifetimeNs / 1e6} ms`)
     assert.equal(
       result.notes[0],
       'no C compiler found: measured wall time only (tried cc, gcc, clang, zig cc)',
@@ -307,13 +332,13 @@ describe('measureProcess without a C compiler', () => {
     assert.deepEqual(missing.error, { message: 'cannot execute "./nope": No such file or directory' })
   })
 
-  test('a timeout kills the whole process group', async () => {
+  test('a timeout kills the whole process group', { timeout: WATCHDOG_MS }, async () => {
     const result = await measureProcess(processCase([probe, 'hang'], { timeoutMs: 300 }), { helper })
     assert.equal(result.error?.message, 'timed out after 300ms on run 1 of 3 (process group killed)')
     assert.equal(result.error?.timedOut, true)
     const grandchild = Number(/^child (\d+)$/m.exec(result.error?.stderrTail ?? '')?.[1])
     assert.ok(grandchild > 0, `the hanging program printed its child's pid: ${result.error?.stderrTail}`)
-    assert.ok(await waitUntilGone(grandchild, 2000), `process ${grandchild} is gone`)
+    assert.ok(await waitUntilGone(grandchild, GONE_WITHIN_MS), `process ${grandchild} is gone`)
   })
 })
 

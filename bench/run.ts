@@ -1,5 +1,5 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
-// wall-clock|report|git-store|same-job|shard runs one part.
+// wall-clock|report|git-store|same-job|shard|verdicts runs one part.
 
 import { benchGitStore } from './git-store.ts'
 import { benchInstructions } from './instructions.ts'
@@ -7,6 +7,7 @@ import { benchProcess } from './process.ts'
 import { benchReport } from './report.ts'
 import { benchSameJob } from './same-job.ts'
 import { benchShard } from './shard.ts'
+import { benchVerdicts } from './verdicts.ts'
 import { benchWallClock } from './wall-clock.ts'
 
 const only = process.env.BENCH_ONLY
@@ -17,3 +18,4 @@ if (!only || only === 'report') await benchReport()
 if (!only || only === 'git-store') await benchGitStore()
 if (!only || only === 'same-job') await benchSameJob()
 if (!only || only === 'shard') await benchShard()
+if (!only || only === 'verdicts') await benchVerdicts()
