@@ -1,15 +1,16 @@
 // Names, commands and output that try to break the report (fixtures/hostile: bench.yml measured twice
 // by the real tool, see capture.sh). The rendered comment is committed beside its input as
-// report.md, so a reviewer can read exactly what GitHub would be given; UPDATE_OUTPUTS=1 rewrites it.
+// report.md, so a reviewer can read exactly what GitHub would be given; npm run update-outputs rewrites it.
 // hostile-report.test.ts puts every name of names.txt in every place of a report.
 import assert from 'node:assert/strict'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test } from 'node:test'
 import { compareResults } from '../src/compare.ts'
 import { renderMarkdown } from '../src/report/markdown.ts'
 import { parseResultSetText } from '../src/results.ts'
 import { assertSafeReport, gfmAvailable } from './gfm.ts'
+import { golden, markdownReportInvariants } from './golden.ts'
 import { requiredInCi } from './helpers.ts'
 
 const dir = path.join(import.meta.dirname, 'fixtures', 'hostile')
@@ -29,13 +30,7 @@ test('hostile names, commands and output render as text, in one piece', async ()
   const base = await load('base.json')
   const c = compareResults(head, { baseline: { results: base, source: 'base.json', reason: 'captured' } })
   const md = renderMarkdown(c, { now: new Date(Date.parse(head.createdAt) + 60_000), version: '0.0.0-test' })
-  const file = path.join(dir, 'report.md')
-  if (process.env.UPDATE_OUTPUTS === '1') await writeFile(file, md)
-  assert.equal(
-    md,
-    await readFile(file, 'utf8'),
-    'report.md differs from the committed one (UPDATE_OUTPUTS=1)',
-  )
+  await golden(path.join(dir, 'report.md'), md, markdownReportInvariants(c))
 
   // Every hostile benchmark is in the report.
   for (const b of head.benchmarks) assert.ok(md.includes(b.name.slice(0, 4)), `${b.name} is shown`)

@@ -1,7 +1,8 @@
 // Reports rendered from real captured results (fixtures/results, see capture.sh) are committed in
-// __outputs__/ so a reviewer sees exactly what users see. UPDATE_OUTPUTS=1 rewrites them.
+// __outputs__/ so a reviewer sees exactly what users see; npm run update-outputs rewrites them, after
+// the invariants beside each have held.
 import assert from 'node:assert/strict'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test } from 'node:test'
 import { compareResults } from '../src/compare.ts'
@@ -10,6 +11,7 @@ import { COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
 import { parseResultSetText, type ResultSet } from '../src/results.ts'
 import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml } from './gfm.ts'
+import { golden, markdownReportInvariants } from './golden.ts'
 import { requiredInCi } from './helpers.ts'
 
 const here = import.meta.dirname
@@ -20,12 +22,7 @@ async function fixture(name: string): Promise<ResultSet> {
   return parseResultSetText(await readFile(file, 'utf8'), name)
 }
 
-async function golden(name: string, actual: string): Promise<void> {
-  const file = path.join(here, '__outputs__', name)
-  if (process.env.UPDATE_OUTPUTS === '1') await writeFile(file, actual)
-  const expected = await readFile(file, 'utf8')
-  assert.equal(actual, expected, `${name} differs from the committed output (UPDATE_OUTPUTS=1 to accept)`)
-}
+const output = (name: string) => path.join(here, '__outputs__', name)
 
 /** A fixed "now" a minute after the head was measured, so the baseline's age is stable. */
 let now = new Date(0)
@@ -42,7 +39,7 @@ async function comparison() {
 test('a 30% slower head: regressions first, the failure with its stderr, names escaped', async () => {
   const c = await comparison()
   const md = renderMarkdown(c, { now, version: '0.0.0-test' })
-  await golden('report.md', md)
+  await golden(output('report.md'), md, markdownReportInvariants(c))
   assert.ok(
     md.startsWith('<!-- bench-action:fixture -->\n'),
     "md.startsWith('<!-- bench-action:fixture -->\\n')",
@@ -78,7 +75,10 @@ test('a 30% slower head: regressions first, the failure with its stderr, names e
 test('the terminal report has the same verdicts, without colour when asked', async () => {
   const c = await comparison()
   const text = renderTerminal(c, { color: false, now })
-  await golden('report.txt', text)
+  await golden(output('report.txt'), text, (t) => {
+    assert.doesNotMatch(t, /∞/, 'no infinite change or interval')
+    for (const b of c.benchmarks) assert.ok(t.includes(b.name.slice(0, 6)), `${b.name} is listed`)
+  })
   assert.ok(!text.includes('\u001b['), 'no escape codes without colour')
   assert.ok(renderTerminal(c, { color: true, now }).includes('\u001b[31m'), 'red regressions with colour')
   const byName = new Map(c.benchmarks.map((b) => [b.name, b.verdict]))

@@ -16,11 +16,15 @@ import type {
   Unit,
 } from './results.ts'
 import {
+  allPositive,
   bootstrapRatioOfMedians,
+  decideDifference,
   decideExact,
+  decideFewSamples,
   decidePaired,
   decideSampled,
   decideSummary,
+  MIN_SAMPLES_FOR_STATISTICS,
   type RunNoise,
   runToRunNoise,
   type Summary,
@@ -49,6 +53,18 @@ export interface MetricComparison {
   exact: boolean
   base: Summary
   head: Summary
+  /**
+   * How head was compared with base. 'ratio' (the default, absent): head / base − 1, for values all above
+   * 0. 'difference': a side has a value ≤ 0 (an imported metric with negative values, a count or CPU
+   * time that is often 0), where a ratio is no relative change (−998 → −1100 is not "+10%", 0 → 1 is not
+   * "+∞"): head − base of the medians instead, judged only against an absolute threshold (percentage
+   * points), else shown as unclear; ratio and change are then NaN.
+   */
+  basis?: 'ratio' | 'difference'
+  /** median(head) − median(base), in the metric's unit, when compared by difference. */
+  difference?: number
+  /** Bootstrap interval of the difference of medians at 1 − alpha, when compared by difference. */
+  differenceCi?: [number, number]
   ratio: number
   change: number
   /** Confidence interval of the ratio (sampled metrics only), at 1 − alpha. */
@@ -137,7 +153,7 @@ export interface EngineRanking {
   /** The benchmark's name in the config. */
   benchmark: string
   engines: EngineRankEntry[]
-  /** Engines that failed or gave no samples, which cannot be ranked. */
+  /** Engines that failed, gave no samples or times not above 0, which cannot be ranked. */
   unranked: string[]
 }
 
@@ -294,7 +310,32 @@ function compareMetric(
     direction: head.direction,
     gated,
   }
+  // Percentage points: the one threshold in the metric's own unit, for comparing by difference.
+  const absoluteThreshold = gate.points !== undefined && head.unit === 'percent' ? gate.points : undefined
   if (isExact(base) && isExact(head)) {
+    if (!(base.value! > 0 && head.value! > 0)) {
+      // A count that was or became 0, or a value below 0: shown as the difference, never "+∞" (DESIGN §4).
+      const v = exactDifferenceVerdict(
+        base.value!,
+        head.value!,
+        gate.threshold,
+        head.direction,
+        absoluteThreshold,
+      )
+      const warn = environmentDiffers && v.verdict !== 'unchanged'
+      return {
+        ...common,
+        exact: true,
+        base: summarize(baseValues),
+        head: summarize(headValues),
+        ...byDifference(head.value! - base.value!),
+        verdict: warn ? 'warning' : v.verdict,
+        notes: [
+          ...v.notes,
+          ...(warn ? ['environment differs from the baseline: shown as a warning, not failing'] : []),
+        ],
+      }
+    }
     const d = decideExact(base.value!, head.value!, { threshold: gate.threshold, direction: head.direction })
     const notes: string[] = []
     let verdict: MetricVerdict = d.verdict
@@ -317,6 +358,19 @@ function compareMetric(
   if (base.summary || head.summary) {
     // A tool that kept only a summary gives nothing to test: the stricter rule of summary-only.ts.
     const [baseSide, headSide] = [summaryOf(base), summaryOf(head)]
+    if (!(baseSide.center > 0 && headSide.center > 0)) {
+      const constant = baseSide.center === headSide.center
+      return {
+        ...common,
+        exact: false,
+        base: summarize([baseSide.center]),
+        head: summarize([headSide.center]),
+        ...byDifference(headSide.center - baseSide.center),
+        test: 'summary-difference',
+        verdict: constant ? 'unchanged' : 'unclear',
+        notes: constant ? [] : [NOT_BY_RATIO],
+      }
+    }
     const d = decideSummary(baseSide, headSide, {
       threshold: gate.threshold,
       alpha: gate.alpha,
@@ -355,6 +409,35 @@ function compareMetric(
     baseValues = paired.map(([b]) => baseValues[b]!)
     headValues = paired.map(([, h]) => headValues[h]!)
   }
+  if (!allPositive(baseValues) || !allPositive(headValues)) {
+    // No ratio of values that can be ≤ 0 (decideDifference): the difference, shown and judged only
+    // against percentage points; pairs add nothing to a difference that is not judged, so unpaired.
+    const d = decideDifference(baseValues, headValues, { ...decision, absoluteThreshold })
+    return {
+      ...common,
+      exact: false,
+      base: d.baseSummary,
+      head: d.headSummary,
+      ...byDifference(d.difference, d.ci),
+      ...(d.pValue !== undefined ? { pValue: d.pValue, test: d.test } : {}),
+      verdict: d.verdict,
+      notes: d.notes,
+    }
+  }
+  if (baseValues.length < MIN_SAMPLES_FOR_STATISTICS || headValues.length < MIN_SAMPLES_FOR_STATISTICS) {
+    // One value on a side: no interval and no p-value, so nothing can be significant.
+    const d = decideFewSamples(baseValues, headValues, decision)
+    return {
+      ...common,
+      exact: false,
+      base: d.baseSummary,
+      head: d.headSummary,
+      ratio: d.ratio,
+      change: d.change,
+      verdict: d.verdict,
+      notes: d.notes,
+    }
+  }
   const d =
     paired.length > 0
       ? decidePaired(baseValues, headValues, decision)
@@ -387,6 +470,53 @@ function compareMetric(
     verdict,
     notes,
   }
+}
+
+const NOT_BY_RATIO =
+  'not compared by ratio: values can be ≤ 0, so head / base is no relative change; the difference is shown but not judged (no absolute threshold)'
+
+/** The fields of a comparison by difference: no ratio (NaN), the difference and its interval. */
+function byDifference(
+  difference: number,
+  ci?: [number, number],
+): Pick<MetricComparison, 'basis' | 'difference' | 'differenceCi' | 'ratio' | 'change'> {
+  return {
+    basis: 'difference',
+    difference,
+    ...(ci ? { differenceCi: ci } : {}),
+    ratio: Number.NaN,
+    change: Number.NaN,
+  }
+}
+
+/**
+ * Exact values not both above 0. Counts (both ≥ 0) keep decideExact's rule, exact and noiseless: from 0,
+ * any increase is beyond every relative threshold (one allocation more is a regression), and a fall to 0
+ * is −100%; only the display is the difference. A value below 0 gives no relative change at all: judged
+ * only against an absolute threshold (percentage points), else shown as unclear.
+ */
+function exactDifferenceVerdict(
+  base: number,
+  head: number,
+  threshold: number,
+  direction: Direction,
+  absoluteThreshold: number | undefined,
+): { verdict: MetricVerdict; notes: string[] } {
+  if (base === head) return { verdict: 'unchanged', notes: [] }
+  if (base >= 0 && head >= 0) {
+    const d = decideExact(base, head, { threshold, direction })
+    const why =
+      base === 0
+        ? 'base is 0: shown as the difference; any change from an exact 0 is beyond the threshold'
+        : 'head is 0: shown as the difference (a change of −100%)'
+    return { verdict: d.verdict, notes: [why] }
+  }
+  if (absoluteThreshold === undefined) return { verdict: 'unclear', notes: [NOT_BY_RATIO] }
+  const worse = direction === 'lower' ? head - base : base - head
+  const notes = ['not compared by ratio: values can be ≤ 0; judged by the difference']
+  if (worse > absoluteThreshold) return { verdict: 'regression', notes }
+  if (worse < -absoluteThreshold) return { verdict: 'improvement', notes }
+  return { verdict: 'unchanged', notes }
 }
 
 const METRIC_SEVERITY: MetricVerdict[] = ['regression', 'unclear', 'warning', 'improvement', 'unchanged']
@@ -498,6 +628,24 @@ export function compareBenchmark(
   const missingGated = head.gate.metrics.filter(
     (g) => (resolution.absent.includes(g) || resolution.gated.includes(g)) && !compared.includes(g),
   )
+  // Nothing that gates could be compared (a side with no samples, or without the gated metric): not
+  // compared, never "unchanged". No values in this run → missing; values here but none in the baseline → new.
+  if (!metrics.some((m) => m.gated)) {
+    const judged = resolution.gated.length > 0 ? resolution.gated : Object.keys(head.metrics)
+    const hasValues = (m: Metric | undefined) => m !== undefined && valuesOf(m).length > 0
+    const headEmpty = judged.filter((n) => !hasValues(head.metrics[n]))
+    const baseEmpty = judged.filter((n) => hasValues(head.metrics[n]) && !hasValues(base.metrics[n]))
+    if (judged.length === 0 || headEmpty.length === judged.length) {
+      notes.push(
+        `not compared: this run has no values for ${judged.length > 0 ? headEmpty.join(', ') : 'any metric'}`,
+      )
+      return { ...common, verdict: 'missing', metrics, headOnly: [], notes }
+    }
+    if (baseEmpty.length > 0) {
+      notes.push(`not compared: the baseline has no values for ${baseEmpty.join(', ')}`)
+      return { ...common, verdict: 'new', metrics, headOnly: headOnly(head), notes }
+    }
+  }
   if (missingGated.length > 0) notes.push(`no baseline values for gated metric ${missingGated.join(', ')}`)
   const verdict = benchmarkVerdict(metrics)
   const changed = metrics.some((m) => m.gated && m.change !== 0)
@@ -536,7 +684,12 @@ const MAX_RANKED = 50
 /** hyperfine-style ranking of the suite's process benchmarks by median wall time. */
 export function rankProcessBenchmarks(head: ResultSet): RankEntry[] {
   const candidates = head.benchmarks.filter(
-    (b) => b.kind === 'process' && b.status === 'ok' && (b.metrics.wall?.samples?.length ?? 0) > 0,
+    // Only times above 0 give a ratio to the fastest (a 0 would make every other one infinite).
+    (b) =>
+      b.kind === 'process' &&
+      b.status === 'ok' &&
+      (b.metrics.wall?.samples?.length ?? 0) > 0 &&
+      allPositive(b.metrics.wall!.samples!),
   )
   if (candidates.length < 2 || candidates.length > MAX_RANKED) return []
   return rankAgainstFastest(candidates, 'wall', 'rank').map(({ b, median, ratio, ci }) => ({
@@ -590,7 +743,12 @@ export function rankEngines(head: ResultSet): EngineRanking[] {
   }
   const rankings: EngineRanking[] = []
   for (const [benchmark, members] of groups) {
-    const timed = members.filter((b) => b.status === 'ok' && (b.metrics.time?.samples?.length ?? 0) > 0)
+    const timed = members.filter(
+      (b) =>
+        b.status === 'ok' &&
+        (b.metrics.time?.samples?.length ?? 0) > 0 &&
+        allPositive(b.metrics.time!.samples!),
+    )
     const unranked = members.filter((b) => !timed.includes(b)).map((b) => String(b.parameters.engine))
     if (timed.length < 2 && unranked.length === 0) continue
     const engines = rankAgainstFastest(timed, 'time', 'engines').map(

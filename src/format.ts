@@ -75,6 +75,17 @@ export function formatChange(change: number): string {
   return `${pct > 0 ? '+' : ''}${pct.toFixed(digits)}%`
 }
 
+/** A signed difference in the metric's unit: "+102 ns", "-3", "±0". Never infinite: values are finite. */
+export function formatDifference(difference: number, unit: Unit, label?: string): string {
+  if (!Number.isFinite(difference)) return 'n/a'
+  if (difference === 0) return '±0'
+  return `${difference > 0 ? '+' : '-'}${formatValue(Math.abs(difference), unit, label)}`
+}
+
+export function formatDifferenceInterval(low: number, high: number, unit: Unit, label?: string): string {
+  return `${formatDifference(low, unit, label)} … ${formatDifference(high, unit, label)}`
+}
+
 export function formatRatioInterval(low: number, high: number): string {
   return `${formatChange(low - 1)} … ${formatChange(high - 1)}`
 }

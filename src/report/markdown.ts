@@ -12,6 +12,7 @@ import {
 } from './escape.ts'
 import { scalingMermaid } from './mermaid.ts'
 import {
+  changeCell,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -460,7 +461,7 @@ export function failureMessage(c: Comparison): string | undefined {
       `${regressions.length} regression${regressions.length === 1 ? '' : 's'}: ${regressions
         .map((b) => {
           const m = headlineMetrics(b)[0]
-          return m ? `${b.name} ${m.metric} ${formatChange(m.change)}` : b.name
+          return m ? `${b.name} ${m.metric} ${changeCell(m)}` : b.name
         })
         .join('; ')}`,
     )

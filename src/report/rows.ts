@@ -12,6 +12,8 @@ import {
 import {
   formatAge,
   formatChange,
+  formatDifference,
+  formatDifferenceInterval,
   formatPercentSetting,
   formatPValue,
   formatRatioInterval,
@@ -106,20 +108,33 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
     metric: metricLabel(m),
     base: formatValue(m.base.median, m.unit, m.label),
     head: formatValue(m.head.median, m.unit, m.label),
-    change: formatChange(m.change),
+    change: changeCell(m),
     interval: m.exact
       ? 'exact'
       : m.test?.startsWith('summary')
         ? 'summary only'
-        : m.ci
-          ? formatRatioInterval(m.ci[0], m.ci[1])
-          : '—',
+        : m.basis === 'difference'
+          ? m.differenceCi
+            ? formatDifferenceInterval(m.differenceCi[0], m.differenceCi[1], m.unit, m.label)
+            : '—'
+          : m.ci && Number.isFinite(m.ci[0]) && Number.isFinite(m.ci[1])
+            ? formatRatioInterval(m.ci[0], m.ci[1])
+            : '—',
     p: m.pValue !== undefined ? formatPValue(m.pValue) : '',
     verdict: m.verdict,
     ...(m.follows !== undefined ? { follows: m.follows } : {}),
     gated: m.gated,
     notes: m.notes,
   }
+}
+
+/**
+ * The change cell: head / base − 1 as a percentage, or for values that can be ≤ 0 the difference of
+ * medians in the metric's unit ("+1", "-102 ns"), never "+∞".
+ */
+export function changeCell(m: MetricComparison): string {
+  if (m.basis === 'difference') return formatDifference(m.difference ?? Number.NaN, m.unit, m.label)
+  return Number.isFinite(m.change) ? formatChange(m.change) : 'n/a'
 }
 
 export function describeCommit(commit: CommitInfo): string {

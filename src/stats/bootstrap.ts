@@ -33,6 +33,27 @@ export function bootstrapRatioOfMedians(
   head: readonly number[],
   options: BootstrapOptions,
 ): RatioInterval {
+  return bootstrapMedians(base, head, options, ratioOf)
+}
+
+/**
+ * The same bootstrap of median(head*) − median(base*): for metrics whose values can be 0 or negative,
+ * where a ratio is no relative change. Always finite.
+ */
+export function bootstrapDifferenceOfMedians(
+  base: readonly number[],
+  head: readonly number[],
+  options: BootstrapOptions,
+): RatioInterval {
+  return bootstrapMedians(base, head, options, (h, b) => h - b)
+}
+
+function bootstrapMedians(
+  base: readonly number[],
+  head: readonly number[],
+  options: BootstrapOptions,
+  combine: (headMedian: number, baseMedian: number) => number,
+): RatioInterval {
   assertSample(base, 'base')
   assertSample(head, 'head')
   const { confidence, resamples, seed } = bootstrapSettings(options)
@@ -48,9 +69,9 @@ export function bootstrapRatioOfMedians(
   for (let r = 0; r < resamples; r++) {
     const baseMedian = resampledMedian(baseValues, baseCounts, random)
     const headMedian = resampledMedian(headValues, headCounts, random)
-    ratios[r] = ratioOf(headMedian, baseMedian)
+    ratios[r] = combine(headMedian, baseMedian)
   }
-  const estimate = ratioOf(medianInPlace(headValues), medianInPlace(baseValues))
+  const estimate = combine(medianInPlace(headValues), medianInPlace(baseValues))
   return {
     estimate,
     low: percentileBySelection(ratios, (1 - confidence) / 2),
@@ -140,12 +161,23 @@ export function midpoint(lower: number, upper: number): number {
 }
 
 /**
- * The median of one resample (with replacement, the sample's own size) of the sorted values: draws n
- * indices, counts them, and walks the counts to the middle one or two. The same as sorting a resample
- * of the values.
+ * From this many values up, a resample's median is drawn from the distribution of its order statistics
+ * instead of by drawing every index: O(1) per resample instead of O(n), so 100 000 samples a side take
+ * milliseconds, not seconds. Below it the counting method keeps the streams (and intervals) as they were.
+ */
+export const ORDER_STATISTIC_MIN_SAMPLES = 2048
+
+/**
+ * The median of one resample (with replacement, the sample's own size) of the sorted values. Small
+ * samples: draws n indices, counts them, and walks the counts to the middle one or two — the same as
+ * sorting a resample of the values. Large ones (≥ ORDER_STATISTIC_MIN_SAMPLES): the drawn indices are
+ * ⌊n·Vᵢ⌋ for n uniforms Vᵢ, and ⌊n·x⌋ is monotone, so the k-th smallest index is ⌊n·V₍ₖ₎⌋ with
+ * V₍ₖ₎ ~ Beta(k, n − k + 1); for even n the next order statistic is V₍ₖ₎ + (1 − V₍ₖ₎)·B with
+ * B ~ Beta(1, n − k), the smallest of the n − k uniforms above it. Same distribution, O(1) per resample.
  */
 export function resampledMedian(sorted: Float64Array, counts: Uint32Array, random: SeededRandom): number {
   const n = sorted.length
+  if (n >= ORDER_STATISTIC_MIN_SAMPLES) return resampledMedianByOrderStatistics(sorted, random)
   counts.fill(0)
   for (let i = 0; i < n; i++) counts[random.nextInt(n)]!++
   const upperRank = n >> 1
@@ -161,6 +193,19 @@ export function resampledMedian(sorted: Float64Array, counts: Uint32Array, rando
     while (counts[lowerIndex] === 0) lowerIndex--
   }
   return midpoint(sorted[lowerIndex]!, upper)
+}
+
+function resampledMedianByOrderStatistics(sorted: Float64Array, random: SeededRandom): number {
+  const n = sorted.length
+  const at = (u: number) => sorted[Math.min(n - 1, Math.floor(n * u))]!
+  // 1-based rank of the lower middle value (even n) or of the median (odd n).
+  const k = n % 2 === 1 ? (n + 1) / 2 : n / 2
+  const lower = random.nextBeta(k, n - k + 1)
+  if (n % 2 === 1) return at(lower)
+  // The smallest of the n − k uniforms above `lower`: Beta(1, m) is 1 − W^(1/m) for W uniform in (0, 1].
+  const w = (random.nextUint32() + 1) / 4294967296
+  const upper = lower + (1 - lower) * (1 - w ** (1 / (n - k)))
+  return midpoint(at(lower), at(upper))
 }
 
 /**

@@ -2,7 +2,13 @@
 // to matter (beyond the threshold) and real (significant by the Mann–Whitney test, with the bootstrap
 // interval of the ratio wholly on the bad side of 1). A deterministic metric regresses when the change
 // is beyond the threshold. "Beyond" is strict: a change exactly at the threshold passes.
-import { bootstrapRatioOfMedians, DEFAULT_RESAMPLES, DEFAULT_SEED, ratioOf } from './bootstrap.ts'
+import {
+  bootstrapDifferenceOfMedians,
+  bootstrapRatioOfMedians,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  ratioOf,
+} from './bootstrap.ts'
 import { mannWhitneyU, smallestPValue } from './mann-whitney.ts'
 import { bootstrapPairedMedianRatio, medianPairedRatio } from './paired.ts'
 import { type Summary, summarize } from './summary.ts'
@@ -228,6 +234,180 @@ export function decidePaired(
     pValue: test.pValue,
     test: test.method === 'exact' ? 'wilcoxon-exact' : 'wilcoxon-normal',
     pairs,
+    verdict,
+    notes,
+  }
+}
+
+/** Fewer samples than this on a side give neither an interval nor a p-value: a resample of one value is that value. */
+export const MIN_SAMPLES_FOR_STATISTICS = 2
+
+/** Whether every value is above 0: only then is head / base a relative change (DESIGN §4). */
+export function allPositive(values: readonly number[]): boolean {
+  for (const value of values) if (!(value > 0)) return false
+  return true
+}
+
+/**
+ * Whether a side sits mostly at the clock's resolution floor: its smallest value is 0 and more than half
+ * of its values are that 0 (the `sys` time of a short program). Its changes are resolution noise.
+ */
+export function atResolutionFloor(values: readonly number[]): boolean {
+  if (values.length === 0) return false
+  let zeros = 0
+  let min = Number.POSITIVE_INFINITY
+  for (const value of values) {
+    if (value === 0) zeros++
+    if (value < min) min = value
+  }
+  return min === 0 && zeros > values.length / 2
+}
+
+/**
+ * A sampled metric with fewer than MIN_SAMPLES_FOR_STATISTICS samples on a side (all values above 0):
+ * the change of medians is shown, but with no interval and no test nothing can be significant, so a
+ * change beyond the threshold is 'unclear', anything else 'unchanged'.
+ */
+export function decideFewSamples(
+  base: readonly number[],
+  head: readonly number[],
+  options: Pick<SampledDecisionOptions, 'threshold' | 'direction'>,
+): Pick<SampledDecision, 'baseSummary' | 'headSummary' | 'ratio' | 'change' | 'verdict' | 'notes'> {
+  assertThreshold(options.threshold)
+  assertDirection(options.direction)
+  const baseSummary = summarize(base)
+  const headSummary = summarize(head)
+  const ratio = ratioOf(headSummary.median, baseSummary.median)
+  const change = ratio - 1
+  const side = sideOf(change, options.threshold, options.direction)
+  return {
+    baseSummary,
+    headSummary,
+    ratio,
+    change,
+    verdict: side === 'within' ? 'unchanged' : 'unclear',
+    notes: [fewSamplesNote(base.length, head.length)],
+  }
+}
+
+function fewSamplesNote(base: number, head: number): string {
+  return (
+    `n=${base} base, ${head} head: no interval and no p-value from fewer than ` +
+    `${MIN_SAMPLES_FOR_STATISTICS} samples on a side, so no change can be significant`
+  )
+}
+
+export interface DifferenceDecisionOptions extends SampledDecisionOptions {
+  /**
+   * A change of the medians that matters, in the metric's own unit (percentage points for a percent
+   * metric gated on points). Without one a difference is shown but not judged.
+   */
+  absoluteThreshold?: number
+}
+
+export interface DifferenceDecision {
+  baseSummary: Summary
+  headSummary: Summary
+  /** median(head) − median(base), in the metric's unit. */
+  difference: number
+  /** Bootstrap interval of the difference of medians at 1 − alpha; absent below 2 samples a side. */
+  ci?: [low: number, high: number]
+  /** Two-sided Mann–Whitney p-value (a rank test: it needs no ratio); absent below 2 samples a side. */
+  pValue?: number
+  test?: 'mann-whitney-exact' | 'mann-whitney-normal'
+  verdict: SampledVerdict
+  notes: string[]
+}
+
+/**
+ * Decides a sampled metric whose values are not all above 0 (a metric imported with negative values, a
+ * count or CPU time that is often 0), where head / base is no relative change: −998 → −1100 ns is not a
+ * "+10%", 0 → 1 is not "+∞". It is compared by difference instead: head − base of the medians, with a
+ * bootstrap interval of that difference and the Mann–Whitney test. A verdict needs an absolute
+ * threshold (`absoluteThreshold`): beyond it, significant and with the interval wholly on that side is a
+ * regression or an improvement, beyond it otherwise unclear, within it unchanged. Without one the
+ * difference is shown, not judged: 'unclear', with the reason in the notes — except when both sides hold
+ * one and the same value, which is 'unchanged'. A side mostly at the clock's resolution floor (mostly 0)
+ * is never judged: its changes are resolution noise.
+ */
+export function decideDifference(
+  base: readonly number[],
+  head: readonly number[],
+  options: DifferenceDecisionOptions,
+): DifferenceDecision {
+  const { alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES, absoluteThreshold } = options
+  assertSampledOptions(options)
+  if (base.length === 0 || head.length === 0) {
+    throw new Error(
+      `cannot compare: ${base.length} base and ${head.length} head samples (each side needs at least one)`,
+    )
+  }
+  const baseSummary = summarize(base)
+  const headSummary = summarize(head)
+  const difference = headSummary.median - baseSummary.median
+  const enough = base.length >= MIN_SAMPLES_FOR_STATISTICS && head.length >= MIN_SAMPLES_FOR_STATISTICS
+  const interval = enough
+    ? bootstrapDifferenceOfMedians(base, head, { confidence: 1 - alpha, resamples, seed })
+    : undefined
+  const test = enough ? mannWhitneyU(base, head) : undefined
+  const notes: string[] = []
+  if (!enough) notes.push(fewSamplesNote(base.length, head.length))
+  const constant =
+    baseSummary.min === baseSummary.max &&
+    headSummary.min === headSummary.max &&
+    baseSummary.min === headSummary.min
+  const floor = atResolutionFloor(base) || atResolutionFloor(head)
+  let verdict: SampledVerdict
+  if (constant) {
+    verdict = 'unchanged'
+  } else if (floor) {
+    notes.push(
+      'most samples are 0, the clock’s resolution floor: differences are resolution noise, shown but not judged',
+    )
+    verdict = 'unclear'
+  } else if (absoluteThreshold === undefined) {
+    notes.push(
+      'not compared by ratio: values can be ≤ 0, so head / base is no relative change; ' +
+        'the difference of medians is shown but not judged (no absolute threshold)',
+    )
+    verdict = 'unclear'
+  } else {
+    notes.push('not compared by ratio: values can be ≤ 0; judged by the difference of medians')
+    const worse = direction === 'lower' ? difference : -difference
+    const slack = THRESHOLD_TOLERANCE * Math.max(1, absoluteThreshold)
+    const side: Side =
+      worse > absoluteThreshold + slack
+        ? 'regression'
+        : worse < -absoluteThreshold - slack
+          ? 'improvement'
+          : 'within'
+    if (side === 'within') verdict = 'unchanged'
+    else if (!test || !interval) verdict = 'unclear'
+    else {
+      const significant = test.pValue < alpha
+      const bad = direction === 'lower' ? interval.low > 0 : interval.high < 0
+      const good = direction === 'lower' ? interval.high < 0 : interval.low > 0
+      const intervalSide: Side = bad ? 'regression' : good ? 'improvement' : 'within'
+      if (significant && intervalSide === side) verdict = side
+      else {
+        verdict = 'unclear'
+        if (!significant) notes.push(`p = ${format(test.pValue)} is not below α = ${format(alpha)}`)
+        if (intervalSide !== side)
+          notes.push(
+            `the ${format((1 - alpha) * 100)}% interval of the difference, [${format(interval.low)}, ${format(interval.high)}], ` +
+              `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 0`,
+          )
+      }
+    }
+  }
+  return {
+    baseSummary,
+    headSummary,
+    difference,
+    ...(interval ? { ci: [interval.low, interval.high] as [number, number] } : {}),
+    ...(test
+      ? { pValue: test.pValue, test: test.method === 'exact' ? 'mann-whitney-exact' : 'mann-whitney-normal' }
+      : {}),
     verdict,
     notes,
   }

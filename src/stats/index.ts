@@ -1,6 +1,7 @@
 // Statistics for summarising samples and deciding whether head differs from base.
 export {
   type BootstrapOptions,
+  bootstrapDifferenceOfMedians,
   bootstrapRatioOfMedians,
   DEFAULT_RESAMPLES,
   DEFAULT_SEED,
@@ -10,14 +11,21 @@ export {
   selectInPlace,
 } from './bootstrap.ts'
 export {
+  allPositive,
+  atResolutionFloor,
+  type DifferenceDecision,
+  type DifferenceDecisionOptions,
   type Direction,
+  decideDifference,
   decideExact,
+  decideFewSamples,
   decidePaired,
   decideSampled,
   type ExactDecision,
   type ExactDecisionOptions,
   type ExactVerdict,
   MIN_RELIABLE_SAMPLES,
+  MIN_SAMPLES_FOR_STATISTICS,
   type PairedDecision,
   type SampledDecision,
   type SampledDecisionOptions,

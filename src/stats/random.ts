@@ -74,6 +74,28 @@ export class SeededRandom {
     const u2 = this.nextFloat()
     return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2)
   }
+
+  /** Gamma(shape, 1) deviate for shape ≥ 1 (Marsaglia & Tsang 2000): a few draws each, whatever the shape. */
+  nextGamma(shape: number): number {
+    if (!(shape >= 1)) throw new RangeError(`gamma shape must be at least 1, got ${shape}`)
+    const d = shape - 1 / 3
+    const c = 1 / Math.sqrt(9 * d)
+    for (;;) {
+      const x = this.nextGaussian()
+      const t = 1 + c * x
+      if (t <= 0) continue
+      const v = t * t * t
+      // (0, 1]: log(0) would be −∞.
+      const u = (this.nextUint32() + 1) / 4294967296
+      if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v
+    }
+  }
+
+  /** Beta(a, b) deviate for a, b ≥ 1, as Ga / (Ga + Gb). */
+  nextBeta(a: number, b: number): number {
+    const x = this.nextGamma(a)
+    return x / (x + this.nextGamma(b))
+  }
 }
 
 function rotl(x: number, k: number): number {

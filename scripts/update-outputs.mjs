@@ -1,0 +1,18 @@
+// Rewrites the committed report outputs (__tests__/__outputs__/, __tests__/fixtures/hostile/report.md)
+// from what the code renders now. The tests never do: a changed output fails them with the difference,
+// to be reviewed; this is the step a person runs once the difference is right. What it writes has first
+// passed the invariants each test checks beside its output (no infinite change, signs that agree with
+// the values, verdicts that moved the way their metric's direction says, counts that add up).
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const files = ['report.test.ts', 'hostile.test.ts', 'html-report.test.ts'].map((f) =>
+  path.join('__tests__', f),
+)
+const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_ACTION_WRITE_OUTPUTS: '1' },
+})
+process.exitCode = run.status ?? 1
