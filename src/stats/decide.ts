@@ -99,12 +99,7 @@ export function decideSampled(
   options: SampledDecisionOptions,
 ): SampledDecision {
   const { threshold, alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options
-  assertSampledOptions(options)
-  if (base.length === 0 || head.length === 0) {
-    throw new Error(
-      `cannot compare: ${base.length} base and ${head.length} head samples (each side needs at least one)`,
-    )
-  }
+  assertComparable(base, head, options)
 
   const baseSummary = summarize(base)
   const headSummary = summarize(head)
@@ -336,12 +331,7 @@ export function decideDifference(
   options: DifferenceDecisionOptions,
 ): DifferenceDecision {
   const { alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES, absoluteThreshold } = options
-  assertSampledOptions(options)
-  if (base.length === 0 || head.length === 0) {
-    throw new Error(
-      `cannot compare: ${base.length} base and ${head.length} head samples (each side needs at least one)`,
-    )
-  }
+  assertComparable(base, head, options)
   const baseSummary = summarize(base)
   const headSummary = summarize(head)
   const difference = headSummary.median - baseSummary.median
@@ -457,6 +447,20 @@ export function decideExact(base: number, head: number, options: ExactDecisionOp
 }
 
 export type Side = 'regression' | 'improvement' | 'within'
+
+/** Valid options, and at least one sample on each side. */
+function assertComparable(
+  base: readonly number[],
+  head: readonly number[],
+  options: SampledDecisionOptions,
+): void {
+  assertSampledOptions(options)
+  if (base.length === 0 || head.length === 0) {
+    throw new Error(
+      `cannot compare: ${base.length} base and ${head.length} head samples (each side needs at least one)`,
+    )
+  }
+}
 
 function assertSampledOptions({ threshold, alpha, direction }: SampledDecisionOptions): void {
   assertThreshold(threshold)
