@@ -3,7 +3,8 @@
 // renderer hands its sanitizer; the sanitizer keeps <details>, <img>, <a> and more, so anything of
 // that kind in a report is something a user's text put there.
 import assert from 'node:assert/strict'
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { runWithInput } from './helpers.ts'
 
 export const CMARK_GFM = 'cmark-gfm'
 const CMARK_ARGS = ['-e', 'table', '-e', 'strikethrough', '-e', 'autolink', '-e', 'tagfilter', '--unsafe']
@@ -19,21 +20,10 @@ export function gfmAvailable(): Promise<boolean> {
 }
 
 /** Markdown as GitHub renders it, before its HTML sanitizer. */
-export function renderGfm(markdown: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(CMARK_GFM, CMARK_ARGS, { stdio: ['pipe', 'pipe', 'pipe'] })
-    const stdout: Buffer[] = []
-    const stderr: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
-    child.stdin.on('error', () => {})
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'))
-      else reject(new Error(`cmark-gfm exited with ${code}: ${Buffer.concat(stderr).toString('utf8')}`))
-    })
-    child.stdin.end(markdown)
-  })
+export async function renderGfm(markdown: string): Promise<string> {
+  const r = await runWithInput(CMARK_GFM, CMARK_ARGS, Buffer.from(markdown))
+  if (r.code !== 0) throw new Error(`cmark-gfm exited with ${r.code}: ${r.stderr}`)
+  return r.stdout
 }
 
 // ---------------------------------------------------------------------------------------------------

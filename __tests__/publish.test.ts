@@ -332,7 +332,7 @@ describe('a pull request from a fork', () => {
       mode: 'post',
     })
     assert.equal(long.code, 1)
-    assert.match(long.stdout, /is not a bench-action comparison: baselineWarnings\[0\]: /)
+    assert.match(long.stdout, /is not a bench-action comparison: baselineWarnings\.0: /)
     assert.deepEqual(server.violations, [])
   })
 

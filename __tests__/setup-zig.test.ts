@@ -15,12 +15,12 @@ import {
   DEFAULT_ZIG_VERSION,
   ensureZig,
   wheelPlatformTags,
-  ZIG_DIGESTS,
   ZIG_MANIFEST,
   zigCacheRoot,
   zigTreeDigest,
   zigVersionOf,
 } from '../src/setup/zig.ts'
+import { ZIG_DIGESTS } from '../src/setup/zig-digests.ts'
 
 const exec = promisify(execFile)
 

@@ -33,13 +33,34 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/**
+ * Installs into a directory of its own, then moves it to `dir`, so an interrupted install never
+ * leaves a half-written tool behind.
+ */
+async function installInto(
+  dir: string,
+  what: string,
+  install: (staging: string) => Promise<unknown>,
+): Promise<void> {
+  const staging = `${dir}.partial-${process.pid}`
+  await rm(staging, { recursive: true, force: true })
+  await mkdir(staging, { recursive: true })
+  try {
+    await install(staging)
+    await rm(dir, { recursive: true, force: true })
+    await rename(staging, dir)
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true })
+    throw new Error(`${what} failed: ${(err as Error).message}`)
+  }
+}
+
 /** Why a tool cannot be had here, or false when it can. */
 export type Missing = string | false
 
 /**
- * The path of a Go command built at a pinned version (`go install MODULE@VERSION`), or why it
- * cannot be built. Builds into a directory of its own, then moves it in place, so an interrupted
- * build never leaves a half-written binary behind.
+ * The path of a Go command built at a pinned version (`go install MODULE@VERSION`), or false when
+ * there is no Go to build it with.
  */
 export async function goTool(tool: {
   module: string
@@ -49,26 +70,14 @@ export async function goTool(tool: {
   const dir = path.join(TOOLS_DIR, 'go', `${tool.binary}-${tool.version}`)
   const binary = path.join(dir, tool.binary)
   if (await exists(binary)) return binary
-  try {
-    await run('go', ['version'])
-  } catch {
-    return false
-  }
-  const staging = `${dir}.partial-${process.pid}`
-  await rm(staging, { recursive: true, force: true })
-  await mkdir(staging, { recursive: true })
-  try {
-    await run('go', ['install', `${tool.module}@${tool.version}`], {
+  if (await goMissing()) return false
+  await installInto(dir, `go install ${tool.module}@${tool.version}`, (staging) =>
+    run('go', ['install', `${tool.module}@${tool.version}`], {
       env: { ...process.env, GOBIN: staging, GOFLAGS: '-mod=mod' },
       maxBuffer: 16 * 1024 * 1024,
       timeout: 10 * 60_000,
-    })
-    await rm(dir, { recursive: true, force: true })
-    await rename(staging, dir)
-  } catch (err) {
-    await rm(staging, { recursive: true, force: true })
-    throw new Error(`go install ${tool.module}@${tool.version} failed: ${(err as Error).message}`)
-  }
+    }),
+  )
   return binary
 }
 
@@ -90,29 +99,13 @@ export async function node24Dir(): Promise<string> {
   const prefix = path.join(TOOLS_DIR, 'node', NODE_24.version)
   const bin = path.join(prefix, 'node_modules', NODE_24.package, 'bin')
   if (await exists(path.join(bin, 'node'))) return bin
-  const staging = `${prefix}.partial-${process.pid}`
-  await rm(staging, { recursive: true, force: true })
-  await mkdir(staging, { recursive: true })
-  try {
-    await run(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        staging,
-        '--no-save',
-        '--no-audit',
-        '--no-fund',
-        `${NODE_24.package}@${NODE_24.version}`,
-      ],
-      { maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 },
-    )
-    await rm(prefix, { recursive: true, force: true })
-    await rename(staging, prefix)
-  } catch (err) {
-    await rm(staging, { recursive: true, force: true })
-    throw new Error(`npm install ${NODE_24.package}@${NODE_24.version} failed: ${(err as Error).message}`)
-  }
+  const spec = `${NODE_24.package}@${NODE_24.version}`
+  await installInto(prefix, `npm install ${spec}`, (staging) =>
+    run('npm', ['install', '--prefix', staging, '--no-save', '--no-audit', '--no-fund', spec], {
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 10 * 60_000,
+    }),
+  )
   return bin
 }
 

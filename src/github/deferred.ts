@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import { type CompareOptions, type Comparison, compareResults } from '../compare.ts'
 import { UserError } from '../errors.ts'
-import { type ResultSet, resultSetSchema } from '../results.ts'
+import { firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
 
 export const DEFERRED_SCHEMA = 'bench-action/deferred-comparison'
 export const DEFERRED_VERSION = 1
@@ -86,13 +86,6 @@ export function deferredComparison(fields: {
     filtered: o.filtered ?? false,
     ...(o.pairs ? { pairs: o.pairs } : {}),
   }
-}
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return 'invalid'
-  const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
-  return `${where.replace(/^\./, '') || '(top level)'}: ${issue.message}`
 }
 
 /** The fewest samples any sampled metric of a benchmark has (0 for a benchmark that is not there). */

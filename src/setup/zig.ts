@@ -31,8 +31,6 @@ import {
 } from './index.ts'
 import { ZIG_DIGESTS, type ZigDigests, type ZigWheelDigest } from './zig-digests.ts'
 
-export { ZIG_DIGESTS, type ZigDigests, type ZigWheelDigest } from './zig-digests.ts'
-
 /** The `ziglang` version on PyPI installed when none is asked for: the newest stable release. */
 export const DEFAULT_ZIG_VERSION = '0.17.1'
 
