@@ -198,7 +198,7 @@ describe('the example workflows, run by a real runner (nektos/act)', { skip }, (
     assert.deepEqual(server.violations, [])
   })
 
-  test('bench.yml on a pull request: compared with main from the cache, the regression fails the step, one comment', async () => {
+  test('bench.yml on a pull request (baseline: auto): timed benchmarks against main measured in this job, instruction counts against main from the cache, the regression fails the step, one comment', async () => {
     await checkout(project, 'feature')
     const cached = server.cacheEntries().length
     const { result } = await actRun(
@@ -212,6 +212,11 @@ describe('the example workflows, run by a real runner (nektos/act)', { skip }, (
     assert.equal(step.outputs.verdict, 'regression')
     assert.equal(step.outputs.regressions, '2', step.summary)
     assert.match(step.summary, new RegExp(`\\*\\*Baseline:\\*\\* ${project.main.slice(0, 7)} on main`))
+    assert.match(step.summary, /merge base with main, built and measured in this job, interleaved/)
+    assert.match(
+      step.summary,
+      new RegExp(`\\*\\*Instruction counts compared with:\\*\\* ${project.main.slice(0, 7)} on main`),
+    )
     assert.match(step.summary, /`hash-ir`.*regression/)
     assert.match(step.summary, /`sort-ir`.*\+/)
     const errors = step.annotations.filter((a) => a.level === 'error')

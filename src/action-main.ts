@@ -30,6 +30,13 @@ import { VERSION } from './version.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
 const SAME_JOB = 'same-job'
+/**
+ * The default `baseline`: on a pull request, timed benchmarks against the merge base built and measured
+ * in this job, instruction counts against the store; on a push, the store.
+ */
+const AUTO = 'auto'
+/** The `baseline` input that compares every benchmark with the store. */
+const STORE = 'store'
 
 export interface ActionInputs {
   config?: string
@@ -184,15 +191,13 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       inputs.mode === 'merge'
         ? await runMerge({
             ...common,
-            ...(inputs.baseline === SAME_JOB ? {} : { baseline: inputs.baseline }),
+            ...baselineOptions(inputs.baseline, false),
             shards: await downloadShards(inputs),
           })
         : await runPipeline({
             ...common,
             filter: inputs.filter,
-            ...(inputs.baseline === SAME_JOB
-              ? { against: { mergeBase: true } as const }
-              : { baseline: inputs.baseline }),
+            ...baselineOptions(inputs.baseline, true),
             ...(inputs.shard
               ? { shard: inputs.shard, shardOutputPath: path.join(outDir, 'shard.json') }
               : {}),
@@ -355,6 +360,17 @@ async function uploadArtifact(name: string, files: Record<string, string>): Prom
  * back to store-dir, with a warning. The git store reads and pushes in the workspace's repository, with
  * the credentials actions/checkout left there.
  */
+/** What the `baseline` input asks of a run (or, without the measuring, of a merge). */
+function baselineOptions(
+  baseline: string | undefined,
+  measuring: boolean,
+): { auto?: true; against?: { mergeBase: true }; baseline?: string } {
+  if (baseline === undefined || baseline === AUTO) return { auto: true }
+  if (baseline === STORE) return {}
+  if (baseline === SAME_JOB) return measuring ? { against: { mergeBase: true } } : {}
+  return { baseline }
+}
+
 export function baselineStore(
   inputs: Pick<
     ActionInputs,

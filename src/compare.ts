@@ -219,6 +219,21 @@ export interface Comparison {
    * benchmark, and which benchmarks were not paired. Only runs that really alternated are paired (DESIGN §4).
    */
   pairing?: Pairing
+  /**
+   * Instruction counts compared with a baseline of their own (`baseline: auto` on a pull request: the
+   * timed benchmarks against the base measured in this job, the exact counts against the store).
+   */
+  exactBaseline?: ExactBaseline
+}
+
+/** What a pull request's instruction counts were compared with, when not with `baseline`. */
+export interface ExactBaseline {
+  baseline?: Comparison['baseline']
+  noBaselineReason?: string
+  /** Toolchain and CPU differences from that baseline: its exact counts are then warnings. */
+  environmentDifferences: EnvironmentDifference[]
+  /** How many benchmarks were compared with it. */
+  benchmarks: number
 }
 
 export interface Pairing {
@@ -857,9 +872,12 @@ export interface CompareOptions {
   history?: { branch?: string; results: ResultSet[] }
   /** Base and head were measured in one job: these runs pair up (see SamplePairs). */
   pairs?: SamplePairs
+  /** Instruction benchmarks are compared with this instead of `baseline` (see Comparison.exactBaseline). */
+  exact?: Pick<CompareOptions, 'baseline' | 'noBaselineReason' | 'baselineWarnings' | 'history'>
 }
 
 export function compareResults(head: ResultSet, options: CompareOptions = {}): Comparison {
+  if (options.exact) return compareSplit(head, options)
   const base = options.baseline?.results
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : []
   const baseById = new Map(base?.benchmarks.map((b) => [b.id, b]) ?? [])
@@ -912,9 +930,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
       })
     }
   }
-  const counts = Object.fromEntries(VERDICT_ORDER.map((v) => [v, 0])) as Record<BenchmarkVerdict, number>
-  for (const b of benchmarks) counts[b.verdict]++
-  const verdict = counts.failed > 0 ? 'failed' : counts.regression > 0 ? 'regression' : 'pass'
+  const { counts, verdict } = tally(benchmarks)
   return {
     suite: head.suite,
     head: { commit: head.commit, createdAt: head.createdAt, environment: head.environment },
@@ -959,4 +975,54 @@ export function exitCodeFor(comparison: Comparison): 0 | 1 | 3 {
   if (comparison.verdict === 'failed') return 3
   if (comparison.verdict === 'regression') return 1
   return 0
+}
+
+/** Verdicts counted, and the run's verdict: any failure first, then any regression. */
+function tally(benchmarks: BenchmarkComparison[]): Pick<Comparison, 'counts' | 'verdict'> {
+  const counts = Object.fromEntries(VERDICT_ORDER.map((v) => [v, 0])) as Record<BenchmarkVerdict, number>
+  for (const b of benchmarks) counts[b.verdict]++
+  return { counts, verdict: counts.failed > 0 ? 'failed' : counts.regression > 0 ? 'regression' : 'pass' }
+}
+
+const countsInstructions = (b: { kind: BenchmarkResult['kind'] }) => b.kind === 'instructions'
+
+/** The result set with only the benchmarks `keep` accepts. */
+function only<T extends ResultSet | undefined>(results: T, keep: (b: BenchmarkResult) => boolean): T {
+  return (results && { ...results, benchmarks: results.benchmarks.filter(keep) }) as T
+}
+
+/**
+ * Timed benchmarks against `baseline` (with its pairs and history), instruction counts against
+ * `exact`: two comparisons made as any other and joined into one verdict.
+ */
+function compareSplit(head: ResultSet, options: CompareOptions): Comparison {
+  const { exact, ...rest } = options
+  const timedOnly = (b: BenchmarkResult) => !countsInstructions(b)
+  const withBaseline = (
+    o: Pick<CompareOptions, 'baseline' | 'history'>,
+    keep: (b: BenchmarkResult) => boolean,
+  ): Pick<CompareOptions, 'baseline' | 'history'> => ({
+    ...(o.baseline ? { baseline: { ...o.baseline, results: only(o.baseline.results, keep) } } : {}),
+    ...(o.history
+      ? { history: { ...o.history, results: o.history.results.map((r) => only(r, keep)) } }
+      : {}),
+  })
+  const timed = compareResults(only(head, timedOnly), { ...rest, ...withBaseline(rest, timedOnly) })
+  const counts = compareResults(only(head, countsInstructions), {
+    ...exact,
+    ...withBaseline(exact ?? {}, countsInstructions),
+    filtered: rest.filtered,
+  })
+  const benchmarks = [...timed.benchmarks, ...counts.benchmarks]
+  return {
+    ...timed,
+    baselineWarnings: [...timed.baselineWarnings, ...counts.baselineWarnings],
+    benchmarks,
+    ...tally(benchmarks),
+    exactBaseline: {
+      ...(counts.baseline ? { baseline: counts.baseline } : { noBaselineReason: counts.noBaselineReason }),
+      environmentDifferences: counts.environmentDifferences,
+      benchmarks: counts.benchmarks.length,
+    },
+  }
 }

@@ -23,7 +23,14 @@ import {
   type ResultSet,
   type SamplePairs,
 } from './results.ts'
-import { resolveSameJobBase, runSameJob, type SameJobTarget } from './same-job.ts'
+import {
+  resolveSameJobBase,
+  runSameJob,
+  type SameJobBase,
+  SameJobError,
+  type SameJobOutcome,
+  type SameJobTarget,
+} from './same-job.ts'
 import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
 import { runSetup as runSetupSteps } from './setup-steps.ts'
 import {
@@ -61,6 +68,12 @@ export interface PipelineOptions {
   against?: SameJobTarget
   /** How same-job runs are scheduled (interleaved unless told otherwise). */
   order?: SameJobOrder
+  /**
+   * `baseline: auto`: on a pull request, the timed benchmarks are measured against the merge base in this
+   * job (as `against`), and instruction counts, exact on any machine, are compared with the store. Where
+   * the base cannot be checked out or built, and on pushes, everything is compared with the store.
+   */
+  auto?: boolean
   /**
    * Measure only this shard of the plan, and write what the merge needs to `shardOutputPath` instead of
    * saving a baseline (the merged run saves one).
@@ -241,19 +254,34 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   })
 
   let results: ResultSet
-  let choice: BaselineChoice
+  let choice: BaselineChoice | undefined
   let pairs: SamplePairs | undefined
-  if (options.against) {
-    const base = await resolveSameJobBase({
-      cwd: options.cwd,
-      env: options.env,
-      target: options.against,
-      head: commit,
-      defaultBranch: await defaultBranch(options.cwd, options.env),
-      mergeBaseFallback: options.mergeBaseFallback,
-      log: options.log,
-    })
-    const outcome = await runSameJob({
+  /** `baseline: auto` measured the base in this job: instruction counts are compared with the store. */
+  let exactFromStore = false
+  /** Why `baseline: auto` compares timed benchmarks with the store after all. */
+  let fallback: string | undefined
+  const sameJob =
+    options.against ?? (autoSameJob(options, cases) ? ({ mergeBase: true } as const) : undefined)
+  let base: SameJobBase | undefined
+  if (sameJob) {
+    try {
+      base = await resolveSameJobBase({
+        cwd: options.cwd,
+        env: options.env,
+        target: sameJob,
+        head: commit,
+        defaultBranch: await defaultBranch(options.cwd, options.env),
+        mergeBaseFallback: options.mergeBaseFallback,
+        log: options.log,
+      })
+    } catch (error) {
+      if (options.against || !(error instanceof SameJobError)) throw error
+      fallback = error.message
+    }
+  }
+  let outcome: SameJobOutcome | undefined
+  if (base) {
+    outcome = await runSameJob({
       config,
       cases,
       base,
@@ -261,11 +289,13 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       env: options.env,
       log: options.log,
       order: options.order,
+      ...(options.against ? {} : { measureBase: (c: Case) => c.kind !== 'instructions' }),
       ...progress,
     })
     results = resultSet(commit, outcome.head)
     pairs = outcome.pairs
     if (outcome.base) {
+      exactFromStore = !options.against
       choice = {
         baseline: {
           results: resultSet({ sha: base.sha, branch: base.branch }, outcome.base),
@@ -277,12 +307,14 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
         },
         warnings: [],
       }
-    } else {
+    } else if (options.against || !outcome.baseFailure) {
       // Which side failed to build (the head's setup, or the base's), in runSameJob's words.
       choice = {
         noBaselineReason: outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} was not measured`,
         warnings: outcome.noBaseline?.warnings ?? [],
       }
+    } else {
+      fallback = outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} failed to build`
     }
   } else {
     const benchmarks: BenchmarkResult[] = []
@@ -299,8 +331,16 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       )
     }
     results = resultSet(commit, benchmarks)
-    choice = storeChoice ?? (await findBaseline(options, config.suite, commit))
   }
+  if (!choice) {
+    choice = storeChoice ?? (await findBaseline(options, config.suite, commit))
+    if (fallback) {
+      const line = `baseline: auto could not measure the base in this job (${fallback}): compared with the store instead, across moments`
+      options.log(line)
+      choice = { ...choice, warnings: [line, ...(outcome?.noBaseline?.warnings ?? []), ...choice.warnings] }
+    }
+  }
+  const exact = exactFromStore ? await exactBaseline(options, config.suite, results, storeChoice) : undefined
 
   if (options.shard) {
     const shardOutput: ShardOutput = {
@@ -309,7 +349,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       shard: options.shard,
       cases: cases.map((c) => c.id),
       head: results,
-      ...(options.against && choice.baseline
+      ...(outcome?.base && choice.baseline
         ? { base: { ...choice.baseline, pairs: pairs ?? {} } }
         : options.against && choice.noBaselineReason
           ? { noBaselineReason: choice.noBaselineReason }
@@ -324,10 +364,40 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     options.log(
       `shard ${options.shard.index}/${options.shard.count}: results for the merge written to ${shardOutputPath}`,
     )
-    const concluded = await conclude(options, config, results, choice, pairs, false)
+    const concluded = await conclude(options, config, results, { choice, pairs, exact }, false)
     return { ...concluded, shardOutput, shardOutputPath }
   }
-  return conclude(options, config, results, choice, pairs, options.save)
+  return conclude(options, config, results, { choice, pairs, exact }, options.save)
+}
+
+/** `baseline: auto` measures the base in this job: on a pull request with timed benchmarks. */
+function autoSameJob(options: PipelineOptions, cases: Case[]): boolean {
+  return (
+    options.auto === true &&
+    options.baseline === undefined &&
+    (options.env.GITHUB_EVENT_NAME ?? '').startsWith('pull_request') &&
+    cases.some((c) => c.kind !== 'instructions')
+  )
+}
+
+/**
+ * The stored baseline the instruction counts of a same-job run are compared with (`baseline: auto`):
+ * exact counts need no moment of their own, and the store saves building the base for them.
+ */
+async function exactBaseline(
+  options: PipelineOptions | MergeOptions,
+  suite: string,
+  head: ResultSet,
+  found?: BaselineChoice,
+): Promise<CompareOptions['exact']> {
+  if (!head.benchmarks.some((b) => b.kind === 'instructions')) return undefined
+  const choice = found ?? (await findBaseline(options, suite, head.commit))
+  return {
+    baseline: choice.baseline,
+    noBaselineReason: choice.noBaselineReason,
+    baselineWarnings: choice.warnings,
+    history: choice.history,
+  }
 }
 
 /** Options of a merge: the shard files, and the same outputs and store as a run. */
@@ -357,14 +427,18 @@ export async function runMerge(options: MergeOptions): Promise<PipelineOutcome> 
     )
   options.log(`merged ${options.shards.length} shards: ${merged.head.benchmarks.length} benchmarks`)
   let choice: BaselineChoice
-  if (merged.base) choice = { baseline: merged.base, warnings: [...merged.warnings] }
-  else if (merged.noBaselineReason)
+  let exact: CompareOptions['exact']
+  if (merged.base) {
+    choice = { baseline: merged.base, warnings: [...merged.warnings] }
+    // The shards measured the base in their jobs for the timed benchmarks only (baseline: auto).
+    if (options.auto) exact = await exactBaseline(options, config.suite, merged.head)
+  } else if (merged.noBaselineReason)
     choice = { noBaselineReason: merged.noBaselineReason, warnings: [...merged.warnings] }
   else {
     const found = await findBaseline({ ...options, save: options.save }, config.suite, merged.head.commit)
     choice = { ...found, warnings: [...merged.warnings, ...found.warnings] }
   }
-  return conclude(options, config, merged.head, choice, merged.pairs, options.save)
+  return conclude(options, config, merged.head, { choice, pairs: merged.pairs, exact }, options.save)
 }
 
 /** Compare, report, save and write the outputs: the end of every run, sharded or not. */
@@ -372,10 +446,10 @@ async function conclude(
   options: Omit<PipelineOptions, 'installTools'> | MergeOptions,
   config: Config,
   results: ResultSet,
-  choice: BaselineChoice,
-  pairs: SamplePairs | undefined,
+  compared: { choice: BaselineChoice; pairs?: SamplePairs; exact?: CompareOptions['exact'] },
   save: boolean,
 ): Promise<PipelineOutcome> {
+  const { choice, pairs, exact } = compared
   const now = options.now ?? (() => new Date())
   const filter = 'filter' in options ? options.filter : undefined
   const benchmarks = results.benchmarks
@@ -387,6 +461,7 @@ async function conclude(
     // A filtered run or a shard measures part of the suite on purpose: the rest is not missing.
     filtered: filter !== undefined || ('shard' in options && options.shard !== undefined),
     pairs,
+    ...(exact ? { exact } : {}),
   }
   const comparison = compareResults(results, compareOptions)
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })

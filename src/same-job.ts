@@ -112,6 +112,11 @@ export interface SameJobRunOptions {
   env: NodeJS.ProcessEnv
   log: (line: string) => void
   order?: SameJobOrder
+  /**
+   * Which of the cases the base is measured for (default all). The others are measured in the head's
+   * tree alone, for a comparison with another baseline (instruction counts with the store).
+   */
+  measureBase?: (c: Case) => boolean
   /** Progress lines and failures of head cases, as the pipeline logs them. */
   onProgress?: (c: Case, done: number, total: number) => void
   onResult?: (c: Case, result: BenchmarkResult) => void
@@ -169,7 +174,9 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     // The cases the caller planned (a shard's, say), in each side's checkout.
     const wanted = new Set(cases.map((c) => c.id))
     const headCases = planCases(headConfig, options.filter).filter((c) => wanted.has(c.id))
-    const baseCases = planCases(baseConfig, options.filter).filter((c) => wanted.has(c.id))
+    const baseCases = planCases(baseConfig, options.filter).filter(
+      (c) => wanted.has(c.id) && (options.measureBase?.(c) ?? true),
+    )
     const headFailure = await runSetup(headConfig.setup, env, (line) => log(`head: ${line}`))
     if (headFailure) {
       // A failed run, as when a plain run's setup fails (exit 3): every benchmark failed with the step

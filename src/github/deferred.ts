@@ -25,6 +25,20 @@ export class DeferredCommentError extends UserError {
 const text = (max: number) => z.string().max(max)
 const sampleIndex = z.number().int().nonnegative().max(10_000_000)
 
+/** What a comparison was made with: a baseline (or why none), its warnings and the runs that give the noise. */
+const baselineFields = {
+  baseline: z
+    .object({ results: resultSetSchema, source: text(1000), reason: text(1000) })
+    .strict()
+    .optional(),
+  noBaselineReason: text(2000).optional(),
+  baselineWarnings: z.array(text(2000)).max(50),
+  history: z
+    .object({ branch: text(255).optional(), results: z.array(resultSetSchema).max(50) })
+    .strict()
+    .optional(),
+}
+
 const deferredSchema = z
   .object({
     schema: z.literal(DEFERRED_SCHEMA),
@@ -40,17 +54,10 @@ const deferredSchema = z
     /** The comment input: on-regression updates an earlier comment but starts none on a pass. */
     mode: z.enum(['always', 'on-regression']),
     head: resultSetSchema,
-    baseline: z
-      .object({ results: resultSetSchema, source: text(1000), reason: text(1000) })
-      .strict()
-      .optional(),
-    noBaselineReason: text(2000).optional(),
-    baselineWarnings: z.array(text(2000)).max(50),
-    history: z
-      .object({ branch: text(255).optional(), results: z.array(resultSetSchema).max(50) })
-      .strict()
-      .optional(),
+    ...baselineFields,
     filtered: z.boolean(),
+    /** Instruction counts compared with a stored run while timed benchmarks were measured against the base. */
+    exact: z.object(baselineFields).strict().optional(),
     pairs: z.record(text(1000), z.array(z.tuple([sampleIndex, sampleIndex])).max(1_000_000)).optional(),
   })
   .strict()
@@ -68,6 +75,16 @@ export function deferredComparison(fields: {
   options: CompareOptions
 }): DeferredComparison {
   const o = fields.options
+  const withBaseline = (
+    b: Pick<CompareOptions, 'baseline' | 'noBaselineReason' | 'baselineWarnings' | 'history'>,
+  ) => ({
+    ...(b.baseline
+      ? { baseline: { results: b.baseline.results, source: b.baseline.source, reason: b.baseline.reason } }
+      : {}),
+    ...(b.noBaselineReason !== undefined ? { noBaselineReason: b.noBaselineReason } : {}),
+    baselineWarnings: b.baselineWarnings ?? [],
+    ...(b.history ? { history: b.history } : {}),
+  })
   return {
     schema: DEFERRED_SCHEMA,
     version: DEFERRED_VERSION,
@@ -77,14 +94,10 @@ export function deferredComparison(fields: {
     headSha: fields.headSha,
     mode: fields.mode,
     head: fields.head,
-    ...(o.baseline
-      ? { baseline: { results: o.baseline.results, source: o.baseline.source, reason: o.baseline.reason } }
-      : {}),
-    ...(o.noBaselineReason !== undefined ? { noBaselineReason: o.noBaselineReason } : {}),
-    baselineWarnings: o.baselineWarnings ?? [],
-    ...(o.history ? { history: o.history } : {}),
+    ...withBaseline(o),
     filtered: o.filtered ?? false,
     ...(o.pairs ? { pairs: o.pairs } : {}),
+    ...(o.exact ? { exact: withBaseline(o.exact) } : {}),
   }
 }
 
@@ -115,8 +128,10 @@ export function parseDeferredComparison(text: string, source: string): DeferredC
   const d = parsed.data
   const suites = new Set([
     d.head.suite,
-    ...(d.baseline ? [d.baseline.results.suite] : []),
-    ...(d.history?.results.map((r) => r.suite) ?? []),
+    ...[d, ...(d.exact ? [d.exact] : [])].flatMap((b) => [
+      ...(b.baseline ? [b.baseline.results.suite] : []),
+      ...(b.history?.results.map((r) => r.suite) ?? []),
+    ]),
   ])
   if (suites.size !== 1)
     throw new DeferredCommentError(`${source} mixes the suites ${[...suites].join(', ')}`)
@@ -140,5 +155,6 @@ export function compareDeferred(d: DeferredComparison): Comparison {
     ...(d.history ? { history: d.history } : {}),
     filtered: d.filtered,
     ...(d.pairs ? { pairs: d.pairs } : {}),
+    ...(d.exact ? { exact: d.exact } : {}),
   })
 }

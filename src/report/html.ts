@@ -17,6 +17,7 @@ import {
   describeBaseline,
   describeCommit,
   describeCounts,
+  describeExactBaseline,
   describeRunNoise,
   environmentRows,
   failureGroups,
@@ -27,6 +28,7 @@ import {
   listNames,
   metricLabel,
   metricRow,
+  plural,
   shownHeadOnly,
   VERDICT_ICON,
   VERDICT_LABEL,
@@ -218,10 +220,6 @@ function environmentSection(c: Comparison): string {
     '</table>',
     '</section>',
   ].join('\n')
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
 /** "thread" or "process", for one of a series' counts. */
@@ -495,6 +493,9 @@ function metaSection(c: Comparison, now: Date): string {
     ['Baseline', e(describeBaseline(c, now))],
   ]
   if (c.baseline) items.push(['Baseline source', code(c.baseline.source)])
+  const exact = describeExactBaseline(c, now)
+  if (exact) items.push(['Instruction counts compared with', e(exact)])
+  if (c.exactBaseline?.baseline) items.push(['Its source', code(c.exactBaseline.baseline.source)])
   const noise = describeRunNoise(c)
   if (noise) items.push(['Run-to-run noise', e(noise)])
   const out = ['<dl class="meta">', ...items.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`), '</dl>']

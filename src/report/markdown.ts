@@ -16,6 +16,7 @@ import {
   describeBaseline,
   describeCommit,
   describeCounts,
+  describeExactBaseline,
   describeRunNoise,
   environmentRows,
   failureGroups,
@@ -366,6 +367,8 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
       ? `**Baseline:** ${escapeMarkdownInline(describeBaseline(c, now))}`
       : `**No baseline:** ${escapeMarkdownInline(c.noBaselineReason ?? '')}. Results are shown without a verdict.`,
   ]
+  const exact = describeExactBaseline(c, now)
+  if (exact) provenance.push(`**Instruction counts compared with:** ${escapeMarkdownInline(exact)}`)
   const noise = describeRunNoise(c)
   if (noise) provenance.push(`**Run-to-run noise:** ${escapeMarkdownInline(noise)}`)
   out.push(provenance.join('  \n'))

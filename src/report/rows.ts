@@ -152,6 +152,27 @@ export function describeBaseline(c: Comparison, now: Date): string {
   return `${describeCommit(c.baseline.commit)}, measured ${when}: ${c.baseline.reason}${paired}`
 }
 
+/** "1 benchmark", "2 benchmarks". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/**
+ * What the instruction counts were compared with when not with the baseline (`baseline: auto` on a pull
+ * request): "abc1234 on main, measured 2 hours ago: newest results on branch main (2 benchmarks)".
+ */
+export function describeExactBaseline(c: Comparison, now: Date): string | undefined {
+  const x = c.exactBaseline
+  if (!x) return undefined
+  const count = plural(x.benchmarks, 'benchmark')
+  if (!x.baseline) return `none (${count}): ${x.noBaselineReason ?? 'no stored run'}`
+  const when = formatAge(new Date(x.baseline.createdAt), now)
+  const diffs = x.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
+  return `${describeCommit(x.baseline.commit)}, measured ${when}: ${x.baseline.reason} (${count})${
+    diffs ? `; counted in another environment (${diffs}), so a changed count is a warning` : ''
+  }`
+}
+
 /**
  * "interleaved, 15 pairs per benchmark" when every compared benchmark was paired; else which were (and
  * how many pairs), which were compared unpaired and which are exact counts, which need no pairing.
@@ -221,7 +242,6 @@ export function headline(c: Comparison): { icon: string; text: string } {
   const failed = c.counts.failed
   const regressions = c.counts.regression
   const total = c.benchmarks.length
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
   if (regressions > 0 && failed > 0) {
     return {
       icon: '🔴',

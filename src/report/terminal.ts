@@ -11,6 +11,7 @@ import {
   describeBaseline,
   describeCommit,
   describeCounts,
+  describeExactBaseline,
   describeRunNoise,
   failureGroups,
   headline,
@@ -91,6 +92,8 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   out.push(describeCounts(c).join(' · '))
   out.push(`head:     ${clean(describeCommit(c.head.commit))}`)
   out.push(`baseline: ${clean(describeBaseline(c, now))}`)
+  const exact = describeExactBaseline(c, now)
+  if (exact) out.push(`counts:   ${clean(exact)}`)
   const noise = describeRunNoise(c)
   if (noise) out.push(`noise:    ${clean(noise)}`)
   for (const w of c.baselineWarnings) out.push(paint('yellow', `warning: ${clean(w)}`))
