@@ -510,6 +510,56 @@ describe('configJsonSchema', () => {
   })
 })
 
+describe('warm-up of runner programs', () => {
+  const warmups = (defaults: string) =>
+    parseConfig(
+      `${defaults}
+benchmarks:
+  - { name: whole, kind: process, command: [./app] }
+  - { name: runner, kind: wall-clock, runner: [./runner] }
+  - { name: timed, kind: wall-clock, runner: [./runner], warmup: 4, max-warmup-time: 2s }
+  - { name: sweep, kind: scaling, command: [./runner], format: runner, threads: [1, 2] }
+  - { name: csb, kind: scaling, command: [./app], format: csb, threads: [1, 2] }
+`,
+      'bench.yml',
+    ).benchmarks.map((b) => [
+      b.name,
+      'warmup' in b ? b.warmup : undefined,
+      'maxWarmupTimeMs' in b ? b.maxWarmupTimeMs : undefined,
+    ])
+
+  test('a runner warms up by time unless a count is written; whole-program runs keep their count', () => {
+    assert.deepEqual(warmups(''), [
+      ['whole', DEFAULTS.warmup, undefined],
+      ['runner', 1_000_000, 100],
+      ['timed', 4, 2000],
+      ['sweep', 1_000_000, undefined],
+      ['csb', DEFAULTS.warmup, undefined],
+    ])
+    assert.deepEqual(warmups('defaults: { warmup: 1 }'), [
+      ['whole', 1, undefined],
+      ['runner', 1, 100],
+      ['timed', 4, 2000],
+      ['sweep', 1, undefined],
+      ['csb', 1, undefined],
+    ])
+  })
+
+  test('the JSON Schema gives the default warm-up time', () => {
+    type Properties = Record<string, { default?: unknown; description?: string }>
+    const kinds = (
+      configJsonSchema() as {
+        properties: {
+          benchmarks: { items: { oneOf: Array<{ properties: Properties & { kind: { const?: string } } }> } }
+        }
+      }
+    ).properties.benchmarks.items.oneOf
+    const wallClock = kinds.find((k) => k.properties.kind.const === 'wall-clock')!.properties
+    assert.equal(wallClock['max-warmup-time']!.default, '100ms')
+    assert.equal(wallClock.warmup!.default, undefined, 'the count is inherited or left to the time')
+  })
+})
+
 describe('values', () => {
   test('durations', () => {
     const cases: [string, number][] = [

@@ -60,7 +60,7 @@ benchmarks:
       { key: 'mode', value: 'fast' },
     ])
     assert.equal(b!.throughputInput, 'haystack', 'rebar measures throughput over the haystack')
-    assert.deepEqual([b!.runs, b!.warmup, b!.maxTimeMs, b!.maxWarmupTimeMs], [12, 3, 500, 1000])
+    assert.deepEqual([b!.runs, b!.warmup, b!.maxTimeMs, b!.maxWarmupTimeMs], [12, 3, 500, 100])
     assert.deepEqual(b!.gate, ['time'])
     const cases = wallClockCases(yaml)
     assert.deepEqual(
@@ -152,7 +152,7 @@ benchmarks:
         ['max-iters', '7'],
         ['max-warmup-iters', '0'],
         ['max-time', '1500000000'],
-        ['max-warmup-time', '1000000000'],
+        ['max-warmup-time', '100000000'],
         ['sample-time', '2000000'],
         ['threads', '4'],
         ['param.passes', '3'],
@@ -184,6 +184,105 @@ benchmarks:
     const configuration = await runnerConfiguration(c!)
     assert.ok('error' in configuration, 'a missing file is an error')
     assert.match(configuration.error, /cannot read input "haystack" from .*missing\.txt: ENOENT/)
+  })
+})
+
+describe('warming up by time in every runner process', () => {
+  const entry = (settings: string) => `
+benchmarks:
+  - name: x
+    kind: wall-clock
+    runner: [./runner]
+${settings}`
+  const warmupItems = async (yaml: string) => {
+    const [c] = wallClockCases(yaml)
+    const configuration = await runnerConfiguration(c!, { runs: 2, maxTimeMs: 300 })
+    assert.ok(!('error' in configuration), JSON.stringify(configuration))
+    const items = new Map(decodeKlv(configuration.klv).map(([k, v]) => [k, v.toString('utf8')]))
+    return [items.get('max-warmup-iters'), items.get('max-warmup-time')]
+  }
+
+  test("by default the KLV carries 100 ms of warm-up and a count limit as high as rebar's", async () => {
+    assert.deepEqual(await warmupItems(entry('')), ['1000000', '100000000'])
+    // defaults.warmup is 2 for whole-program runs; a runner is not capped by a count nobody wrote.
+    assert.deepEqual(await warmupItems(`defaults: { runs: 6 }\n${entry('')}`), ['1000000', '100000000'])
+  })
+
+  test('a written count caps the warm-up calls; max-warmup-time sets the time', async () => {
+    assert.deepEqual(await warmupItems(entry('    warmup: 5\n')), ['5', '100000000'])
+    assert.deepEqual(await warmupItems(`defaults: { warmup: 3 }\n${entry('')}`), ['3', '100000000'])
+    assert.deepEqual(await warmupItems(`defaults: { warmup: 3 }\n${entry('    warmup: 0\n')}`), [
+      '0',
+      '100000000',
+    ])
+    assert.deepEqual(await warmupItems(entry('    max-warmup-time: 1500ms\n')), ['1000000', '1500000000'])
+  })
+
+  test('a bad max-warmup-time or warmup names the file, the place and what was expected', () => {
+    assert.throws(() => parseConfig(entry('    max-warmup-time: 100'), '/work/suite/bench.yml'), {
+      message:
+        '/work/suite/bench.yml:6:22: benchmarks[0].max-warmup-time: expected a duration like "60s", "500ms" or "2m", got a number (100); write 100s or 100ms rather than 100',
+    })
+    assert.throws(() => parseConfig(entry('    warmup: 1.5'), '/work/suite/bench.yml'), {
+      message:
+        '/work/suite/bench.yml:6:13: benchmarks[0].warmup: expected a whole number of at least 0, got a number (1.5)',
+    })
+  })
+
+  /**
+   * cold_runner is slow for its first 50 ms of calls and counts the samples it took while cold; it
+   * runs rebar's loop and accepts only rebar's keys. What is asserted is what it reports, never a
+   * time measured here: its warm-up and its coldness are timed from the same instant, so a warm-up of
+   * 100 ms leaves no cold sample however loaded the machine is.
+   */
+  describe('a runner that starts cold', () => {
+    let dir: string
+    let runner: string
+    before(async () => {
+      dir = await tempDir('cold')
+      runner = path.join(dir, 'cold_runner')
+      await run('cc', ['-O2', '-o', runner, path.join(repoRoot, '__tests__', 'programs', 'cold_runner.c')])
+    })
+    after(() => removeDir(dir))
+
+    const measure = async (label: string, settings: string) => {
+      const log = path.join(dir, `${label}.log`)
+      const yaml = `
+benchmarks:
+  - name: cold
+    kind: wall-clock
+    runner: [${JSON.stringify(runner)}]
+    model: count
+    env: { RUNNER_LOG: ${JSON.stringify(log)}, COLD_MS: 50 }
+${settings}`
+      const [result] = await measureSuite(planCases(parseConfig(yaml, path.join(dir, 'bench.yml'))))
+      assert.equal(result!.status, 'ok', result!.error?.message)
+      const lines = (await readFile(log, 'utf8')).trim().split('\n')
+      const invocations = lines.map((line) =>
+        Object.fromEntries(line.split(' ').map((kv) => kv.split('=') as [string, string])),
+      )
+      return { result: result!, invocations }
+    }
+
+    test('at the defaults, every one of its processes warms up past the cold start: no cold sample', async () => {
+      const { result, invocations } = await measure('default', '')
+      assert.equal(result.metrics.time?.samples?.length, 20)
+      assert.equal(invocations.length, 10, 'the 20 samples are spread over 10 processes')
+      for (const inv of invocations) {
+        assert.equal(inv.max_warmup_iters, '1000000')
+        assert.equal(inv.max_warmup_time, '100000000')
+        assert.equal(inv.cold_samples, '0', `every sample after the warm-up: ${JSON.stringify(inv)}`)
+        // Each cold call takes at least 1 ms, so 50 ms of coldness is at most 50 calls.
+        assert.ok(Number(inv.warmup_calls) > 2, `warmed up by time, not by 2 calls: ${inv.warmup_calls}`)
+      }
+    })
+
+    test('a count of 2 warm-up calls, as before, leaves cold samples', async () => {
+      const { invocations } = await measure('two-calls', '    warmup: 2\n')
+      assert.deepEqual(new Set(invocations.map((inv) => inv.warmup_calls)), new Set(['2']))
+      const cold = invocations.reduce((sum, inv) => sum + Number(inv.cold_samples), 0)
+      assert.ok(cold > 0, 'two calls of a cold runner end inside its cold start')
+    })
   })
 })
 

@@ -4,11 +4,17 @@
 //      protocol with 1 and with 20 000 samples. The time outside the samples, fitted as
 //      fixed + per-sample × n, gives what one invocation costs (spawn, KLV, exit) and what each sample
 //      adds (the runner's clock reads and its output line, and bench-action's parsing).
-//   2. Harness overhead: the empty benchmark of each harness (Zig, Rust, C), timed many calls per
+//   2. Warm-up agreement: a rebar runner for the `regex` crate (bench/regex-runner; its lazy DFA is
+//      built while it searches, so a process's first calls are slow) measured as rebar measures it —
+//      one invocation with rebar's limits (max-iters and max-warmup-iters 1,000,000, max-time 3 s,
+//      max-warmup-time 1.5 s), the median of its samples — and by the CLI on a bench.yml that leaves
+//      every setting at its default, before (2 warm-up calls a process) and after (100 ms of warm-up
+//      in every process). The goal: the default's median within 3% of rebar's.
+//   3. Harness overhead: the empty benchmark of each harness (Zig, Rust, C), timed many calls per
 //      sample: the median time per call is what the harness adds around a benchmark. Metron, whose
 //      design the Zig harness follows, reports 0.31 ns for its empty loop on an Apple M1.
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -20,6 +26,7 @@ import { runRunner } from '../src/measure/runner-protocol.ts'
 import { measureWallClock } from '../src/measure/wall-clock.ts'
 import { planCases } from '../src/plan.ts'
 import type { WallClockCase } from '../src/plan-types.ts'
+import type { ResultSet } from '../src/results.ts'
 import { ensureZig } from '../src/setup/zig.ts'
 
 const run = promisify(execFile)
@@ -218,6 +225,120 @@ ${[1, 2, 3, 4, 5, 6]
   )
 }
 
+/** rebar's `measure` defaults (src/cmd/measure.rs): what one invocation of a runner gets from rebar. */
+const REBAR_LIMITS: Array<[string, string]> = [
+  ['max-iters', '1000000'],
+  ['max-warmup-iters', '1000000'],
+  ['max-time', String(3e9)],
+  ['max-warmup-time', String(1.5e9)],
+]
+
+async function warmupAgreement(dir: string): Promise<void> {
+  const target = path.join(dir, 'regex-target')
+  try {
+    await run(
+      'cargo',
+      [
+        'build',
+        '--release',
+        '--locked',
+        '--quiet',
+        '--manifest-path',
+        path.join(root, 'bench', 'regex-runner', 'Cargo.toml'),
+      ],
+      { env: { ...process.env, CARGO_TARGET_DIR: target } },
+    )
+  } catch (error) {
+    console.log(`\nwarm-up agreement: regex runner not built (${(error as Error).message.split('\n')[0]})`)
+    return
+  }
+  const runner = path.join(target, 'release', 'regex-runner')
+  const haystackPath = path.join(root, 'examples', 'rebar-memmem', 'haystacks', 'detective.txt')
+  // rebar's curated benchmarks count this pattern in a book: a Unicode \w the lazy DFA builds states for.
+  const pattern = String.raw`\w+\s+Holmes`
+  const rebarMedian = async () => {
+    const outcome = await runRunner({
+      command: [runner],
+      cwd: root,
+      env: {},
+      klv: encodeKlv([
+        ['name', 'regex/holmes'],
+        ['model', 'count'],
+        ...REBAR_LIMITS,
+        ['pattern', pattern],
+        ['haystack', await readFile(haystackPath)],
+      ]),
+      timeoutMs: 120_000,
+    })
+    if ('error' in outcome) throw new Error(`rebar limits: ${outcome.error.message}`)
+    return median(outcome.samples.map((s) => s.durationNs))
+  }
+  // The CLI on a bench.yml at default settings; `old` writes what the defaults were before warming up
+  // by time: 2 warm-up calls a process (and 1 s, which 2 calls of 16 µs never reach).
+  const cliMedian = async (label: string, settings: string) => {
+    const config = path.join(dir, `warmup-${label}.yml`)
+    const json = path.join(dir, `warmup-${label}.json`)
+    await writeFile(
+      config,
+      `suite: warmup-${label}
+benchmarks:
+  - name: regex/holmes
+    kind: wall-clock
+    runner: [${JSON.stringify(runner)}]
+    model: count
+    input: { pattern: ${JSON.stringify(pattern)}, haystack: { path: ${JSON.stringify(haystackPath)} } }
+${settings}`,
+    )
+    const cli = path.join(root, 'src', 'cli-entry.ts')
+    await run(
+      process.execPath,
+      [
+        '--import',
+        import.meta.resolve('tsx'),
+        cli,
+        'run',
+        '--config',
+        config,
+        '--json',
+        json,
+        '--no-save',
+        '--no-install',
+      ],
+      { cwd: dir, env: { ...process.env, GITHUB_ACTIONS: '' } },
+    )
+    const results = JSON.parse(await readFile(json, 'utf8')) as { head?: ResultSet } & ResultSet
+    const set = results.head ?? results
+    const samples = set.benchmarks[0]?.metrics.time?.samples
+    if (!samples) throw new Error(`${label}: no time samples in ${json}`)
+    return median(samples)
+  }
+  const rows: Array<{ rebar: number; after: number; before: number }> = []
+  for (let t = 0; t < TRIALS; t++) {
+    // Alternated, so a drift of the machine falls on all three alike.
+    const before = await cliMedian('before', '    warmup: 2\n    max-warmup-time: 1s\n')
+    const rebar = await rebarMedian()
+    const after = await cliMedian('after', '')
+    rows.push({ rebar, after, before })
+  }
+  const us = (ns: number) => `${(ns / 1e3).toFixed(2)} µs`
+  const ratio = (x: number, y: number) => (x / y).toFixed(3)
+  console.log(
+    `\nwarm-up agreement: regex crate, ${JSON.stringify(pattern)} counted in 256 KiB, median time per call (${TRIALS} trials)`,
+  )
+  for (const r of rows) {
+    console.log(
+      `  rebar ${us(r.rebar)}   default ${us(r.after)} (${ratio(r.after, r.rebar)}×)   2 warm-up calls ${us(r.before)} (${ratio(r.before, r.rebar)}×)`,
+    )
+  }
+  const [rebar, after, before] = (['rebar', 'after', 'before'] as const).map((k) =>
+    median(rows.map((r) => r[k])),
+  )
+  console.log(
+    `  median of trials: rebar ${us(rebar!)}, default ${us(after!)} = ${ratio(after!, rebar!)}× (goal within 3%), ` +
+      `before: 2 warm-up calls ${us(before!)} = ${ratio(before!, rebar!)}×`,
+  )
+}
+
 /** A second `setup zig` finds the compiler unpacked into the tool cache by the first. */
 async function zigSetupTime(): Promise<void> {
   await ensureZig({ log: () => {} })
@@ -237,6 +358,7 @@ export async function benchWallClock(): Promise<void> {
   try {
     await writeFile(path.join(dir, '.keep'), '')
     await protocolCost(dir)
+    await warmupAgreement(dir)
     await interleaving(dir)
     await harnessOverhead(dir)
     await zigSetupTime()

@@ -19,6 +19,7 @@ import {
   DEFAULT_MAX_WARMUP_TIME_MS,
   DEFAULT_MODEL,
   DEFAULT_PROCESS_GATE,
+  DEFAULT_RUNNER_WARMUP_ITERS,
   DEFAULT_SCALING_GATE,
   DEFAULT_SCALING_RUNS,
   DEFAULT_SETUP_TIMEOUT_MS,
@@ -197,7 +198,9 @@ function resolveConfig(entry: ConfigFile, file: string): Config {
     ...(entry['base-setup']
       ? { baseSetup: entry['base-setup'].map((step) => resolveSetupStep(step, dir, defaultEnv)) }
       : {}),
-    benchmarks: entry.benchmarks.map((benchmark) => resolveBenchmark(benchmark, dir, defaults, defaultEnv)),
+    benchmarks: entry.benchmarks.map((benchmark) =>
+      resolveBenchmark(benchmark, dir, defaults, defaultEnv, entry.defaults?.warmup),
+    ),
   }
 }
 
@@ -218,8 +221,12 @@ function resolveBenchmark(
   dir: string,
   defaults: ConfigDefaults,
   defaultEnv: Record<string, string>,
+  writtenWarmup: number | undefined,
 ): BenchmarkConfig {
   const shell = benchmark.shell ?? false
+  // A runner program warms up in every process until max-warmup-time; a count caps that only when
+  // the file writes one (defaults.warmup's own default, 2, is for whole-program runs).
+  const runnerWarmup = (warmup: number | undefined) => warmup ?? writtenWarmup ?? DEFAULT_RUNNER_WARMUP_ITERS
   const common = {
     name: benchmark.name,
     shell,
@@ -287,7 +294,7 @@ function resolveBenchmark(
         threshold: benchmark.threshold ?? defaults.threshold,
         alpha: benchmark.alpha ?? defaults.alpha,
         runs: benchmark.runs ?? defaults.runs,
-        warmup: benchmark.warmup ?? defaults.warmup,
+        warmup: runnerWarmup(benchmark.warmup),
         maxTimeMs: benchmark['max-time'] ?? DEFAULT_MAX_TIME_MS,
         maxWarmupTimeMs: benchmark['max-warmup-time'] ?? DEFAULT_MAX_WARMUP_TIME_MS,
         sampleTimeMs: benchmark['sample-time'],
@@ -306,7 +313,10 @@ function resolveBenchmark(
         threadsEnv: benchmark['threads-env'],
         metronLine: benchmark['metron-line'],
         runs: benchmark.runs ?? DEFAULT_SCALING_RUNS,
-        warmup: benchmark.warmup ?? defaults.warmup,
+        warmup:
+          benchmark.format === 'runner'
+            ? runnerWarmup(benchmark.warmup)
+            : (benchmark.warmup ?? defaults.warmup),
         threshold: benchmark.threshold ?? defaults.threshold,
         alpha: benchmark.alpha ?? defaults.alpha,
         efficiencyDrop: benchmark['efficiency-drop'],

@@ -26,7 +26,11 @@ export const MAX_ROUNDS = 10
  * interleaved with the other benchmarks, every benchmark sees the machine's whole range.
  */
 export const MAX_WALL_CLOCK_INVOCATIONS = 100
-/** A wall-clock benchmark is split only so far that each invocation still takes this many samples. */
+/**
+ * A wall-clock benchmark is split only so far that each invocation still takes this many samples.
+ * Every invocation warms up anew (max-warmup-time, 100 ms by default): at the default 20 runs, ten
+ * invocations spend 1 s warming up (see DEFAULT_MAX_WARMUP_TIME_MS for why that is enough).
+ */
 const MIN_SAMPLES_PER_INVOCATION = 2
 
 interface TimedMeasurement {

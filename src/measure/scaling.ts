@@ -6,6 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { DEFAULT_MAX_WARMUP_TIME_MS } from '../config/schema.ts'
 import { CsbFormatError, csbThroughput, parseCsbLine } from '../formats/csb.ts'
 import { encodeKlv } from '../formats/klv.ts'
 import { MetronFormatError, metronThroughput, parseMetronTable } from '../formats/metron.ts'
@@ -77,23 +78,29 @@ export class ScalingMeasurement {
   async run(count: number): Promise<void> {
     const runs = Math.min(count, this.remaining)
     if (runs <= 0) return
+    // A command's warm-up runs warm the machine, done once; a runner program warms itself up in
+    // every process, as each starts cold.
     const warmup = this.started ? 0 : this.c.warmup
     this.started = true
-    if (this.c.format === 'runner') await this.runRunnerProgram(runs, warmup)
+    if (this.c.format === 'runner') await this.runRunnerProgram(runs)
     else await this.runCommand(runs, warmup)
     this.options.onProgress?.(this.throughputs.length, this.c.runs)
   }
 
-  /** A runner program: one invocation takes `runs` samples at the point's thread count. */
-  private async runRunnerProgram(runs: number, warmup: number): Promise<void> {
+  /**
+   * A runner program: one invocation takes `runs` samples at the point's thread count, after warming
+   * up as a wall-clock runner does: until `warmup` calls or DEFAULT_MAX_WARMUP_TIME_MS, whichever
+   * comes first.
+   */
+  private async runRunnerProgram(runs: number): Promise<void> {
     const klv = encodeKlv([
       ['name', this.c.name],
       ['model', 'scaling'],
       ['max-iters', String(runs)],
-      ['max-warmup-iters', String(warmup)],
+      ['max-warmup-iters', String(this.c.warmup)],
       // The runner's own sample length decides; the timeout bounds the invocation.
       ['max-time', String(Math.max(1, this.c.timeoutMs) * 1e6)],
-      ['max-warmup-time', String(Math.max(1, this.c.timeoutMs) * 1e6)],
+      ['max-warmup-time', String(DEFAULT_MAX_WARMUP_TIME_MS * 1e6)],
       ['threads', String(this.c.threads)],
     ])
     const outcome = await runRunner({

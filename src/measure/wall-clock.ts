@@ -28,6 +28,9 @@ export interface SamplePart {
  * The KLV a runner reads: rebar's fixed items first (name, model, the iteration and time limits in
  * nanoseconds), then bench-action's (sample-time, threads, param.NAME), then the inputs in the order the
  * config lists them, files read as bytes. A file that cannot be read is an error naming the input.
+ *
+ * Every invocation carries the whole warm-up, not a share of it: each is a fresh process, cold until
+ * it has run for max-warmup-time (or its count limit, rebar's 1,000,000 unless the config writes one).
  */
 export async function runnerConfiguration(
   c: WallClockCase,
