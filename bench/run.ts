@@ -1,6 +1,9 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
-// wall-clock|report|git-store|same-job|shard|verdicts runs one part.
+// wall-clock|report|git-store|same-job|shard|verdicts|contention|
+// cross-moment runs one part.
 
+import { benchContention } from './contention.ts'
+import { benchCrossMoment } from './cross-moment.ts'
 import { benchGitStore } from './git-store.ts'
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
@@ -19,3 +22,5 @@ if (!only || only === 'git-store') await benchGitStore()
 if (!only || only === 'same-job') await benchSameJob()
 if (!only || only === 'shard') await benchShard()
 if (!only || only === 'verdicts') await benchVerdicts()
+if (!only || only === 'contention') await benchContention()
+if (!only || only === 'cross-moment') await benchCrossMoment()

@@ -430,6 +430,8 @@ async function compareCommand(argv: string[], io: CliIo): Promise<number> {
   }
   const comparison = compareResults(head, {
     baseline: { results: base, source: baseFile, reason: `the file ${baseFile}, given on the command line` },
+    // Two files were measured at two moments, whatever machine or job they came from.
+    acrossMoments: true,
   })
   if (values.markdown) {
     await writeText(path.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }))

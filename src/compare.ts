@@ -8,6 +8,7 @@ import type {
   BenchmarkError,
   BenchmarkResult,
   CommitInfo,
+  Contention,
   Direction,
   Environment,
   Metric,
@@ -18,6 +19,7 @@ import type {
 import {
   allPositive,
   bootstrapRatioOfMedians,
+  decideAcrossMoments,
   decideDifference,
   decideExact,
   decideFewSamples,
@@ -97,6 +99,8 @@ export interface BenchmarkComparison {
   functionChanges?: FunctionChange[]
   /** Base and head runs interleaved run by run in this job: the pairs its sampled metrics were compared on. */
   pairs?: number
+  /** How busy the machine was while each side was measured (Linux), as its results recorded it. */
+  contention?: { base?: Contention; head?: Contention }
 }
 
 /** How many functions a report lists per changed instruction benchmark. */
@@ -224,6 +228,11 @@ export interface Comparison {
    * timed benchmarks against the base measured in this job, the exact counts against the store).
    */
   exactBaseline?: ExactBaseline
+  /**
+   * Base and head were measured at different moments (a stored baseline, two files): timed verdicts
+   * then need evidence beyond what the machine's drift between moments explains.
+   */
+  acrossMoments?: boolean
 }
 
 /** What a pull request's instruction counts were compared with, when not with `baseline`. */
@@ -313,6 +322,7 @@ function compareMetric(
   runNoise: RunNoise | undefined,
   large = false,
   pairs?: ReadonlyArray<readonly [number, number]>,
+  across?: AcrossMoments,
 ): MetricComparison | undefined {
   let baseValues = valuesOf(base)
   let headValues = valuesOf(head)
@@ -391,6 +401,16 @@ function compareMetric(
       alpha: gate.alpha,
       direction: head.direction,
     })
+    const moments =
+      across && (d.verdict === 'regression' || d.verdict === 'improvement')
+        ? decideAcrossMoments(
+            d.verdict,
+            summaryRatioInterval(d.intervals, d.ratio),
+            head.direction,
+            runNoise,
+            across.storedRuns,
+          )
+        : undefined
     return {
       ...common,
       exact: false,
@@ -399,8 +419,9 @@ function compareMetric(
       ratio: d.ratio,
       change: d.change,
       test: d.test,
-      verdict: d.verdict,
-      notes: d.notes,
+      ...(across && runNoise ? { runNoise } : {}),
+      verdict: moments?.verdict ?? d.verdict,
+      notes: moments ? [...d.notes, moments.note] : d.notes,
     }
   }
   // A metric in percent (efficiency) may be gated on percentage points: the threshold is then that
@@ -459,7 +480,20 @@ function compareMetric(
       : decideSampled(baseValues, headValues, decision)
   let verdict: MetricVerdict = d.verdict
   const notes = [...d.notes]
-  if (runNoise && (verdict === 'regression' || verdict === 'improvement')) {
+  if (across && paired.length === 0) {
+    // Across moments: the samples' own interval must lie beyond what a change of the machine explains.
+    if (d.verdict === 'regression' || d.verdict === 'improvement') {
+      const m = decideAcrossMoments(
+        d.verdict,
+        d.ci ?? [d.ratio, d.ratio],
+        head.direction,
+        runNoise,
+        across.storedRuns,
+      )
+      verdict = m.verdict
+      notes.push(m.note)
+    }
+  } else if (runNoise && (verdict === 'regression' || verdict === 'improvement')) {
     const seen = `medians of the last ${runNoise.runs} stored runs differ by up to ${formatChange(runNoise.maxRatio - 1)}`
     if (withinRunNoise(d.ratio, runNoise)) {
       // Significant within this run, but no larger than the machine's own swings between runs.
@@ -485,6 +519,21 @@ function compareMetric(
     verdict,
     notes,
   }
+}
+
+/** A comparison across moments: how many stored runs of the baseline's branch had this metric. */
+interface AcrossMoments {
+  storedRuns: number
+}
+
+/** The interval of head / base from two summaries' intervals, else the ratio itself. */
+function summaryRatioInterval(
+  intervals: { base?: [number, number]; head?: [number, number] },
+  ratio: number,
+): [number, number] {
+  const { base, head } = intervals
+  if (base && head && base[0] > 0 && head[0] > 0) return [head[0] / base[1], head[1] / base[0]]
+  return [ratio, ratio]
 }
 
 const NOT_BY_RATIO =
@@ -570,9 +619,14 @@ export function historyMedians(history: ResultSet[]): HistoryMedians {
       const byMetric = out.get(b.id) ?? new Map<string, number[]>()
       out.set(b.id, byMetric)
       for (const [name, metric] of Object.entries(b.metrics)) {
-        if (!metric.samples || metric.samples.length === 0) continue
+        // A run's center: the median of its samples, or the center a tool kept as its summary.
+        const center =
+          metric.samples && metric.samples.length > 0
+            ? summarize(metric.samples).median
+            : metric.summary?.center
+        if (center === undefined) continue
         const list = byMetric.get(name) ?? []
-        list.push(summarize(metric.samples).median)
+        list.push(center)
         byMetric.set(name, list)
       }
     }
@@ -587,7 +641,12 @@ export function compareBenchmark(
   history?: Map<string, number[]>,
   large = false,
   pairs?: SamplePairs[string],
+  acrossMoments = false,
 ): BenchmarkComparison {
+  const contention = {
+    ...(base?.contention && { base: base.contention }),
+    ...(head.contention && { head: head.contention }),
+  }
   const common = {
     id: head.id,
     name: head.name,
@@ -595,6 +654,7 @@ export function compareBenchmark(
     command: head.command,
     threshold: head.gate.threshold,
     alpha: head.gate.alpha,
+    ...(contention.base || contention.head ? { contention } : {}),
   }
   if (head.status === 'failed') {
     return { ...common, verdict: 'failed', metrics: [], headOnly: [], error: head.error, notes: head.notes }
@@ -614,6 +674,7 @@ export function compareBenchmark(
     const baseMetric = base.metrics[name]
     if (!baseMetric) continue
     const noise = history?.get(name) ? runToRunNoise(history.get(name)!) : undefined
+    const across = acrossMoments ? { storedRuns: history?.get(name)?.length ?? 0 } : undefined
     const m = compareMetric(
       name,
       head.id,
@@ -624,9 +685,11 @@ export function compareBenchmark(
       noise,
       large,
       pairs,
+      across,
     )
     if (m) metrics.push(m)
   }
+  if (acrossMoments && !pairs?.length) judgeOnCpuWhenWallDiverges(base, head, metrics, gate, history)
   // The other views of a measurement show its verdict: they can never contradict it.
   const compared = metrics.map((m) => m.metric)
   const follows = followedMetrics(head.kind, head.metrics, resolution.gated, compared)
@@ -677,6 +740,95 @@ export function compareBenchmark(
     functionChanges,
     ...(pairCounts.length > 0 ? { pairs: Math.min(...pairCounts) } : {}),
   }
+}
+
+/**
+ * Wall time over CPU time at or above this on a side: a CPU-bound program spent a fifth of its run or
+ * more waiting for a CPU that other programs held. On a 2-vCPU machine the same 3 ms and 30 ms programs
+ * measured 1.00–1.03 quiet, 1.01–4.2 beside one CPU hog and 1.01–9.8 beside four, while their CPU time
+ * moved by at most 8%.
+ */
+export const WALL_CPU_DIVERGENCE = 1.25
+
+/** A side's center: the median of its samples, the tool's summary, or its exact value. */
+function centerOf(metric: Metric | undefined): number | undefined {
+  if (!metric || valuesOf(metric).length === 0) return undefined
+  return metric.summary ? metric.summary.center : summarize(valuesOf(metric)).median
+}
+
+/** A side's CPU time: its `cpu` metric, else user + system (or sys), as far as the tool kept them. */
+function cpuTimeOf(metrics: Record<string, Metric>): { center: number; name: string } | undefined {
+  const cpu = centerOf(metrics.cpu)
+  if (cpu !== undefined) return { center: cpu, name: 'cpu' }
+  const systemName = metrics.system ? 'system' : 'sys'
+  const user = centerOf(metrics.user)
+  const system = centerOf(metrics[systemName])
+  if (user === undefined || system === undefined) return undefined
+  return { center: user + system, name: `user + ${systemName}` }
+}
+
+/**
+ * Across moments, a machine busy at one of them stretches wall time and leaves CPU time alone: where a
+ * side's wall time is WALL_CPU_DIVERGENCE times its CPU time or more, the gated wall time takes CPU
+ * time's verdict (itself judged by the rules across moments). Not when the side that waited more also
+ * switched voluntarily more often: a program that started to sleep or wait for I/O changed itself.
+ */
+function judgeOnCpuWhenWallDiverges(
+  base: BenchmarkResult,
+  head: BenchmarkResult,
+  metrics: MetricComparison[],
+  gate: BenchmarkResult['gate'],
+  history: Map<string, number[]> | undefined,
+): void {
+  const wall = metrics.find(
+    (m) =>
+      m.gated &&
+      (m.metric === 'wall' || m.metric === 'time') &&
+      m.unit === 'ns' &&
+      !m.exact &&
+      m.basis !== 'difference',
+  )
+  if (!wall) return
+  const baseCpu = cpuTimeOf(base.metrics)
+  const headCpu = cpuTimeOf(head.metrics)
+  if (!baseCpu || !headCpu || baseCpu.name !== headCpu.name) return
+  if (!(baseCpu.center > 0 && headCpu.center > 0)) return
+  const baseShare = centerOf(base.metrics[wall.metric])! / baseCpu.center
+  const headShare = centerOf(head.metrics[wall.metric])! / headCpu.center
+  if (Math.max(baseShare, headShare) < WALL_CPU_DIVERGENCE) return
+  const baseSwitches = centerOf(base.metrics['voluntary-cs'])
+  const headSwitches = centerOf(head.metrics['voluntary-cs'])
+  if (
+    baseSwitches !== undefined &&
+    headSwitches !== undefined &&
+    (headShare >= baseShare ? headSwitches > baseSwitches : baseSwitches > headSwitches)
+  )
+    return
+  let verdict: MetricVerdict
+  let change: number
+  const row = metrics.find((m) => m.metric === 'cpu')
+  if (row) {
+    if (row.basis === 'difference') return
+    verdict = row.verdict
+    change = row.change
+  } else {
+    // user and system kept as means only (hyperfine 1): their sum compared as a summary without a spread.
+    const d = decideSummary(
+      { center: baseCpu.center },
+      { center: headCpu.center },
+      { threshold: gate.threshold, alpha: gate.alpha, direction: 'lower' },
+    )
+    verdict = d.verdict
+    change = d.change
+    if (d.verdict === 'regression' || d.verdict === 'improvement') {
+      const runs = history?.get('user')?.length ?? 0
+      verdict = decideAcrossMoments(d.verdict, [d.ratio, d.ratio], 'lower', undefined, runs).verdict
+    }
+  }
+  wall.notes.push(
+    `wall and CPU time diverge (wall/CPU ${baseShare.toFixed(2)} base, ${headShare.toFixed(2)} head): at one moment the program waited for a CPU; across moments the verdict is CPU time’s (${baseCpu.name} ${formatChange(change)}: ${verdict}), not wall time’s (${wall.verdict})`,
+  )
+  wall.verdict = verdict
 }
 
 /** Why a benchmark of a same-job comparison was compared unpaired, for its notes. */
@@ -872,6 +1024,14 @@ export interface CompareOptions {
   history?: { branch?: string; results: ResultSet[] }
   /** Base and head were measured in one job: these runs pair up (see SamplePairs). */
   pairs?: SamplePairs
+  /**
+   * Base and head were measured at different moments: the baseline came from a store or a file, not
+   * measured in this job. A timed change then counts only beyond the run-to-run noise the stored runs
+   * show, or, while that is unknown, beyond UNKNOWN_NOISE_BOUND; and where wall time and CPU time
+   * diverge, the wall verdict is CPU time's (DESIGN §4). Exact counts keep their rule. Never set it for
+   * base and head measured in this job.
+   */
+  acrossMoments?: boolean
   /** Instruction benchmarks are compared with this instead of `baseline` (see Comparison.exactBaseline). */
   exact?: Pick<CompareOptions, 'baseline' | 'noBaselineReason' | 'baselineWarnings' | 'history'>
 }
@@ -887,6 +1047,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     0,
   )
   const large = sampled > LARGE_SUITE_METRICS
+  const acrossMoments = options.acrossMoments === true && options.pairs === undefined
   const benchmarks = head.benchmarks.map((h) =>
     compareBenchmark(
       baseById.get(h.id),
@@ -895,6 +1056,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
       medians.get(h.id),
       large,
       options.pairs?.[h.id],
+      acrossMoments,
     ),
   )
   const pairCounts = benchmarks.flatMap((b) => (b.pairs !== undefined ? [b.pairs] : []))
@@ -955,6 +1117,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     ranking: rankProcessBenchmarks(head),
     engineRankings: rankEngines(head),
     scaling: scalingSeries(head, base, benchmarks),
+    ...(acrossMoments && options.baseline ? { acrossMoments } : {}),
     ...(pairCounts.length > 0
       ? {
           pairing: {
@@ -1003,9 +1166,7 @@ function compareSplit(head: ResultSet, options: CompareOptions): Comparison {
     keep: (b: BenchmarkResult) => boolean,
   ): Pick<CompareOptions, 'baseline' | 'history'> => ({
     ...(o.baseline ? { baseline: { ...o.baseline, results: only(o.baseline.results, keep) } } : {}),
-    ...(o.history
-      ? { history: { ...o.history, results: o.history.results.map((r) => only(r, keep)) } }
-      : {}),
+    ...(o.history ? { history: { ...o.history, results: o.history.results.map((r) => only(r, keep)) } } : {}),
   })
   const timed = compareResults(only(head, timedOnly), { ...rest, ...withBaseline(rest, timedOnly) })
   const counts = compareResults(only(head, countsInstructions), {

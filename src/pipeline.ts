@@ -461,6 +461,8 @@ async function conclude(
     // A filtered run or a shard measures part of the suite on purpose: the rest is not missing.
     filtered: filter !== undefined || ('shard' in options && options.shard !== undefined),
     pairs,
+    // A baseline from the store or a file was measured at another moment than this run.
+    acrossMoments: pairs === undefined,
     ...(exact ? { exact } : {}),
   }
   const comparison = compareResults(results, compareOptions)

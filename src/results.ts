@@ -93,6 +93,46 @@ export const functionCostSchema = z.object({
 })
 export type FunctionCost = z.infer<typeof functionCostSchema>
 
+const percentSchema = z.number().min(0).max(100)
+
+/**
+ * How busy the machine was while a timed benchmark was measured (Linux only): counters read around
+ * each part of its measurement and summed (src/measure/contention.ts). Optional: files written before
+ * it was recorded, and runs on other systems, have none.
+ */
+export const contentionSchema = z
+  .object({
+    /** Online CPUs (the cpuN lines of /proc/stat). */
+    cpus: z.number().int().positive(),
+    /** The 1-minute load average when the measurement started and when it ended. */
+    loadAverage: z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() }),
+    /** Wall time the CPU counters cover: the benchmark's own parts of the measurement, summed. */
+    windowMs: z.number().nonnegative(),
+    /** Time the hypervisor gave our CPUs to others, in percent of all CPUs' time. */
+    stealPercent: percentSchema,
+    /** Non-idle time of all CPUs, in percent of all CPUs' time. */
+    busyPercent: percentSchema,
+    /** busyPercent less what bench-action and the programs it waited for used: other programs' share. */
+    otherBusyPercent: percentSchema,
+    /**
+     * Share of the time some runnable task waited for a CPU (the kernel's pressure stall information,
+     * /proc/pressure/cpu `some`), in percent; absent where the kernel does not report it.
+     */
+    cpuPressurePercent: percentSchema.optional(),
+    /**
+     * Wall time over the CPU time the benchmark got: for the process kind the median over counted runs
+     * of wall ÷ (user + sys); for wall-clock and scaling, the measurement's wall time × the CPUs the
+     * benchmark can keep busy ÷ the CPU time of bench-action and the programs it waited for.
+     */
+    wallCpuRatio: z.number().positive().optional(),
+    /** Process kind: the median number of involuntary context switches of a counted run. */
+    involuntaryCsPerRun: z.number().nonnegative().optional(),
+  })
+  .refine((c) => c.otherBusyPercent <= c.busyPercent && c.stealPercent <= c.busyPercent, {
+    error: 'otherBusyPercent and stealPercent are parts of busyPercent and cannot exceed it',
+  })
+export type Contention = z.infer<typeof contentionSchema>
+
 export const benchmarkResultSchema = z.object({
   /** Unique within a suite: the name plus its parameter point. */
   id: z.string().min(1),
@@ -110,6 +150,8 @@ export const benchmarkResultSchema = z.object({
   functions: z.array(functionCostSchema).optional(),
   /** How long measuring it took, warmups included: what a sharded run balances its shards by. */
   durationMs: z.number().nonnegative().optional(),
+  /** Timed kinds on Linux: how busy the machine was while this benchmark was measured. */
+  contention: contentionSchema.optional(),
 })
 export type BenchmarkResult = z.infer<typeof benchmarkResultSchema>
 

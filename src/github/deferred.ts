@@ -59,6 +59,7 @@ const deferredSchema = z
     /** Instruction counts compared with a stored run while timed benchmarks were measured against the base. */
     exact: z.object(baselineFields).strict().optional(),
     pairs: z.record(text(1000), z.array(z.tuple([sampleIndex, sampleIndex])).max(1_000_000)).optional(),
+    acrossMoments: z.boolean().optional(),
   })
   .strict()
 
@@ -97,6 +98,7 @@ export function deferredComparison(fields: {
     ...withBaseline(o),
     filtered: o.filtered ?? false,
     ...(o.pairs ? { pairs: o.pairs } : {}),
+    ...(o.acrossMoments !== undefined ? { acrossMoments: o.acrossMoments } : {}),
     ...(o.exact ? { exact: withBaseline(o.exact) } : {}),
   }
 }
@@ -155,6 +157,7 @@ export function compareDeferred(d: DeferredComparison): Comparison {
     ...(d.history ? { history: d.history } : {}),
     filtered: d.filtered,
     ...(d.pairs ? { pairs: d.pairs } : {}),
+    ...(d.acrossMoments !== undefined ? { acrossMoments: d.acrossMoments } : {}),
     ...(d.exact ? { exact: d.exact } : {}),
   })
 }

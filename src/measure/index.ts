@@ -4,10 +4,11 @@ import os from 'node:os'
 import { matchesFilter } from '../plan.ts'
 import type { Case, InstructionsCase, ScalingCase } from '../plan-types.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
+import { ScheduleContention } from './contention.ts'
 import { importInstructions } from './imported.ts'
 import { readImports } from './imports.ts'
 import { expandHarness, measureInstructions } from './instructions.ts'
-import { measureInRounds, type TimedCase } from './rounds.ts'
+import { measureInRounds, type RoundsOptions, type TimedCase } from './rounds.ts'
 import { addScalingMetrics } from './scaling.ts'
 import { expandWallClockHarness } from './wall-clock.ts'
 
@@ -36,10 +37,11 @@ export async function measureSuite(cases: Case[], options: MeasureOptions = {}):
   const side = new Side(options)
   await side.expand(cases)
   await measureInstructionCases(side.pendingInstructions(), options, side.finish)
+  const contention = new ScheduleContention()
   await measureInRounds(
     side.timed().map((c) => [c]),
-    options,
-    side.finishTimed,
+    watched(options, contention),
+    (c, r) => side.finishTimed(c, contention.attach(c, r)),
   )
   return side.results()
 }
@@ -93,18 +95,20 @@ export async function measureSameJob(
     },
     (c, r) => (baseInstructions.has(c) ? base : head).finish(c, r),
   )
-  const finishOn = (side: Side) => side.finishTimed
+  const contention = new ScheduleContention()
+  const finishOn = (side: Side) => (c: TimedCase, r: BenchmarkResult) =>
+    side.finishTimed(c, contention.attach(c, r))
   let pairs: SamplePairs = {}
   if (options.order === 'sequential') {
     await measureInRounds(
       base.timed().map((c) => [c]),
-      { ...options, onProgress: options.onBaseProgress },
+      watched({ ...options, onProgress: options.onBaseProgress }, contention),
       finishOn(base),
       options.seed,
     )
     await measureInRounds(
       head.timed().map((c) => [c]),
-      options,
+      watched(options, contention),
       finishOn(head),
       options.seed,
     )
@@ -120,16 +124,34 @@ export async function measureSameJob(
     const baseSide = new Set(baseTimed.values())
     pairs = await measureInRounds(
       units,
-      {
-        inherit: options.inherit,
-        onProgress: (c, done, total) =>
-          (baseSide.has(c as TimedCase) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
-      },
-      (c, r) => (baseSide.has(c) ? base : head).finishTimed(c, r),
+      watched(
+        {
+          inherit: options.inherit,
+          onProgress: (c, done, total) =>
+            (baseSide.has(c as TimedCase) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
+        },
+        contention,
+      ),
+      (c, r) => finishOn(baseSide.has(c) ? base : head)(c, r),
       options.seed,
     )
   }
   return { base: base.results(), head: head.results(), pairs }
+}
+
+/**
+ * The schedule's options with each part's end noted for the machine's contention (Linux), before the
+ * caller hears of the progress, so what the caller does then falls outside the part.
+ */
+function watched<O extends RoundsOptions>(options: O, contention: ScheduleContention): O {
+  contention.begin()
+  return {
+    ...options,
+    onProgress: (c: Case, done: number, total: number) => {
+      contention.progress(c)
+      options.onProgress?.(c, done, total)
+    },
+  }
 }
 
 /** One tree's cases: harnesses expanded, results collected, scaling metrics added at the end. */

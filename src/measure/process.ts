@@ -10,6 +10,7 @@ import { formatValue } from '../format.ts'
 import type { ProcessCase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../results.ts'
 import { killProcessGroup, OutputTail, trackChild } from './child.ts'
+import { ContentionRecorder, takeSnapshot } from './contention.ts'
 import {
   type ExecHelper,
   ensureExecHelper,
@@ -50,6 +51,8 @@ const STDERR_GRACE_MS = 100
 export class ProcessMeasurement {
   private readonly runs: RunOutcome[] = []
   private readonly notes: string[] = []
+  /** How busy the machine was during this benchmark's parts (Linux). */
+  private readonly contention = new ContentionRecorder()
   private failure?: RunFailure
   private unusable?: string
   private helper?: ExecHelper
@@ -90,6 +93,7 @@ export class ProcessMeasurement {
     const total = this.c.warmup + this.c.runs
     const onRun = () => this.options.onProgress?.(++this.done, total)
     const helper = this.helper!
+    const before = takeSnapshot()
     const outcome: RunsOutcome<RunOutcome> =
       'unavailable' in helper
         ? await runFromNode(part, onRun, this.options.inherit)
@@ -103,6 +107,7 @@ export class ProcessMeasurement {
             timeoutMs: part.timeoutMs,
             onRun,
           })
+    this.contention.add(before, takeSnapshot())
     // The helper numbers runs within this part; number them within the benchmark.
     const offset = this.counted
     for (const r of outcome.runs) if (r.phase === 'run') r.index += offset
@@ -126,16 +131,16 @@ export class ProcessMeasurement {
         : undefined
     const counted = countedRuns(this.runs)
     let metrics: Record<string, Metric> = {}
+    const measured = this.helper !== undefined && !('unavailable' in this.helper)
     if (counted.length > 0) {
-      metrics =
-        this.helper && !('unavailable' in this.helper)
-          ? processMetrics(counted as ProcessRun[])
-          : {
-              wall: sampled(
-                'ns',
-                counted.map((r) => r.wallNs),
-              ),
-            }
+      metrics = measured
+        ? processMetrics(counted as ProcessRun[])
+        : {
+            wall: sampled(
+              'ns',
+              counted.map((r) => r.wallNs),
+            ),
+          }
     }
     const wall = metrics.wall?.samples ?? []
     notes.push(...outlierNotes(wall))
@@ -144,7 +149,20 @@ export class ProcessMeasurement {
         `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`,
       )
     }
-    return resultFor(c, { metrics, error, notes })
+    const result = resultFor(c, { metrics, error, notes })
+    // With the helper, each run's own wall and CPU time and switches; without it, the parts' (runs from Node).
+    const contention = this.contention.summary(
+      measured
+        ? {
+            runs: (counted as ProcessRun[]).map((r) => ({
+              wallNs: r.wallNs,
+              cpuNs: (r.userUs + r.sysUs) * 1000,
+              involuntaryCs: r.involuntaryCs,
+            })),
+          }
+        : {},
+    )
+    return contention ? { ...result, contention } : result
   }
 }
 

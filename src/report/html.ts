@@ -14,6 +14,10 @@ import { sig3 } from '../format.ts'
 import { escapeHtml } from './escape.ts'
 import { type ThroughputScale, throughputScale } from './mermaid.ts'
 import {
+  CONTENDED_SHOWN,
+  contendedLine,
+  contendedMeasurements,
+  contentionConsequence,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -505,6 +509,18 @@ function metaSection(c: Comparison, now: Date): string {
   if (c.environmentDifferences.length > 0) {
     const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`)
     out.push(`<p class="warnings">⚠️ The environment differs from the baseline's: ${e(diffs.join('; '))}.</p>`)
+  }
+  const contended = contendedMeasurements(c)
+  if (contended.length > 0) {
+    const items = contended.slice(0, CONTENDED_SHOWN).map((m) => {
+      const { name, detail } = contendedLine(m)
+      return `<li>${code(name)}${e(detail)}</li>`
+    })
+    if (contended.length > CONTENDED_SHOWN)
+      items.push(`<li>and ${contended.length - CONTENDED_SHOWN} more</li>`)
+    out.push(
+      `<div class="warnings" id="contention"><p>⚠️ The machine was busy while measuring; ${e(contentionConsequence(c, contended))}.</p><ul>${items.join('')}</ul></div>`,
+    )
   }
   return out.join('\n')
 }

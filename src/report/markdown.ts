@@ -12,7 +12,12 @@ import {
 } from './escape.ts'
 import { scalingMermaid } from './mermaid.ts'
 import {
+  CONTENDED_SHOWN,
+  type ContendedMeasurement,
   changeCell,
+  contendedLine,
+  contendedMeasurements,
+  contentionConsequence,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -383,6 +388,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   if (warnings.length > 0) {
     out.push(['> [!WARNING]', ...warnings.map((w) => `> ${escapeMarkdownLine(w)}`)].join('\n'))
   }
+  out.push(...contentionBlock(c))
 
   const regressions = keep === undefined ? by('regression') : by('regression').slice(0, keep)
   const failed =
@@ -425,6 +431,29 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
     `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the ${intervalOf(c)}.${version}</sub>`,
   )
   return `${out.join('\n\n')}\n`
+}
+
+/** One short block when the machine was busy while measuring; nothing when all was quiet. */
+function contentionBlock(c: Comparison): string[] {
+  const contended = contendedMeasurements(c)
+  if (contended.length === 0) return []
+  const line = (m: ContendedMeasurement) => {
+    const { name, detail } = contendedLine(m)
+    return `${markdownCode(name)}${escapeMarkdownInline(detail)}`
+  }
+  const consequence = escapeMarkdownInline(contentionConsequence(c, contended))
+  if (contended.length === 1) {
+    return [`> [!WARNING]\n> The machine was busy while measuring ${line(contended[0]!)}; ${consequence}.`]
+  }
+  const shown = contended.slice(0, CONTENDED_SHOWN).map((m) => `> - ${line(m)}`)
+  if (contended.length > CONTENDED_SHOWN) shown.push(`> - and ${contended.length - CONTENDED_SHOWN} more`)
+  return [
+    [
+      '> [!WARNING]',
+      `> The machine was busy during ${contended.length} measurements; ${consequence}.`,
+      ...shown,
+    ].join('\n'),
+  ]
 }
 
 /**

@@ -19,9 +19,11 @@ import {
   formatRatioInterval,
   formatValue,
   shortSha,
+  sig3,
 } from '../format.ts'
-import type { BenchmarkError, CommitInfo } from '../results.ts'
-import { MIN_RUNS_FOR_NOISE } from '../stats/index.ts'
+import { type ContentionReason, contentionReasons } from '../measure/contention.ts'
+import type { BenchmarkError, CommitInfo, Contention } from '../results.ts'
+import { MIN_RUNS_FOR_NOISE, UNKNOWN_NOISE_BOUND } from '../stats/index.ts'
 
 export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {
   regression: 'regression',
@@ -219,12 +221,14 @@ function describeUnpairedNoise(c: Comparison): string {
   const runs = c.history?.runs ?? 0
   const where = c.history?.branch ? ` on ${c.history.branch}` : ''
   if (runs >= MIN_RUNS_FOR_NOISE) {
-    return `estimated from the last ${runs} stored runs${where}; a change no larger than those runs' spread is unclear, not a regression`
+    return c.acrossMoments
+      ? `estimated from the last ${runs} stored runs${where}; a timed change counts only when its whole interval lies beyond those runs' spread (widened for how few they are)`
+      : `estimated from the last ${runs} stored runs${where}; a change no larger than those runs' spread is unclear, not a regression`
   }
-  return (
-    `unknown (${runs} stored run${runs === 1 ? '' : 's'}${where}, ${MIN_RUNS_FOR_NOISE} needed); ` +
-    'verdicts assume the machine was as fast for the baseline as for this run'
-  )
+  const stored = `unknown (${runs} stored run${runs === 1 ? '' : 's'}${where}, ${MIN_RUNS_FOR_NOISE} needed)`
+  return c.acrossMoments
+    ? `${stored}; base and head were measured at different moments, so a timed change counts only when its whole interval lies beyond ${formatChange(UNKNOWN_NOISE_BOUND - 1)}, more than this machine drifts between moments`
+    : `${stored}; verdicts assume the machine was as fast for the baseline as for this run`
 }
 
 export function describeCounts(c: Comparison): string[] {
@@ -320,4 +324,64 @@ export function environmentRows(c: Comparison): Array<[string, string, string]> 
   const tools = new Set([...Object.keys(head.tools), ...Object.keys(base?.tools ?? {})])
   for (const t of [...tools].sort()) rows.push([t, base?.tools[t] ?? '', head.tools[t] ?? ''])
   return rows
+}
+
+/** One side of a benchmark whose measurement was contended (CONTENTION_RULE). */
+export interface ContendedMeasurement {
+  benchmark: BenchmarkComparison
+  /** Which side, when the comparison has a baseline. */
+  side?: 'base' | 'head'
+  contention: Contention
+  reasons: ContentionReason[]
+}
+
+/** How many contended measurements a report names; the rest are counted. */
+export const CONTENDED_SHOWN = 5
+
+/** The measurements, head first then the baseline's, that CONTENTION_RULE calls contended. */
+export function contendedMeasurements(c: Comparison): ContendedMeasurement[] {
+  const out: ContendedMeasurement[] = []
+  for (const side of ['head', 'base'] as const) {
+    for (const b of c.benchmarks) {
+      const contention = b.contention?.[side]
+      if (!contention || b.verdict === 'failed') continue
+      const reasons = contentionReasons(contention)
+      if (reasons.length === 0) continue
+      out.push({ benchmark: b, ...(c.baseline ? { side } : {}), contention, reasons })
+    }
+  }
+  return out
+}
+
+/**
+ * What the machine was doing, in numbers only (a results file supplies them, so nothing else of it
+ * is shown): "load 4.2 on 2 CPUs, tasks waited for a CPU 92% of the time, wall 2.21× CPU time".
+ */
+export function describeContention(x: Contention): string {
+  const percent = (p: number) => `${Math.round(p)}%`
+  const parts = [
+    `load ${Math.max(x.loadAverage.start, x.loadAverage.end).toFixed(1)} on ${x.cpus} CPU${x.cpus === 1 ? '' : 's'}`,
+  ]
+  if (x.stealPercent >= 1) parts.push(`${percent(x.stealPercent)} of CPU time stolen by the hypervisor`)
+  if (x.cpuPressurePercent !== undefined)
+    parts.push(`tasks waited for a CPU ${percent(x.cpuPressurePercent)} of the time`)
+  else parts.push(`other programs used ${percent(x.otherBusyPercent)} of the CPUs`)
+  if (x.wallCpuRatio !== undefined) parts.push(`wall ${sig3(x.wallCpuRatio)}× CPU time`)
+  if (x.involuntaryCsPerRun !== undefined)
+    parts.push(`${sig3(x.involuntaryCsPerRun)} involuntary context switches per run`)
+  return parts.join(', ')
+}
+
+/** The benchmark's name, for the report to render, and the rest of its line: " (head): load …". */
+export function contendedLine(m: ContendedMeasurement): { name: string; detail: string } {
+  const side = m.side ? ` (${m.side === 'head' ? 'head' : 'baseline'})` : ''
+  return { name: m.benchmark.name, detail: `${side}: ${describeContention(m.contention)}` }
+}
+
+/** What a busy machine does to these verdicts, in one sentence. */
+export function contentionConsequence(c: Comparison, contended: ContendedMeasurement[]): string {
+  if (!c.baseline) return 'its timings may be slower than the code is'
+  if (contended.every((m) => m.benchmark.pairs !== undefined))
+    return 'base and head ran interleaved and shared the load, so the comparison stays fair but noisier'
+  return 'wall-clock comparisons across moments are unreliable: a slowdown may be the load, not the change'
 }

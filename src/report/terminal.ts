@@ -8,6 +8,10 @@ import {
 } from '../compare.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
 import {
+  CONTENDED_SHOWN,
+  contendedLine,
+  contendedMeasurements,
+  contentionConsequence,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -100,6 +104,21 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   if (c.environmentDifferences.length > 0) {
     const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
     out.push(paint('yellow', `warning: environment differs from the baseline (${clean(diffs)})`))
+  }
+  const contended = contendedMeasurements(c)
+  if (contended.length > 0) {
+    out.push(
+      paint(
+        'yellow',
+        `busy:     the machine was busy while measuring; ${contentionConsequence(c, contended)}`,
+      ),
+    )
+    for (const m of contended.slice(0, CONTENDED_SHOWN)) {
+      const { name, detail } = contendedLine(m)
+      out.push(paint('yellow', `  ${clean(name)}${detail}`))
+    }
+    if (contended.length > CONTENDED_SHOWN)
+      out.push(paint('yellow', `  and ${contended.length - CONTENDED_SHOWN} more`))
   }
   out.push('')
 

@@ -47,7 +47,16 @@ export {
   pairedRatios,
 } from './paired.ts'
 export { SeededRandom } from './random.ts'
-export { MIN_RUNS_FOR_NOISE, type RunNoise, runToRunNoise, withinRunNoise } from './run-noise.ts'
+export {
+  decideAcrossMoments,
+  MIN_RUNS_FOR_NOISE,
+  type MomentsDecision,
+  noiseBound,
+  type RunNoise,
+  runToRunNoise,
+  UNKNOWN_NOISE_BOUND,
+  withinRunNoise,
+} from './run-noise.ts'
 export { halfSampleMode, halfSampleModeSorted, type Summary, summarize } from './summary.ts'
 export {
   decideSummary,

@@ -1,0 +1,193 @@
+// Comparisons across moments (a stored baseline, two files): a timed change fails only beyond the
+// run-to-run noise the stored runs show, else beyond the gross bound; where wall time and CPU time
+// diverge, CPU time decides. Same-job comparisons and exact counts keep their rules.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { type CompareOptions, compareResults, WALL_CPU_DIVERGENCE } from '../src/compare.ts'
+import type { BenchmarkResult, Metric, ResultSet } from '../src/results.ts'
+import { noiseBound, SeededRandom, UNKNOWN_NOISE_BOUND } from '../src/stats/index.ts'
+
+/** 20 samples within ±0.5% of `level`. */
+function around(level: number, seed: string): number[] {
+  const random = new SeededRandom(seed)
+  return Array.from({ length: 20 }, () => level * (1 + 0.01 * (random.nextFloat() - 0.5)))
+}
+
+function benchmark(metrics: Record<string, Metric>, gate: string[], kind: BenchmarkResult['kind']) {
+  return {
+    id: 'b',
+    name: 'b',
+    kind,
+    parameters: {},
+    status: 'ok',
+    metrics,
+    gate: { metrics: gate, threshold: 0.05, alpha: 0.01 },
+    notes: [],
+  } satisfies BenchmarkResult
+}
+
+function results(b: BenchmarkResult): ResultSet {
+  return {
+    schema: 'bench-action/results',
+    version: 1,
+    suite: 's',
+    commit: { branch: 'main' },
+    createdAt: '2026-11-21T00:00:00.000Z',
+    environment: { os: 'l', arch: 'x', cpuModel: 'c', cpuCount: 2, kernel: 'k', node: 'v', tools: {} },
+    benchmarks: [b],
+  }
+}
+
+const wall = (level: number, seed: string): ResultSet =>
+  results(
+    benchmark(
+      { wall: { unit: 'ns', direction: 'lower', samples: around(level, seed) } },
+      ['wall'],
+      'process',
+    ),
+  )
+
+/** A stored baseline compared as the pipeline does: history is the stored runs, the baseline among them. */
+function stored(base: ResultSet, head: ResultSet, extra: Partial<CompareOptions> = {}, history = [base]) {
+  return compareResults(head, {
+    baseline: { results: base, source: 'store', reason: 'newest results on this branch' },
+    history: { branch: 'main', results: history },
+    acrossMoments: true,
+    ...extra,
+  }).benchmarks[0]!
+}
+
+describe('unknown run-to-run noise: the gross bound', () => {
+  test('+10% with a tight interval: a regression within one moment, unclear across moments', () => {
+    const base = wall(100, 'base')
+    const head = wall(110, 'head')
+    const within = compareResults(head, { baseline: { results: base, source: 'x', reason: 'r' } })
+    assert.equal(within.benchmarks[0]!.verdict, 'regression', 'without the rule: significant and beyond 5%')
+    const b = stored(base, head)
+    assert.equal(b.verdict, 'unclear')
+    assert.match(
+      b.metrics[0]!.notes.join('\n'),
+      /unknown run-to-run noise \(1 stored run\): a regression needs the whole interval beyond \+25\.0%/,
+    )
+  })
+
+  test('just beyond (+24%) is unclear, well beyond (+40%, 2×) a regression', () => {
+    assert.equal(UNKNOWN_NOISE_BOUND, 1.25)
+    assert.equal(stored(wall(100, 'base'), wall(124, 'head')).verdict, 'unclear')
+    assert.equal(stored(wall(100, 'base'), wall(140, 'head')).verdict, 'regression')
+    assert.equal(stored(wall(100, 'base'), wall(200, 'head')).verdict, 'regression')
+    assert.equal(stored(wall(100, 'base'), wall(50, 'head')).verdict, 'improvement')
+    assert.equal(stored(wall(100, 'base'), wall(85, 'head')).verdict, 'unclear', '−15% is within −20%')
+  })
+
+  test('two files compared with acrossMoments and no history: 0 stored runs', () => {
+    const c = compareResults(wall(110, 'head'), {
+      baseline: { results: wall(100, 'base'), source: 'a.json', reason: 'the file a.json' },
+      acrossMoments: true,
+    })
+    assert.equal(c.verdict, 'pass')
+    assert.match(c.benchmarks[0]!.metrics[0]!.notes.join('\n'), /\(0 stored runs\)/)
+  })
+})
+
+describe('known run-to-run noise', () => {
+  test('quiet history sharpens the bound: +10% beyond five stored runs within 1% is a regression', () => {
+    const history = [100, 100.4, 99.7, 100.2, 99.9].map((l, i) => wall(l, `h${i}`))
+    const b = stored(history[0]!, wall(110, 'head'), {}, history)
+    assert.equal(b.verdict, 'regression')
+    assert.match(b.metrics[0]!.notes.join('\n'), /run-to-run noise from 5 stored runs/)
+  })
+
+  test('the range of few medians is widened, never beyond the gross bound unless the runs swung further', () => {
+    assert.equal(noiseBound({ runs: 3, maxRatio: 1.5 }), 1.5)
+    assert.equal(noiseBound({ runs: 3, maxRatio: 1.1 }), UNKNOWN_NOISE_BOUND)
+    const ten = noiseBound({ runs: 10, maxRatio: 1.02 })
+    assert.ok(ten > 1.02 && ten < 1.03)
+  })
+})
+
+describe('summary-only metrics', () => {
+  const rebar = (center: number): ResultSet =>
+    results(
+      benchmark(
+        { time: { unit: 'ns', direction: 'lower', summary: { center, stddev: center * 0.01, n: 1000 } } },
+        ['time'],
+        'import',
+      ),
+    )
+
+  test('the stored runs’ centers give the noise: +10% is a regression beyond a quiet history, unclear without one', () => {
+    const history = [100, 100.5, 99.5, 100, 100.2].map(rebar)
+    const known = stored(history[0]!, rebar(110), {}, history)
+    assert.equal(known.verdict, 'regression')
+    assert.equal(known.metrics[0]!.runNoise?.runs, 5)
+    const unknown = stored(rebar(100), rebar(110))
+    assert.equal(unknown.verdict, 'unclear')
+    assert.match(unknown.metrics[0]!.notes.join('\n'), /unknown run-to-run noise \(1 stored run\)/)
+    assert.equal(stored(rebar(100), rebar(200)).verdict, 'regression')
+  })
+})
+
+describe('wall and CPU time diverge', () => {
+  const proc = (wallNs: number, cpuNs: number, switches: number, seed: string): ResultSet =>
+    results(
+      benchmark(
+        {
+          wall: { unit: 'ns', direction: 'lower', samples: around(wallNs, `${seed}w`) },
+          cpu: { unit: 'ns', direction: 'lower', samples: around(cpuNs, `${seed}c`) },
+          'voluntary-cs': { unit: 'count', direction: 'lower', samples: Array(20).fill(switches) },
+        },
+        ['wall'],
+        'process',
+      ),
+    )
+
+  test('a busy moment triples wall time and leaves CPU time alone: judged on CPU time, unchanged', () => {
+    assert.ok(3 > WALL_CPU_DIVERGENCE)
+    const b = stored(proc(30e6, 30e6, 1, 'base'), proc(90e6, 30e6, 1, 'head'))
+    const m = b.metrics.find((x) => x.metric === 'wall')!
+    assert.equal(m.verdict, 'unchanged')
+    assert.equal(b.verdict, 'unchanged')
+    assert.match(
+      m.notes.join('\n'),
+      /wall and CPU time diverge \(wall\/CPU 1\.00 base, [23]\.\d\d head\).*CPU time’s \(cpu .*: unchanged\), not wall time’s \(regression\)/,
+    )
+  })
+
+  test('twice the CPU time is a regression, however busy the machine', () => {
+    assert.equal(stored(proc(30e6, 30e6, 1, 'base'), proc(180e6, 60e6, 1, 'head')).verdict, 'regression')
+  })
+
+  test('more voluntary switches on the side that waited: the program itself waits, judged on wall time', () => {
+    const b = stored(proc(30e6, 30e6, 1, 'base'), proc(90e6, 30e6, 40, 'head'))
+    assert.equal(b.verdict, 'regression')
+    assert.doesNotMatch(b.metrics[0]!.notes.join('\n'), /diverge/)
+  })
+
+  test('within one job the divergence rule does not apply', () => {
+    const c = compareResults(proc(90e6, 30e6, 1, 'head'), {
+      baseline: { results: proc(30e6, 30e6, 1, 'base'), source: 'x', reason: 'r' },
+    })
+    assert.equal(c.verdict, 'regression')
+  })
+})
+
+describe('same-job comparisons and exact counts keep their rules', () => {
+  test('pairs present: +10% paired is a regression even with acrossMoments set', () => {
+    const pairs = { b: Array.from({ length: 20 }, (_, i) => [i, i] as [number, number]) }
+    const c = compareResults(wall(110, 'head'), {
+      baseline: { results: wall(100, 'base'), source: 'worktree', reason: 'built and measured in this job' },
+      pairs,
+      acrossMoments: true,
+    })
+    assert.equal(c.verdict, 'regression')
+    assert.doesNotMatch(c.benchmarks[0]!.metrics[0]!.notes.join('\n'), /run-to-run noise/)
+  })
+
+  test('an instruction count +10% across moments is still a regression at 5%', () => {
+    const count = (value: number) =>
+      results(benchmark({ Ir: { unit: 'instructions', direction: 'lower', value } }, ['Ir'], 'instructions'))
+    const b = stored(count(1_000_000), count(1_100_000))
+    assert.equal(b.verdict, 'regression')
+  })
+})

@@ -1,0 +1,274 @@
+// Comparisons across moments: how often a stored baseline, a two-file compare and imported results
+// (hyperfine JSON, rebar CSV) call unchanged code a regression at default settings, and whether a 2×
+// slowdown with no run-to-run history is still caught.
+//
+//   (a) stored baseline: a process benchmark measured twice, back to back and with a CPU hog started
+//       between base and head, compared as the pipeline compares with a stored run (no noise history);
+//   (b) the same pairs through `bench-action compare BASE.json HEAD.json`;
+//   (c) hyperfine -N --export-json of the same command, consecutive exports imported and compared;
+//   (d) rebar CSVs: rebar itself is not installed here, so __tests__/programs/rebar_runner.c (a rebar
+//       runner program) is measured through the wall-clock kind and each benchmark's samples are written
+//       as `rebar measure` writes them (its columns, its aggregates, its duration format);
+//   (e) a 2× slowdown (WORK_SCALE=2) with no history, back to back and with a hog between.
+// Every count is shown with the rule across moments (acrossMoments) and without it.
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { runCli } from '../src/cli.ts'
+import { compareResults } from '../src/compare.ts'
+import { parseConfig } from '../src/config/index.ts'
+import { measureSuite } from '../src/measure/index.ts'
+import { planCases } from '../src/plan.ts'
+import type { BenchmarkResult, ResultSet } from '../src/results.ts'
+import { summarize } from '../src/stats/index.ts'
+
+const run = promisify(execFile)
+const root = path.resolve(import.meta.dirname, '..')
+const COMPARISONS = Number(process.env.BENCH_COMPARISONS ?? 20)
+
+function resultSet(benchmarks: BenchmarkResult[]): ResultSet {
+  return {
+    schema: 'bench-action/results',
+    version: 1,
+    suite: 'cross-moment',
+    createdAt: new Date().toISOString(),
+    commit: { branch: 'main' },
+    environment: {
+      os: os.platform(),
+      arch: os.arch(),
+      cpuModel: os.cpus()[0]?.model ?? 'cpu',
+      cpuCount: os.availableParallelism(),
+      kernel: os.release(),
+      node: process.version,
+      tools: {},
+    },
+    benchmarks,
+  }
+}
+
+async function measure(yaml: string, dir: string): Promise<ResultSet> {
+  const results = await measureSuite(planCases(parseConfig(yaml, path.join(dir, 'bench.yml'))))
+  const failed = results.find((r) => r.status !== 'ok')
+  if (failed) throw new Error(`${failed.id}: ${failed.error?.message}`)
+  return resultSet(results)
+}
+
+function hog(): ChildProcess {
+  return spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' })
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Measures base, then head; with `between`, a CPU hog runs from between them to the end of head. */
+async function pair(measureOne: (side: 'base' | 'head') => Promise<ResultSet>, between: boolean) {
+  const base = await measureOne('base')
+  const h = between ? hog() : undefined
+  if (h) await sleep(200)
+  try {
+    return { base, head: await measureOne('head') }
+  } finally {
+    h?.kill('SIGKILL')
+  }
+}
+
+interface Row {
+  label: string
+  comparisons: number
+  /** Comparisons with a regression (any benchmark), with the rule across moments and without it. */
+  now: number
+  before: number
+  goal: string
+}
+
+function verdictOf(base: ResultSet, head: ResultSet, across: boolean) {
+  return compareResults(head, {
+    baseline: { results: base, source: 'bench', reason: 'newest results on this branch' },
+    history: { branch: 'main', results: [base] },
+    ...(across ? { acrossMoments: true } : {}),
+  })
+}
+
+const rows: Row[] = []
+function tally(label: string, pairs: Array<{ base: ResultSet; head: ResultSet }>, goal: string): void {
+  const count = (across: boolean) =>
+    pairs.filter((p) => verdictOf(p.base, p.head, across).verdict === 'regression').length
+  rows.push({ label, comparisons: pairs.length, now: count(true), before: count(false), goal })
+}
+
+const processYaml = (work: string, n: string, scale: string) => `
+suite: cross-moment
+benchmarks:
+  - name: work
+    kind: process
+    command: [${JSON.stringify(work)}, hash, "${n}"]
+    env: { WORK_SCALE: "${scale}" }
+`
+
+async function storedAndFiles(dir: string, work: string): Promise<void> {
+  for (const [label, n] of [
+    ['~3 ms', '1000000'],
+    ['~30 ms', '10000000'],
+  ] as const) {
+    const measureOne = () => measure(processYaml(work, n, '1'), dir)
+    const pairs = []
+    for (let i = 0; i < COMPARISONS; i++) pairs.push(await pair(measureOne, i % 2 === 1))
+    tally(`(a) stored baseline, process ${label}, A/A (half with a hog between)`, pairs, '0')
+    // (b) the same measurements as two files through the CLI.
+    let alarms = 0
+    for (const [i, p] of pairs.entries()) {
+      const a = path.join(dir, `a-${i}.json`)
+      const b = path.join(dir, `b-${i}.json`)
+      await writeFile(a, JSON.stringify(p.base))
+      await writeFile(b, JSON.stringify(p.head))
+      const sink = { write: () => true }
+      const code = await runCli(['compare', a, b], { cwd: dir, env: {}, stdout: sink, stderr: sink })
+      if (code === 1) alarms++
+    }
+    rows.push({
+      label: `(b) compare A.json B.json, process ${label}, A/A`,
+      comparisons: pairs.length,
+      now: alarms,
+      before: pairs.filter((p) => verdictOf(p.base, p.head, false).verdict === 'regression').length,
+      goal: '0',
+    })
+    const slow = []
+    for (let i = 0; i < COMPARISONS; i++)
+      slow.push(
+        await pair((side) => measure(processYaml(work, n, side === 'head' ? '2' : '1'), dir), i % 2 === 1),
+      )
+    tally(`(e) 2× slowdown, no history, process ${label} (half with a hog between)`, slow, `${COMPARISONS}`)
+  }
+}
+
+async function hyperfineImports(dir: string, work: string): Promise<void> {
+  const exportOne = async (i: number): Promise<ResultSet> => {
+    const file = path.join(dir, `hyperfine-${i}.json`)
+    await run('hyperfine', ['-N', '--style', 'none', '--export-json', file, `${work} hash 10000000`])
+    return measure(
+      `
+suite: cross-moment
+benchmarks:
+  - name: hyperfine
+    kind: import
+    format: hyperfine
+    file: ${JSON.stringify(file)}
+`,
+      dir,
+    )
+  }
+  const pairs = []
+  let i = 0
+  for (let c = 0; c < COMPARISONS; c++) pairs.push(await pair(() => exportOne(i++), c % 2 === 1))
+  tally('(c) hyperfine -N import, ~30 ms, A/A (half with a hog between)', pairs, '0')
+}
+
+/** A duration as rebar writes it: a decimal and s, ms, us or ns. */
+function rebarDuration(ns: number): string {
+  if (ns >= 1e9) return `${(ns / 1e9).toFixed(2)}s`
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)}ms`
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)}us`
+  return `${ns.toFixed(2)}ns`
+}
+
+async function rebarImports(dir: string): Promise<void> {
+  const runner = path.join(dir, 'rebar_runner')
+  await run('cc', ['-O2', '-o', runner, path.join(root, '__tests__', 'programs', 'rebar_runner.c')])
+  const haystack = path.join(dir, 'haystack.txt')
+  const text = Array.from({ length: 4096 }, (_, i) => (i % 64 === 0 ? 'needle found ' : 'hay in stack '))
+  await writeFile(haystack, text.join('').slice(0, 65536))
+  const passes = [1, 2, 4, 8]
+  const yaml = `
+suite: cross-moment
+benchmarks:
+${passes
+  .map(
+    (p) => `  - name: count/passes-${p}
+    kind: wall-clock
+    runner: [${JSON.stringify(runner)}]
+    model: count
+    input: { pattern: needle, haystack: { path: ${JSON.stringify(haystack)} } }
+    params: { passes: ${p} }
+    count: 64
+`,
+  )
+  .join('')}`
+  const csvOne = async (i: number): Promise<ResultSet> => {
+    const measured = await measure(yaml, dir)
+    const lines = [
+      'name,model,rebar_version,engine,engine_version,err,haystack_len,iters,total,median,mad,mean,stddev,min,max',
+    ]
+    for (const b of measured.benchmarks) {
+      const samples = b.metrics.time!.samples!
+      const s = summarize(samples)
+      const total = samples.reduce((x, y) => x + y, 0)
+      const mean = total / samples.length
+      const mad = summarize(samples.map((x) => Math.abs(x - s.median))).median
+      lines.push(
+        [
+          b.name,
+          'count',
+          '0.0.1 (rev e5d648ff17)',
+          'c/count',
+          '1.0.0',
+          '',
+          '65536',
+          String(samples.length),
+          rebarDuration(total),
+          rebarDuration(s.median),
+          rebarDuration(mad),
+          rebarDuration(mean),
+          rebarDuration(s.stddev),
+          rebarDuration(s.min),
+          rebarDuration(s.max),
+        ].join(','),
+      )
+    }
+    const file = path.join(dir, `rebar-${i}.csv`)
+    await writeFile(file, `${lines.join('\n')}\n`)
+    return measure(
+      `
+suite: cross-moment
+benchmarks:
+  - name: rebar
+    kind: import
+    format: rebar
+    file: ${JSON.stringify(file)}
+`,
+      dir,
+    )
+  }
+  const pairs = []
+  let i = 0
+  for (let c = 0; c < COMPARISONS; c++) pairs.push(await pair(() => csvOne(i++), c % 2 === 1))
+  tally(
+    `(d) rebar CSV import, ${passes.length} benchmarks per file, A/A (half with a hog between)`,
+    pairs,
+    '0',
+  )
+}
+
+export async function benchCrossMoment(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-cross-moment-'))
+  try {
+    const work = path.join(dir, 'work')
+    await run('cc', ['-O2', '-o', work, path.join(root, 'examples/process/work.c')])
+    const started = Date.now()
+    await storedAndFiles(dir, work)
+    await hyperfineImports(dir, work)
+    await rebarImports(dir)
+    console.log(
+      `\ncomparisons across moments at default settings, ${os.cpus()[0]?.model} × ${os.cpus().length}` +
+        ` (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    )
+    console.log('comparisons with a regression: with the rule across moments | without it | goal')
+    const width = Math.max(...rows.map((r) => r.label.length))
+    for (const r of rows)
+      console.log(
+        `  ${r.label.padEnd(width)}  ${String(r.now).padStart(2)}/${r.comparisons} | ${String(r.before).padStart(2)}/${r.comparisons} | ${r.goal}`,
+      )
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
