@@ -241,7 +241,7 @@ describe('good configs', () => {
       file,
       dir: GOOD,
       suite: 'example',
-      defaults: { threshold: 0.05, runs: 20, warmup: 2, timeoutMs: 60_000, alpha: 0.01 },
+      defaults: { threshold: 0.05, runs: 20, warmup: 2, timeoutMs: 60_000, alpha: 0.01, sequential: true },
       setup: [
         { command: ['cargo', 'build', '--release'], shell: false, cwd: GOOD, env: {}, timeoutMs: 600_000 },
       ],
@@ -345,6 +345,7 @@ describe('good configs', () => {
       warmup: 0,
       timeoutMs: 90_000,
       alpha: 0.05,
+      sequential: false,
     })
 
     assert.deepEqual(config.setup, [

@@ -120,7 +120,7 @@ describe('--against: only what alternated run by run is called paired', () => {
     if (!valgrind) requiredInCi('valgrind is not installed')
     const dir = await gitRepo({
       'bench.yml': `suite: mixed
-defaults: { runs: 5, warmup: 0 }
+defaults: { runs: 5, warmup: 0, sequential: false }
 setup:
   # Each side's "tool run": a captured hyperfine --export-json of the same two commands.
   - [sh, -c, 'cp "captured/$(cat which)" hyperfine.json']

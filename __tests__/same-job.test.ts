@@ -29,8 +29,10 @@ int main(void) {
 }
 `
 
+// Pairs are not sampled sequentially here: these tests count the runs of the interleaving itself
+// (sequential sampling has its own, __tests__/sequential.test.ts).
 const config = (extra = '') => `suite: ab
-defaults: { runs: 15, warmup: 1, threshold: 10% }
+defaults: { runs: 15, warmup: 1, threshold: 10%, sequential: false }
 setup:
   - [cc, -O2, -o, spin, spin.c]
 ${extra}benchmarks:
@@ -228,7 +230,10 @@ describe('the same-job schedule', () => {
     dirs.push(dir)
     const log = path.join(dir, 'log')
     await appendFile(log, '')
-    const measured = await measureSameJob([logged(log, 'A', 20)], [logged(log, 'B', 20)], { seed: 'x' })
+    const measured = await measureSameJob([logged(log, 'A', 20)], [logged(log, 'B', 20)], {
+      seed: 'x',
+      sequential: false,
+    })
     const order = (await readFile(log, 'utf8')).trim().split('\n')
     assert.equal(order.length, 40)
     const blocks = Array.from({ length: 20 }, (_, k) => order.slice(2 * k, 2 * k + 2).join(''))

@@ -159,7 +159,7 @@ describe('same-job shards', () => {
     const spin = (work: number) =>
       `int main(void) { volatile unsigned long x = 0; for (unsigned long i = 0; i < ${work}UL; i++) x += i; return x == 1; }\n`
     const config = `suite: ab-shards
-defaults: { runs: 12, warmup: 1, threshold: 10% }
+defaults: { runs: 12, warmup: 1, threshold: 10%, sequential: false }
 setup:
   - [cc, -O2, -o, fast, fast.c]
   - [cc, -O2, -o, slow, slow.c]

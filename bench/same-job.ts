@@ -1,33 +1,27 @@
-// Same-job A/B: how much interleaving base and head run by run buys over measuring one after the
-// other, for a ~20 ms process on this machine. Each scenario is COMPARISONS comparisons of RUNS base
-// runs against RUNS head runs, scheduled both ways:
+// Same-job A/B at the defaults a user gets (runs, warm-up, threshold and α of bench.yml's defaults),
+// for a ~20 ms process on this machine. Each scenario is COMPARISONS comparisons of base against head,
+// measured the way the action measures a pull request: interleaved run by run, analysed as pairs.
+// Every scenario runs twice: with sequential sampling (the default: stop early where the verdict is
+// clear, extend where it is not) and with the fixed number of runs, so the error rates and the seconds
+// each verdict cost can be compared in one run.
 //
-//   interleaved  base and head alternate run by run in blocks of random order; paired analysis
-//                (Wilcoxon signed-rank, bootstrap interval of the median paired ratio)
-//   sequential   every base run, then every head run, as two separate measurements are; unpaired
-//                analysis (Mann–Whitney U, bootstrap interval of the ratio of medians)
-//
-// Scenarios: A/A (the same program on both sides), a 5% slowdown (WORK_SCALE=1.05 on head), and A/A
-// while a CPU hog spins on one core during the second half of each comparison's runs.
+// Scenarios: A/A (the same program on both sides) and a 10% slowdown (WORK_SCALE=1.1 on head), each
+// on a quiet machine and with a CPU hog spinning on one core for the whole comparison.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { median, medianAbsoluteDeviation } from 'simple-statistics'
+import { median } from 'simple-statistics'
 import { compareBenchmark } from '../src/compare.ts'
-import { measureSameJob, type SameJobOrder } from '../src/measure/index.ts'
+import { DEFAULTS } from '../src/config/schema.ts'
+import { measureSameJob } from '../src/measure/index.ts'
 import { measureProcess } from '../src/measure/process.ts'
 import type { ProcessCase } from '../src/plan-types.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 const COMPARISONS = Number(process.env.BENCH_COMPARISONS ?? 20)
-const RUNS = Number(process.env.BENCH_RUNS ?? 30)
-const WARMUP = 2
-/** Detecting a 5% slowdown needs a threshold below 5%: a change exactly at it is estimated above it half the time. */
-const THRESHOLD = Number(process.env.BENCH_THRESHOLD ?? 0.02)
-const ALPHA = 0.01
 
 function processCase(command: string[], env: Record<string, string> = {}): ProcessCase {
   return {
@@ -38,19 +32,19 @@ function processCase(command: string[], env: Record<string, string> = {}): Proce
     command,
     cwd: root,
     env,
-    runs: RUNS,
-    warmup: WARMUP,
-    timeoutMs: 60_000,
-    gate: { metrics: ['wall'], threshold: THRESHOLD, alpha: ALPHA },
+    runs: DEFAULTS.runs,
+    warmup: DEFAULTS.warmup,
+    timeoutMs: DEFAULTS.timeoutMs,
+    gate: { metrics: ['wall'], threshold: DEFAULTS.threshold, alpha: DEFAULTS.alpha },
   }
 }
 
 interface Tally {
   verdicts: Record<string, number>
-  widths: number[]
-  changes: number[]
-  /** Per comparison: the spread (MAD) of the changes within neighbouring base/head pairs. */
-  pairSpreads: number[]
+  /** Pairs each comparison took. */
+  pairs: number[]
+  /** Seconds each comparison took, both sides. */
+  seconds: number[]
 }
 
 /** A busy loop on one core, started and stopped around part of a comparison. */
@@ -68,36 +62,23 @@ class Hog {
 async function scenario(
   command: string[],
   headEnv: Record<string, string>,
-  order: SameJobOrder,
   hog: boolean,
+  sequential: boolean,
 ): Promise<Tally> {
-  const tally: Tally = { verdicts: {}, widths: [], changes: [], pairSpreads: [] }
+  const tally: Tally = { verdicts: {}, pairs: [], seconds: [] }
   for (let i = 0; i < COMPARISONS; i++) {
     const h = new Hog()
-    const total = 2 * (RUNS + WARMUP)
-    const done = { base: 0, head: 0 }
-    const progress = (side: 'base' | 'head') => (_: unknown, n: number) => {
-      done[side] = n
-      if (hog && done.base + done.head >= total / 2) h.start()
-    }
+    if (hog) h.start()
     try {
+      const started = performance.now()
       const m = await measureSameJob([processCase(command)], [processCase(command, headEnv)], {
-        order,
         seed: `comparison ${i}`,
-        onBaseProgress: progress('base'),
-        onProgress: progress('head'),
+        sequential,
       })
+      tally.seconds.push((performance.now() - started) / 1000)
       const c = compareBenchmark(m.base[0], m.head[0]!, false, undefined, false, m.pairs.work)
-      const wall = c.metrics.find((x) => x.metric === 'wall')
       tally.verdicts[c.verdict] = (tally.verdicts[c.verdict] ?? 0) + 1
-      if (wall?.ci) tally.widths.push(wall.ci[1] - wall.ci[0])
-      if (wall) tally.changes.push(wall.change)
-      // How noisy the machine was: neighbouring runs in time (a sequential run's k-th base and head
-      // runs are far apart, so its spread is taken over the same indices for comparison).
-      const base = m.base[0]?.metrics.wall?.samples ?? []
-      const head = m.head[0]?.metrics.wall?.samples ?? []
-      const changes = base.slice(0, head.length).map((b, k) => head[k]! / b - 1)
-      if (changes.length > 0) tally.pairSpreads.push(medianAbsoluteDeviation(changes))
+      tally.pairs.push(m.pairs.work?.length ?? 0)
     } finally {
       h.stop()
     }
@@ -106,11 +87,12 @@ async function scenario(
 }
 
 const alarms = (t: Tally) => (t.verdicts.regression ?? 0) + (t.verdicts.improvement ?? 0)
-const pct = (x: number) => `${(x * 100).toFixed(2)}%`
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`
 const list = (t: Tally) =>
   Object.entries(t.verdicts)
     .map(([v, n]) => `${v} ${n}`)
     .join(', ')
+const seconds = (t: Tally) => t.seconds.reduce((a, b) => a + b, 0)
 
 export async function benchSameJob(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-ab-'))
@@ -123,50 +105,42 @@ export async function benchSameJob(): Promise<void> {
     const command = [work, 'hash', n]
 
     console.log(
-      `\nsame-job A/B, ~20 ms program (work hash ${n}): ${COMPARISONS} comparisons of ${RUNS} base against ` +
-        `${RUNS} head runs (threshold ${pct(THRESHOLD)}, α = ${ALPHA})`,
+      `\nsame-job A/B at the defaults, ~20 ms program (work hash ${n}): ${COMPARISONS} comparisons each, ` +
+        `runs ${DEFAULTS.runs}, warm-up ${DEFAULTS.warmup}, threshold ${pct(DEFAULTS.threshold)}, α = ${DEFAULTS.alpha}`,
     )
     console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}`)
-    const rows: Array<[string, Tally, Tally]> = []
+    console.log(
+      '\n  scenario                         sampling     verdicts                                   pairs (median)  seconds',
+    )
+    const rows: Array<{ label: string; sequential: Tally; fixed: Tally; slow: boolean }> = []
     for (const [label, env, hog] of [
-      ['A/A', {}, false],
-      ['5% slowdown (WORK_SCALE=1.05)', { WORK_SCALE: '1.05' }, false],
-      ['A/A, CPU hog on one core for the second half', {}, true],
+      ['A/A, quiet', {}, false],
+      ['10% slowdown, quiet', { WORK_SCALE: '1.1' }, false],
+      ['A/A, CPU hog on one core', {}, true],
+      ['10% slowdown, CPU hog on one core', { WORK_SCALE: '1.1' }, true],
     ] as const) {
-      const interleaved = await scenario(command, env, 'interleaved', hog)
-      const sequential = await scenario(command, env, 'sequential', hog)
-      rows.push([label, interleaved, sequential])
-      console.log(`  ${label}`)
+      const sequential = await scenario(command, env, hog, true)
+      const fixed = await scenario(command, env, hog, false)
+      rows.push({ label, sequential, fixed, slow: 'WORK_SCALE' in env })
+      for (const [mode, t] of [
+        ['sequential', sequential],
+        ['fixed', fixed],
+      ] as const)
+        console.log(
+          `  ${label.padEnd(33)}${mode.padEnd(13)}${list(t).padEnd(43)}${String(median(t.pairs)).padEnd(16)}${seconds(t).toFixed(1)}`,
+        )
+    }
+    console.log("\n  summary (out of each scenario's comparisons)     sequential    fixed")
+    for (const r of rows) {
+      const count = (t: Tally) => (r.slow ? (t.verdicts.regression ?? 0) : alarms(t))
+      const what = r.slow ? 'detected' : 'false alarms'
       console.log(
-        `    interleaved: ${list(interleaved)}; median change ${pct(median(interleaved.changes))}, median CI width ${pct(median(interleaved.widths))}, pair spread (MAD) ${pct(median(interleaved.pairSpreads))}`,
-      )
-      console.log(
-        `    sequential:  ${list(sequential)}; median change ${pct(median(sequential.changes))}, median CI width ${pct(median(sequential.widths))}, k-th run spread (MAD) ${pct(median(sequential.pairSpreads))}`,
+        `  ${`${r.label}: ${what}`.padEnd(50)}${`${count(r.sequential)}/${COMPARISONS}`.padEnd(14)}${count(r.fixed)}/${COMPARISONS}`,
       )
     }
-    const [aa, slow, hogged] = rows
-    console.log('\nsummary                                           interleaved   sequential')
-    const line = (label: string, a: string, b: string) =>
-      console.log(`  ${label.padEnd(48)}${a.padEnd(14)}${b}`)
-    line(
-      'A/A false alarms (goal 0 interleaved)',
-      `${alarms(aa![1])}/${COMPARISONS}`,
-      `${alarms(aa![2])}/${COMPARISONS}`,
-    )
-    line(
-      '5% slowdown detected (goal ≥ 19/20)',
-      `${slow![1].verdicts.regression ?? 0}/${COMPARISONS}`,
-      `${slow![2].verdicts.regression ?? 0}/${COMPARISONS}`,
-    )
-    line(
-      'median CI width, A/A and 5%',
-      `${pct(median([...aa![1].widths, ...slow![1].widths]))}`,
-      `${pct(median([...aa![2].widths, ...slow![2].widths]))}`,
-    )
-    line(
-      'A/A false alarms with a CPU hog half the time',
-      `${alarms(hogged![1])}/${COMPARISONS}`,
-      `${alarms(hogged![2])}/${COMPARISONS}`,
+    const total = (key: 'sequential' | 'fixed') => rows.reduce((sum, r) => sum + seconds(r[key]), 0)
+    console.log(
+      `  CI seconds per verdict                            ${(total('sequential') / (rows.length * COMPARISONS)).toFixed(2).padEnd(14)}${(total('fixed') / (rows.length * COMPARISONS)).toFixed(2)}`,
     )
   } finally {
     await rm(dir, { recursive: true, force: true })

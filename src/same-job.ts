@@ -216,6 +216,7 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     }
     return await measureSameJob(baseCases, headCases, {
       inherit: env,
+      sequential: headConfig.defaults.sequential,
       filter: options.filter,
       order: options.order,
       onProgress: options.onProgress,

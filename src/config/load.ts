@@ -187,6 +187,7 @@ function resolveConfig(entry: ConfigFile, file: string): Config {
     warmup: entry.defaults?.warmup ?? DEFAULTS.warmup,
     timeoutMs: entry.defaults?.timeout ?? DEFAULTS.timeoutMs,
     alpha: entry.defaults?.alpha ?? DEFAULTS.alpha,
+    sequential: entry.defaults?.sequential ?? DEFAULTS.sequential,
   }
   const defaultEnv = entry.defaults?.env ?? {}
   return {

@@ -44,6 +44,11 @@ export interface ConfigDefaults {
   warmup: number
   timeoutMs: number
   alpha: number
+  /**
+   * Same-job pairs are sampled sequentially: stopped at half their runs when clearly unchanged, extended
+   * to twice their runs when undecided (src/stats/sequential.ts).
+   */
+  sequential: boolean
 }
 
 export interface SetupStep {
@@ -253,6 +258,7 @@ export const DEFAULTS: ConfigDefaults = {
   warmup: 2,
   timeoutMs: 60_000,
   alpha: 0.01,
+  sequential: true,
 }
 export const DEFAULT_SETUP_TIMEOUT_MS = 600_000
 export const SHELL = '/bin/sh'
@@ -1002,6 +1008,9 @@ const defaultsSchema = z
       ).optional(),
       timeout: durationSchema(timeoutDescription, '60s').optional(),
       alpha: alphaSchema('Significance level of the regression test.', DEFAULTS.alpha).optional(),
+      sequential: flagSchema(
+        'Same-job pairs (base and head measured interleaved in one job) are sampled sequentially: a benchmark clearly unchanged at half its runs stops there, one still undecided at its runs is extended to twice as many and judged at half the significance level, so both looks together keep alpha. false: every benchmark takes its runs. Default true.',
+      ).optional(),
       env: envSchema('Environment variables for every setup step and benchmark.').optional(),
     },
     expecting('a mapping of default values'),

@@ -61,6 +61,8 @@ export interface SameJobOptions extends MeasureOptions {
   onBaseResult?: MeasureOptions['onResult']
   /** Seeds the schedule; the same seed and cases give the same order. */
   seed?: string
+  /** Interleaved pairs are sampled sequentially unless false (see RoundsOptions.sequential). */
+  sequential?: boolean
 }
 
 export interface SameJobMeasurement {
@@ -127,6 +129,7 @@ export async function measureSameJob(
       watched(
         {
           inherit: options.inherit,
+          sequential: options.sequential,
           onProgress: (c, done, total) =>
             (baseSide.has(c as TimedCase) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
         },

@@ -59,15 +59,24 @@ export class ProcessMeasurement {
   private started = false
   private counted = 0
   private done = 0
+  /** Counted runs to do: the case's runs, until a scheduler stops early or extends (setTarget). */
+  private target: number
 
   constructor(
     readonly c: ProcessCase,
     private readonly options: MeasureProcessOptions = {},
-  ) {}
+  ) {
+    this.target = c.runs
+  }
 
   /** Counted runs still to do; 0 once the benchmark failed. */
   get remaining(): number {
-    return this.failure || this.unusable ? 0 : this.c.runs - this.counted
+    return this.failure || this.unusable ? 0 : Math.max(0, this.target - this.counted)
+  }
+
+  /** Does `runs` counted runs in all instead of the case's runs (never fewer than done). */
+  setTarget(runs: number): void {
+    this.target = Math.max(runs, this.counted)
   }
 
   /** Counted runs that succeeded so far. */
@@ -90,7 +99,7 @@ export class ProcessMeasurement {
     if (runs <= 0) return
     const warmup = this.counted === 0 && this.runs.length === 0 ? this.c.warmup : 0
     const part: ProcessCase = { ...this.c, runs, warmup }
-    const total = this.c.warmup + this.c.runs
+    const total = this.c.warmup + this.target
     const onRun = () => this.options.onProgress?.(++this.done, total)
     const helper = this.helper!
     const before = takeSnapshot()

@@ -2,9 +2,11 @@
 // (a neighbour's load, frequency changes) falls on every benchmark alike. A unit of the schedule is
 // one case, or a base and a head case measured as a pair: their runs then alternate in blocks of
 // randomised order (A B, B A, …), and the runs of one block form pairs.
+import { resolveGate } from '../metric-families.ts'
 import type { Case, ProcessCase, ScalingCase, WallClockCase } from '../plan-types.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
 import { SeededRandom } from '../stats/index.ts'
+import { extendedAlpha, type LookOutcome, type LookPlan, lookAtPairs, lookPlan } from '../stats/sequential.ts'
 import { ProcessMeasurement } from './process.ts'
 import { ScalingMeasurement } from './scaling.ts'
 import { WallClockMeasurement } from './wall-clock.ts'
@@ -14,6 +16,12 @@ export type TimedCase = ProcessCase | WallClockCase | ScalingCase
 export interface RoundsOptions {
   inherit?: NodeJS.ProcessEnv
   onProgress?: (c: Case, done: number, total: number) => void
+  /**
+   * Pairs are sampled sequentially (the default; stats/sequential.ts): a pair of cases whose verdict is
+   * clearly unchanged at half its runs stops there, one still undecided at its runs is extended to
+   * twice as many. false: every pair takes its runs, no more, no fewer.
+   */
+  sequential?: boolean
 }
 
 /** How many rounds a suite's timed runs are spread over, at most. */
@@ -39,6 +47,19 @@ interface TimedMeasurement {
   readonly taken: number
   run(count: number): Promise<void>
   result(): BenchmarkResult | Promise<BenchmarkResult>
+  /** Takes this many samples in all (a scheduler stopping early, or extending). */
+  setTarget(runs: number): void
+}
+
+/** Where a pair's sequential sampling stands. */
+interface Sequence {
+  plan: LookPlan
+  /** The looks taken, and what the last one said. */
+  early?: LookOutcome
+  planned?: LookOutcome
+  /** Pairs when it stopped early, or when it was extended. */
+  stoppedAt?: number
+  extendedAt?: number
 }
 
 /** How many parts a case's runs are split into, alone or as one side of a pair. */
@@ -90,13 +111,21 @@ export async function measureInRounds(
     }
     return items
   }
+  // Pairs are looked at as they are taken (stats/sequential.ts), where their runs allow a look.
+  const sequences = new Map<number, Sequence>()
+  if (options.sequential !== false)
+    units.forEach((unit, u) => {
+      if (unit.length === 2) sequences.set(u, { plan: lookPlan(Math.min(unit[0]!.runs, unit[1]!.runs)) })
+    })
   const reported = new Set<TimedMeasurement>()
   const elapsed = new Map<TimedMeasurement, number>()
   const report = async (unit: number, side: number, force = false) => {
     const m = measurements[unit]![side]!
     if (reported.has(m) || (m.remaining > 0 && !force)) return
     reported.add(m)
-    finish(units[unit]![side]!, { ...(await m.result()), durationMs: Math.round(elapsed.get(m) ?? 0) })
+    const result = { ...(await m.result()), durationMs: Math.round(elapsed.get(m) ?? 0) }
+    const sequence = sequences.get(unit)
+    finish(units[unit]![side]!, sequence ? sequenced(result, sequence) : result)
   }
   for (let round = 0; round < rounds; round++) {
     for (const u of shuffle(units.map((_, i) => i))) {
@@ -120,10 +149,143 @@ export async function measureInRounds(
         pairs[id] = list
         const [baseTaken, headTaken] = [sides[0]!.taken - before[0]!, sides[1]!.taken - before[1]!]
         for (let k = 0; k < Math.min(baseTaken, headTaken); k++) list.push([before[0]! + k, before[1]! + k])
+        const sequence = sequences.get(u)
+        if (sequence) await look(sequence, sides, list, units[u]![1]!)
       }
       for (let s = 0; s < sides.length; s++) await report(u, s)
     }
   }
+  // Pairs still undecided at their runs take more, a pair per round, in rounds of their own.
+  let extended = [...sequences.keys()].filter((u) => measurements[u]!.some((m) => m.remaining > 0))
+  while (extended.length > 0) {
+    for (const u of shuffle(extended)) {
+      const sides = measurements[u]!
+      const before = sides.map((m) => m.taken)
+      const step = Math.max(1, Math.ceil(units[u]![1]!.runs / parts[u]!))
+      for (const s of shuffle(sides.map((_, i) => i))) {
+        const m = sides[s]!
+        const started = performance.now()
+        await m.run(Math.min(step, m.remaining))
+        elapsed.set(m, (elapsed.get(m) ?? 0) + performance.now() - started)
+      }
+      const list = pairs[units[u]![1]!.id]!
+      const [baseTaken, headTaken] = [sides[0]!.taken - before[0]!, sides[1]!.taken - before[1]!]
+      for (let k = 0; k < Math.min(baseTaken, headTaken); k++) list.push([before[0]! + k, before[1]! + k])
+      // A side that took nothing more (it failed, or hit max-time) ends the pair's extension.
+      if (baseTaken === 0 || headTaken === 0) for (const m of sides) m.setTarget(m.taken)
+      for (let s = 0; s < sides.length; s++) await report(u, s)
+    }
+    extended = extended.filter((u) => measurements[u]!.some((m) => m.remaining > 0))
+  }
   for (let u = 0; u < units.length; u++) for (let s = 0; s < units[u]!.length; s++) await report(u, s, true)
   return pairs
+}
+
+/**
+ * A look at a pair's gated metrics once it has the pairs a look needs: stop both sides when the early
+ * look finds it clearly unchanged; extend both when the planned look cannot decide.
+ */
+async function look(
+  sequence: Sequence,
+  sides: TimedMeasurement[],
+  list: Array<[number, number]>,
+  head: TimedCase,
+): Promise<void> {
+  const n = list.length
+  const early = sequence.plan.early !== undefined && sequence.early === undefined && n >= sequence.plan.early
+  const planned = !early && sequence.planned === undefined && n >= sequence.plan.planned
+  if (!early && !planned) return
+  const outcome = lookAtSides(await sides[0]!.result(), await sides[1]!.result(), list, head, early)
+  if (outcome === undefined) {
+    // Nothing to look at (a gated metric only known once the suite is measured, values ≤ 0): as planned.
+    if (early) sequence.early = 'undecided'
+    else sequence.planned = 'undecided'
+    return
+  }
+  if (early) {
+    sequence.early = outcome
+    if (outcome === 'unchanged') {
+      sequence.stoppedAt = n
+      for (const m of sides) m.setTarget(m.taken)
+    }
+    return
+  }
+  sequence.planned = outcome
+  if (outcome === 'undecided' && sides.every((m) => m.remaining === 0)) {
+    sequence.extendedAt = n
+    const extra = sequence.plan.max - n
+    for (const m of sides) m.setTarget(m.taken + extra)
+  }
+}
+
+/**
+ * What the pairs say about the gated metrics of a pair of results: a change when any changed,
+ * unchanged when all are, undecided when one is; undefined when one cannot be looked at.
+ */
+function lookAtSides(
+  base: BenchmarkResult,
+  head: BenchmarkResult,
+  list: ReadonlyArray<readonly [number, number]>,
+  c: TimedCase,
+  early: boolean,
+): LookOutcome | undefined {
+  if (base.status !== 'ok' || head.status !== 'ok') return undefined
+  const { gated } = resolveGate(head.kind, head.metrics, [...head.gate.metrics])
+  const outcomes: Array<LookOutcome | undefined> = []
+  for (const name of head.gate.metrics) {
+    if (!gated.includes(name) && name in head.metrics) continue
+    const [b, h] = [base.metrics[name]?.samples, head.metrics[name]?.samples]
+    if (!b || !h) {
+      outcomes.push(undefined)
+      continue
+    }
+    const inRange = list.filter(([i, j]) => i < b.length && j < h.length)
+    outcomes.push(
+      lookAtPairs(
+        inRange.map(([i]) => b[i]!),
+        inRange.map(([, j]) => h[j]!),
+        {
+          threshold: head.gate.threshold,
+          alpha: head.gate.alpha,
+          direction: head.metrics[name]!.direction,
+          seed: `${c.id}\u0000${name}`,
+        },
+        early,
+      ),
+    )
+  }
+  if (outcomes.length === 0) return undefined
+  if (outcomes.includes('regression')) return 'regression'
+  if (outcomes.includes('improvement')) return 'improvement'
+  if (outcomes.includes('undecided')) return 'undecided'
+  return outcomes.every((o) => o === 'unchanged') ? 'unchanged' : undefined
+}
+
+/** A paired result with what sequential sampling did to it: where it stopped, and the α it is judged at. */
+function sequenced(result: BenchmarkResult, sequence: Sequence): BenchmarkResult {
+  const { threshold, alpha } = result.gate
+  if (sequence.stoppedAt !== undefined)
+    return {
+      ...result,
+      notes: [
+        ...result.notes,
+        `sampled sequentially: clearly unchanged after ${sequence.stoppedAt} of ${sequence.plan.planned} pairs ` +
+          `(the ${format((1 - alpha) * 100)}% interval of the change within ±${format(threshold * 100)}%), so stopped there`,
+      ],
+    }
+  if (sequence.extendedAt !== undefined)
+    return {
+      ...result,
+      gate: { ...result.gate, alpha: extendedAlpha(alpha) },
+      notes: [
+        ...result.notes,
+        `sampled sequentially: undecided after ${sequence.extendedAt} pairs, so extended to ${sequence.plan.max}; ` +
+          `judged at α = ${format(extendedAlpha(alpha))}, so that its two looks together keep α = ${format(alpha)}`,
+      ],
+    }
+  return result
+}
+
+function format(x: number): string {
+  return String(Number(x.toPrecision(3)))
 }

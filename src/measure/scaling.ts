@@ -60,14 +60,23 @@ export class ScalingMeasurement {
   private started = false
   private helper?: ExecHelper
   private outputDir?: string
+  /** Samples to take: the case's runs, until a scheduler stops early or extends (setTarget). */
+  private target: number
 
   constructor(
     readonly c: ScalingCase,
     private readonly options: ScalingOptions = {},
-  ) {}
+  ) {
+    this.target = c.runs
+  }
 
   get remaining(): number {
-    return this.failure ? 0 : this.c.runs - this.throughputs.length
+    return this.failure ? 0 : Math.max(0, this.target - this.throughputs.length)
+  }
+
+  /** Takes `runs` samples in all instead of the case's runs (never fewer than taken). */
+  setTarget(runs: number): void {
+    this.target = Math.max(runs, this.throughputs.length)
   }
 
   /** Throughput samples taken so far. */
@@ -84,7 +93,7 @@ export class ScalingMeasurement {
     this.started = true
     if (this.c.format === 'runner') await this.runRunnerProgram(runs)
     else await this.runCommand(runs, warmup)
-    this.options.onProgress?.(this.throughputs.length, this.c.runs)
+    this.options.onProgress?.(this.throughputs.length, this.target)
   }
 
   /**

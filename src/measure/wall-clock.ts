@@ -125,16 +125,25 @@ export class WallClockMeasurement {
   private invocations = 0
   /** Time inside the samples taken so far: max-time bounds it over all invocations, as in one. */
   private sampledNs = 0
+  /** Samples to take: the case's runs, until a scheduler stops early or extends (setTarget). */
+  private target: number
 
   constructor(
     readonly c: WallClockCase,
     private readonly options: WallClockOptions = {},
-  ) {}
+  ) {
+    this.target = c.runs
+  }
 
   /** Samples still to take; 0 once the benchmark failed or max-time is spent. */
   get remaining(): number {
     if (this.failure || this.sampledNs >= this.c.maxTimeMs * NS_PER_MS) return 0
-    return this.c.runs - this.samples.length
+    return Math.max(0, this.target - this.samples.length)
+  }
+
+  /** Takes `runs` samples in all instead of the case's runs (never fewer than taken). */
+  setTarget(runs: number): void {
+    this.target = Math.max(runs, this.samples.length)
   }
 
   /** Samples taken so far. */
@@ -179,15 +188,15 @@ export class WallClockMeasurement {
     for (const s of outcome.samples) this.sampledNs += s.durationNs
     const wrong = checkCounts(this.samples, this.c.count)
     if (wrong) this.failure = { message: wrong }
-    this.options.onProgress?.(this.samples.length, this.c.runs)
+    this.options.onProgress?.(this.samples.length, this.target)
   }
 
   result(): BenchmarkResult {
     if (this.failure) return failedResult(this.c, this.failure)
     const notes: string[] = []
-    if (this.samples.length < this.c.runs) {
+    if (this.samples.length < this.target) {
       notes.push(
-        `took ${this.samples.length} of ${this.c.runs} samples: the runner stopped at max-time ` +
+        `took ${this.samples.length} of ${this.target} samples: the runner stopped at max-time ` +
           `(${this.c.maxTimeMs} ms); raise max-time for more`,
       )
     }

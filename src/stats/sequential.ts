@@ -1,0 +1,78 @@
+// Sequential sampling of paired runs: look at the pairs while they are taken, stop a benchmark early
+// where its verdict is clear and spend more pairs where it is not. The looks are fixed in advance and
+// share the significance level between them, so looking more often never makes a false alarm likelier:
+//
+//   early look (half the planned pairs)  stop as unchanged when the interval of the change lies
+//                                        wholly within ±threshold; nothing else is decided here
+//   planned look (the planned pairs)     decided when a change is significant at α/2, or the
+//                                        interval lies within ±threshold; otherwise the pairs are
+//                                        extended, up to twice the planned number
+//   last look (the extended pairs)       the comparison judges them at α/2
+//
+// A regression can be called at the planned look (at α/2) or at the last (at α/2): at most α in all.
+// Stopping as unchanged never calls a regression, so it adds nothing to that. What it saves is time:
+// most benchmarks of a pull request do not change, and their verdict is clear in half the runs.
+import { type Direction, decidePaired, MIN_RELIABLE_SAMPLES } from './decide.ts'
+
+/** How far a benchmark's pairs may be extended, as a multiple of the planned number. */
+export const SEQUENTIAL_MAX_FACTOR = 2
+
+export type LookOutcome = 'regression' | 'improvement' | 'unchanged' | 'undecided'
+
+export interface LookOptions {
+  threshold: number
+  /** The benchmark's significance level; each look that can call a change spends half of it. */
+  alpha: number
+  direction: Direction
+  seed?: string
+}
+
+/** The pair counts at which a benchmark of `planned` pairs is looked at. */
+export interface LookPlan {
+  /** Half the planned pairs, when that is still enough for a verdict; else none. */
+  early?: number
+  planned: number
+  /** The most pairs an undecided benchmark is extended to. */
+  max: number
+}
+
+export function lookPlan(planned: number): LookPlan {
+  const early = Math.ceil(planned / 2)
+  return {
+    ...(early >= MIN_RELIABLE_SAMPLES && early < planned ? { early } : {}),
+    planned,
+    max: planned * SEQUENTIAL_MAX_FACTOR,
+  }
+}
+
+/** The significance level a benchmark's pairs are judged at once they were extended past a look. */
+export function extendedAlpha(alpha: number): number {
+  return alpha / 2
+}
+
+/**
+ * What the pairs so far say. `early`: only a clearly unchanged benchmark is decided. Undefined when
+ * there is nothing to look at — no pairs, or values not all above 0, which give no ratio: such a
+ * benchmark is measured as planned.
+ */
+export function lookAtPairs(
+  base: readonly number[],
+  head: readonly number[],
+  options: LookOptions,
+  early: boolean,
+): LookOutcome | undefined {
+  if (base.length === 0 || base.length !== head.length) return undefined
+  if (!base.every((v) => v > 0) || !head.every((v) => v > 0)) return undefined
+  const alpha = early ? options.alpha : extendedAlpha(options.alpha)
+  const d = decidePaired(base, head, {
+    threshold: options.threshold,
+    alpha,
+    direction: options.direction,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+  })
+  if (!early && (d.verdict === 'regression' || d.verdict === 'improvement')) return d.verdict
+  // The interval of the ratio at 1 − α lies within ±threshold: no change of that size is plausible.
+  const [low, high] = d.ci ?? [Number.NaN, Number.NaN]
+  if (low >= 1 - options.threshold && high <= 1 + options.threshold) return 'unchanged'
+  return 'undecided'
+}
