@@ -6,7 +6,8 @@
 // each verdict cost can be compared in one run.
 //
 // Scenarios: A/A (the same program on both sides) and a 10% slowdown (WORK_SCALE=1.1 on head), each
-// on a quiet machine and with a CPU hog spinning on one core for the whole comparison.
+// on a quiet machine, with one busy loop spinning beside the whole comparison (one core of two taken),
+// and with four (a load of about five on two cores).
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -47,28 +48,30 @@ interface Tally {
   seconds: number[]
 }
 
-/** A busy loop on one core, started and stopped around part of a comparison. */
+/** Busy loops, each keeping a core busy, started and stopped around a comparison. */
 class Hog {
-  private child?: ChildProcess
+  private children: ChildProcess[] = []
+  constructor(private readonly loops: number) {}
   start() {
-    if (!this.child) this.child = spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' })
+    while (this.children.length < this.loops)
+      this.children.push(spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }))
   }
   stop() {
-    this.child?.kill('SIGKILL')
-    this.child = undefined
+    for (const child of this.children) child.kill('SIGKILL')
+    this.children = []
   }
 }
 
 async function scenario(
   command: string[],
   headEnv: Record<string, string>,
-  hog: boolean,
+  hogs: number,
   sequential: boolean,
 ): Promise<Tally> {
   const tally: Tally = { verdicts: {}, pairs: [], seconds: [] }
   for (let i = 0; i < COMPARISONS; i++) {
-    const h = new Hog()
-    if (hog) h.start()
+    const h = new Hog(hogs)
+    h.start()
     try {
       const started = performance.now()
       const m = await measureSameJob([processCase(command)], [processCase(command, headEnv)], {
@@ -113,14 +116,16 @@ export async function benchSameJob(): Promise<void> {
       '\n  scenario                         sampling     verdicts                                   pairs (median)  seconds',
     )
     const rows: Array<{ label: string; sequential: Tally; fixed: Tally; slow: boolean }> = []
-    for (const [label, env, hog] of [
-      ['A/A, quiet', {}, false],
-      ['10% slowdown, quiet', { WORK_SCALE: '1.1' }, false],
-      ['A/A, CPU hog on one core', {}, true],
-      ['10% slowdown, CPU hog on one core', { WORK_SCALE: '1.1' }, true],
+    for (const [label, env, hogs] of [
+      ['A/A, quiet', {}, 0],
+      ['10% slowdown, quiet', { WORK_SCALE: '1.1' }, 0],
+      ['A/A, one CPU hog', {}, 1],
+      ['10% slowdown, one CPU hog', { WORK_SCALE: '1.1' }, 1],
+      ['A/A, four CPU hogs', {}, 4],
+      ['10% slowdown, four CPU hogs', { WORK_SCALE: '1.1' }, 4],
     ] as const) {
-      const sequential = await scenario(command, env, hog, true)
-      const fixed = await scenario(command, env, hog, false)
+      const sequential = await scenario(command, env, hogs, true)
+      const fixed = await scenario(command, env, hogs, false)
       rows.push({ label, sequential, fixed, slow: 'WORK_SCALE' in env })
       for (const [mode, t] of [
         ['sequential', sequential],
