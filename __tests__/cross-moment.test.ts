@@ -158,6 +158,40 @@ describe('wall and CPU time diverge', () => {
     assert.equal(stored(proc(30e6, 30e6, 1, 'base'), proc(180e6, 60e6, 1, 'head')).verdict, 'regression')
   })
 
+  test('a busy moment leaves wall time unclear, but CPU time doubled: the program’s own change, a regression', () => {
+    // Both sides' wall times spread from 1× to 3× their CPU time (a neighbour came and went): wall
+    // time's interval is too wide to call across moments, though its median wall/CPU stays below the
+    // divergence rule's.
+    const spread = (level: number, seed: string) => {
+      const random = new SeededRandom(seed)
+      return Array.from({ length: 20 }, (_, i) => level * (i % 2 === 0 ? 1 : 1 + 2 * random.nextFloat()))
+    }
+    const side = (wallSamples: number[], cpuNs: number, seed: string) =>
+      results(
+        benchmark(
+          {
+            wall: { unit: 'ns', direction: 'lower', samples: wallSamples },
+            cpu: { unit: 'ns', direction: 'lower', samples: around(cpuNs, seed) },
+          },
+          ['wall'],
+          'process',
+        ),
+      )
+    const base = side(spread(30e6, 'bw'), 30e6, 'bc')
+    const b = stored(base, side(spread(45e6, 'hw'), 45e6, 'hc'))
+    const m = b.metrics.find((x) => x.metric === 'wall')!
+    assert.equal(b.verdict, 'regression', m.notes.join('\n'))
+    // Wall time alone could not call it.
+    assert.match(m.notes.join('\n'), /not wholly on the worse side of 1|could explain/)
+    assert.match(
+      m.notes.join('\n'),
+      /CPU time changed beyond what a change of the machine.*cpu \+(49|50)\.\d+%: regression/,
+    )
+    // CPU time within the bound leaves wall time unclear: nothing shows the program changed.
+    const unclear = stored(base, side(spread(45e6, 'hw'), 33e6, 'hc'))
+    assert.equal(unclear.verdict, 'unclear')
+  })
+
   test('more voluntary switches on the side that waited: the program itself waits, judged on wall time', () => {
     const b = stored(proc(30e6, 30e6, 1, 'base'), proc(90e6, 30e6, 40, 'head'))
     assert.equal(b.verdict, 'regression')

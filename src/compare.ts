@@ -772,6 +772,8 @@ function cpuTimeOf(metrics: Record<string, Metric>): { center: number; name: str
  * side's wall time is WALL_CPU_DIVERGENCE times its CPU time or more, the gated wall time takes CPU
  * time's verdict (itself judged by the rules across moments). Not when the side that waited more also
  * switched voluntarily more often: a program that started to sleep or wait for I/O changed itself.
+ * And where a busy moment left wall time's interval too wide to call (unclear), a change of CPU time
+ * beyond what moments explain is the program's own: wall time takes that verdict.
  */
 function judgeOnCpuWhenWallDiverges(
   base: BenchmarkResult,
@@ -789,6 +791,19 @@ function judgeOnCpuWhenWallDiverges(
       m.basis !== 'difference',
   )
   if (!wall) return
+  const cpuRow = metrics.find((m) => m.metric === 'cpu' && m.basis !== 'difference')
+  if (
+    wall.verdict === 'unclear' &&
+    cpuRow &&
+    (cpuRow.verdict === 'regression' || cpuRow.verdict === 'improvement') &&
+    Math.sign(cpuRow.change) === Math.sign(wall.change)
+  ) {
+    wall.notes.push(
+      `CPU time changed beyond what a change of the machine between the runs explains (cpu ${formatChange(cpuRow.change)}: ${cpuRow.verdict}): the program itself does more or less work, so wall time takes CPU time’s verdict`,
+    )
+    wall.verdict = cpuRow.verdict
+    return
+  }
   const baseCpu = cpuTimeOf(base.metrics)
   const headCpu = cpuTimeOf(head.metrics)
   if (!baseCpu || !headCpu || baseCpu.name !== headCpu.name) return
