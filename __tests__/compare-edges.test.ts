@@ -13,27 +13,10 @@ import type { BenchmarkResult, Metric } from '../src/results.ts'
 // A namespace import, so that this file loads (and its tests fail one by one) against code without them.
 import * as bootstrap from '../src/stats/bootstrap.ts'
 import { SeededRandom } from '../src/stats/index.ts'
-import { cli, removeDir, resultSetOf, tempDir } from './helpers.ts'
+import { cli, okBenchmark, removeDir, resultSetOf, tempDir } from './helpers.ts'
 
 const commit = { sha: 'a'.repeat(40), branch: 'main' }
 const createdAt = '2026-11-21T00:00:00.000Z'
-
-function benchmark(
-  metrics: Record<string, Metric>,
-  gated: string[] = Object.keys(metrics).slice(0, 1),
-  kind: BenchmarkResult['kind'] = 'import',
-): BenchmarkResult {
-  return {
-    id: 'b',
-    name: 'b',
-    kind,
-    parameters: {},
-    status: 'ok',
-    metrics,
-    gate: { metrics: gated, threshold: 0.05, alpha: 0.01 },
-    notes: [],
-  }
-}
 
 const sampled = (samples: number[], unit: Metric['unit'] = 'ns'): Metric => ({
   unit,
@@ -64,7 +47,7 @@ const rendered = (c: Comparison) =>
   renderMarkdown(c) + renderTerminal(c, { color: false, verbose: true, now: new Date(createdAt) })
 
 test('negative values, −998 → −1100 ns: compared by difference (−102 ns), not a "+10% regression"', () => {
-  const c = compare(benchmark({ t: sampled(around(-998)) }), benchmark({ t: sampled(around(-1100)) }))
+  const c = compare(okBenchmark({ t: sampled(around(-998)) }), okBenchmark({ t: sampled(around(-1100)) }))
   const m = only(c).metrics[0]!
   assert.notEqual(m.verdict, 'regression')
   assert.equal(m.verdict, 'unclear', 'no absolute threshold: shown, not judged')
@@ -79,7 +62,7 @@ test('negative values, −998 → −1100 ns: compared by difference (−102 ns)
 })
 
 test('−10 → +10 ns is a difference of +20 ns, not an "improvement"', () => {
-  const c = compare(benchmark({ t: sampled(around(-10)) }), benchmark({ t: sampled(around(10)) }))
+  const c = compare(okBenchmark({ t: sampled(around(-10)) }), okBenchmark({ t: sampled(around(10)) }))
   const m = only(c).metrics[0]!
   assert.notEqual(m.verdict, 'improvement')
   assert.equal(m.basis, 'difference')
@@ -88,8 +71,8 @@ test('−10 → +10 ns is a difference of +20 ns, not an "improvement"', () => {
 })
 
 test('a base median of 0 gives no infinite change or interval in any report', async () => {
-  const base = benchmark({ t: sampled(Array(15).fill(0)) })
-  const head = benchmark({ t: sampled(around(50)) })
+  const base = okBenchmark({ t: sampled(Array(15).fill(0)) })
+  const head = okBenchmark({ t: sampled(around(50)) })
   const c = compare(base, head)
   const m = only(c).metrics[0]!
   assert.doesNotMatch(rendered(c), /∞|Infinity/)
@@ -115,8 +98,8 @@ test('a base median of 0 gives no infinite change or interval in any report', as
 test('an exact count 0 → 1 (one allocation more) is "+1", never "+∞", and still a regression', () => {
   const count = (value: number): Metric => ({ unit: 'count', direction: 'lower', value })
   const c = compare(
-    benchmark({ allocations: count(0), wall: sampled(around(1e6)) }),
-    benchmark({ allocations: count(1), wall: sampled(around(1e6)) }),
+    okBenchmark({ allocations: count(0), wall: sampled(around(1e6)) }),
+    okBenchmark({ allocations: count(1), wall: sampled(around(1e6)) }),
   )
   const m = only(c).metrics.find((x) => x.metric === 'allocations')!
   const text = rendered(c)
@@ -132,8 +115,16 @@ test('an exact count 0 → 1 (one allocation more) is "+1", never "+∞", and st
 test('a sampled count mostly 0 (involuntary context switches 0 → 1) is a difference, not judged', () => {
   const cs = (ones: number) => [...Array(15 - ones).fill(0), ...Array(ones).fill(1)]
   const c = compare(
-    benchmark({ wall: sampled(around(1e6)), 'involuntary-cs': sampled(cs(5), 'count') }, ['wall'], 'process'),
-    benchmark({ wall: sampled(around(1e6)), 'involuntary-cs': sampled(cs(9), 'count') }, ['wall'], 'process'),
+    okBenchmark(
+      { wall: sampled(around(1e6)), 'involuntary-cs': sampled(cs(5), 'count') },
+      ['wall'],
+      'process',
+    ),
+    okBenchmark(
+      { wall: sampled(around(1e6)), 'involuntary-cs': sampled(cs(9), 'count') },
+      ['wall'],
+      'process',
+    ),
   )
   const m = only(c).metrics.find((x) => x.metric === 'involuntary-cs')!
   const text = rendered(c)
@@ -143,7 +134,7 @@ test('a sampled count mostly 0 (involuntary context switches 0 → 1) is a diffe
 })
 
 test('empty base samples are not compared: no "unchanged", in the API or the CLI', async () => {
-  const c = compare(benchmark({ t: sampled([]) }), benchmark({ t: sampled(around(100)) }))
+  const c = compare(okBenchmark({ t: sampled([]) }), okBenchmark({ t: sampled(around(100)) }))
   const b = only(c)
   assert.equal(b.verdict, 'new')
   assert.equal(c.counts.unchanged, 0)
@@ -155,7 +146,7 @@ test('empty base samples are not compared: no "unchanged", in the API or the CLI
   const write = (file: string, samples: number[]) =>
     writeFile(
       path.join(dir, file),
-      JSON.stringify(resultSetOf('s', commit, createdAt, [benchmark({ t: sampled(samples) })])),
+      JSON.stringify(resultSetOf('s', commit, createdAt, [okBenchmark({ t: sampled(samples) })])),
     )
   await write('base.json', [])
   await write('head.json', around(100))
@@ -165,7 +156,7 @@ test('empty base samples are not compared: no "unchanged", in the API or the CLI
 })
 
 test('empty head samples are not compared: missing, not unchanged', () => {
-  const c = compare(benchmark({ t: sampled(around(100)) }), benchmark({ t: sampled([]) }))
+  const c = compare(okBenchmark({ t: sampled(around(100)) }), okBenchmark({ t: sampled([]) }))
   const b = only(c)
   assert.equal(b.verdict, 'missing')
   assert.equal(c.counts.unchanged, 0)
@@ -173,14 +164,15 @@ test('empty head samples are not compared: missing, not unchanged', () => {
 })
 
 test('one sample on a side: no interval and no p-value, and the row says why', () => {
-  const c = compare(benchmark({ t: sampled([100]) }), benchmark({ t: sampled(around(200)) }))
+  const c = compare(okBenchmark({ t: sampled([100]) }), okBenchmark({ t: sampled(around(200)) }))
   const m = only(c).metrics[0]!
   assert.equal(m.ci, undefined)
   assert.equal(m.pValue, undefined)
   assert.equal(m.verdict, 'unclear', 'beyond the threshold, but nothing can be significant')
   assert.match(m.notes.join('\n'), /no interval and no p-value from fewer than 2 samples on a side/)
   // Within the threshold: unchanged, still with the note.
-  const same = only(compare(benchmark({ t: sampled([100]) }), benchmark({ t: sampled([101]) }))).metrics[0]!
+  const same = only(compare(okBenchmark({ t: sampled([100]) }), okBenchmark({ t: sampled([101]) })))
+    .metrics[0]!
   assert.equal(same.verdict, 'unchanged')
   assert.equal(same.ci, undefined)
 })
@@ -191,8 +183,8 @@ test('CPU time mostly at the resolution floor (sys of a short program) is shown,
   // 0 → 4 ms, which a ratio calls an infinite, significant regression.
   const sys = (zeros: number) => [...Array(zeros).fill(0), ...Array(100 - zeros).fill(ms)]
   const c = compare(
-    benchmark({ wall: sampled(around(2e7, 100)), sys: sampled(sys(80)) }, ['wall'], 'process'),
-    benchmark({ wall: sampled(around(2e7, 100)), sys: sampled(sys(30)) }, ['wall'], 'process'),
+    okBenchmark({ wall: sampled(around(2e7, 100)), sys: sampled(sys(80)) }, ['wall'], 'process'),
+    okBenchmark({ wall: sampled(around(2e7, 100)), sys: sampled(sys(30)) }, ['wall'], 'process'),
   )
   const m = only(c).metrics.find((x) => x.metric === 'sys')!
   assert.notEqual(m.verdict, 'regression')
@@ -201,8 +193,8 @@ test('CPU time mostly at the resolution floor (sys of a short program) is shown,
   assert.doesNotMatch(rendered(c), /∞/)
   // The same sample all 0 on both sides changed nothing.
   const zeros = compare(
-    benchmark({ wall: sampled(around(2e7)), sys: sampled(Array(15).fill(0)) }, ['wall'], 'process'),
-    benchmark({ wall: sampled(around(2e7)), sys: sampled(Array(15).fill(0)) }, ['wall'], 'process'),
+    okBenchmark({ wall: sampled(around(2e7)), sys: sampled(Array(15).fill(0)) }, ['wall'], 'process'),
+    okBenchmark({ wall: sampled(around(2e7)), sys: sampled(Array(15).fill(0)) }, ['wall'], 'process'),
   )
   assert.equal(only(zeros).metrics.find((x) => x.metric === 'sys')!.verdict, 'unchanged')
 })
@@ -220,7 +212,7 @@ test('100 000 samples a side: the bootstrap draws per resample, not per sample (
   }
   let c: Comparison
   try {
-    c = compare(benchmark({ t: sampled(base) }), benchmark({ t: sampled(head) }))
+    c = compare(okBenchmark({ t: sampled(base) }), okBenchmark({ t: sampled(head) }))
   } finally {
     SeededRandom.prototype.nextUint32 = original
   }

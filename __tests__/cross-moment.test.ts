@@ -4,26 +4,14 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { type CompareOptions, compareResults, WALL_CPU_DIVERGENCE } from '../src/compare.ts'
-import type { BenchmarkResult, Metric, ResultSet } from '../src/results.ts'
+import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { noiseBound, SeededRandom, UNKNOWN_NOISE_BOUND } from '../src/stats/index.ts'
+import { okBenchmark } from './helpers.ts'
 
 /** 20 samples within ±0.5% of `level`. */
 function around(level: number, seed: string): number[] {
   const random = new SeededRandom(seed)
   return Array.from({ length: 20 }, () => level * (1 + 0.01 * (random.nextFloat() - 0.5)))
-}
-
-function benchmark(metrics: Record<string, Metric>, gate: string[], kind: BenchmarkResult['kind']) {
-  return {
-    id: 'b',
-    name: 'b',
-    kind,
-    parameters: {},
-    status: 'ok',
-    metrics,
-    gate: { metrics: gate, threshold: 0.05, alpha: 0.01 },
-    notes: [],
-  } satisfies BenchmarkResult
 }
 
 function results(b: BenchmarkResult): ResultSet {
@@ -40,7 +28,7 @@ function results(b: BenchmarkResult): ResultSet {
 
 const wall = (level: number, seed: string): ResultSet =>
   results(
-    benchmark(
+    okBenchmark(
       { wall: { unit: 'ns', direction: 'lower', samples: around(level, seed) } },
       ['wall'],
       'process',
@@ -109,7 +97,7 @@ describe('known run-to-run noise', () => {
 describe('summary-only metrics', () => {
   const rebar = (center: number): ResultSet =>
     results(
-      benchmark(
+      okBenchmark(
         { time: { unit: 'ns', direction: 'lower', summary: { center, stddev: center * 0.01, n: 1000 } } },
         ['time'],
         'import',
@@ -131,7 +119,7 @@ describe('summary-only metrics', () => {
 describe('wall and CPU time diverge', () => {
   const proc = (wallNs: number, cpuNs: number, switches: number, seed: string): ResultSet =>
     results(
-      benchmark(
+      okBenchmark(
         {
           wall: { unit: 'ns', direction: 'lower', samples: around(wallNs, `${seed}w`) },
           cpu: { unit: 'ns', direction: 'lower', samples: around(cpuNs, `${seed}c`) },
@@ -168,7 +156,7 @@ describe('wall and CPU time diverge', () => {
     }
     const side = (wallSamples: number[], cpuNs: number, seed: string) =>
       results(
-        benchmark(
+        okBenchmark(
           {
             wall: { unit: 'ns', direction: 'lower', samples: wallSamples },
             cpu: { unit: 'ns', direction: 'lower', samples: around(cpuNs, seed) },
@@ -220,7 +208,9 @@ describe('same-job comparisons and exact counts keep their rules', () => {
 
   test('an instruction count +10% across moments is still a regression at 5%', () => {
     const count = (value: number) =>
-      results(benchmark({ Ir: { unit: 'instructions', direction: 'lower', value } }, ['Ir'], 'instructions'))
+      results(
+        okBenchmark({ Ir: { unit: 'instructions', direction: 'lower', value } }, ['Ir'], 'instructions'),
+      )
     const b = stored(count(1_000_000), count(1_100_000))
     assert.equal(b.verdict, 'regression')
   })

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { runCli } from '../src/cli.ts'
 import { encodeKlv, type KlvEntry } from '../src/formats/klv.ts'
-import type { BenchmarkResult, CommitInfo, ResultSet } from '../src/results.ts'
+import type { BenchmarkResult, CommitInfo, Metric, ResultSet } from '../src/results.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -184,5 +184,23 @@ export function resultSetOf(
       tools: {},
     },
     benchmarks,
+  }
+}
+
+/** A measured benchmark `b` with these metrics, gating the first (or `gated`) at 5% and α = 0.01. */
+export function okBenchmark(
+  metrics: Record<string, Metric>,
+  gated: string[] = Object.keys(metrics).slice(0, 1),
+  kind: BenchmarkResult['kind'] = 'import',
+): BenchmarkResult {
+  return {
+    id: 'b',
+    name: 'b',
+    kind,
+    parameters: {},
+    status: 'ok',
+    metrics,
+    gate: { metrics: gated, threshold: 0.05, alpha: 0.01 },
+    notes: [],
   }
 }

@@ -23,30 +23,14 @@ import { measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { summarize } from '../src/stats/index.ts'
+import { benchResultSet } from './result-set.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 const COMPARISONS = Number(process.env.BENCH_COMPARISONS ?? 20)
 
-function resultSet(benchmarks: BenchmarkResult[]): ResultSet {
-  return {
-    schema: 'bench-action/results',
-    version: 1,
-    suite: 'cross-moment',
-    createdAt: new Date().toISOString(),
-    commit: { branch: 'main' },
-    environment: {
-      os: os.platform(),
-      arch: os.arch(),
-      cpuModel: os.cpus()[0]?.model ?? 'cpu',
-      cpuCount: os.availableParallelism(),
-      kernel: os.release(),
-      node: process.version,
-      tools: {},
-    },
-    benchmarks,
-  }
-}
+const resultSet = (benchmarks: BenchmarkResult[]): ResultSet =>
+  benchResultSet('cross-moment', 'main', benchmarks)
 
 async function measure(yaml: string, dir: string): Promise<ResultSet> {
   const results = await measureSuite(planCases(parseConfig(yaml, path.join(dir, 'bench.yml'))))

@@ -23,31 +23,15 @@ import { csbThroughput, parseCsbLine } from '../src/formats/csb.ts'
 import { measureSameJob, measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
+import { benchResultSet } from './result-set.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const COMPARISONS = Number(process.env.BENCH_COMPARISONS ?? 10)
 
-function resultSet(benchmarks: BenchmarkResult[]): ResultSet {
-  return {
-    schema: 'bench-action/results',
-    version: 1,
-    suite: 'verdicts',
-    createdAt: new Date().toISOString(),
-    commit: { branch: 'bench' },
-    environment: {
-      os: os.platform(),
-      arch: os.arch(),
-      cpuModel: os.cpus()[0]?.model ?? 'cpu',
-      cpuCount: os.availableParallelism(),
-      kernel: os.release(),
-      node: process.version,
-      tools: {},
-    },
-    benchmarks,
-  }
-}
+const resultSet = (benchmarks: BenchmarkResult[]): ResultSet =>
+  benchResultSet('verdicts', 'bench', benchmarks)
 
 function tally(verdicts: string[]): string {
   const counts = new Map<string, number>()

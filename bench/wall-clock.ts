@@ -119,18 +119,7 @@ async function harnessOverhead(dir: string): Promise<void> {
       empty: 'empty',
       build: async () => {
         const target = path.join(dir, 'rust-target')
-        await run(
-          'cargo',
-          [
-            'build',
-            '--release',
-            '--locked',
-            '--quiet',
-            '--manifest-path',
-            path.join(root, 'examples', 'rust-instructions', 'Cargo.toml'),
-          ],
-          { env: { ...process.env, CARGO_TARGET_DIR: target } },
-        )
+        await cargoBuild(path.join(root, 'examples', 'rust-instructions', 'Cargo.toml'), target)
         return [path.join(target, 'release', 'instructions')]
       },
     },
@@ -233,21 +222,17 @@ const REBAR_LIMITS: Array<[string, string]> = [
   ['max-warmup-time', String(1.5e9)],
 ]
 
+/** A release build of the crate at `manifest`, its lock file as committed, into `target`. */
+async function cargoBuild(manifest: string, target: string): Promise<void> {
+  await run('cargo', ['build', '--release', '--locked', '--quiet', '--manifest-path', manifest], {
+    env: { ...process.env, CARGO_TARGET_DIR: target },
+  })
+}
+
 async function warmupAgreement(dir: string): Promise<void> {
   const target = path.join(dir, 'regex-target')
   try {
-    await run(
-      'cargo',
-      [
-        'build',
-        '--release',
-        '--locked',
-        '--quiet',
-        '--manifest-path',
-        path.join(root, 'bench', 'regex-runner', 'Cargo.toml'),
-      ],
-      { env: { ...process.env, CARGO_TARGET_DIR: target } },
-    )
+    await cargoBuild(path.join(root, 'bench', 'regex-runner', 'Cargo.toml'), target)
   } catch (error) {
     console.log(`\nwarm-up agreement: regex runner not built (${(error as Error).message.split('\n')[0]})`)
     return
