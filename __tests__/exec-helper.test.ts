@@ -7,6 +7,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { stderrTail } from '../src/measure/child.ts'
 import {
   ensureExecHelper,
   execHelperCacheDir,
@@ -14,7 +15,6 @@ import {
   findExecHelperSource,
   type ProcessRun,
   runExecHelper,
-  stderrTail,
 } from '../src/measure/exec-helper.ts'
 
 const run = promisify(execFile)

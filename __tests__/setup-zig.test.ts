@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { type CommandRunner, defaultRunner, SetupError, type ToolStatus } from '../src/setup/index.ts'
+import { type CommandRunner, defaultRunner, SetupError, type ToolStatus } from '../src/setup/system.ts'
 import {
   DEFAULT_ZIG_VERSION,
   ensureZig,

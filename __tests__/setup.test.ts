@@ -11,19 +11,21 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import {
-  type CommandRunner,
-  defaultRunner,
   ensureRust,
   ensureValgrind,
-  findExecutable,
   findToolchainFile,
-  parseAptPolicy,
   parseToolchainFile,
   parseValgrindVersion,
   runSetup,
-  SetupError,
   toolsNeeded,
 } from '../src/setup/index.ts'
+import {
+  type CommandRunner,
+  defaultRunner,
+  findExecutable,
+  parseAptPolicy,
+  SetupError,
+} from '../src/setup/system.ts'
 
 const exec = promisify(execFile)
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'setup')

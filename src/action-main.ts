@@ -22,7 +22,7 @@ import {
 import { type PipelineOutcome, resolveConfigPath, runMerge, runPipeline, UsageError } from './pipeline.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'
 import { renderTerminal } from './report/terminal.ts'
-import { SetupError } from './setup/index.ts'
+import { SetupError } from './setup/system.ts'
 import { parseShard, ShardError, type ShardSpec } from './shard.ts'
 import { DEFAULT_DATA_BRANCH } from './store/git.ts'
 import { createStore, type OpenStore } from './store/index.ts'

@@ -2,7 +2,6 @@
 // and keep the end of what it wrote to stderr without holding all of it.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { childEnv } from '../child-env.ts'
-import { stderrTail } from './exec-helper.ts'
 
 /**
  * SIGKILLs the child's whole process group. Children are started `detached`, so they lead a group of
@@ -134,4 +133,28 @@ export function runCommand(
       else done({})
     })
   })
+}
+
+/** How much of a process's stderr a failure keeps: its last lines, and at most this many characters. */
+const TAIL_LINES = 20
+const TAIL_CHARS = 2048
+
+/**
+ * The readable end of a process's stderr: at most the last 20 lines and 2 KiB, without a line that
+ * was cut in half at the start. `cutAtStart` says the bytes began mid-stream.
+ */
+export function stderrTail(bytes: Buffer, cutAtStart = false): string {
+  let lines = bytes.toString('utf8').replace(/\s+$/, '').split(/\r?\n/)
+  let cut = cutAtStart
+  if (cutAtStart && lines.length > 1) lines = lines.slice(1)
+  if (lines.length > TAIL_LINES) {
+    lines = lines.slice(-TAIL_LINES)
+    cut = true
+  }
+  let text = lines.join('\n')
+  if (text.length > TAIL_CHARS) {
+    text = text.slice(-TAIL_CHARS)
+    cut = true
+  }
+  return cut && text !== '' ? `…${text}` : text
 }

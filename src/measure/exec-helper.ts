@@ -14,7 +14,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
 import { childEnv } from '../child-env.ts'
-import { trackChild } from './child.ts'
+import { stderrTail, trackChild } from './child.ts'
 
 const SOURCE_IN_PACKAGE = path.join('runners', 'exec', 'exec.c')
 const VERSION_PREFIX = 'bench-action exec '
@@ -22,8 +22,6 @@ const MANIFEST_SCHEMA = 'bench-action/exec-helper'
 const COMPILE_FLAGS = ['-O2']
 /** The helper keeps the last 4 KiB of a failed run's stderr; a full buffer means the start was cut. */
 const HELPER_STDERR_BYTES = 4096
-const TAIL_LINES = 20
-const TAIL_CHARS = 2048
 
 export type RunPhase = 'warmup' | 'run'
 
@@ -341,26 +339,6 @@ const spawnErrorLineSchema = z.object({
   errno: z.number().int(),
   program: z.string(),
 })
-
-/**
- * The readable end of a process's stderr: at most the last 20 lines and 2 KiB, without a line that
- * was cut in half at the start. `cutAtStart` says the bytes began mid-stream.
- */
-export function stderrTail(bytes: Buffer, cutAtStart = false): string {
-  let lines = bytes.toString('utf8').replace(/\s+$/, '').split(/\r?\n/)
-  let cut = cutAtStart
-  if (cutAtStart && lines.length > 1) lines = lines.slice(1)
-  if (lines.length > TAIL_LINES) {
-    lines = lines.slice(-TAIL_LINES)
-    cut = true
-  }
-  let text = lines.join('\n')
-  if (text.length > TAIL_CHARS) {
-    text = text.slice(-TAIL_CHARS)
-    cut = true
-  }
-  return cut && text !== '' ? `…${text}` : text
-}
 
 function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spawn' }> {
   let data: unknown

@@ -11,8 +11,7 @@ import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } fro
 import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
 import type { InstructionsCase } from '../plan-types.ts'
 import type { BenchmarkResult } from '../results.ts'
-import { killProcessGroup, trackChild } from './child.ts'
-import { stderrTail } from './exec-helper.ts'
+import { killProcessGroup, stderrTail, trackChild } from './child.ts'
 import { listHarnessBenchmarks } from './harness.ts'
 import { failedResult, resultFor } from './result.ts'
 

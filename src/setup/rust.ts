@@ -20,7 +20,7 @@ import {
   sudoHint,
   type ToolOptions,
   type ToolStatus,
-} from './index.ts'
+} from './system.ts'
 
 export interface RustOptions extends ToolOptions {
   /** The project directory: rust-toolchain.toml is looked up from here to the git root. */

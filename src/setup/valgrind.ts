@@ -14,7 +14,7 @@ import {
   sudoHint,
   type ToolOptions,
   type ToolStatus,
-} from './index.ts'
+} from './system.ts'
 
 export type ValgrindOptions = ToolOptions
 

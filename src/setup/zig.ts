@@ -28,7 +28,7 @@ import {
   SetupError,
   type ToolOptions,
   type ToolStatus,
-} from './index.ts'
+} from './system.ts'
 import { ZIG_DIGESTS, type ZigDigests, type ZigWheelDigest } from './zig-digests.ts'
 
 /** The `ziglang` version on PyPI installed when none is asked for: the newest stable release. */
