@@ -965,11 +965,6 @@ export const benchmarkSchema = z.discriminatedUnion(
   expecting('a benchmark: a mapping with name, kind and command'),
 )
 
-/** The kinds this version can run; the others in DESIGN §2 are refused with a clear message. */
-export const SUPPORTED_KINDS: readonly string[] = benchmarkSchema.options.map(
-  (option) => option.shape.kind.value,
-)
-
 const setupStepObjectSchema = z
   .strictObject(
     {

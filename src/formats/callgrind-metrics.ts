@@ -23,14 +23,6 @@ export const EVENT_METRICS: ReadonlyArray<readonly [event: string, metric: strin
 /** The events `--cache-sim=yes` adds; the derived metrics need all of them. */
 const CACHE_EVENTS = ['Ir', 'Dr', 'Dw', 'I1mr', 'D1mr', 'D1mw', 'ILmr', 'DLmr', 'DLmw'] as const
 
-export const DERIVED_CACHE_METRICS = [
-  'l1-hits',
-  'll-hits',
-  'ram-hits',
-  'total-rw',
-  'estimated-cycles',
-] as const
-
 /**
  * Metric values from a profile's totals (event name → count). The events present are reported under
  * lower-case names (`ir`, `dr`, … `bim`). With the cache events (`--cache-sim=yes`) come the derived ones,
