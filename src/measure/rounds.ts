@@ -5,7 +5,7 @@
 import { resolveGate } from '../metric-families.ts'
 import type { Case, ProcessCase, ScalingCase, WallClockCase } from '../plan-types.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
-import { SeededRandom } from '../stats/index.ts'
+import { formatSignificant, SeededRandom } from '../stats/index.ts'
 import { extendedAlpha, type LookOutcome, type LookPlan, lookAtPairs, lookPlan } from '../stats/sequential.ts'
 import { ProcessMeasurement } from './process.ts'
 import { ScalingMeasurement } from './scaling.ts'
@@ -147,8 +147,7 @@ export async function measureInRounds(
         const id = units[u]![1]!.id
         const list = pairs[id] ?? []
         pairs[id] = list
-        const [baseTaken, headTaken] = [sides[0]!.taken - before[0]!, sides[1]!.taken - before[1]!]
-        for (let k = 0; k < Math.min(baseTaken, headTaken); k++) list.push([before[0]! + k, before[1]! + k])
+        recordPairs(list, sides, before)
         const sequence = sequences.get(u)
         if (sequence) await look(sequence, sides, list, units[u]![1]!)
       }
@@ -168,17 +167,25 @@ export async function measureInRounds(
         await m.run(Math.min(step, m.remaining))
         elapsed.set(m, (elapsed.get(m) ?? 0) + performance.now() - started)
       }
-      const list = pairs[units[u]![1]!.id]!
-      const [baseTaken, headTaken] = [sides[0]!.taken - before[0]!, sides[1]!.taken - before[1]!]
-      for (let k = 0; k < Math.min(baseTaken, headTaken); k++) list.push([before[0]! + k, before[1]! + k])
       // A side that took nothing more (it failed, or hit max-time) ends the pair's extension.
-      if (baseTaken === 0 || headTaken === 0) for (const m of sides) m.setTarget(m.taken)
+      if (recordPairs(pairs[units[u]![1]!.id]!, sides, before) === 0)
+        for (const m of sides) m.setTarget(m.taken)
       for (let s = 0; s < sides.length; s++) await report(u, s)
     }
     extended = extended.filter((u) => measurements[u]!.some((m) => m.remaining > 0))
   }
   for (let u = 0; u < units.length; u++) for (let s = 0; s < units[u]!.length; s++) await report(u, s, true)
   return pairs
+}
+
+/**
+ * The runs a pair's two sides took since `before`, paired in order (the k-th new base run with the
+ * k-th new head run); returns how many pairs that made.
+ */
+function recordPairs(list: Array<[number, number]>, sides: TimedMeasurement[], before: number[]): number {
+  const count = Math.min(sides[0]!.taken - before[0]!, sides[1]!.taken - before[1]!)
+  for (let k = 0; k < count; k++) list.push([before[0]! + k, before[1]! + k])
+  return count
 }
 
 /**
@@ -270,7 +277,7 @@ function sequenced(result: BenchmarkResult, sequence: Sequence): BenchmarkResult
       notes: [
         ...result.notes,
         `sampled sequentially: clearly unchanged after ${sequence.stoppedAt} of ${sequence.plan.planned} pairs ` +
-          `(the ${format((1 - alpha) * 100)}% interval of the change within ±${format(threshold * 100)}%), so stopped there`,
+          `(the ${formatSignificant((1 - alpha) * 100)}% interval of the change within ±${formatSignificant(threshold * 100)}%), so stopped there`,
       ],
     }
   if (sequence.extendedAt !== undefined)
@@ -280,12 +287,8 @@ function sequenced(result: BenchmarkResult, sequence: Sequence): BenchmarkResult
       notes: [
         ...result.notes,
         `sampled sequentially: undecided after ${sequence.extendedAt} pairs, so extended to ${sequence.plan.max}; ` +
-          `judged at α = ${format(extendedAlpha(alpha))}, so that its two looks together keep α = ${format(alpha)}`,
+          `judged at α = ${formatSignificant(extendedAlpha(alpha))}, so that its two looks together keep α = ${formatSignificant(alpha)}`,
       ],
     }
   return result
-}
-
-function format(x: number): string {
-  return String(Number(x.toPrecision(3)))
 }

@@ -123,7 +123,7 @@ export function decideSampled(
   if (floor >= alpha) {
     notes.push(
       `with ${base.length} base and ${head.length} head samples the smallest possible p-value is ` +
-        `${format(floor)}, not below α = ${format(alpha)}: no change can be significant`,
+        `${formatSignificant(floor)}, not below α = ${formatSignificant(alpha)}: no change can be significant`,
     )
   }
   if (baseSummary.median === 0) {
@@ -198,8 +198,8 @@ export function decidePaired(
   if (floor >= alpha) {
     const counted = test.zeros > 0 ? `${test.n} pairs that differ` : `${test.n} pairs`
     notes.push(
-      `with ${counted} the smallest possible p-value is ${format(floor)}, ` +
-        `not below α = ${format(alpha)}: no change can be significant`,
+      `with ${counted} the smallest possible p-value is ${formatSignificant(floor)}, ` +
+        `not below α = ${formatSignificant(alpha)}: no change can be significant`,
     )
   }
   if (test.zeros > 0) {
@@ -381,10 +381,11 @@ export function decideDifference(
       if (significant && intervalSide === side) verdict = side
       else {
         verdict = 'unclear'
-        if (!significant) notes.push(`p = ${format(test.pValue)} is not below α = ${format(alpha)}`)
+        if (!significant)
+          notes.push(`p = ${formatSignificant(test.pValue)} is not below α = ${formatSignificant(alpha)}`)
         if (intervalSide !== side)
           notes.push(
-            `the ${format((1 - alpha) * 100)}% interval of the difference, [${format(interval.low)}, ${format(interval.high)}], ` +
+            `the ${formatSignificant((1 - alpha) * 100)}% interval of the difference, [${formatSignificant(interval.low)}, ${formatSignificant(interval.high)}], ` +
               `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 0`,
           )
       }
@@ -484,10 +485,11 @@ function sampledVerdict(
   const intervalSide = interval ? intervalSideOf(interval.low, interval.high, direction) : 'within'
   if (significant && intervalSide === side) return { verdict: side, whyUnclear: [] }
   const whyUnclear: string[] = []
-  if (!significant) whyUnclear.push(`p = ${format(pValue)} is not below α = ${format(alpha)}`)
+  if (!significant)
+    whyUnclear.push(`p = ${formatSignificant(pValue)} is not below α = ${formatSignificant(alpha)}`)
   if (interval && intervalSide !== side) {
     whyUnclear.push(
-      `the ${format((1 - alpha) * 100)}% interval of the ratio, [${format(interval.low)}, ${format(interval.high)}], ` +
+      `the ${formatSignificant((1 - alpha) * 100)}% interval of the ratio, [${formatSignificant(interval.low)}, ${formatSignificant(interval.high)}], ` +
         `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
     )
   }
@@ -521,6 +523,7 @@ function assertDirection(direction: Direction): void {
   }
 }
 
-function format(value: number): string {
+/** Three significant digits, trailing zeros dropped: 0.005, 1, 99.5. */
+export function formatSignificant(value: number): string {
   return String(Number(value.toPrecision(3)))
 }

@@ -24,6 +24,7 @@ export {
   type ExactDecision,
   type ExactDecisionOptions,
   type ExactVerdict,
+  formatSignificant,
   MIN_RELIABLE_SAMPLES,
   MIN_SAMPLES_FOR_STATISTICS,
   type PairedDecision,
