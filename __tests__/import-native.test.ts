@@ -521,6 +521,50 @@ describe('catch2', () => {
       { ...source, text: source.text.replace('<mean ', '<average ') },
       /results\.xml: line 5: expected a <mean> in the results of vector\/sum, found none/,
     )
+    rejects(
+      catch2Format,
+      { ...source, text: source.text.slice(0, source.text.indexOf('<standardDeviation')) },
+      /results\.xml: line 5: the results of sum end without <\/BenchmarkResults>: the file is cut short/,
+    )
+    // Without the first </BenchmarkResults>, the </TestCase> of vector closes the wrong element.
+    const unclosed = source.text.replace('</BenchmarkResults>', '')
+    const testCaseEnd = unclosed.slice(0, unclosed.indexOf('</TestCase>')).split('\n').length
+    rejects(
+      catch2Format,
+      { ...source, text: unclosed },
+      new RegExp(
+        `results\\.xml: line ${testCaseEnd}: expected closing tag 'BenchmarkResults' \\(opened in line 5, col 7\\) instead of closing tag 'TestCase'`,
+      ),
+    )
+    rejects(
+      catch2Format,
+      { ...source, text: source.text.replace('samples="10"', 'samples="10" samples="11"') },
+      /results\.xml: line 5: expected an XML tag, got "<BenchmarkResults name=\\"sum\\" samples/,
+    )
+  })
+
+  test('the file is untrusted: no DOCTYPE is read, only XML entities decode, nesting is bounded', async () => {
+    const source = await fixture('catch2', 'results.xml')
+    // Billion laughs: each entity ten of the one before. Refused before any of it is read.
+    const entities = ['<!ENTITY e0 "lol">']
+    for (let i = 1; i < 10; i++) entities.push(`<!ENTITY e${i} "${`&e${i - 1};`.repeat(10)}">`)
+    const bomb = source.text
+      .replace('<Catch ', `<!DOCTYPE Catch [\n${entities.join('\n')}\n]>\n<Catch `)
+      .replace('name="vector"', 'name="&e9;"')
+    rejects(
+      catch2Format,
+      { ...source, text: bomb },
+      /results\.xml: line 2: expected no <!DOCTYPE>: Catch2 writes none/,
+    )
+    // XML's own entities and character references decode; any other name stays as written.
+    const named = source.text.replace('name="vector"', 'name="&#x76;ec&#116;or &amp; &e9; &lt;&gt;"')
+    assert.equal(catch2Format.parse({ ...source, text: named })[0]!.name, 'vector & &e9; <>/sum')
+    const deep = `<Catch>${'<Section name="s">'.repeat(10_000)}${'</Section>'.repeat(10_000)}</Catch>`
+    rejects(
+      catch2Format,
+      { path: 'deep.xml', text: deep },
+      /deep\.xml: cannot read the XML: maximum nested tags/,
+    )
   })
 })
 

@@ -4,6 +4,7 @@
 // rustup or cargo, rustup comes from apt when the distribution packages it.
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { parse as parseToml, TomlError, type TomlTable, type TomlValue } from 'smol-toml'
 import {
   type AptState,
   aptInstall,
@@ -43,358 +44,241 @@ export interface ToolchainSpec {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A small TOML reader: enough of TOML 1.0 to read a rust-toolchain.toml exactly and to skip, without
-// misreading, whatever else a file holds. Errors name the file and line.
+// TOML files are read by smol-toml. It keeps no positions of values, so the lines that messages name
+// come from a scan that tells only strings, comments and brackets apart: where each key = value and
+// [table] starts, where the items of an array start, and which brackets are open at a point. The scan
+// runs only when a message needs a line.
 
-type TomlValue =
-  | { type: 'string'; value: string; line: number }
-  | { type: 'array'; items: TomlValue[]; line: number }
-  | { type: 'inline-table'; line: number }
-  | { type: 'scalar'; text: string; line: number }
+interface Statement {
+  /** The full key path: the table's, then the key's. */
+  path: string[]
+  line: number
+  /** A [table] or [[table]] header rather than key = value. */
+  header: boolean
+  /** Where the value starts (key = value). */
+  value?: number
+  /** The line of each item, when the value is an array. */
+  items: number[]
+}
 
-const BARE_KEY = /[A-Za-z0-9_-]+/y
-const SCALAR_TOKEN = /[0-9A-Za-z_+.:-]+/y
-const SCALAR =
-  /^(?:true|false|[+-]?(?:inf|nan)|[+-]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?|0x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*|0o[0-7](?:_?[0-7])*|0b[01](?:_?[01])*|\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}:\d{2}(?:\.\d+)?)$/
-const ESCAPES: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', '\\': '\\' }
+interface Layout {
+  statements: Statement[]
+  /** The arrays and inline tables open where the scan stopped, innermost last. */
+  open: { bracket: '[' | '{'; line: number }[]
+}
 
-class TomlReader {
-  private pos = 0
-  private line = 1
-  /** Every key = value, by its full dotted path (JSON-encoded, so quoted keys with dots stay apart). */
-  readonly values = new Map<string, TomlValue>()
-  /** Every [table] header, by path, with its line. */
-  readonly tables = new Map<string, number>()
-  private arrayTables = 0
-
-  constructor(
-    private readonly text: string,
-    private readonly file: string,
-  ) {}
-
-  private fail(message: string, line = this.line): never {
-    throw new SetupError(`${this.file}:${line}: ${message}`, { file: this.file, line })
+/** The index just past the string that starts at `i`; at the end of its line if it does not close. */
+function stringEnd(text: string, i: number): number {
+  const quote = text[i]!
+  const delimiter = quote.repeat(3)
+  const multiline = text.startsWith(delimiter, i)
+  let k = i + (multiline ? 3 : 1)
+  while (k < text.length) {
+    const c = text[k]
+    if (c === '\\' && quote === '"') k += 2
+    else if (c === '\n' && !multiline) return k
+    else if (!multiline && c === quote) return k + 1
+    else if (multiline && text.startsWith(delimiter, k)) {
+      // Up to two quotes right before the closing ones belong to the string.
+      let end = k + 3
+      while (end < k + 5 && text[end] === quote) end++
+      return end
+    } else k++
   }
+  return k
+}
 
-  private get here(): string {
-    const c = this.text[this.pos]
-    if (c === undefined) return 'the end of the file'
-    if (c === '\n' || c === '\r') return 'the end of the line'
-    return JSON.stringify(this.text.slice(this.pos, this.pos + 12).split(/[\r\n]/)[0])
-  }
+/** Where a key ends: at `stop` ("=" or "]") outside quotes, or at the end of the line. */
+function keyEnd(text: string, i: number, stop: string): number {
+  while (i < text.length && text[i] !== stop && text[i] !== '\n')
+    i = text[i] === '"' || text[i] === "'" ? stringEnd(text, i) : i + 1
+  return i
+}
 
-  read(): this {
-    if (this.text.startsWith('\uFEFF')) this.pos = 1
-    let table: string[] = []
-    for (;;) {
-      this.skipBlank()
-      if (this.pos >= this.text.length) return this
-      if (this.text[this.pos] === '[') table = this.header()
-      else this.keyValue(table)
+/** The parts of a dotted key as written ("a . 'b.c'" → a, b.c), unquoted by smol-toml itself. */
+function keyPath(raw: string): string[] {
+  const parts: string[] = []
+  try {
+    let node: TomlValue = parseToml(`${raw.trim()} = 0`)
+    while (typeof node === 'object' && !Array.isArray(node) && !(node instanceof Date)) {
+      const key: string | undefined = Object.keys(node)[0]
+      if (key === undefined) break
+      parts.push(key)
+      node = node[key]!
     }
+  } catch {
+    return [raw.trim()]
   }
+  return parts
+}
 
-  private spaces(): void {
-    while (this.text[this.pos] === ' ' || this.text[this.pos] === '\t') this.pos++
-  }
-
-  private comment(): void {
-    if (this.text[this.pos] !== '#') return
-    while (this.pos < this.text.length && this.text[this.pos] !== '\n') this.pos++
-  }
-
-  private newline(): boolean {
-    if (this.text[this.pos] === '\n') {
-      this.pos++
-    } else if (this.text.startsWith('\r\n', this.pos)) {
-      this.pos += 2
-    } else return false
-    this.line++
-    return true
-  }
-
-  /** Spaces, newlines and comments. */
-  private skipBlank(): void {
-    for (;;) {
-      this.spaces()
-      this.comment()
-      if (!this.newline()) return
-    }
-  }
-
-  private endOfLine(): void {
-    this.spaces()
-    this.comment()
-    if (this.pos >= this.text.length || this.newline()) return
-    this.fail(`unexpected ${this.here} after the value (one key = value per line)`)
-  }
-
-  private expect(char: string, what: string): void {
-    if (this.text[this.pos] !== char) this.fail(`expected ${what}, found ${this.here}`)
-    this.pos++
-  }
-
-  private header(): string[] {
-    const line = this.line
-    this.pos++
-    const isArray = this.text[this.pos] === '['
-    if (isArray) this.pos++
-    this.spaces()
-    const key = this.key()
-    this.spaces()
-    this.expect(']', isArray ? '"]]" to close the table header' : '"]" to close the table header')
-    if (isArray) this.expect(']', '"]]" to close the table header')
-    this.endOfLine()
-    if (isArray) return [...key, `[[${this.arrayTables++}]]`]
-    const id = JSON.stringify(key)
-    const earlier = this.tables.get(id)
-    if (earlier !== undefined)
-      this.fail(`[${key.join('.')}] is defined twice (first on line ${earlier})`, line)
-    this.checkPrefixes(key, line)
-    if (this.values.has(id)) this.fail(`${key.join('.')} is already a value, not a table`, line)
-    this.tables.set(id, line)
-    return key
-  }
-
-  private checkPrefixes(keyPath: string[], line: number): void {
-    for (let i = 1; i < keyPath.length; i++) {
-      const prefix = keyPath.slice(0, i)
-      const value = this.values.get(JSON.stringify(prefix))
-      if (value && value.type !== 'inline-table')
-        this.fail(`${prefix.join('.')} is a value (line ${value.line}), not a table`, line)
-    }
-  }
-
-  private keyValue(table: string[]): void {
-    const line = this.line
-    const key = this.key()
-    this.spaces()
-    this.expect('=', `"=" after the key ${key.join('.')}`)
-    this.spaces()
-    const value = this.value()
-    this.endOfLine()
-    const full = [...table, ...key]
-    const id = JSON.stringify(full)
-    const earlier = this.values.get(id)
-    if (earlier) this.fail(`${full.join('.')} is defined twice (first on line ${earlier.line})`, line)
-    if (this.tables.has(id)) this.fail(`${full.join('.')} is already a table`, line)
-    this.checkPrefixes(full, line)
-    this.values.set(id, value)
-  }
-
-  private key(): string[] {
-    const parts = [this.simpleKey()]
-    for (;;) {
-      this.spaces()
-      if (this.text[this.pos] !== '.') return parts
-      this.pos++
-      this.spaces()
-      parts.push(this.simpleKey())
-    }
-  }
-
-  private simpleKey(): string {
-    const c = this.text[this.pos]
-    if (c === '"') return this.basicString()
-    if (c === "'") return this.literalString()
-    BARE_KEY.lastIndex = this.pos
-    const m = BARE_KEY.exec(this.text)
-    if (!m) this.fail(`expected a key, found ${this.here}`)
-    this.pos += m[0].length
-    return m[0]
-  }
-
-  private value(): TomlValue {
-    const line = this.line
-    const c = this.text[this.pos]
-    if (c === '"') {
-      const value = this.text.startsWith('"""', this.pos) ? this.multilineBasicString() : this.basicString()
-      return { type: 'string', value, line }
-    }
-    if (c === "'") {
-      const value = this.text.startsWith("'''", this.pos)
-        ? this.multilineLiteralString()
-        : this.literalString()
-      return { type: 'string', value, line }
-    }
-    if (c === '[') return this.array()
-    if (c === '{') return this.inlineTable()
-    SCALAR_TOKEN.lastIndex = this.pos
-    const m = SCALAR_TOKEN.exec(this.text)
-    if (!m) this.fail(`expected a value, found ${this.here}`)
-    let token = m[0]
-    // A date and a time may be separated by a space.
-    const time = /^\d{4}-\d{2}-\d{2}$/.test(token)
-      ? / \d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?/y
-      : undefined
-    if (time) {
-      time.lastIndex = this.pos + token.length
-      const t = time.exec(this.text)
-      if (t) token += `T${t[0].slice(1)}`
-      this.pos += t ? t[0].length : 0
-    }
-    this.pos += m[0].length
-    if (SCALAR.test(token)) return { type: 'scalar', text: token, line }
-    if (/^[A-Za-z_][\w.+-]*$/.test(token))
-      this.fail(`${token} is not a TOML value: strings are quoted, as in "${token}"`, line)
-    this.fail(`${token} is not a TOML value`, line)
-  }
-
-  private escape(): string {
-    const line = this.line
-    const c = this.text[this.pos + 1]
-    const simple = c === undefined ? undefined : ESCAPES[c]
-    if (simple !== undefined) {
-      this.pos += 2
-      return simple
-    }
-    if (c === 'u' || c === 'U') {
-      const digits = c === 'u' ? 4 : 8
-      const hex = this.text.slice(this.pos + 2, this.pos + 2 + digits)
-      const code = /^[0-9A-Fa-f]+$/.test(hex) && hex.length === digits ? Number.parseInt(hex, 16) : Number.NaN
-      if (Number.isNaN(code) || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
-        this.fail(`invalid escape \\${c}${hex} in a string`, line)
-      this.pos += 2 + digits
-      return String.fromCodePoint(code)
-    }
-    this.fail(`invalid escape \\${c ?? ''} in a string (use \\\\ for a backslash)`, line)
-  }
-
-  private basicString(): string {
-    const line = this.line
-    this.pos++
-    let out = ''
-    for (;;) {
-      const c = this.text[this.pos]
-      if (c === undefined || c === '\n' || c === '\r') this.fail('unterminated string', line)
-      if (c === '"') {
-        this.pos++
-        return out
+function layout(text: string, end = text.length): Layout {
+  const statements: Statement[] = []
+  const open: Layout['open'] = []
+  let table: string[] = []
+  let arrayTables = 0
+  let current: Statement | undefined
+  let item = false
+  let line = 1
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  while (i < end) {
+    const c = text[i]!
+    if (c === '\n') {
+      line++
+      i++
+      if (open.length === 0) current = undefined
+    } else if (c === ' ' || c === '\t' || c === '\r') i++
+    else if (c === '#') {
+      const newline = text.indexOf('\n', i)
+      i = newline < 0 ? text.length : newline
+    } else if (!current) {
+      const header = c === '['
+      const from = header ? i + (text[i + 1] === '[' ? 2 : 1) : i
+      const to = keyEnd(text, from, header ? ']' : '=')
+      const key = keyPath(text.slice(from, to))
+      if (header) table = from === i + 2 ? [...key, `[[${arrayTables++}]]`] : key
+      current = { path: header ? key : [...table, ...key], line, header, items: [] }
+      statements.push(current)
+      i = text[to] === '\n' ? to : to + 1
+      if (!header) current.value = i + /^[ \t]*/.exec(text.slice(i, i + 200))![0].length
+    } else {
+      if (item && c !== ',' && c !== ']') {
+        current.items.push(line)
+        item = false
       }
-      if (c === '\\') out += this.escape()
-      else {
-        out += c
-        this.pos++
-      }
-    }
-  }
-
-  private literalString(): string {
-    const line = this.line
-    const start = ++this.pos
-    for (;;) {
-      const c = this.text[this.pos]
-      if (c === undefined || c === '\n' || c === '\r') this.fail('unterminated string', line)
-      if (c === "'") return this.text.slice(start, this.pos++)
-      this.pos++
-    }
-  }
-
-  /** Up to two quotes right before the closing delimiter belong to the string. */
-  private closeMultiline(quote: string): string | undefined {
-    if (!this.text.startsWith(quote.repeat(3), this.pos)) return undefined
-    let extra = ''
-    while (extra.length < 2 && this.text[this.pos + 3] === quote) {
-      extra += quote
-      this.pos++
-    }
-    this.pos += 3
-    return extra
-  }
-
-  private multilineBasicString(): string {
-    const line = this.line
-    this.pos += 3
-    this.newline()
-    let out = ''
-    for (;;) {
-      const c = this.text[this.pos]
-      if (c === undefined) this.fail('unterminated """ string', line)
-      const closing = this.closeMultiline('"')
-      if (closing !== undefined) return out + closing
-      if (c === '\\' && /^\\[ \t]*\r?\n/.test(this.text.slice(this.pos, this.pos + 64))) {
-        // A line-ending backslash trims the newline and the whitespace after it.
-        this.pos++
-        this.skipBlankNoComments()
-      } else if (c === '\\') out += this.escape()
-      else if (this.newline()) out += '\n'
-      else {
-        out += c
-        this.pos++
-      }
-    }
-  }
-
-  private skipBlankNoComments(): void {
-    for (;;) {
-      this.spaces()
-      if (!this.newline()) return
-    }
-  }
-
-  private multilineLiteralString(): string {
-    const line = this.line
-    this.pos += 3
-    this.newline()
-    let out = ''
-    for (;;) {
-      if (this.pos >= this.text.length) this.fail("unterminated ''' string", line)
-      const closing = this.closeMultiline("'")
-      if (closing !== undefined) return out + closing
-      if (this.newline()) out += '\n'
-      else out += this.text[this.pos++]
-    }
-  }
-
-  private array(): TomlValue {
-    const line = this.line
-    this.pos++
-    const items: TomlValue[] = []
-    for (;;) {
-      this.skipBlank()
-      if (this.pos >= this.text.length) this.fail('unterminated array: no "]"', line)
-      if (this.text[this.pos] === ']') break
-      items.push(this.value())
-      this.skipBlank()
-      if (this.text[this.pos] === ',') {
-        this.pos++
+      if (c === '"' || c === "'") {
+        const after = stringEnd(text, i)
+        for (let k = i; k < after; k++) if (text.charCodeAt(k) === 10) line++
+        i = after
         continue
       }
-      if (this.text[this.pos] === ']') break
-      if (this.pos >= this.text.length) this.fail('unterminated array: no "]"', line)
-      this.fail(`expected "," or "]" in the array, found ${this.here}`)
+      if (c === '[' || c === '{') open.push({ bracket: c, line })
+      else if (c === ']' || c === '}') open.pop()
+      // A new item of the statement's own array starts after "[" or ",".
+      item = (c === '[' || c === ',') && open.length === 1 && open[0]!.bracket === '['
+      i++
     }
-    this.pos++
-    return { type: 'array', items, line }
   }
+  return { statements, open }
+}
 
-  private inlineTable(): TomlValue {
-    const line = this.line
-    this.pos++
-    this.spaces()
-    const keys = new Set<string>()
-    if (this.text[this.pos] === '}') {
-      this.pos++
-      return { type: 'inline-table', line }
+const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i])
+const within = (a: string[], prefix: string[]) => prefix.every((k, i) => a[i] === k)
+
+/**
+ * The line where `keyPath` is defined: its own key or [table], else the first key or table inside
+ * it (dotted keys, [toolchain.x]), else the key whose inline table holds it.
+ */
+function lineOf(statements: Statement[], keyPath: string[]): number | undefined {
+  return (
+    statements.find((s) => samePath(s.path, keyPath)) ??
+    statements.find((s) => within(s.path, keyPath)) ??
+    statements.find((s) => !s.header && within(keyPath, s.path))
+  )?.line
+}
+
+/** The index where a TomlError's line and column point. */
+function offsetOf(text: string, line: number, column: number): number {
+  let start = 0
+  for (let l = 1; l < line; l++) {
+    const newline = text.indexOf('\n', start)
+    if (newline < 0) return text.length
+    start = newline + 1
+  }
+  return Math.min(start + column - 1, text.length)
+}
+
+/** What is at `i`, for messages. */
+function describeAt(text: string, i: number): string {
+  const c = text[i]
+  if (c === undefined) return 'the end of the file'
+  if (c === '\n' || c === '\r') return 'the end of the line'
+  return JSON.stringify(text.slice(i, i + 12).split(/[\r\n]/)[0])
+}
+
+/** A smol-toml syntax error, said in terms of the file: the line, and what was expected there. */
+function tomlFailure(err: TomlError, text: string, file: string): SetupError {
+  const reason = err.message.replace(/^Invalid TOML document: /, '').split('\n')[0]!
+  const at = offsetOf(text, err.line, err.column)
+  const found = describeAt(text, at)
+  const fail = (message: string, line = err.line) => located(file, line, message)
+  const innermost = layout(text, at).open.at(-1)
+  if (innermost && text.slice(at).trim() === '')
+    return fail(
+      innermost.bracket === '[' ? 'unterminated array: no "]"' : 'unterminated inline table: no "}"',
+      innermost.line,
+    )
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1
+  const onHeader = /^\uFEFF?[ \t]*\[/.test(text.slice(lineStart, at + 1))
+  switch (reason) {
+    case 'expected comma or end of structure':
+      return fail(
+        innermost?.bracket === '{'
+          ? `expected "," or "}" in the inline table, found ${found}`
+          : `expected "," or "]" in the array, found ${found}`,
+      )
+    case 'invalid value': {
+      const token = /[0-9A-Za-z_+.:-]+/y
+      token.lastIndex = at
+      const word = token.exec(text)?.[0]
+      if (word === undefined) return fail(`expected a value, found ${found}`)
+      if (/^[A-Za-z_][\w.+-]*$/.test(word))
+        return fail(`${word} is not a TOML value: strings are quoted, as in "${word}"`)
+      return fail(`${word} is not a TOML value`)
     }
-    for (;;) {
-      const key = this.key()
-      const id = JSON.stringify(key)
-      if (keys.has(id)) this.fail(`${key.join('.')} is defined twice in the inline table`)
-      keys.add(id)
-      this.spaces()
-      this.expect('=', `"=" after the key ${key.join('.')}`)
-      this.spaces()
-      this.value()
-      this.spaces()
-      if (this.text[this.pos] === ',') {
-        this.pos++
-        this.spaces()
-        continue
+    case 'trying to redefine an already defined table or value':
+    case 'trying to redefine an already defined value': {
+      const { statements } = layout(text)
+      const index = statements.findIndex((s) => s.line === err.line)
+      const s = statements[index]
+      if (s) {
+        const name = s.path.filter((k) => !k.startsWith('[[')).join('.')
+        const before = statements.slice(0, index)
+        const earlier = before.find((e) => samePath(e.path, s.path))
+        if (earlier && earlier.header === s.header)
+          return fail(`${s.header ? `[${name}]` : name} is defined twice (first on line ${earlier.line})`)
+        if (earlier)
+          return fail(
+            s.header
+              ? `${name} is already a value (line ${earlier.line}), not a table`
+              : `${name} is already a table (line ${earlier.line})`,
+          )
+        const value = before.find((e) => !e.header && e.path.length < s.path.length && within(s.path, e.path))
+        if (value) return fail(`${value.path.join('.')} is a value (line ${value.line}), not a table`)
       }
-      this.expect('}', '"," or "}" in the inline table')
-      return { type: 'inline-table', line }
+      return fail(`${reason} (at ${found})`)
     }
+    case 'each key-value declaration must be followed by an end-of-line':
+      return fail(
+        onHeader
+          ? `unexpected ${found} after the table header`
+          : `unexpected ${found} after the value (one key = value per line)`,
+      )
+    case 'unexpected end of key':
+    case 'illegal empty bare key':
+      return fail(`expected a key, found ${found}`)
+    case 'illegal character in key':
+    case 'incomplete key-value: cannot find end of key':
+      return fail(
+        onHeader
+          ? `expected "]" to close the table header, found ${found}`
+          : `expected "=" after the key, found ${found}`,
+      )
+    case 'control characters are not allowed in strings':
+      if (found.startsWith('the end')) return fail('unterminated string')
+      return fail(
+        `control character U+${text.charCodeAt(at).toString(16).padStart(4, '0')} in a string: write it as an escape`,
+      )
+    case 'unfinished string': {
+      const delimiter = ['"""', "'''"].find((d) => text.startsWith(d, at))
+      return fail(`unterminated ${delimiter ? `${delimiter} ` : ''}string`)
+    }
+    case 'unrecognised escape sequence': {
+      const c = text[at] === '\\' ? text[at + 1] : text[at]
+      return fail(`invalid escape \\${c ?? ''} in a string (use \\\\ for a backslash)`)
+    }
+    default:
+      return fail(`${reason} (at ${found})`)
   }
 }
 
@@ -409,64 +293,74 @@ function located(file: string, line: number, message: string): SetupError {
   return new SetupError(`${file}:${line}: ${message}`, { file, line })
 }
 
-function toolchainFromToml(reader: TomlReader, file: string): ToolchainSpec {
-  const get = (key: string) => reader.values.get(JSON.stringify(['toolchain', key]))
-  const asTable = reader.values.get(JSON.stringify(['toolchain']))
-  if (asTable)
-    throw located(file, asTable.line, 'toolchain must be a table: write [toolchain] and then channel = "…"')
-  let tableLine = reader.tables.get(JSON.stringify(['toolchain']))
-  if (tableLine === undefined) {
-    for (const [key, value] of reader.values) {
-      if ((JSON.parse(key) as string[])[0] === 'toolchain')
-        tableLine = Math.min(tableLine ?? value.line, value.line)
-    }
+function isTable(value: TomlValue): value is TomlTable {
+  return typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+}
+
+function toolchainFromToml(text: string, file: string): ToolchainSpec {
+  let document: TomlTable
+  try {
+    document = parseToml(text, { integersAsBigInt: 'asNeeded' })
+  } catch (err) {
+    if (err instanceof TomlError) throw tomlFailure(err, text, file)
+    throw err
   }
-  if (tableLine === undefined)
+  let statements: Statement[] | undefined
+  const where = () => {
+    statements ??= layout(text).statements
+    return statements
+  }
+  /** An error on the line of `key` (a key of [toolchain], or the table itself). */
+  const at = (key: string | undefined, message: string, item?: number): SetupError => {
+    const keyPath = key === undefined ? ['toolchain'] : ['toolchain', key]
+    const own = where().find((s) => samePath(s.path, keyPath))
+    const line = (item === undefined ? undefined : own?.items[item]) ?? lineOf(where(), keyPath)
+    return line === undefined ? new SetupError(`${file}: ${message}`, { file }) : located(file, line, message)
+  }
+
+  const toolchain = document.toolchain
+  if (toolchain === undefined)
     throw new SetupError(
       `${file}: no [toolchain] table; expected for example:\n[toolchain]\nchannel = "stable"`,
       {
         file,
       },
     )
+  if (!isTable(toolchain))
+    throw at(undefined, 'toolchain must be a table: write [toolchain] and then channel = "…"')
 
   const string = (key: string): string | undefined => {
-    const v = get(key)
-    if (!v) return undefined
-    if (v.type !== 'string')
-      throw located(
-        file,
-        v.line,
-        `toolchain.${key} must be a quoted string${v.type === 'scalar' ? `, as in ${key} = "${v.text}"` : ''}`,
-      )
-    return v.value
+    const v = toolchain[key]
+    if (v === undefined || typeof v === 'string') return v
+    if (Array.isArray(v) || isTable(v)) throw at(key, `toolchain.${key} must be a quoted string`)
+    // The value as written (1.80 stays 1.80), for the quoted example.
+    const own = where().find((s) => samePath(s.path, ['toolchain', key]))
+    const written = own?.value === undefined ? undefined : text.slice(own.value, own.value + 100)
+    const example = (written && /^[^\s#,\]}]+/.exec(written)?.[0]) || String(v)
+    throw at(key, `toolchain.${key} must be a quoted string, as in ${key} = "${example}"`)
   }
   const strings = (key: string): string[] => {
-    const v = get(key)
-    if (!v) return []
-    if (v.type !== 'array')
-      throw located(file, v.line, `toolchain.${key} must be an array of strings, as in ${key} = ["…"]`)
-    return v.items.map((item) => {
-      if (item.type !== 'string' || !CHANNEL.test(item.value))
-        throw located(
-          file,
-          item.line,
-          `toolchain.${key} must hold names as quoted strings, as in ${key} = ["…"]`,
-        )
-      return item.value
+    const v = toolchain[key]
+    if (v === undefined) return []
+    if (!Array.isArray(v)) throw at(key, `toolchain.${key} must be an array of strings, as in ${key} = ["…"]`)
+    return v.map((item, i) => {
+      if (typeof item !== 'string' || !CHANNEL.test(item))
+        throw at(key, `toolchain.${key} must hold names as quoted strings, as in ${key} = ["…"]`, i)
+      return item
     })
   }
 
   const channel = string('channel')
   if (channel !== undefined && !CHANNEL.test(channel))
-    throw located(file, get('channel')!.line, `"${channel}" is not a toolchain channel (${CHANNEL_EXAMPLES})`)
+    throw at('channel', `"${channel}" is not a toolchain channel (${CHANNEL_EXAMPLES})`)
   const profile = string('profile')
   if (profile !== undefined && !PROFILES.includes(profile))
-    throw located(file, get('profile')!.line, `profile "${profile}" is not one of ${PROFILES.join(', ')}`)
+    throw at('profile', `profile "${profile}" is not one of ${PROFILES.join(', ')}`)
   const toolchainPath = string('path')
   const components = strings('components')
   const targets = strings('targets')
   if (channel === undefined && toolchainPath === undefined)
-    throw located(file, tableLine, `[toolchain] names no channel; add for example channel = "stable"`)
+    throw at(undefined, `[toolchain] names no channel; add for example channel = "stable"`)
   const spec: ToolchainSpec = { components, targets, file }
   if (channel !== undefined) spec.channel = channel
   if (profile !== undefined) spec.profile = profile
@@ -501,7 +395,7 @@ function legacyChannel(text: string, file: string): ToolchainSpec {
 export function parseToolchainFile(text: string, file: string): ToolchainSpec {
   const legacy = path.basename(file) === 'rust-toolchain'
   if (legacy && !/^\s*\[|=/m.test(text)) return legacyChannel(text, file)
-  return toolchainFromToml(new TomlReader(text, file).read(), file)
+  return toolchainFromToml(text, file)
 }
 
 async function exists(file: string): Promise<'file' | 'dir' | undefined> {

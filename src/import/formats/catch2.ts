@@ -14,14 +14,20 @@
 // test case (two test cases may both have a "sum"), and prefixing only on a clash would rename a
 // benchmark as soon as another test case gained one of the same name. A test case runs once per leaf
 // section, so a benchmark outside its sections is measured in each pass: the first pass is kept.
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { type ImportedBenchmark, type ImportFormat, ImportFormatError, type ImportSource } from '../types.ts'
 
-interface Tag {
+/** An element as fast-xml-parser returns it with preserveOrder: `{ name: children, ':@': attributes }`. */
+type XmlNode = { [name: string]: unknown; ':@'?: Record<string, string> }
+
+interface Element {
   name: string
-  attributes: Map<string, string>
-  closing: boolean
-  selfClosing: boolean
-  line: number
+  attributes: Record<string, string>
+  children: XmlNode[]
+  /** Where its start tag begins in the text. */
+  start: number
+  /** Just past its end tag; unset when the element never closes. */
+  end: number | undefined
 }
 
 export const catch2Format: ImportFormat = {
@@ -31,13 +37,9 @@ export const catch2Format: ImportFormat = {
   },
   parse(source) {
     const benchmarks: ImportedBenchmark[] = []
-    // The open TestCase and Section elements, for names; the open BenchmarkResults, for its parts.
-    const path: { element: string; name: string }[] = []
-    let open: OpenResults | undefined
-    let root: 'none' | 'open' | 'closed' = 'none'
-    const finish = (results: OpenResults) => {
-      const names = path.map((p) => p.name)
-      const benchmark = readBenchmark(source, results, names)
+    let root = false
+    const finish = (results: Element, path: string[]) => {
+      const benchmark = readBenchmark(source, results, path)
       // Catch2 runs a test case once per leaf section, and a benchmark outside the sections in
       // every pass: the first pass's results stand, the repeats are noted.
       const first = benchmarks.find((b) => b.name === benchmark.name)
@@ -51,97 +53,61 @@ export const catch2Format: ImportFormat = {
         ]
       }
     }
-    for (const tag of tags(source)) {
-      if (tag.name === 'Catch') root = tag.closing || tag.selfClosing ? 'closed' : 'open'
-      else if (tag.name === 'TestCase' || tag.name === 'Section') {
-        if (tag.closing) {
-          const top = path.pop()
-          if (top?.element !== tag.name)
-            throw new ImportFormatError(
-              source.path,
-              `line ${tag.line}`,
-              `expected </${top?.element ?? 'Catch'}>, got </${tag.name}>`,
-            )
-        } else if (!tag.selfClosing) path.push({ element: tag.name, name: required(source, tag, 'name') })
-      } else if (tag.name === 'BenchmarkResults') {
-        if (tag.closing) {
-          if (!open)
-            throw new ImportFormatError(
-              source.path,
-              `line ${tag.line}`,
-              'expected <BenchmarkResults> before </BenchmarkResults>',
-            )
-          finish(open)
-          open = undefined
-        } else {
-          if (open)
-            throw new ImportFormatError(
-              source.path,
-              `line ${tag.line}`,
-              `expected </BenchmarkResults> of ${open.name} first, got another <BenchmarkResults>`,
-            )
-          open = { name: required(source, tag, 'name'), tag, parts: new Map() }
-          if (tag.selfClosing) {
-            finish(open)
-            open = undefined
-          }
-        }
-      } else if (open && !tag.closing) open.parts.set(tag.name, tag)
+    // The names of the enclosing TestCase and Section elements make the benchmark's name.
+    const visit = (nodes: XmlNode[], path: string[]) => {
+      for (const node of nodes) {
+        const element = asElement(node)
+        if (!element) continue
+        if (element.name === 'Catch') root = true
+        if (element.name === 'TestCase' || element.name === 'Section') {
+          if (element.children.length > 0)
+            visit(element.children, [...path, required(source, element, 'name')])
+        } else if (element.name === 'BenchmarkResults') {
+          required(source, element, 'name')
+          finish(element, path)
+        } else visit(element.children, path)
+      }
     }
-    if (root === 'none')
+    visit(readXml(source), [])
+    if (!root)
       throw new ImportFormatError(source.path, 'line 1', 'expected a <Catch> element (Catch2 -r xml)')
-    if (open)
-      throw new ImportFormatError(
-        source.path,
-        `line ${open.tag.line}`,
-        `the results of ${open.name} end without </BenchmarkResults>: the file is cut short`,
-      )
-    if (root === 'open') {
-      const inside = path.length > 0 ? ` (inside ${path.map((p) => p.name).join('/')})` : ''
-      throw new ImportFormatError(
-        source.path,
-        'end of file',
-        `expected </Catch>${inside}: the file is cut short`,
-      )
-    }
     return benchmarks
   },
 }
 
-interface OpenResults {
-  name: string
-  tag: Tag
-  /** The child elements by name: mean, standardDeviation, outliers, failed. */
-  parts: Map<string, Tag>
-}
-
-function readBenchmark(source: ImportSource, open: OpenResults, path: string[]): ImportedBenchmark {
-  const name = [...path, open.name].join('/')
-  const failed = open.parts.get('failed')
+function readBenchmark(source: ImportSource, results: Element, path: string[]): ImportedBenchmark {
+  const name = [...path, results.attributes.name].join('/')
+  // The child elements by name: mean, standardDeviation, outliers, failed.
+  const parts = new Map<string, Element>()
+  for (const node of results.children) {
+    const part = asElement(node)
+    if (part) parts.set(part.name, part)
+  }
+  const failed = parts.get('failed')
   if (failed)
     return {
       name,
       metrics: {},
-      error: `${failed.attributes.get('message') ?? 'no message'} (the benchmark threw; nothing measured)`,
+      error: `${failed.attributes.message ?? 'no message'} (the benchmark threw; nothing measured)`,
     }
-  const mean = open.parts.get('mean')
+  const mean = parts.get('mean')
   if (!mean)
     throw new ImportFormatError(
       source.path,
-      `line ${open.tag.line}`,
+      `line ${lineAt(source.text, results.start)}`,
       `expected a <mean> in the results of ${name}, found none`,
     )
   const center = number(source, mean, 'value')
-  const n = number(source, open.tag, 'samples')
+  const n = number(source, results, 'samples')
   // ci="0": --benchmark-no-analysis, where the bounds equal the mean and the deviation reads 0.
-  const analysed = mean.attributes.get('ci') !== '0'
+  const analysed = mean.attributes.ci !== '0'
   if (!analysed)
     return {
       name,
       metrics: { time: { unit: 'ns', direction: 'lower', summary: { center, n } } },
       notes: ['no analysis: the mean alone'],
     }
-  const deviation = open.parts.get('standardDeviation')
+  const deviation = parts.get('standardDeviation')
   const summary = {
     center,
     ...(deviation ? { stddev: number(source, deviation, 'value') } : {}),
@@ -151,90 +117,179 @@ function readBenchmark(source: ImportSource, open: OpenResults, path: string[]):
   return { name, metrics: { time: { unit: 'ns', direction: 'lower', summary } } }
 }
 
-function required(source: ImportSource, tag: Tag, attribute: string): string {
-  const value = tag.attributes.get(attribute)
+function required(source: ImportSource, element: Element, attribute: string): string {
+  const value = element.attributes[attribute]
   if (value === undefined)
     throw new ImportFormatError(
       source.path,
-      `line ${tag.line}`,
-      `expected a ${attribute} attribute on <${tag.name}>, found none`,
+      `line ${lineAt(source.text, element.start)}`,
+      `expected a ${attribute} attribute on <${element.name}>, found none`,
     )
   return value
 }
 
-function number(source: ImportSource, tag: Tag, attribute: string): number {
-  const text = required(source, tag, attribute)
+function number(source: ImportSource, element: Element, attribute: string): number {
+  const text = required(source, element, attribute)
   const value = Number(text)
   if (text.trim() === '' || !Number.isFinite(value))
     throw new ImportFormatError(
       source.path,
-      `line ${tag.line}`,
-      `expected a number in ${attribute} of <${tag.name}>, got ${JSON.stringify(text)}`,
+      `line ${lineAt(source.text, element.start)}`,
+      `expected a number in ${attribute} of <${element.name}>, got ${JSON.stringify(text)}`,
     )
   return value
 }
 
-const TAG = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g
+// ---------------------------------------------------------------------------------------------------
+// XML: fast-xml-parser checks and reads the file. The text comes from a pull request, so a document
+// type declaration is refused before either runs, and entities are only XML's five and character
+// references: nothing the file declares is expanded.
 
-/**
- * The element tags of the text in order: a tolerant reader of the little XML Catch2 writes, which
- * skips the declaration, comments and text, and stops with an error at a tag that does not close.
- */
-function* tags(source: ImportSource): Generator<Tag> {
-  const text = source.text
-  let i = 0
-  let line = 1
-  const advance = (to: number) => {
-    for (let k = i; k < to; k++) if (text.charCodeAt(k) === 10) line++
-    i = to
-  }
-  while (i < text.length) {
-    const lt = text.indexOf('<', i)
-    if (lt < 0) return
-    advance(lt)
-    if (text.startsWith('<!--', i)) {
-      const end = text.indexOf('-->', i)
-      if (end < 0)
-        throw new ImportFormatError(source.path, `line ${line}`, 'expected the comment to end with -->')
-      advance(end + 3)
-      continue
-    }
-    if (text.startsWith('<![CDATA[', i)) {
-      const end = text.indexOf(']]>', i)
-      if (end < 0)
-        throw new ImportFormatError(source.path, `line ${line}`, 'expected the CDATA section to end with ]]>')
-      advance(end + 3)
-      continue
-    }
-    if (text.startsWith('<?', i) || text.startsWith('<!', i)) {
-      const end = text.indexOf('>', i)
-      if (end < 0)
-        throw new ImportFormatError(source.path, `line ${line}`, 'expected > to end the declaration')
-      advance(end + 1)
-      continue
-    }
-    TAG.lastIndex = i
-    const match = TAG.exec(text)
-    if (!match)
-      throw new ImportFormatError(
-        source.path,
-        `line ${line}`,
-        `expected an XML tag, got ${JSON.stringify(text.slice(i, i + 40))}`,
-      )
-    const attributes = new Map<string, string>()
-    for (const a of match[3]!.matchAll(ATTRIBUTE)) attributes.set(a[1]!, decode(a[2] ?? a[3] ?? ''))
-    yield { name: match[2]!, attributes, closing: match[1] === '/', selfClosing: match[4] === '/', line }
-    advance(i + match[0].length)
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+
+function decode(text: string): string {
+  if (!text.includes('&')) return text
+  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]{2,4});/g, (whole, entity: string) => {
+    if (!entity.startsWith('#')) return PREDEFINED[entity] ?? whole
+    const code = entity[1] === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1))
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
+}
+
+const META = XMLParser.getMetaDataSymbol() as unknown as symbol
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  captureMetaData: true,
+  entityDecoder: {
+    decode,
+    // Entities the file declares are never used.
+    addInputEntities() {},
+    setExternalEntities() {},
+    reset() {},
+    setXmlVersion() {},
+  },
+})
+
+function asElement(node: XmlNode): Element | undefined {
+  const name = Object.keys(node).find((key) => key !== ':@')
+  if (name === undefined || name === '#text') return undefined
+  const meta = (node as { [META]?: { startIndex?: number; endIndex?: number } })[META]
+  return {
+    name,
+    attributes: node[':@'] ?? {},
+    children: node[name] as XmlNode[],
+    start: meta?.startIndex ?? 0,
+    end: meta?.endIndex,
   }
 }
 
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+function lineAt(text: string, index: number): number {
+  let line = 1
+  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++
+  return line
+}
 
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16))
-    if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)))
-    return ENTITIES[entity] ?? whole
-  })
+function readXml(source: ImportSource): XmlNode[] {
+  const text = source.text
+  const doctype = text.indexOf('<!DOCTYPE')
+  if (doctype >= 0)
+    throw new ImportFormatError(
+      source.path,
+      `line ${lineAt(text, doctype)}`,
+      'expected no <!DOCTYPE>: Catch2 writes none, and document type declarations are not read',
+    )
+  const valid = XMLValidator.validate(text)
+  if (valid !== true) throw xmlError(source, valid.err)
+  try {
+    return parser.parse(text) as XmlNode[]
+  } catch (err) {
+    const message = (err as Error).message
+    throw new ImportFormatError(
+      source.path,
+      '',
+      `cannot read the XML: ${message[0]?.toLowerCase()}${message.slice(1)}`,
+    )
+  }
+}
+
+/** What the validator found, said in terms of the file: where, and what was expected there. */
+function xmlError(source: ImportSource, err: { code: string; msg: string; line: number; col?: number }) {
+  const text = source.text
+  const what = `${err.msg[0]!.toLowerCase()}${err.msg.slice(1).replace(/\.$/, '')}`
+  if (err.msg === 'Start tag expected.')
+    return new ImportFormatError(source.path, 'line 1', 'expected a <Catch> element (Catch2 -r xml)')
+  if (/^(Unclosed tag|Invalid '\[)/.test(err.msg)) {
+    const cut = cutShort(source)
+    if (cut) return cut
+  }
+  if (err.code === 'InvalidAttr' || /^(Tag '|Closing tag '.*(proper closing|attributes))/.test(err.msg)) {
+    // A start or end tag that does not read: show it.
+    const lt = text.lastIndexOf('<', offsetOf(text, err.line, err.col ?? 1))
+    const gt = text.indexOf('>', lt)
+    const tag = JSON.stringify(text.slice(lt, gt < 0 ? lt + 40 : Math.min(gt + 1, lt + 40)))
+    const ending = gt < 0 ? 'the file is cut short' : what
+    return new ImportFormatError(
+      source.path,
+      `line ${err.line}`,
+      `expected an XML tag, got ${tag}: ${ending}`,
+    )
+  }
+  return new ImportFormatError(source.path, `line ${err.line}`, what)
+}
+
+/** The index of a validator's line and column (it counts past a byte order mark). */
+function offsetOf(text: string, line: number, column: number): number {
+  let start = text.startsWith('\uFEFF') ? 1 : 0
+  for (let l = 1; l < line; l++) {
+    const newline = text.indexOf('\n', start)
+    if (newline < 0) return text.length
+    start = newline + 1
+  }
+  return start + column - 1
+}
+
+/** A file that ends inside elements: the results or the <Catch> it ends in. */
+function cutShort(source: ImportSource): ImportFormatError | undefined {
+  let nodes: XmlNode[]
+  try {
+    nodes = parser.parse(source.text) as XmlNode[]
+  } catch {
+    return undefined
+  }
+  // The elements still open at the end: the last element of each level, from the root down.
+  const open: Element[] = []
+  for (;;) {
+    const last = nodes
+      .map(asElement)
+      .filter((e) => e !== undefined)
+      .at(-1)
+    if (!last || last.end !== undefined) break
+    open.push(last)
+    nodes = last.children
+  }
+  const results = open.find((e) => e.name === 'BenchmarkResults')
+  if (results)
+    return new ImportFormatError(
+      source.path,
+      `line ${lineAt(source.text, results.start)}`,
+      `the results of ${results.attributes.name} end without </BenchmarkResults>: the file is cut short`,
+    )
+  if (open.length === 0) return undefined
+  const names = open
+    .filter((e) => e.name === 'TestCase' || e.name === 'Section')
+    .map((e) => e.attributes.name)
+  const inside = names.length > 0 ? ` (inside ${names.join('/')})` : ''
+  const outer = open.some((e) => e.name === 'Catch') ? 'Catch' : open[0]!.name
+  return new ImportFormatError(
+    source.path,
+    'end of file',
+    `expected </${outer}>${inside}: the file is cut short`,
+  )
 }
