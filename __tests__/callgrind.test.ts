@@ -11,12 +11,12 @@ import {
   mergeCallgrindProfiles,
   parseCallgrindFile,
   parseCallgrindOut,
-} from '../src/formats/callgrind.ts'
+} from '../src/import/callgrind.ts'
 import {
   functionDiff,
   instructionMetrics,
   instructionResultMetrics,
-} from '../src/formats/callgrind-metrics.ts'
+} from '../src/import/callgrind-metrics.ts'
 
 // The fixtures are real valgrind 3.19 output (capture.sh). Each NAME.collected.json lists the files one run
 // wrote and the "Events" / "Collected" lines valgrind printed on stderr for that run.

@@ -10,6 +10,8 @@ import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
+import { measureProcess } from '../src/kinds/process/measure.ts'
+import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import {
   CONTENTION_RULE,
   ContentionRecorder,
@@ -19,10 +21,7 @@ import {
   parseProcStat,
   readCpuPressure,
 } from '../src/measure/contention.ts'
-import { measureSameJob, measureSuite } from '../src/measure/index.ts'
-import { measureProcess } from '../src/measure/process.ts'
 import { planCases } from '../src/plan.ts'
-import type { ProcessCase } from '../src/plan-types.ts'
 import { renderHtml } from '../src/report/html.ts'
 import { renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
@@ -34,6 +33,7 @@ import {
   type ResultSet,
   ResultsFormatError,
 } from '../src/results.ts'
+import { measureSameJob, measureSuite } from '../src/schedule/index.ts'
 import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
 import { removeDir, repoRoot, requiredInCi, resultSetOf, tempDir } from './helpers.ts'
 

@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import type { KlvEntry } from '../src/formats/klv.ts'
+import type { KlvEntry } from '../src/measure/klv.ts'
 import { ensureZig } from '../src/setup/zig.ts'
 import {
   harnessKlv,

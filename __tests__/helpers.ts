@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runCli } from '../src/cli.ts'
-import { encodeKlv, type KlvEntry } from '../src/formats/klv.ts'
+import { encodeKlv, type KlvEntry } from '../src/measure/klv.ts'
 import type { BenchmarkResult, CommitInfo, Metric, ResultSet } from '../src/results.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '..')

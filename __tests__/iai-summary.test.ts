@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { mergeCallgrindProfiles, parseCallgrindOut } from '../src/formats/callgrind.ts'
-import { instructionResultMetrics } from '../src/formats/callgrind-metrics.ts'
+import { mergeCallgrindProfiles, parseCallgrindOut } from '../src/import/callgrind.ts'
+import { instructionResultMetrics } from '../src/import/callgrind-metrics.ts'
 import {
   findIaiSummaries,
   IAI_SUMMARY_VERSIONS,
@@ -12,7 +12,7 @@ import {
   type ImportedInstructionBenchmark,
   parseIaiSummary,
   parseIaiSummaryText,
-} from '../src/formats/iai-summary.ts'
+} from '../src/import/formats/iai-callgrind.ts'
 import { removeDir, tempDir } from './helpers.ts'
 
 // Real output of iai-callgrind and Gungraun runs (fixtures/iai/README.md): per tool version, the output

@@ -6,10 +6,9 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
-import { IMPORT_FORMATS } from '../src/config/schema.ts'
-import { FORMATS } from '../src/import/index.ts'
-import { measureSuite } from '../src/measure/index.ts'
+import { FORMATS, IMPORT_FORMATS } from '../src/import/index.ts'
 import { planCases } from '../src/plan.ts'
+import { measureSuite } from '../src/schedule/index.ts'
 import { cli, gitRepo, removeDir, repoRoot, resultSetOf } from './helpers.ts'
 
 const FIXTURES = path.join(repoRoot, '__tests__', 'fixtures', 'import')

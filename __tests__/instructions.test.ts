@@ -7,8 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { callgrindArguments, measureInstructions } from '../src/measure/instructions.ts'
-import type { InstructionsCase } from '../src/plan-types.ts'
+import { callgrindArguments, measureInstructions } from '../src/kinds/instructions/measure.ts'
+import type { InstructionsCase } from '../src/kinds/instructions/plan.ts'
 import { cli, gitRepo, removeDir } from './helpers.ts'
 
 const run = promisify(execFile)

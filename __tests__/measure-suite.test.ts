@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, test } from 'node:test'
-import { measureSuite } from '../src/measure/index.ts'
-import type { Case } from '../src/plan-types.ts'
+import type { Case } from '../src/kinds/index.ts'
+import { measureSuite } from '../src/schedule/index.ts'
 import { removeDir, tempDir } from './helpers.ts'
 
 const dirs: string[] = []

@@ -6,11 +6,11 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { type BenchmarkComparison, compareResults, exitCodeFor } from '../src/compare.ts'
 import { ConfigError, parseConfig } from '../src/config/index.ts'
-import { measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import { renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
+import { measureSuite } from '../src/schedule/index.ts'
 import { removeDir, repoRoot, resultSetOf, tempDir } from './helpers.ts'
 
 const dirs: string[] = []

@@ -8,8 +8,8 @@ import { after, before, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { measureProcess, outlierNotes } from '../src/measure/process.ts'
-import type { ProcessCase } from '../src/plan-types.ts'
+import { measureProcess, outlierNotes } from '../src/kinds/process/measure.ts'
+import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { type BenchmarkResult, benchmarkResultSchema } from '../src/results.ts'
 
 const run = promisify(execFile)

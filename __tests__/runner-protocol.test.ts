@@ -12,7 +12,7 @@ import {
   KlvFormatError,
   parseRunnerSamples,
   RunnerOutputError,
-} from '../src/formats/klv.ts'
+} from '../src/measure/klv.ts'
 import { checkCounts, type RunRunnerResult, runRunner } from '../src/measure/runner-protocol.ts'
 
 const run = promisify(execFile)

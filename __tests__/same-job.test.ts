@@ -7,8 +7,8 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { measureSameJob } from '../src/measure/index.ts'
-import type { ProcessCase } from '../src/plan-types.ts'
+import type { ProcessCase } from '../src/kinds/process/plan.ts'
+import { measureSameJob } from '../src/schedule/index.ts'
 import { cli, gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { CsbFormatError, csbThroughput, parseCsbLine } from '../src/formats/csb.ts'
-import { metronThroughput, parseMetronTable, parseRate } from '../src/formats/metron.ts'
-import { throughputFromOutput } from '../src/measure/scaling.ts'
+import { CsbFormatError, csbThroughput, parseCsbLine } from '../src/import/formats/csb.ts'
+import { metronThroughput, parseMetronTable, parseRate } from '../src/import/formats/metron.ts'
+import { throughputFromOutput } from '../src/kinds/scaling/measure.ts'
 
 const CSB = path.join(import.meta.dirname, 'fixtures', 'csb')
 

@@ -17,10 +17,10 @@ import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
-import { measureSameJob, measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import { renderMarkdown } from '../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
+import { measureSameJob, measureSuite } from '../src/schedule/index.ts'
 import { removeDir, repoRoot, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)

@@ -271,8 +271,16 @@ const INSTALL_FLAGS = ['install', '-y', '--no-install-recommends']
 
 describe('the default command runner', () => {
   test('runs argv without a shell and returns the exit code and both streams', async () => {
-    const result = await defaultRunner(['sh', '-c', 'echo out; echo err >&2; exit 3'])
-    assert.deepEqual(result, { code: 3, stdout: 'out\n', stderr: 'err\n' })
+    const argv = ['sh', '-c', 'echo out; echo err >&2; exit 3']
+    const result = await defaultRunner(argv)
+    assert.deepEqual(result, {
+      argv,
+      code: 3,
+      signal: null,
+      timedOut: false,
+      stdout: 'out\n',
+      stderr: 'err\n',
+    })
     // No shell: metacharacters in an argument are just bytes.
     const echo = await defaultRunner(['echo', '$HOME;', '|', '*'])
     assert.equal(echo.stdout, '$HOME; | *\n')
@@ -284,9 +292,16 @@ describe('the default command runner', () => {
       env: { PATH: path.join(fake.dir, 'none') },
     })
     assert.equal(missing.code, 127)
-    assert.match(missing.stderr, /valgrind: command not found/)
+    assert.match(missing.error ?? '', /could not start "valgrind": .*ENOENT/)
     const found = await defaultRunner(['valgrind', '--version'], { env: fake.env })
-    assert.deepEqual(found, { code: 0, stdout: 'valgrind-3.18.1\n', stderr: '' })
+    assert.deepEqual(found, {
+      argv: ['valgrind', '--version'],
+      code: 0,
+      signal: null,
+      timedOut: false,
+      stdout: 'valgrind-3.18.1\n',
+      stderr: '',
+    })
   })
 
   test('findExecutable resolves names on PATH and ignores files that are not executable', async () => {
@@ -549,6 +564,46 @@ describe('Rust toolchain files', () => {
     assert.equal(spec.channel, '1.81.0')
     assert.deepEqual(spec.components, ['clippy'])
     assert.deepEqual(spec.targets, ['wasm32-unknown-unknown'])
+  })
+
+  test('errors past multi-line strings name their own line: syntax, value types, array items, tables', () => {
+    // Lines 1-6: a multi-line string holding TOML-like text, then the real [toolchain] on line 6.
+    const head = ['# pinned', 'notes = """', '[toolchain]', 'channel = "not this one"', '"""', '[toolchain]']
+    const error = (lines: string[]) =>
+      syncError(() => parseToolchainFile([...head, ...lines].join('\n'), 'f'))
+    const cases: [string[], number, RegExp][] = [
+      [['channel = "stable"', 'components = ["clippy", 1.2.3]'], 8, /^f:8: .*"\.3\]"/],
+      [
+        ['channel = "stable"', 'components = [', '  "clippy",', '  "rust src",', ']'],
+        10,
+        /components must hold names/,
+      ],
+      [
+        ['channel = "stable"', 'profile = 1.50'],
+        8,
+        /profile must be a quoted string, as in profile = "1\.50"/,
+      ],
+      [['channel = "stable"', '[toolchain]'], 8, /^f:8: \[toolchain\] is defined twice \(first on line 6\)/],
+      [
+        ['channel = "stable"', 'components = [', '  "clippy",', '  "rustfmt" "rust-src",', ']'],
+        10,
+        /expected ","/,
+      ],
+    ]
+    for (const [lines, line, message] of cases) {
+      const err = error(lines)
+      assert.equal(err.line, line, err.message)
+      assert.equal(err.file, 'f')
+      assert.match(err.message, message)
+    }
+  })
+
+  test('any valid TOML: an inline [toolchain] table, integers beyond 2^53 elsewhere, a byte order mark', () => {
+    const inline = parseToolchainFile('toolchain = { channel = "1.81.0", components = ["clippy"] }\n', 'f')
+    assert.equal(inline.channel, '1.81.0')
+    assert.deepEqual(inline.components, ['clippy'])
+    const text = '\uFEFFbig = 123456789012345678901234567890\n[toolchain]\r\nchannel = "stable"\r\n'
+    assert.equal(parseToolchainFile(text, 'f').channel, 'stable')
   })
 
   test('found in cwd or its parents, up to the git root, nearest first, rust-toolchain before .toml', async () => {

@@ -15,9 +15,9 @@ import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
 import { parseConfig } from '../src/config/index.ts'
 import { contentionReasons } from '../src/measure/contention.ts'
-import { measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult } from '../src/results.ts'
+import { measureSuite } from '../src/schedule/index.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')

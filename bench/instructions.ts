@@ -6,8 +6,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
-import { callgrindArguments, measureInstructions } from '../src/measure/instructions.ts'
-import type { InstructionsCase } from '../src/plan-types.ts'
+import { callgrindArguments, measureInstructions } from '../src/kinds/instructions/measure.ts'
+import type { InstructionsCase } from '../src/kinds/instructions/plan.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -162,7 +162,7 @@ export async function benchInstructions(): Promise<void> {
   const file = await bigProfile(dir)
   const size = (await stat(file)).size
   const script = [
-    "const { parseCallgrindFile } = await import('./src/formats/callgrind.ts')",
+    "const { parseCallgrindFile } = await import('./src/import/callgrind.ts')",
     'const t = process.hrtime.bigint()',
     `const p = await parseCallgrindFile(${JSON.stringify(file)})`,
     'const s = Number(process.hrtime.bigint() - t) / 1e9',

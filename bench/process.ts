@@ -13,8 +13,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
 import { compareBenchmark } from '../src/compare.ts'
-import { measureProcess } from '../src/measure/process.ts'
-import type { ProcessCase } from '../src/plan-types.ts'
+import { measureProcess } from '../src/kinds/process/measure.ts'
+import type { ProcessCase } from '../src/kinds/process/plan.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')

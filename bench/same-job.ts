@@ -15,10 +15,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
 import { compareBenchmark } from '../src/compare.ts'
-import { DEFAULTS } from '../src/config/schema.ts'
-import { measureSameJob } from '../src/measure/index.ts'
-import { measureProcess } from '../src/measure/process.ts'
-import type { ProcessCase } from '../src/plan-types.ts'
+import { DEFAULTS } from '../src/config/index.ts'
+import { measureProcess } from '../src/kinds/process/measure.ts'
+import type { ProcessCase } from '../src/kinds/process/plan.ts'
+import { measureSameJob } from '../src/schedule/index.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')

@@ -4,9 +4,9 @@
 // shard within 1.3× the mean.
 import { median } from 'simple-statistics'
 import { parseConfig } from '../src/config/index.ts'
-import { measureSuite } from '../src/measure/index.ts'
 import { planCases } from '../src/plan.ts'
 import type { ResultSet } from '../src/results.ts'
+import { measureSuite } from '../src/schedule/index.ts'
 import { caseDurations, shardCases } from '../src/shard.ts'
 import { SeededRandom } from '../src/stats/index.ts'
 

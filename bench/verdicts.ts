@@ -19,10 +19,10 @@ import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
 import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
-import { csbThroughput, parseCsbLine } from '../src/formats/csb.ts'
-import { measureSameJob, measureSuite } from '../src/measure/index.ts'
+import { csbThroughput, parseCsbLine } from '../src/import/formats/csb.ts'
 import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
+import { measureSameJob, measureSuite } from '../src/schedule/index.ts'
 import { benchResultSet } from './result-set.ts'
 
 const run = promisify(execFile)

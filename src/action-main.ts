@@ -25,7 +25,7 @@ import { renderTerminal } from './report/terminal.ts'
 import { SetupError } from './setup/system.ts'
 import { parseShard, ShardError, type ShardSpec } from './shard.ts'
 import { DEFAULT_DATA_BRANCH } from './store/git.ts'
-import { createStore, type OpenStore } from './store/index.ts'
+import { type OpenStore, openStore, StoreUnavailableError } from './store/index.ts'
 import { VERSION } from './version.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
@@ -83,13 +83,20 @@ function wholeNumber(name: string): number | undefined {
   return Number(value)
 }
 
-/** A true/false input that is false unless set. */
-function flagOff(name: string): boolean {
-  const value = optional(name)
-  if (value !== undefined && !['true', 'false'].includes(value)) {
-    throw new UsageError(`input "${name}" must be true or false, got ${JSON.stringify(value)}`)
+/**
+ * A true/false input as YAML 1.2 spells one (true, True, TRUE, false, False, FALSE); `unset` when the
+ * input is not given (action.yml's default, for a run that does not pass the defaults).
+ */
+function booleanInput(name: string, unset: boolean): boolean {
+  if (optional(name) === undefined) return unset
+  try {
+    return core.getBooleanInput(name)
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    throw new UsageError(
+      `input "${name}" must be true or false (true, True, TRUE, false, False or FALSE), got ${JSON.stringify(optional(name))}`,
+    )
   }
-  return value === 'true'
 }
 
 function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
@@ -102,20 +109,13 @@ function oneOf<T extends string>(name: string, values: readonly T[], fallback: T
 }
 
 export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
-  const flag = (name: string): boolean => {
-    const value = optional(name)
-    if (value !== undefined && !['true', 'false'].includes(value)) {
-      throw new UsageError(`input "${name}" must be true or false, got ${JSON.stringify(value)}`)
-    }
-    return value !== 'false'
-  }
   return {
     config: optional('config'),
     filter: optional('filter'),
     baseline: optional('baseline'),
     storeDir: optional('store-dir') ?? '.bench',
-    save: flag('save'),
-    installTools: flag('install-tools'),
+    save: booleanInput('save', true),
+    installTools: booleanInput('install-tools', true),
     zigVersion: optional('zig-version'),
     json: optional('json'),
     markdown: optional('markdown'),
@@ -131,7 +131,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
       .map((b) => b.trim())
       .filter((b) => b !== ''),
     retain: wholeNumber('retain'),
-    requireBaseline: flagOff('require-baseline'),
+    requireBaseline: booleanInput('require-baseline', false),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional('working-directory') ?? '.',
@@ -139,142 +139,202 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
   }
 }
 
+/** The GitHub API client, made when first needed. */
+type Client = () => ReturnType<typeof createGitHubClient>
+
+/** What the action does, step by step, with at most one failed-step message for all of them. */
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let opened: OpenStore | undefined
   try {
     const inputs = readInputs(env)
     const context = readGitHubContext(env, (file) => readFileSync(file, 'utf8'))
-    const client = () =>
-      createGitHubClient({
-        token: inputs.githubToken ?? '',
-        baseUrl: env.GITHUB_API_URL,
-        log: (l) => logText(l),
-      })
-    if (inputs.mode === 'post') {
-      if (!context) throw new UsageError('mode: post runs inside GitHub Actions, in a workflow_run workflow')
-      if (!inputs.githubToken) throw new UsageError('mode: post needs the github-token input')
-      await postDeferredComments({
-        octokit: client(),
-        context,
-        version: VERSION,
-        log: (l) => logText(l),
-        warn: (l) => core.warning(l),
-      })
-      return
-    }
-    const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action')
-    const { store, save } = baselineStore(inputs, env, context)
-    opened = store
-    const common = {
-      store,
-      ...(context && inputs.githubToken
-        ? {
-            mergeBaseFallback: (baseBranch: string, headSha: string) =>
-              mergeBaseFromApi(client(), { owner: context.owner, repo: context.repo }, baseBranch, headSha),
-          }
-        : {}),
-      cwd: inputs.workingDirectory,
-      configPath: inputs.config,
-      storeDir: inputs.storeDir,
-      save,
-      jsonPath: inputs.json ?? path.join(outDir, 'results.json'),
-      markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
-      htmlPath: inputs.html ?? path.join(outDir, 'report.html'),
-      env,
-      log: (line: string) => logText(line),
-    }
-    if (inputs.shard && inputs.mode === 'merge')
-      throw new UsageError(
-        'shard and mode: merge go in different jobs: the matrix measures, the merge job joins',
-      )
-    const outcome =
-      inputs.mode === 'merge'
-        ? await runMerge({
-            ...common,
-            ...baselineOptions(inputs.baseline, false),
-            shards: await downloadShards(inputs),
-          })
-        : await runPipeline({
-            ...common,
-            filter: inputs.filter,
-            ...baselineOptions(inputs.baseline, true),
-            ...(inputs.shard
-              ? { shard: inputs.shard, shardOutputPath: path.join(outDir, 'shard.json') }
-              : {}),
-            installTools: inputs.installTools,
-            zigVersion: inputs.zigVersion,
-          })
-    if (outcome.shardOutput && outcome.shardOutputPath) {
-      // A shard's verdict is the merge job's: it hands its results on and neither comments nor fails.
-      const { index, count } = outcome.shardOutput.shard
-      const name = `${SHARD_ARTIFACT_PREFIX}${outcome.config.suite}-${index}-of-${count}`
-      await uploadArtifact(name, { [SHARD_FILE]: await readFile(outcome.shardOutputPath, 'utf8') })
-      core.setOutput('shard-artifact', name)
-      logText(renderTerminal(outcome.comparison, { color: false }))
-      logText(`shard ${index}/${count} measured; the verdict is the merge job's (mode: merge)`)
-      return
-    }
-    logText(renderTerminal(outcome.comparison, { color: false }))
-    if (env.GITHUB_STEP_SUMMARY) {
-      // The report as written to the markdown file, shortened only when a summary cannot hold it.
-      const summary =
-        Buffer.byteLength(outcome.markdown) <= SUMMARY_LIMIT_BYTES
-          ? outcome.markdown
-          : renderMarkdown(outcome.comparison, {
-              version: VERSION,
-              maxLength: SUMMARY_LIMIT_BYTES,
-              measure: (text) => Buffer.byteLength(text),
-            })
-      await core.summary.addRaw(summary).write()
-    }
-    core.setOutput('verdict', outcome.comparison.verdict)
-    core.setOutput('regressions', String(outcome.comparison.counts.regression))
-    core.setOutput('results-path', outcome.jsonPath ?? '')
-    core.setOutput('report-path', outcome.markdownPath ?? '')
-    core.setOutput('html-path', outcome.htmlPath ?? '')
-    // The HTML report, charts and all, is kept with the run, where the comment's link leads.
-    if (outcome.htmlPath && env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) {
-      const name = `bench-action-report-${outcome.comparison.suite}`
-      try {
-        await uploadArtifact(name, { 'report.html': await readFile(outcome.htmlPath, 'utf8') })
-        core.setOutput('report-artifact', name)
-      } catch (error) {
-        core.warning(`could not upload the HTML report as an artifact: ${(error as Error)?.message ?? error}`)
-      }
-    }
-    if (context && inputs.comment !== 'never') {
-      if (!inputs.githubToken) logText('no github-token: the comment is not posted')
-      else await publish(context, client, inputs.comment, outcome)
-    }
-    const reason = failureMessage(outcome.comparison)
-    if (inputs.requireBaseline && !outcome.comparison.baseline) {
-      core.setFailed(
-        `No baseline to compare with (require-baseline is set): ${outcome.comparison.noBaselineReason}`,
-      )
-    } else if (outcome.exitCode === 1) core.setFailed(`Performance regression: ${reason}`)
-    else if (outcome.exitCode === 3) core.setFailed(`Benchmarks could not be measured: ${reason}`)
+    const client = githubClient(inputs, env)
+    if (inputs.mode === 'post') return await postDeferred(inputs, context, client)
+    const chosen = baselineStore(inputs, env, context)
+    opened = chosen.store
+    const outcome = await measureOrMerge(inputs, env, context, client, chosen)
+    if (outcome.shardOutput && outcome.shardOutputPath)
+      return await handOnShard(outcome, outcome.shardOutput.shard, outcome.shardOutputPath)
+    await report(outcome, env)
+    await comment(inputs, context, client, outcome)
+    failOnVerdict(inputs, outcome)
   } catch (err) {
-    if (err instanceof ConfigError) {
-      core.setFailed(`Invalid bench-action configuration: ${err.message}`)
-    } else if (err instanceof SetupError) {
-      core.setFailed(`bench-action could not set up its tools: ${err.message}`)
-    } else if (isUserError(err)) {
-      core.setFailed(`bench-action: ${err.message}`)
-    } else {
-      core.debug((err as Error)?.stack ?? String(err))
-      core.setFailed(
-        `bench-action failed unexpectedly (this is a bug; please report it): ${(err as Error)?.message ?? err}`,
-      )
-    }
+    failWith(err)
   } finally {
     await opened?.close?.().catch(() => {})
+  }
+}
+
+function githubClient(inputs: ActionInputs, env: NodeJS.ProcessEnv): Client {
+  return () =>
+    createGitHubClient({
+      token: inputs.githubToken ?? '',
+      baseUrl: env.GITHUB_API_URL,
+      log: (l) => logText(l),
+    })
+}
+
+/** mode: post — the comments a fork's run deferred, rendered from their data and posted. */
+async function postDeferred(
+  inputs: ActionInputs,
+  context: GitHubContext | undefined,
+  client: Client,
+): Promise<void> {
+  if (!context) throw new UsageError('mode: post runs inside GitHub Actions, in a workflow_run workflow')
+  if (!inputs.githubToken) throw new UsageError('mode: post needs the github-token input')
+  await postDeferredComments({
+    octokit: client(),
+    context,
+    version: VERSION,
+    log: (l) => logText(l),
+    warn: (l) => core.warning(l),
+  })
+}
+
+/** mode: run measures (the whole plan or one shard of it); mode: merge joins the matrix's shards. */
+async function measureOrMerge(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  context: GitHubContext | undefined,
+  client: Client,
+  { store, save }: { store?: OpenStore; save: boolean },
+): Promise<PipelineOutcome> {
+  // The files the report is written to, unless the inputs name them.
+  const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action')
+  const common = {
+    store,
+    ...(context && inputs.githubToken
+      ? {
+          mergeBaseFallback: (baseBranch: string, headSha: string) =>
+            mergeBaseFromApi(client(), { owner: context.owner, repo: context.repo }, baseBranch, headSha),
+        }
+      : {}),
+    cwd: inputs.workingDirectory,
+    configPath: inputs.config,
+    storeDir: inputs.storeDir,
+    save,
+    jsonPath: inputs.json ?? path.join(outDir, 'results.json'),
+    markdownPath: inputs.markdown ?? path.join(outDir, 'report.md'),
+    htmlPath: inputs.html ?? path.join(outDir, 'report.html'),
+    env,
+    log: (line: string) => logText(line),
+  }
+  if (inputs.shard && inputs.mode === 'merge')
+    throw new UsageError(
+      'shard and mode: merge go in different jobs: the matrix measures, the merge job joins',
+    )
+  if (inputs.mode === 'merge')
+    return runMerge({
+      ...common,
+      ...baselineOptions(inputs.baseline, false),
+      shards: await downloadShards(inputs),
+    })
+  return runPipeline({
+    ...common,
+    filter: inputs.filter,
+    ...baselineOptions(inputs.baseline, true),
+    ...(inputs.shard ? { shard: inputs.shard, shardOutputPath: path.join(outDir, 'shard.json') } : {}),
+    installTools: inputs.installTools,
+    zigVersion: inputs.zigVersion,
+  })
+}
+
+/** A shard's verdict is the merge job's: it hands its results on as an artifact and neither comments nor fails. */
+async function handOnShard(
+  outcome: PipelineOutcome,
+  { index, count }: ShardSpec,
+  shardFile: string,
+): Promise<void> {
+  const name = `${SHARD_ARTIFACT_PREFIX}${outcome.config.suite}-${index}-of-${count}`
+  await uploadArtifact(name, { [SHARD_FILE]: await readFile(shardFile, 'utf8') })
+  core.setOutput('shard-artifact', name)
+  logText(renderTerminal(outcome.comparison, { color: false }))
+  logText(`shard ${index}/${count} measured; the verdict is the merge job's (mode: merge)`)
+}
+
+/** The report in the log and the job summary, the step's outputs, and the HTML report kept with the run. */
+async function report(outcome: PipelineOutcome, env: NodeJS.ProcessEnv): Promise<void> {
+  logText(renderTerminal(outcome.comparison, { color: false }))
+  if (env.GITHUB_STEP_SUMMARY) await writeSummary(outcome)
+  core.setOutput('verdict', outcome.comparison.verdict)
+  core.setOutput('regressions', String(outcome.comparison.counts.regression))
+  core.setOutput('results-path', outcome.jsonPath ?? '')
+  core.setOutput('report-path', outcome.markdownPath ?? '')
+  core.setOutput('html-path', outcome.htmlPath ?? '')
+  if (outcome.htmlPath && env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL)
+    await keepHtmlReport(outcome.comparison.suite, outcome.htmlPath)
+}
+
+/** The report as written to the markdown file, shortened only when a job summary cannot hold it. */
+async function writeSummary(outcome: PipelineOutcome): Promise<void> {
+  const summary =
+    Buffer.byteLength(outcome.markdown) <= SUMMARY_LIMIT_BYTES
+      ? outcome.markdown
+      : renderMarkdown(outcome.comparison, {
+          version: VERSION,
+          maxLength: SUMMARY_LIMIT_BYTES,
+          measure: (text) => Buffer.byteLength(text),
+        })
+  await core.summary.addRaw(summary).write()
+}
+
+/**
+ * The HTML report, charts and all, kept with the run as an artifact, where the comment's link leads.
+ * An upload that fails is a warning, never a failed step.
+ */
+async function keepHtmlReport(suite: string, htmlPath: string): Promise<void> {
+  const name = `bench-action-report-${suite}`
+  try {
+    await uploadArtifact(name, { 'report.html': await readFile(htmlPath, 'utf8') })
+    core.setOutput('report-artifact', name)
+  } catch (error) {
+    core.warning(`could not upload the HTML report as an artifact: ${(error as Error)?.message ?? error}`)
+  }
+}
+
+/** The pull-request comment, unless the inputs turn it off or there is no token to post it with. */
+async function comment(
+  inputs: ActionInputs,
+  context: GitHubContext | undefined,
+  client: Client,
+  outcome: PipelineOutcome,
+): Promise<void> {
+  if (!context || inputs.comment === 'never') return
+  if (!inputs.githubToken) logText('no github-token: the comment is not posted')
+  else await publish(context, client, inputs.comment, outcome)
+}
+
+/** The step fails on a regression, on benchmarks that could not be measured, or on a missing baseline it requires. */
+function failOnVerdict(inputs: ActionInputs, outcome: PipelineOutcome): void {
+  const reason = failureMessage(outcome.comparison)
+  if (inputs.requireBaseline && !outcome.comparison.baseline) {
+    core.setFailed(
+      `No baseline to compare with (require-baseline is set): ${outcome.comparison.noBaselineReason}`,
+    )
+  } else if (outcome.exitCode === 1) core.setFailed(`Performance regression: ${reason}`)
+  else if (outcome.exitCode === 3) core.setFailed(`Benchmarks could not be measured: ${reason}`)
+}
+
+/** The one failed-step message: what the user can fix, as it is; anything else as a bug, its stack in the debug log. */
+function failWith(err: unknown): void {
+  if (err instanceof ConfigError) {
+    core.setFailed(`Invalid bench-action configuration: ${err.message}`)
+  } else if (err instanceof SetupError) {
+    core.setFailed(`bench-action could not set up its tools: ${err.message}`)
+  } else if (isUserError(err)) {
+    core.setFailed(`bench-action: ${err.message}`)
+  } else {
+    core.debug((err as Error)?.stack ?? String(err))
+    core.setFailed(
+      `bench-action failed unexpectedly (this is a bug; please report it): ${(err as Error)?.message ?? err}`,
+    )
   }
 }
 
 /** Posts the comment; whatever happens, the job's result is still its verdict. */
 async function publish(
   context: GitHubContext,
-  client: () => ReturnType<typeof createGitHubClient>,
+  client: Client,
   mode: CommentMode,
   run: Pick<PipelineOutcome, 'comparison' | 'results' | 'compareOptions'>,
 ): Promise<void> {
@@ -353,13 +413,6 @@ async function uploadArtifact(name: string, files: Record<string, string>): Prom
   }
 }
 
-/**
- * The store the inputs ask for, and whether this run saves to it: the cache and git stores keep the
- * pushes to the branches in save-on (the default branch unless set); pull requests only read them.
- * Without an Actions cache service (a run outside GitHub, or GHES without one) the cache store falls
- * back to store-dir, with a warning. The git store reads and pushes in the workspace's repository, with
- * the credentials actions/checkout left there.
- */
 /** What the `baseline` input asks of a run (or, without the measuring, of a merge). */
 function baselineOptions(
   baseline: string | undefined,
@@ -371,6 +424,13 @@ function baselineOptions(
   return { baseline }
 }
 
+/**
+ * The store the inputs ask for, and whether this run saves to it: the cache and git stores keep the
+ * pushes to the branches in save-on (the default branch unless set); pull requests only read them.
+ * Without an Actions cache service (a run outside GitHub, or GHES without one) the cache store falls
+ * back to store-dir, with a warning. The git store reads and pushes in the workspace's repository, with
+ * the credentials actions/checkout left there.
+ */
 export function baselineStore(
   inputs: Pick<
     ActionInputs,
@@ -384,26 +444,23 @@ export function baselineStore(
   const defaultBranch = context?.event.repository?.default_branch
   const saveOn = inputs.saveOn ?? (typeof defaultBranch === 'string' ? [defaultBranch] : [])
   const pushed = env.GITHUB_EVENT_NAME === 'push' && saveOn.includes(env.GITHUB_REF_NAME ?? '')
-  const common = { cwd: inputs.workingDirectory, env, log: (line: string) => logText(line) }
-  if (inputs.baselineStore === 'git') {
-    const store = createStore('git', {
-      ...common,
+  let store: OpenStore
+  try {
+    store = openStore({
+      kind: inputs.baselineStore,
+      cwd: inputs.workingDirectory,
+      env,
+      log: (line: string) => logText(line),
       remote: 'origin',
       branch: inputs.baselineBranch,
       ...(inputs.retain !== undefined ? { retain: inputs.retain } : {}),
     })
-    return { store, save: inputs.save && pushed }
-  }
-  if (!env.ACTIONS_RESULTS_URL || !env.ACTIONS_RUNTIME_TOKEN || !env.GITHUB_RUN_ID) {
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError) || error.kind !== 'cache') throw error
     warn(
       'baseline-store: cache needs the Actions cache service, which this job does not have; using store-dir',
     )
     return { save: inputs.save }
   }
-  const store = createStore('cache', {
-    ...common,
-    runId: env.GITHUB_RUN_ID,
-    runAttempt: env.GITHUB_RUN_ATTEMPT ?? '1',
-  })
   return { store, save: inputs.save && pushed }
 }

@@ -1,8 +1,8 @@
 // Which earlier results a run is compared with, and why (DESIGN §5). The reason is part of the
 // report: a reviewer must always know what was compared with what.
 import type { BaselineInfo } from './compare.ts'
+import { shortSha } from './display.ts'
 import { UserError } from './errors.ts'
-import { shortSha } from './format.ts'
 import type { CommitInfo, ResultSet } from './results.ts'
 import { type DirStore, entryMatchesSha } from './store/dir.ts'
 import { NO_BRANCH, type ResultStore, type StoredEntry } from './store/types.ts'

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { compareResults, exitCodeFor } from './compare.ts'
 import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
 import { isUserError } from './errors.ts'
-import { runnerConfiguration } from './measure/wall-clock.ts'
+import { runnerConfiguration } from './kinds/wall-clock/measure.ts'
 import {
   type PipelineOutcome,
   resolveConfigPath,
@@ -24,7 +24,15 @@ import { describeStatus, KNOWN_TOOLS, runSetup, toolsNeeded } from './setup/inde
 import { SetupError } from './setup/system.ts'
 import { parseShard } from './shard.ts'
 import { DEFAULT_DATA_BRANCH } from './store/git.ts'
-import { createStore, type OpenStore, readingFrom } from './store/index.ts'
+import {
+  isStoreKind,
+  type OpenStore,
+  openStore,
+  readingFrom,
+  type StoreKind,
+  type StoreSpec,
+  StoreUnavailableError,
+} from './store/index.ts'
 import { VERSION } from './version.ts'
 
 export interface CliIo {
@@ -38,12 +46,12 @@ export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR|git:[BRANCH] | --against REF]
-                     [--baseline-store dir|git] [--baseline-branch NAME] [--filter GLOB]
-                     [--json FILE] [--markdown FILE] [--html FILE] [--store DIR] [--save | --no-save]
-                     [--no-install] [--shard I/N [--shard-output FILE]] [--verbose]
-  bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR|git:[BRANCH]] [--baseline-store dir|git]
-                     [--baseline-branch NAME] [--json FILE] [--markdown FILE] [--html FILE] [--store DIR]
-                     [--save | --no-save] [--verbose]
+                     [--baseline-store dir|git|cache] [--baseline-branch NAME] [--retain N]
+                     [--filter GLOB] [--json FILE] [--markdown FILE] [--html FILE] [--store DIR]
+                     [--save | --no-save] [--no-install] [--shard I/N [--shard-output FILE]] [--verbose]
+  bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR|git:[BRANCH]]
+                     [--baseline-store dir|git|cache] [--baseline-branch NAME] [--retain N] [--json FILE]
+                     [--markdown FILE] [--html FILE] [--store DIR] [--save | --no-save] [--verbose]
                                join the shard files of one sharded run, then compare, report and
                                save once
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
@@ -66,13 +74,18 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
                       compare with what CI saved in the data branch BRANCH (git: alone: the
                       default, bench-data) of origin, fetched with your own git credentials;
                       the same as --baseline-store git --baseline-branch BRANCH
-  --baseline-store dir|git
-                      where baselines are read from: dir, the local store (default), or git, the
-                      data branch of origin that the action's baseline-store: git keeps. Results
-                      are still saved to the local store; they are pushed to the data branch only
-                      with --save (never with --dry-run)
+  --baseline-store dir|git|cache
+                      where baselines are read from: dir, the local store (default); git, the data
+                      branch of origin that the action's baseline-store: git keeps; or cache, the
+                      GitHub Actions cache the action's baseline-store: cache keeps (only inside a
+                      GitHub Actions job, with the runner's ACTIONS_RUNTIME_TOKEN and
+                      ACTIONS_RESULTS_URL exported to the step). Results are still saved to the
+                      local store; they go to the git or cache store only with --save (never with
+                      --dry-run)
   --baseline-branch NAME
                       the git store's data branch (default bench-data)
+  --retain N          with --baseline-store git --save: keep at most N runs per suite and branch
+                      in the data branch, removing older ones
   --against REF       check REF out in a temporary worktree, run setup there too, and measure
                       its benchmarks interleaved with the working tree's: a paired comparison on
                       one machine (--against main, --against HEAD~1)
@@ -81,8 +94,9 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --markdown FILE     write the report as markdown (the pull-request comment body)
   --html FILE         write the report as one HTML page, scaling charts drawn as SVG
   --store DIR         where results are kept between runs (default .bench)
-  --save              with the git store: push this run's results to the data branch instead
-                      of saving them locally (needs write access to origin)
+  --save              with the git or cache store: save this run's results there instead of
+                      locally (git: pushed to the data branch, needs write access to origin;
+                      cache: a new entry of this job's run)
   --no-save           do not save this run's results to the store
   --no-install        do not install missing tools the config needs (valgrind, Rust, Zig); by
                       default they are set up first, as \`bench-action setup\` would
@@ -109,6 +123,7 @@ const RUN_OPTIONS = {
   store: { type: 'string' },
   'baseline-store': { type: 'string' },
   'baseline-branch': { type: 'string' },
+  retain: { type: 'string' },
   save: { type: 'boolean' },
   'no-save': { type: 'boolean' },
   'no-install': { type: 'boolean' },
@@ -195,7 +210,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
       env: io.env,
       log: (line) => io.stderr.write(`${line}\n`),
     })
-    return printOutcome(outcome, io, values.verbose === true)
+    return printOutcome(outcome, io, values.verbose === true, chosen.kind)
   } finally {
     await chosen.store?.close?.()
   }
@@ -211,55 +226,91 @@ interface StoreFlags {
   store?: string
   'baseline-store'?: string
   'baseline-branch'?: string
+  retain?: string
   save?: boolean
   'no-save'?: boolean
   'dry-run'?: boolean
 }
 
+interface ChosenStore {
+  kind: StoreKind
+  /** A results file or a directory of them, for the pipeline to read (the dir store only). */
+  baseline?: string
+  /** Where baselines are read and the run is saved; the pipeline's directory store when absent. */
+  store?: OpenStore
+  save: boolean
+}
+
 /**
  * Where the CLI reads baselines and saves its run. The local directory store unless told otherwise;
  * with the git store (--baseline-store git, --baseline git:BRANCH) baselines come from origin's data
- * branch, fetched in the working directory's repository with the user's own git credentials, and the
- * run is still saved locally — pushed to the data branch only with --save, and never by a dry run.
+ * branch, fetched in the working directory's repository with the user's own git credentials, and with
+ * the cache store (--baseline-store cache, in a step of a GitHub Actions job) from the Actions cache.
+ * The run is still saved locally — to the git or cache store only with --save, and never by a dry run.
  */
-function chooseStore(values: StoreFlags, io: CliIo): { baseline?: string; store?: OpenStore; save: boolean } {
+function chooseStore(values: StoreFlags, io: CliIo): ChosenStore {
   if (values.save && values['no-save']) throw new UsageError('--save and --no-save contradict each other')
   const fromGit = gitBaselineBranch(values.baseline)
   const kind = values['baseline-store'] ?? (fromGit !== undefined ? 'git' : 'dir')
-  if (kind !== 'dir' && kind !== 'git')
-    throw new UsageError(
-      `--baseline-store must be dir or git, got ${JSON.stringify(kind)} (the Actions cache store is the action's alone)`,
-    )
-  if (kind === 'dir') {
+  if (!isStoreKind(kind))
+    throw new UsageError(`--baseline-store must be dir, git or cache, got ${JSON.stringify(kind)}`)
+  const retain = values.retain === undefined ? undefined : wholeNumber('--retain', values.retain)
+  if (kind !== 'git') {
     if (fromGit !== undefined)
-      throw new UsageError(`--baseline ${values.baseline} reads the git store: drop --baseline-store dir`)
+      throw new UsageError(`--baseline ${values.baseline} reads the git store: drop --baseline-store ${kind}`)
     if (values['baseline-branch'] !== undefined)
       throw new UsageError("--baseline-branch names the git store's data branch: add --baseline-store git")
-    return { baseline: values.baseline, save: !values['no-save'] }
+    if (retain !== undefined)
+      throw new UsageError("--retain prunes the git store's data branch: add --baseline-store git")
   }
+  if (kind === 'dir') return { kind, baseline: values.baseline, save: !values['no-save'] }
   if (values.baseline !== undefined && fromGit === undefined)
     throw new UsageError(
-      '--baseline FILE|DIR and --baseline-store git each say where the baseline comes from: give one of them',
+      `--baseline FILE|DIR and --baseline-store ${kind} each say where the baseline comes from: give one of them`,
     )
   if (fromGit && values['baseline-branch'] !== undefined && values['baseline-branch'] !== fromGit)
     throw new UsageError(
       `--baseline ${values.baseline} and --baseline-branch ${values['baseline-branch']} name different data branches`,
     )
-  const branch = fromGit || values['baseline-branch'] || DEFAULT_DATA_BRANCH
   if (values.save && values['dry-run'])
     throw new UsageError(
-      '--dry-run never pushes to the data branch: drop --save to only compare with it, or --dry-run to push',
+      kind === 'git'
+        ? '--dry-run never pushes to the data branch: drop --save to only compare with it, or --dry-run to push'
+        : '--dry-run never saves to the Actions cache: drop --save to only compare with it, or --dry-run to save',
     )
-  const git = createStore('git', {
+  if (retain !== undefined && !values.save)
+    throw new UsageError('--retain prunes the data branch when this run pushes to it: add --save')
+  const store = openCliStore({
+    kind,
     cwd: io.cwd,
     remote: 'origin',
-    branch,
+    branch: fromGit || values['baseline-branch'] || DEFAULT_DATA_BRANCH,
+    ...(retain !== undefined ? { retain } : {}),
     env: io.env,
     log: (line) => io.stderr.write(`${line}\n`),
   })
-  if (values.save) return { store: git, save: true }
-  const local = createStore('dir', { cwd: io.cwd, storeDir: values.store ?? '.bench' })
-  return { store: readingFrom(git, local), save: !values['no-save'] }
+  if (values.save) return { kind, store, save: true }
+  const local = openCliStore({ kind: 'dir', cwd: io.cwd, storeDir: values.store ?? '.bench' })
+  return { kind, store: readingFrom(store, local), save: !values['no-save'] }
+}
+
+/** The store of --baseline-store; one this machine cannot serve is refused with the flags to use instead. */
+function openCliStore(spec: StoreSpec): OpenStore {
+  try {
+    return openStore(spec)
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error
+    throw new UsageError(
+      `--baseline-store ${spec.kind}: ${error.message}. Outside a GitHub Actions job --baseline-store must be dir or git; ` +
+        "in a workflow's run: step, export the runner's ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL in an earlier step (crazy-max/ghaction-github-runtime does)",
+    )
+  }
+}
+
+function wholeNumber(flag: string, value: string): number {
+  if (!/^[1-9][0-9]*$/.test(value))
+    throw new UsageError(`${flag} takes a whole number of at least 1, got ${JSON.stringify(value)}`)
+  return Number(value)
 }
 
 async function setupCommand(argv: string[], io: CliIo): Promise<number> {
@@ -349,13 +400,14 @@ async function readResults(file: string, cwd: string) {
 }
 
 /** The report on stdout, where the results were saved on stderr; the exit code. */
-function printOutcome(outcome: PipelineOutcome, io: CliIo, verbose: boolean): number {
+function printOutcome(outcome: PipelineOutcome, io: CliIo, verbose: boolean, kind: StoreKind): number {
   io.stdout.write(renderTerminal(outcome.comparison, { color: shouldUseColor(io.stdout, io.env), verbose }))
   if (outcome.savedPath) {
-    // A file of the local store, or BRANCH:PATH in the data branch the git store pushed to.
+    // A file of the local store, BRANCH:PATH in the data branch the git store pushed to, or the key
+    // of the cache store's new entry.
     const where = path.isAbsolute(outcome.savedPath)
       ? path.relative(io.cwd, outcome.savedPath)
-      : `${outcome.savedPath} (pushed to origin)`
+      : `${outcome.savedPath} (${kind === 'cache' ? 'in the Actions cache' : 'pushed to origin'})`
     io.stderr.write(`results saved to ${where}\n`)
   }
   return outcome.exitCode
@@ -373,6 +425,7 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
       store: { type: 'string' },
       'baseline-store': { type: 'string' },
       'baseline-branch': { type: 'string' },
+      retain: { type: 'string' },
       save: { type: 'boolean' },
       'no-save': { type: 'boolean' },
       verbose: { type: 'boolean' },
@@ -409,7 +462,7 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
       log: (line) => io.stderr.write(`${line}\n`),
       shards,
     })
-    return printOutcome(outcome, io, values.verbose === true)
+    return printOutcome(outcome, io, values.verbose === true, chosen.kind)
   } finally {
     await chosen.store?.close?.()
   }

@@ -1,8 +1,9 @@
 // compare: (base ResultSet, head ResultSet) → Comparison. Pure: no I/O, deterministic for the same
 // inputs (the bootstrap is seeded from the benchmark and metric names).
 
-import { formatChange } from './format.ts'
-import { diffFunctionCosts, type FunctionChange } from './formats/callgrind-metrics.ts'
+import { formatChange } from './display.ts'
+import { diffFunctionCosts, type FunctionChange } from './import/callgrind-metrics.ts'
+import { derivedMetrics, isExactKind, kindOf } from './kinds/index.ts'
 import { followedMetrics, resolveGate } from './metric-families.ts'
 import type {
   BenchmarkError,
@@ -312,18 +313,27 @@ function isExact(metric: Metric): boolean {
   return metric.value !== undefined && (metric.samples === undefined || metric.samples.length === 0)
 }
 
-function compareMetric(
-  name: string,
-  benchmarkId: string,
-  base: Metric,
-  head: Metric,
-  gate: BenchmarkResult['gate'],
-  environmentDiffers: boolean,
-  runNoise: RunNoise | undefined,
-  large = false,
-  pairs?: ReadonlyArray<readonly [number, number]>,
-  across?: AcrossMoments,
-): MetricComparison | undefined {
+/** What one metric of a benchmark is compared under, besides its two sides. */
+interface MetricContext {
+  /** The metric's name and its benchmark's id: they seed the bootstrap. */
+  name: string
+  benchmarkId: string
+  /** The benchmark's gate, with only the metrics that gate (one per measurement). */
+  gate: BenchmarkResult['gate']
+  /** The environment fingerprints differ: an exact change is a warning, not a verdict. */
+  environmentDiffers: boolean
+  /** Run-to-run noise of the metric's median among the stored runs, when known. */
+  runNoise?: RunNoise
+  /** A large suite: intervals only where they decide a verdict. */
+  large?: boolean
+  /** Sample indices (base, head) of runs measured next to each other. */
+  pairs?: ReadonlyArray<readonly [number, number]>
+  /** Base and head were measured at different moments. */
+  across?: AcrossMoments
+}
+
+function compareMetric(base: Metric, head: Metric, context: MetricContext): MetricComparison | undefined {
+  const { name, benchmarkId, gate, environmentDiffers, runNoise, large = false, pairs, across } = context
   let baseValues = valuesOf(base)
   let headValues = valuesOf(head)
   if (baseValues.length === 0 || headValues.length === 0) return undefined
@@ -594,7 +604,7 @@ function benchmarkVerdict(metrics: MetricComparison[]): BenchmarkVerdict {
 }
 
 function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
-  const { gated } = resolveGate(result.kind, result.metrics, result.gate.metrics)
+  const { gated } = resolveGate(derivedMetrics(result.kind), result.metrics, result.gate.metrics)
   return Object.entries(result.metrics)
     .filter(([, m]) => valuesOf(m).length > 0)
     .map(([metric, m]) => ({
@@ -667,7 +677,7 @@ export function compareBenchmark(
   }
   // One metric per measurement gates (metric-families.ts): a file that names two views of the same
   // samples gates the first named.
-  const resolution = resolveGate(head.kind, head.metrics, head.gate.metrics)
+  const resolution = resolveGate(derivedMetrics(head.kind), head.metrics, head.gate.metrics)
   const gate = { ...head.gate, metrics: resolution.gated }
   const metrics: MetricComparison[] = []
   for (const [name, headMetric] of Object.entries(head.metrics)) {
@@ -675,24 +685,22 @@ export function compareBenchmark(
     if (!baseMetric) continue
     const noise = history?.get(name) ? runToRunNoise(history.get(name)!) : undefined
     const across = acrossMoments ? { storedRuns: history?.get(name)?.length ?? 0 } : undefined
-    const m = compareMetric(
+    const m = compareMetric(baseMetric, headMetric, {
       name,
-      head.id,
-      baseMetric,
-      headMetric,
+      benchmarkId: head.id,
       gate,
       environmentDiffers,
-      noise,
+      runNoise: noise,
       large,
       pairs,
       across,
-    )
+    })
     if (m) metrics.push(m)
   }
   if (acrossMoments && !pairs?.length) judgeOnCpuWhenWallDiverges(base, head, metrics, gate, history)
   // The other views of a measurement show its verdict: they can never contradict it.
   const compared = metrics.map((m) => m.metric)
-  const follows = followedMetrics(head.kind, head.metrics, resolution.gated, compared)
+  const follows = followedMetrics(derivedMetrics(head.kind), head.metrics, resolution.gated, compared)
   for (const m of metrics) {
     const lead = metrics.find((x) => x.metric === follows.get(m.metric))
     if (!lead) continue
@@ -848,9 +856,8 @@ function judgeOnCpuWhenWallDiverges(
 
 /** Why a benchmark of a same-job comparison was compared unpaired, for its notes. */
 function unpairedNote(b: BenchmarkComparison): string {
-  return b.kind === 'import'
-    ? 'not paired: imported, so measured once per side by the tool that wrote the file, not in runs interleaved with the other side; compared unpaired'
-    : 'not paired: its base and head runs did not alternate run by run; compared unpaired'
+  const why = kindOf(b.kind).unpairedReason ?? 'its base and head runs did not alternate run by run'
+  return `not paired: ${why}; compared unpaired`
 }
 
 /**
@@ -1162,7 +1169,8 @@ function tally(benchmarks: BenchmarkComparison[]): Pick<Comparison, 'counts' | '
   return { counts, verdict: counts.failed > 0 ? 'failed' : counts.regression > 0 ? 'regression' : 'pass' }
 }
 
-const countsInstructions = (b: { kind: BenchmarkResult['kind'] }) => b.kind === 'instructions'
+/** Exact counts (instructions): compared with a baseline of their own under `baseline: auto`. */
+const countsInstructions = (b: { kind: BenchmarkResult['kind'] }) => isExactKind(b.kind)
 
 /** The result set with only the benchmarks `keep` accepts. */
 function only<T extends ResultSet | undefined>(results: T, keep: (b: BenchmarkResult) => boolean): T {

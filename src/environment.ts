@@ -1,13 +1,9 @@
 // The environment fingerprint stored with every ResultSet, so a report can say when base and head
 // were measured on different machines or toolchains.
-import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
-import { promisify } from 'node:util'
-import { childEnv } from './child-env.ts'
+import { runCommand } from './command.ts'
 import type { Environment } from './results.ts'
-
-const run = promisify(execFile)
 
 async function osName(): Promise<string> {
   try {
@@ -30,13 +26,11 @@ export async function toolVersion(
   command: string,
   args: string[] = ['--version'],
 ): Promise<string | undefined> {
-  try {
-    const { stdout, stderr } = await run(command, args, { timeout: 10_000, env: childEnv() })
-    const line = (stdout || stderr).split('\n').find((l) => l.trim() !== '')
-    return line?.trim()
-  } catch {
-    return undefined
-  }
+  if (!command) return undefined
+  const result = await runCommand([command, ...args], { timeoutMs: 10_000, maxOutputBytes: 1024 * 1024 })
+  if (result.code !== 0) return undefined
+  const line = (result.stdout || result.stderr).split('\n').find((l) => l.trim() !== '')
+  return line?.trim()
 }
 
 export async function collectEnvironment(

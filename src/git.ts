@@ -1,31 +1,20 @@
 // What commit and branch a run measures. In GitHub Actions the event's variables are the truth (a pull
 // request's checkout is a detached merge commit); elsewhere, git.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { childEnv } from './child-env.ts'
+import { commandFailure, runCommand } from './command.ts'
 import type { CommitInfo } from './results.ts'
 
-const run = promisify(execFile)
-
-/** git's trimmed stdout, or why it failed: the last line of its stderr. */
+/** git's trimmed stdout, or why it failed: the last line of its stderr (or that it timed out). */
 export async function gitOrError(
   cwd: string,
   args: string[],
   timeoutMs = 30_000,
 ): Promise<{ stdout: string } | { error: string }> {
-  try {
-    const { stdout } = await run('git', args, {
-      cwd,
-      // git needs none of the action's variables: a fetch uses the credentials in git's config.
-      env: childEnv(),
-      timeout: timeoutMs,
-      maxBuffer: 16 * 1024 * 1024,
-    })
-    return { stdout: stdout.trim() }
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
-    return { error: stderr.split('\n').pop() || (error as Error).message }
-  }
+  // git needs none of the action's variables: a fetch uses the credentials in git's config.
+  const result = await runCommand(['git', ...args], { cwd, timeoutMs, maxOutputBytes: 16 * 1024 * 1024 })
+  const failure = commandFailure(result)
+  if (failure === undefined) return { stdout: result.stdout.trim() }
+  if (result.timedOut) return { error: failure }
+  return { error: result.stderr.trim().split('\n').pop() || failure }
 }
 
 /** git's trimmed stdout, or undefined when it failed. */

@@ -4,14 +4,11 @@
 // benchmark's rate is what the tool computed from the times it also reports. Such metrics form a
 // family named after the metric the others are computed from, and only one metric of a family gates:
 // by default that one, or the one `gate:` names. The others are shown with its verdict, so they can
-// never contradict it.
-import type { Kind } from './results.ts'
+// never contradict it. What a kind computes from another metric is in its catalogue (src/kinds/*/metrics.ts),
+// passed here as `derived`: metric → the metric it is computed from.
 
-/** What the measured kinds compute from another metric of the same benchmark: metric → its source. */
-export const DERIVED_METRICS: Readonly<Partial<Record<Kind, Readonly<Record<string, string>>>>> = {
-  'wall-clock': { throughput: 'time' },
-  scaling: { speedup: 'throughput', efficiency: 'throughput' },
-}
+/** A kind's metrics computed from another metric of the same benchmark: metric → its source. */
+export type DerivedMetrics = Readonly<Record<string, string>>
 
 /** A metric as far as families go: an imported one may say what it was computed from. */
 export interface FamilyMember {
@@ -20,14 +17,14 @@ export interface FamilyMember {
 
 /** The metric `name` is computed from, following the chain to its end: itself when it is not derived. */
 export function familyOf(
-  kind: Kind,
+  derived: DerivedMetrics,
   name: string,
   metrics: Readonly<Record<string, FamilyMember>> = {},
 ): string {
   let current = name
   const seen = new Set([current])
   for (;;) {
-    const from = metrics[current]?.derivedFrom ?? DERIVED_METRICS[kind]?.[current]
+    const from = metrics[current]?.derivedFrom ?? derived[current]
     if (from === undefined || seen.has(from)) return current
     seen.add(from)
     current = from
@@ -45,7 +42,7 @@ export interface GateResolution {
 
 /** Which of the names a gate lists gate a benchmark with these metrics: one per family, the first named. */
 export function resolveGate(
-  kind: Kind,
+  derived: DerivedMetrics,
   metrics: Readonly<Record<string, FamilyMember>>,
   names: readonly string[],
 ): GateResolution {
@@ -59,7 +56,7 @@ export function resolveGate(
       continue
     }
     if (gated.includes(name)) continue
-    const family = familyOf(kind, name, metrics)
+    const family = familyOf(derived, name, metrics)
     const holder = gatedFamilies.get(family)
     if (holder !== undefined) {
       displaced.push([name, holder])
@@ -77,14 +74,14 @@ export function resolveGate(
  * its first member. Metrics alone in their family are not in the map.
  */
 export function followedMetrics(
-  kind: Kind,
+  derived: DerivedMetrics,
   metrics: Readonly<Record<string, FamilyMember>>,
   gated: readonly string[],
   among: readonly string[] = Object.keys(metrics),
 ): Map<string, string> {
   const families = new Map<string, string[]>()
   for (const name of among) {
-    const family = familyOf(kind, name, metrics)
+    const family = familyOf(derived, name, metrics)
     families.set(family, [...(families.get(family) ?? []), name])
   }
   const follows = new Map<string, string>()
@@ -97,11 +94,14 @@ export function followedMetrics(
 }
 
 /** The names of `names` that share a family with an earlier one: [index, the metric, the earlier one]. */
-export function sameFamilyNames(kind: Kind, names: readonly string[]): Array<[number, string, string]> {
+export function sameFamilyNames(
+  derived: DerivedMetrics,
+  names: readonly string[],
+): Array<[number, string, string]> {
   const seen = new Map<string, string>()
   const out: Array<[number, string, string]> = []
   names.forEach((name, i) => {
-    const family = familyOf(kind, name)
+    const family = familyOf(derived, name)
     const earlier = seen.get(family)
     if (earlier !== undefined && earlier !== name) out.push([i, name, earlier])
     else seen.set(family, name)

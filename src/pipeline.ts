@@ -9,11 +9,9 @@ import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
 import { UserError } from './errors.ts'
 import { commitInfo, commitsBetween, defaultBranch, mergeBase } from './git.ts'
-import { measureSuite, type SameJobOrder } from './measure/index.ts'
-import { valgrindVersion } from './measure/instructions.ts'
+import { type Case, isExactKind, kindOf, toolVersions } from './kinds/index.ts'
 import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
-import type { Case } from './plan-types.ts'
 import { renderHtml } from './report/html.ts'
 import { renderMarkdown } from './report/markdown.ts'
 import {
@@ -31,8 +29,9 @@ import {
   type SameJobOutcome,
   type SameJobTarget,
 } from './same-job.ts'
+import { measureSuite, type SameJobOrder } from './schedule/index.ts'
 import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
-import { runSetup as runSetupSteps } from './setup-steps.ts'
+import { runSetupSteps } from './setup-steps.ts'
 import {
   caseDurations,
   type MergedShards,
@@ -201,8 +200,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
     commitInfo(options.cwd, options.env),
     collectEnvironment({
       cc: await toolVersion(options.env.CC || 'cc'),
-      // Instruction counts depend on the valgrind that counted them.
-      valgrind: cases.some((c) => c.kind === 'instructions') ? await valgrindVersion() : undefined,
+      // What the kinds' measurements depend on (instruction counts: the valgrind that counted them).
+      ...(await toolVersions(cases)),
       rustc: needed.includes('rust') ? await toolVersion('rustc') : undefined,
       zig: needed.includes('zig') ? await toolVersion('zig', ['version']) : undefined,
     }),
@@ -235,7 +234,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       const quarter = Math.floor((done / total) * 4)
       if (quarter > (shown.get(c.id) ?? 0)) {
         shown.set(c.id, quarter)
-        options.log(`${prefix(c)}: ${done}/${total} ${c.kind === 'wall-clock' ? 'samples' : 'runs'}`)
+        options.log(`${prefix(c)}: ${done}/${total} ${kindOf(c.kind).timed?.progressUnit ?? 'runs'}`)
       }
     },
     onResult: (c: Case, result: BenchmarkResult) => {
@@ -289,7 +288,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
       env: options.env,
       log: options.log,
       order: options.order,
-      ...(options.against ? {} : { measureBase: (c: Case) => c.kind !== 'instructions' }),
+      ...(options.against ? {} : { measureBase: (c: Case) => !isExactKind(c.kind) }),
       ...progress,
     })
     results = resultSet(commit, outcome.head)
@@ -376,7 +375,7 @@ function autoSameJob(options: PipelineOptions, cases: Case[]): boolean {
     options.auto === true &&
     options.baseline === undefined &&
     (options.env.GITHUB_EVENT_NAME ?? '').startsWith('pull_request') &&
-    cases.some((c) => c.kind !== 'instructions')
+    cases.some((c) => !isExactKind(c.kind))
   )
 }
 
@@ -390,7 +389,7 @@ async function exactBaseline(
   head: ResultSet,
   found?: BaselineChoice,
 ): Promise<CompareOptions['exact']> {
-  if (!head.benchmarks.some((b) => b.kind === 'instructions')) return undefined
+  if (!head.benchmarks.some((b) => isExactKind(b.kind))) return undefined
   const choice = found ?? (await findBaseline(options, suite, head.commit))
   return {
     baseline: choice.baseline,

@@ -8,16 +8,16 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Config } from './config/index.ts'
 import { parseConfig } from './config/index.ts'
+import { shortSha } from './display.ts'
 import { UserError } from './errors.ts'
-import { shortSha } from './format.ts'
 import { git, mergeBase } from './git.ts'
 import { readGitHubContext } from './github/publish.ts'
-import { measureSameJob, measureSuite, type SameJobOrder } from './measure/index.ts'
+import type { Case } from './kinds/index.ts'
 import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
-import type { Case } from './plan-types.ts'
 import type { BenchmarkResult, CommitInfo, SamplePairs } from './results.ts'
-import { runSetup, type SetupFailure } from './setup-steps.ts'
+import { measureSameJob, measureSuite, type SameJobOrder } from './schedule/index.ts'
+import { runSetupSteps, type SetupFailure } from './setup-steps.ts'
 import { addWorktree, ensureCommit, resolveCommit, type Worktree } from './worktree.ts'
 
 export class SameJobError extends UserError {
@@ -177,7 +177,7 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     const baseCases = planCases(baseConfig, options.filter).filter(
       (c) => wanted.has(c.id) && (options.measureBase?.(c) ?? true),
     )
-    const headFailure = await runSetup(headConfig.setup, env, (line) => log(`head: ${line}`))
+    const headFailure = await runSetupSteps(headConfig.setup, env, (line) => log(`head: ${line}`))
     if (headFailure) {
       // A failed run, as when a plain run's setup fails (exit 3): every benchmark failed with the step
       // and its output. There is nothing to compare the base with, so it is not built.
@@ -194,7 +194,7 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
       }
     }
     const baseSteps = baseConfig.baseSetup ?? baseConfig.setup
-    const baseFailure = await runSetup(baseSteps, env, (line) => log(`base: ${line}`))
+    const baseFailure = await runSetupSteps(baseSteps, env, (line) => log(`base: ${line}`))
     if (baseFailure) {
       log(`base: ${baseFailure.message}: the head is measured alone, without a verdict`)
       const head = await measureSuite(headCases, {

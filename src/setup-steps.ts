@@ -1,7 +1,7 @@
 // Runs the config's `setup` steps (build commands) once before measuring. A failing step stops the
 // run: nothing after it could be trusted.
 import type { SetupStep } from './config/index.ts'
-import { runCommand } from './measure/child.ts'
+import { runStepCommand } from './measure/child.ts'
 
 export interface SetupFailure {
   step: number
@@ -16,7 +16,7 @@ export async function runSetupStep(
   inherit: NodeJS.ProcessEnv,
 ): Promise<SetupFailure | undefined> {
   // Build output can be long: only its end is kept.
-  const outcome = await runCommand(step.command, {
+  const outcome = await runStepCommand(step.command, {
     cwd: step.cwd,
     env: { ...inherit, ...step.env },
     timeoutMs: step.timeoutMs,
@@ -30,7 +30,8 @@ export async function runSetupStep(
   }
 }
 
-export async function runSetup(
+/** The config's setup steps in order; the first that fails stops them and is returned. */
+export async function runSetupSteps(
   steps: SetupStep[],
   inherit: NodeJS.ProcessEnv,
   log: (line: string) => void,

@@ -4,7 +4,7 @@
 // commit, every shard once, every case once — and concludes the run as one.
 import * as z from 'zod'
 import { UserError } from './errors.ts'
-import type { Case } from './plan-types.ts'
+import type { Case } from './kinds/index.ts'
 import { type BenchmarkResult, firstIssue, type ResultSet, resultSetSchema } from './results.ts'
 
 export interface ShardSpec {

@@ -2,14 +2,14 @@
 // comparison can be built and measured beside the working tree. It is removed when the run ends,
 // also when the run fails or the process is interrupted: a left-behind worktree keeps its branch
 // locked and its build output on disk.
-import { execFileSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { childEnv } from './child-env.ts'
+import { runCommandSync } from './command.ts'
 import { UserError } from './errors.ts'
 import { git, gitOrError } from './git.ts'
-import { killTrackedChildren } from './measure/child.ts'
+import { killTrackedChildren } from './process-group.ts'
 
 export class WorktreeError extends UserError {
   override name = 'WorktreeError'
@@ -28,22 +28,16 @@ export interface Worktree {
 const open = new Map<string, { repo: string; parent?: string }>()
 let handlersInstalled = false
 
+/** Removes a worktree while the process exits, when only synchronous work still runs; best effort. */
 function removeSync(repo: string, dir: string, parent?: string): void {
+  // When it is not registered (any more), the directory may still be there.
+  runCommandSync(['git', 'worktree', 'remove', '--force', '--force', dir], { cwd: repo })
   try {
-    execFileSync('git', ['worktree', 'remove', '--force', '--force', dir], {
-      cwd: repo,
-      env: childEnv(),
-      stdio: 'ignore',
-    })
-  } catch {
-    // Not registered (any more): the directory may still be there.
-  }
-  try {
-    execFileSync('rm', ['-rf', parent ?? dir], { env: childEnv(), stdio: 'ignore' })
-    execFileSync('git', ['worktree', 'prune'], { cwd: repo, env: childEnv(), stdio: 'ignore' })
+    rmSync(parent ?? dir, { recursive: true, force: true })
   } catch {
     // Best effort while exiting.
   }
+  runCommandSync(['git', 'worktree', 'prune'], { cwd: repo })
 }
 
 function onSignal(signal: NodeJS.Signals): void {

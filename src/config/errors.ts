@@ -11,7 +11,7 @@ import {
   type Node,
   type YAMLError,
 } from 'yaml'
-import type * as z from 'zod'
+import * as z from 'zod'
 import { UserError } from '../errors.ts'
 import { EXPECTED_DURATION, EXPECTED_PERCENT, parseDurationMs, parsePercent, ValueError } from './values.ts'
 
@@ -170,20 +170,33 @@ export function yamlProblem(error: YAMLError, text: string, source: YamlSource):
 // ---------------------------------------------------------------------------------------------------
 // zod issues.
 
-interface SchemaDef {
-  type: string
-  shape?: Record<string, z.core.$ZodType>
-  element?: z.core.$ZodType
-  innerType?: z.core.$ZodType
-  in?: z.core.$ZodType
-  options?: readonly z.core.$ZodType[]
-  valueType?: z.core.$ZodType
-  discriminator?: string
-  values?: readonly unknown[]
+// The config's schema is read through zod's public classes: each kind of schema is recognised with
+// `instanceof` and read through its own accessors.
+
+/** The schema a wrapper (optional, default, catch, …) or a pipe's input side stands for; undefined for any other. */
+function innerOf(schema: z.core.$ZodType): z.core.$ZodType | undefined {
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault ||
+    schema instanceof z.ZodPrefault ||
+    schema instanceof z.ZodReadonly ||
+    schema instanceof z.ZodCatch ||
+    schema instanceof z.ZodNonOptional
+  )
+    return schema.def.innerType
+  if (schema instanceof z.ZodPipe) return schema.in
+  return undefined
 }
 
-function defOf(schema: z.core.$ZodType): SchemaDef {
-  return schema._zod.def as unknown as SchemaDef
+/** The keys of an object schema; none for any other. */
+function shapeOf(schema: z.core.$ZodType): Record<string, z.core.$ZodType> {
+  return schema instanceof z.ZodObject ? schema.shape : {}
+}
+
+/** The values a literal schema accepts; none for any other. */
+function literalValues(schema: z.core.$ZodType): unknown[] {
+  return schema instanceof z.ZodLiteral ? [...schema.values] : []
 }
 
 function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
@@ -201,29 +214,26 @@ function kindOfValue(value: unknown): string {
   return typeof value
 }
 
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'])
-
 /** Through wrappers and unions to the schema that applies to `value`. */
 function unwrapFor(schema: z.core.$ZodType, value: unknown): z.core.$ZodType {
   let current = schema
   for (;;) {
-    const def = defOf(current)
-    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType
-    else if (def.type === 'pipe' && def.in) current = def.in
-    else if (def.type === 'union' && def.options) {
-      const options = def.options.map((option) => unwrapFor(option, value))
-      const discriminator = def.discriminator
+    const inner = innerOf(current)
+    if (inner !== undefined) current = inner
+    else if (current instanceof z.ZodUnion) {
+      const options = current.options.map((option) => unwrapFor(option, value))
+      const discriminator = current instanceof z.ZodDiscriminatedUnion ? current.def.discriminator : undefined
       const chosen =
         discriminator !== undefined && value !== null && typeof value === 'object'
           ? options.find((option) => {
-              const field = defOf(option).shape?.[discriminator]
+              const field = shapeOf(option)[discriminator]
               return (
                 field !== undefined &&
-                (defOf(field).values ?? []).includes((value as Record<string, unknown>)[discriminator])
+                literalValues(field).includes((value as Record<string, unknown>)[discriminator])
               )
             })
           : options.find((option) => {
-              const type = defOf(option).type
+              const type = option instanceof z.ZodType ? option.type : undefined
               return type === kindOfValue(value) || (type === 'object' && kindOfValue(value) === 'object')
             })
       if (chosen === undefined) return current
@@ -236,16 +246,15 @@ function unwrapFor(schema: z.core.$ZodType, value: unknown): z.core.$ZodType {
 function allowedKeysAt(schema: z.core.$ZodType, data: unknown, segments: readonly PathSegment[]): string[] {
   let current = unwrapFor(schema, data)
   for (let i = 0; i < segments.length; i++) {
-    const def = defOf(current)
     const segment = segments[i]!
     let next: z.core.$ZodType | undefined
-    if (def.type === 'object') next = def.shape?.[String(segment)]
-    else if (def.type === 'array') next = def.element
-    else if (def.type === 'record') next = def.valueType
+    if (current instanceof z.ZodObject) next = shapeOf(current)[String(segment)]
+    else if (current instanceof z.ZodArray) next = current.element
+    else if (current instanceof z.ZodRecord) next = current.valueType
     if (next === undefined) return []
     current = unwrapFor(next, valueAt(data, segments.slice(0, i + 1)))
   }
-  return Object.keys(defOf(current).shape ?? {})
+  return Object.keys(shapeOf(current))
 }
 
 function editDistance(a: string, b: string): number {

@@ -1,11 +1,14 @@
 // The config stage (DESIGN §1): bench.yml → a typed, normalised Config, or a ConfigError located in the file.
+export type { BenchmarkConfig } from '../kinds/index.ts'
+export type { ProcessBenchmarkConfig } from '../kinds/process/schema.ts'
 export { ConfigError } from './errors.ts'
-export { configJsonSchema, findConfigFile, loadConfig, parseConfig } from './load.ts'
 export {
-  type BenchmarkConfig,
   type Config,
-  DEFAULTS,
-  type ProcessBenchmarkConfig,
+  configJsonSchema,
+  findConfigFile,
+  loadConfig,
+  parseConfig,
   type SetupStep,
-} from './schema.ts'
+} from './load.ts'
+export { DEFAULTS } from './schema.ts'
 export { parseDurationMs, parsePercent, splitCommand, ValueError } from './values.ts'

@@ -5,34 +5,17 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
 import * as z from 'zod'
+import { type BenchmarkConfig, resolveBenchmark } from '../kinds/index.ts'
 import { ConfigError, type PathSegment, problemsFromIssues, type YamlSource, yamlProblem } from './errors.ts'
+import { type ConfigDefaults, toArgv } from './fields.ts'
 import {
-  type BenchmarkConfig,
-  type BenchmarkEntry,
-  type Config,
-  type ConfigDefaults,
   type ConfigFile,
   configSchema,
-  DEFAULT_INSTRUCTIONS_GATE,
-  DEFAULT_INSTRUCTIONS_THRESHOLD,
-  DEFAULT_MAX_TIME_MS,
-  DEFAULT_MAX_WARMUP_TIME_MS,
-  DEFAULT_MODEL,
-  DEFAULT_PROCESS_GATE,
-  DEFAULT_RUNNER_WARMUP_ITERS,
-  DEFAULT_SCALING_GATE,
-  DEFAULT_SCALING_RUNS,
   DEFAULT_SETUP_TIMEOUT_MS,
   DEFAULT_SUITE,
-  DEFAULT_WALL_CLOCK_GATE,
   DEFAULTS,
-  type SetupStep,
   type SetupStepEntry,
-  SHELL,
-  THROUGHPUT_INPUT_DEFAULT,
-  type WallClockBenchmarkConfig,
 } from './schema.ts'
-import { splitCommand } from './values.ts'
 
 /** Where the CLI looks for a config, in order, relative to the working directory. */
 export const CONFIG_FILE_NAMES = [
@@ -173,10 +156,19 @@ export function configJsonSchema(): Record<string, unknown> {
 // ---------------------------------------------------------------------------------------------------
 // Defaults, inheritance and paths.
 
-function toArgv(command: string | string[], shell: boolean): string[] {
-  if (shell) return [SHELL, '-c', command as string]
-  // The schema has already checked that a command string splits cleanly.
-  return typeof command === 'string' ? splitCommand(command) : command
+/** The normalised config: what the rest of the pipeline receives. */
+export interface Config {
+  /** Absolute path of the config file. */
+  file: string
+  /** Its directory: relative `cwd` values and the default cwd resolve against it. */
+  dir: string
+  /** Names the PR comment and the baselines; safe to use in file names and markers. */
+  suite: string
+  defaults: ConfigDefaults
+  setup: SetupStep[]
+  /** Setup steps for the base tree of a same-job comparison, when they differ from `setup`. */
+  baseSetup?: SetupStep[]
+  benchmarks: BenchmarkConfig[]
 }
 
 function resolveConfig(entry: ConfigFile, file: string): Config {
@@ -189,161 +181,35 @@ function resolveConfig(entry: ConfigFile, file: string): Config {
     alpha: entry.defaults?.alpha ?? DEFAULTS.alpha,
     sequential: entry.defaults?.sequential ?? DEFAULTS.sequential,
   }
-  const defaultEnv = entry.defaults?.env ?? {}
+  const env = entry.defaults?.env ?? {}
+  const context = { dir, defaults, env, writtenWarmup: entry.defaults?.warmup }
   return {
     file,
     dir,
     suite: entry.suite ?? DEFAULT_SUITE,
     defaults,
-    setup: (entry.setup ?? []).map((step) => resolveSetupStep(step, dir, defaultEnv)),
+    setup: (entry.setup ?? []).map((step) => resolveSetupStep(step, dir, env)),
     ...(entry['base-setup']
-      ? { baseSetup: entry['base-setup'].map((step) => resolveSetupStep(step, dir, defaultEnv)) }
+      ? { baseSetup: entry['base-setup'].map((step) => resolveSetupStep(step, dir, env)) }
       : {}),
-    benchmarks: entry.benchmarks.map((benchmark) =>
-      resolveBenchmark(benchmark, dir, defaults, defaultEnv, entry.defaults?.warmup),
-    ),
+    benchmarks: entry.benchmarks.map((benchmark) => resolveBenchmark(benchmark, context)),
   }
 }
 
-function resolveSetupStep(step: SetupStepEntry, dir: string, defaultEnv: Record<string, string>): SetupStep {
+function resolveSetupStep(step: SetupStepEntry, dir: string, defaultEnv: Record<string, string>) {
   const form = typeof step === 'string' || Array.isArray(step) ? { run: step } : step
   const shell = form.shell ?? false
   return {
+    /** argv; with `shell` it is ['/bin/sh', '-c', script]. */
     command: toArgv(form.run, shell),
     shell,
+    /** Absolute. */
     cwd: path.resolve(dir, form.cwd ?? '.'),
+    /** Added to the inherited environment; `defaults.env` merged under the step's own. */
     env: { ...defaultEnv, ...form.env },
     timeoutMs: form.timeout ?? DEFAULT_SETUP_TIMEOUT_MS,
   }
 }
 
-function resolveBenchmark(
-  benchmark: BenchmarkEntry,
-  dir: string,
-  defaults: ConfigDefaults,
-  defaultEnv: Record<string, string>,
-  writtenWarmup: number | undefined,
-): BenchmarkConfig {
-  const shell = benchmark.shell ?? false
-  // A runner program warms up in every process until max-warmup-time; a count caps that only when
-  // the file writes one (defaults.warmup's own default, 2, is for whole-program runs).
-  const runnerWarmup = (warmup: number | undefined) => warmup ?? writtenWarmup ?? DEFAULT_RUNNER_WARMUP_ITERS
-  const common = {
-    name: benchmark.name,
-    shell,
-    cwd: path.resolve(dir, benchmark.cwd ?? '.'),
-    env: { ...defaultEnv, ...benchmark.env },
-  }
-  switch (benchmark.kind) {
-    case 'process': {
-      return {
-        ...common,
-        kind: 'process',
-        command: toArgv(benchmark.command, shell),
-        threshold: benchmark.threshold ?? defaults.threshold,
-        alpha: benchmark.alpha ?? defaults.alpha,
-        runs: benchmark.runs ?? defaults.runs,
-        warmup: benchmark.warmup ?? defaults.warmup,
-        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
-        gate: benchmark.gate ?? [...DEFAULT_PROCESS_GATE],
-      }
-    }
-    case 'instructions': {
-      return {
-        ...common,
-        kind: 'instructions',
-        command: benchmark.command === undefined ? [] : toArgv(benchmark.command, shell),
-        threshold: benchmark.threshold ?? DEFAULT_INSTRUCTIONS_THRESHOLD,
-        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
-        entryPoint: benchmark['entry-point'],
-        harness: benchmark.harness ?? false,
-        import: benchmark.import && {
-          format: benchmark.import.format,
-          path: path.resolve(dir, benchmark.import.path),
-        },
-        cacheSim: benchmark['cache-sim'] ?? true,
-        branchSim: benchmark['branch-sim'] ?? false,
-        gate: benchmark.gate ?? [...DEFAULT_INSTRUCTIONS_GATE],
-      }
-    }
-    case 'wall-clock': {
-      const engines =
-        benchmark.runner !== undefined
-          ? [{ name: '', command: toArgv(benchmark.runner, shell) }]
-          : Object.entries(benchmark.engines ?? {}).map(([name, command]) => ({
-              name,
-              command: toArgv(command, shell),
-            }))
-      const input = Object.entries(benchmark.input ?? {}).map(([key, value]) => ({
-        key,
-        value:
-          typeof value === 'object'
-            ? { path: path.resolve(dir, value.path) }
-            : { text: typeof value === 'string' ? value : String(value) },
-      }))
-      return {
-        ...common,
-        kind: 'wall-clock',
-        engines,
-        harness: benchmark.harness ?? false,
-        model: benchmark.model ?? DEFAULT_MODEL,
-        input,
-        params: Object.entries(benchmark.params ?? {}).map(([key, value]) => ({ key, value })),
-        threads: benchmark.threads,
-        count: benchmark.count,
-        throughputInput: benchmark.throughput ?? defaultThroughputInput(input),
-        threshold: benchmark.threshold ?? defaults.threshold,
-        alpha: benchmark.alpha ?? defaults.alpha,
-        runs: benchmark.runs ?? defaults.runs,
-        warmup: runnerWarmup(benchmark.warmup),
-        maxTimeMs: benchmark['max-time'] ?? DEFAULT_MAX_TIME_MS,
-        maxWarmupTimeMs: benchmark['max-warmup-time'] ?? DEFAULT_MAX_WARMUP_TIME_MS,
-        sampleTimeMs: benchmark['sample-time'],
-        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
-        gate: benchmark.gate ?? [...DEFAULT_WALL_CLOCK_GATE],
-      }
-    }
-    case 'scaling': {
-      return {
-        ...common,
-        kind: 'scaling',
-        command: toArgv(benchmark.command, shell),
-        format: benchmark.format,
-        threads: benchmark.threads ?? [],
-        processes: benchmark.processes ?? [],
-        threadsEnv: benchmark['threads-env'],
-        metronLine: benchmark['metron-line'],
-        runs: benchmark.runs ?? DEFAULT_SCALING_RUNS,
-        warmup:
-          benchmark.format === 'runner'
-            ? runnerWarmup(benchmark.warmup)
-            : (benchmark.warmup ?? defaults.warmup),
-        threshold: benchmark.threshold ?? defaults.threshold,
-        alpha: benchmark.alpha ?? defaults.alpha,
-        efficiencyDrop: benchmark['efficiency-drop'],
-        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
-        gate: benchmark.gate ?? [...DEFAULT_SCALING_GATE],
-      }
-    }
-    case 'import': {
-      return {
-        ...common,
-        kind: 'import',
-        format: benchmark.format,
-        ...(benchmark.file !== undefined ? { file: path.resolve(dir, benchmark.file) } : {}),
-        command: benchmark.command === undefined ? [] : toArgv(benchmark.command, shell),
-        threshold: benchmark.threshold ?? defaults.threshold,
-        alpha: benchmark.alpha ?? defaults.alpha,
-        timeoutMs: benchmark.timeout ?? defaults.timeoutMs,
-        ...(benchmark.gate ? { gate: benchmark.gate } : {}),
-      }
-    }
-  }
-}
-
-/** rebar measures throughput over the haystack; without one, over the only input read from a file. */
-function defaultThroughputInput(input: WallClockBenchmarkConfig['input']): string | undefined {
-  if (input.some((i) => i.key === THROUGHPUT_INPUT_DEFAULT)) return THROUGHPUT_INPUT_DEFAULT
-  const files = input.filter((i) => 'path' in i.value)
-  return files.length === 1 ? files[0]!.key : undefined
-}
+/** A setup step of the normalised config. */
+export type SetupStep = ReturnType<typeof resolveSetupStep>

@@ -1,5 +1,6 @@
-// The results of benchmark harnesses people already run (hyperfine, criterion, go test -bench, …),
-// read into one shape: one parser per format behind the same small interface, so every imported
+// What other tools wrote — the results of benchmark harnesses people already run (hyperfine, criterion,
+// go test -bench, iai-callgrind, …), or a program's own output a scaling benchmark reads throughput from —
+// read into one shape: one module per format behind the same small interface, so every imported
 // benchmark goes through the statistics, gate and report of a measured one.
 import type { Direction, Unit } from '../results.ts'
 
@@ -58,8 +59,24 @@ export interface ImportedBenchmark {
   notes?: string[]
   /** The tool recorded this benchmark as failed (an error, an exception): why, in its words. */
   error?: string
+  /** What the tool prints beside the name: the arguments or command line it ran with. */
+  details?: string
+  /** The file it was read from, when a directory holds one file per benchmark. */
+  file?: string
 }
 
+/** Which result a scaling point reads from one run's output. */
+export interface ThroughputPoint {
+  /** Threads of each process at this point. */
+  threads: number
+  /** The benchmark line to read, for formats that print several (`{threads}` replaced by the count). */
+  line?: string
+}
+
+/**
+ * One format of the registry (index.ts). Every format yields benchmarks (`parse`), which the import kind
+ * reads; what else it yields says which other kinds can read it.
+ */
 export interface ImportFormat {
   /** The config's `format:` value. */
   readonly name: string
@@ -67,6 +84,23 @@ export interface ImportFormat {
   detect(source: ImportSource): boolean
   /** Every benchmark in the text; throws ImportFormatError naming where and what was expected. */
   parse(source: ImportSource): ImportedBenchmark[]
+  /**
+   * The benchmarks of a directory the tool writes its results into (criterion's target/criterion), in
+   * path order.
+   */
+  readDirectory?(dir: string): Promise<ImportedBenchmark[]>
+  /**
+   * Operations per second in the output of one run of a program printing this format: what a scaling
+   * benchmark naming the format reads. Throws ThroughputError saying what is missing.
+   */
+  throughput?(output: string, point: ThroughputPoint): number
+  /** Its benchmarks are exact instruction counts, which the instructions kind reads (`import:`). */
+  readonly instructionCounts?: boolean
+}
+
+/** A run's output that holds no throughput its format can read; the message says what is missing. */
+export class ThroughputError extends Error {
+  override name = 'ThroughputError'
 }
 
 /**

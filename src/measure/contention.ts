@@ -6,7 +6,6 @@
 // hypervisor stole, and how far the benchmark's wall time ran ahead of the CPU time it got. The rule
 // that calls a measurement contended (contentionReasons) is pure, so reports apply it to any file.
 import { readFileSync } from 'node:fs'
-import type { Case } from '../plan-types.ts'
 import type { BenchmarkResult, Contention } from '../results.ts'
 
 /**
@@ -190,14 +189,14 @@ export class ContentionRecorder {
 }
 
 /**
- * The parts of wall-clock and scaling benchmarks in a suite's schedule, timed by their progress: a
- * part of either kind reports progress when its runner or its runs end, and the schedule starts each
- * part right after the one before it (of any benchmark) ended. Process benchmarks time their own
- * parts: they report progress after every run, while still measuring, and reading /proc then would
- * compete with the runs for the CPU.
+ * The parts of benchmarks in a suite's schedule, timed by their progress: a wall-clock or scaling part
+ * reports progress when its runner or its runs end, and the schedule starts each part right after the
+ * one before it (of any benchmark) ended. Process benchmarks time their own parts: they report progress
+ * after every run, while still measuring, and reading /proc then would compete with the runs for the
+ * CPU; the schedule passes only the parts it times.
  */
 export class ScheduleContention {
-  private readonly recorders = new Map<Case, ContentionRecorder>()
+  private readonly recorders = new Map<object, ContentionRecorder>()
   private last?: ContentionSnapshot
 
   /** Before the schedule's first part. */
@@ -206,8 +205,7 @@ export class ScheduleContention {
   }
 
   /** A part of `c` ended (its progress was reported). */
-  progress(c: Case): void {
-    if (c.kind !== 'wall-clock' && c.kind !== 'scaling') return
+  progress(c: object): void {
     const end = takeSnapshot()
     if (!end) return
     const prior = lastPartEnd
@@ -221,11 +219,9 @@ export class ScheduleContention {
     this.last = end
   }
 
-  /** The result with what was recorded for its case, if anything. */
-  attach(c: Case, r: BenchmarkResult): BenchmarkResult {
+  /** The result with what was recorded for its case, if anything; `parallelism`: CPUs the case keeps busy. */
+  attach(c: object, r: BenchmarkResult, parallelism: number): BenchmarkResult {
     if (r.contention) return r
-    const parallelism =
-      c.kind === 'scaling' ? c.threads * c.copies : c.kind === 'wall-clock' ? (c.threads ?? 1) : 1
     const contention = this.recorders.get(c)?.summary({ parallelism })
     return contention ? { ...r, contention } : r
   }

@@ -5,7 +5,7 @@
 // The cache lives where setup steps and benchmarks can write, so a cached helper runs only while its
 // bytes match the digest recorded beside it when it was built from this source (DESIGN §6b); anything
 // else is rebuilt.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { access, constants, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -14,7 +14,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
 import { childEnv } from '../child-env.ts'
-import { stderrTail, trackChild } from './child.ts'
+import { type CommandResult, commandFailure, outputTail, runCommand } from '../command.ts'
+import { trackChild } from '../process-group.ts'
 
 const SOURCE_IN_PACKAGE = path.join('runners', 'exec', 'exec.c')
 const VERSION_PREFIX = 'bench-action exec '
@@ -132,28 +133,9 @@ export function execHelperCacheDir(env: NodeJS.ProcessEnv = process.env): string
   return path.join(env.HOME || os.homedir(), '.cache', 'bench-action')
 }
 
-interface CompilerOutput {
-  stdout: string
-  stderr: string
-}
-
-function runTool(
-  file: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  cwd?: string,
-): Promise<CompilerOutput> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      file,
-      args,
-      { env: childEnv(env), cwd, timeout: 120_000, maxBuffer: 4 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) reject(Object.assign(error, { stdout, stderr }))
-        else resolve({ stdout, stderr })
-      },
-    )
-  })
+/** A compiler or the helper answering --version, or a compile: never a measurement. */
+function runTool(argv: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<CommandResult> {
+  return runCommand(argv, { env, cwd, timeoutMs: 120_000, maxOutputBytes: 4 * 1024 * 1024 })
 }
 
 export interface CCompiler {
@@ -184,12 +166,9 @@ async function searchCCompiler(env: NodeJS.ProcessEnv): Promise<CCompiler | { un
   if (fromEnv?.length) candidates.push(fromEnv)
   candidates.push(['cc'], ['gcc'], ['clang'], ['zig', 'cc'])
   for (const argv of candidates) {
-    try {
-      const { stdout, stderr } = await runTool(argv[0]!, [...argv.slice(1), '--version'], env)
-      return { argv, identity: `${argv.join(' ')}\n${(stdout || stderr).trim()}` }
-    } catch {
-      // Absent or broken: try the next one.
-    }
+    const { code, stdout, stderr } = await runTool([...argv, '--version'], env)
+    if (code === 0) return { argv, identity: `${argv.join(' ')}\n${(stdout || stderr).trim()}` }
+    // Absent or broken: try the next one.
   }
   const tried = candidates.map((argv) => (argv === fromEnv ? `$CC (${argv.join(' ')})` : argv.join(' ')))
   return { unavailable: `tried ${tried.join(', ')}` }
@@ -283,21 +262,30 @@ export async function ensureExecHelper(options: ExecHelperOptions = {}): Promise
   const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   const temporaryPath = `${helperPath}.${suffix}`
   const temporaryManifest = `${execHelperManifestPath(helperPath)}.${suffix}`
-  const [cc, ...ccArgs] = compiler.argv
   try {
-    try {
-      await runTool(cc!, [...ccArgs, ...COMPILE_FLAGS, '-o', temporaryPath, sourcePath], env, cacheDir)
-    } catch (error) {
-      const e = error as Error & Partial<CompilerOutput>
-      const output = (e.stderr || e.stdout || e.message).trim()
+    const compiled = await runTool(
+      [...compiler.argv, ...COMPILE_FLAGS, '-o', temporaryPath, sourcePath],
+      env,
+      cacheDir,
+    )
+    const failure = commandFailure(compiled)
+    if (failure !== undefined) {
+      const output = [(compiled.stderr || compiled.stdout).trim(), compiled.error].filter(Boolean).join('\n')
       throw new Error(
-        `building the exec helper ${sourcePath} with ${compiler.argv.join(' ')} failed:\n${output}`,
+        `building the exec helper ${sourcePath} with ${compiler.argv.join(' ')} failed:\n${output || failure}`,
       )
     }
-    const { stdout } = await runTool(temporaryPath, ['--version'], env)
-    if (!stdout.startsWith(VERSION_PREFIX)) {
+    const answer = await runTool([temporaryPath, '--version'], env)
+    const refused = commandFailure(answer)
+    if (refused !== undefined) {
+      const said = outputTail(answer.stderr)
       throw new Error(
-        `the exec helper built from ${sourcePath} answered --version with ${JSON.stringify(stdout)}`,
+        `the exec helper built from ${sourcePath} ${refused} when asked --version${said ? `:\n${said}` : ''}`,
+      )
+    }
+    if (!answer.stdout.startsWith(VERSION_PREFIX)) {
+      throw new Error(
+        `the exec helper built from ${sourcePath} answered --version with ${JSON.stringify(answer.stdout)}`,
       )
     }
     const manifest: HelperManifest = { ...recorded, sha256: await sha256File(temporaryPath) }
@@ -378,7 +366,7 @@ function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spaw
   if (r.stdout !== undefined) run.stdoutPath = r.stdout
   if (r.stderr_hex !== undefined) {
     const bytes = Buffer.from(r.stderr_hex, 'hex')
-    run.stderrTail = stderrTail(bytes, bytes.length >= HELPER_STDERR_BYTES)
+    run.stderrTail = outputTail(bytes, { cutAtStart: bytes.length >= HELPER_STDERR_BYTES })
   }
   return run
 }

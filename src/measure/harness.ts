@@ -1,11 +1,7 @@
 // A bench-action harness (runners/README.md) lists its benchmarks with `--list`; each becomes a case
 // `CONFIG-NAME/BENCHMARK`. Instruction counts and wall-clock samples ask the same way.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { childEnv } from '../child-env.ts'
+import { commandFailure, outputTail, runCommand } from '../command.ts'
 import type { BenchmarkError } from '../results.ts'
-
-const run = promisify(execFile)
 
 /** What `--list` may print per line, so a name can be passed back on a command line and into a file name. */
 const BENCHMARK_NAME = /^[A-Za-z0-9_./:-]+$/
@@ -22,28 +18,25 @@ export async function listHarnessBenchmarks(
   argv: string[],
   options: ListOptions,
 ): Promise<{ names: string[] } | { error: BenchmarkError }> {
-  let stdout: string
-  try {
-    stdout = (
-      await run(argv[0]!, [...argv.slice(1), '--list'], {
-        cwd: options.cwd,
-        env: childEnv(options.env),
-        timeout: options.timeoutMs,
-        maxBuffer: 16 * 1024 * 1024,
-      })
-    ).stdout
-  } catch (error) {
-    const e = error as { stderr?: string; message: string; code?: unknown }
-    const reason =
-      e.code === 'ENOENT' ? `cannot execute harness "${argv[0]}": not found` : e.message.split('\n')[0]
+  const result = await runCommand([...argv, '--list'], {
+    cwd: options.cwd,
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: 16 * 1024 * 1024,
+  })
+  const failure = commandFailure(result)
+  if (failure !== undefined) {
+    const notFound = result.code === 127 && result.error !== undefined
+    const reason = notFound ? `cannot execute harness "${argv[0]}": not found` : failure
+    const stderrTail = outputTail(result.stderr)
     return {
       error: {
         message: `the harness could not list its benchmarks (--list): ${reason}`,
-        ...(e.stderr ? { stderrTail: e.stderr.slice(-4096) } : {}),
+        ...(stderrTail ? { stderrTail } : {}),
       },
     }
   }
-  const names = stdout
+  const names = result.stdout
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '')

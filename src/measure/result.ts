@@ -1,9 +1,9 @@
 // Every kind reports through the same BenchmarkResult; what a case says about itself is copied once here.
-import type { Case } from '../plan-types.ts'
+import type { CaseBase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, Metric } from '../results.ts'
 
 export function resultFor(
-  c: Case,
+  c: CaseBase,
   outcome: { metrics: Record<string, Metric>; error?: BenchmarkError; notes?: string[] } & Pick<
     Partial<BenchmarkResult>,
     'functions'
@@ -26,6 +26,6 @@ export function resultFor(
 }
 
 /** A case that failed before it produced a single measurement. */
-export function failedResult(c: Case, error: BenchmarkError, notes: string[] = []): BenchmarkResult {
+export function failedResult(c: CaseBase, error: BenchmarkError, notes: string[] = []): BenchmarkResult {
   return resultFor(c, { metrics: {}, error, notes })
 }

@@ -3,8 +3,9 @@
 // `param.NAME`) it ignores.
 import { spawn } from 'node:child_process'
 import { childEnv } from '../child-env.ts'
-import { parseRunnerSamples, RunnerOutputError, type RunnerSample } from '../formats/klv.ts'
-import { killProcessGroup, OutputTail, trackChild } from './child.ts'
+import { OutputTail } from '../command.ts'
+import { killProcessGroup, trackChild } from '../process-group.ts'
+import { parseRunnerSamples, RunnerOutputError, type RunnerSample } from './klv.ts'
 
 export interface RunRunnerOptions {
   /** argv: the program and its arguments, run without a shell. */

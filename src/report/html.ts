@@ -10,7 +10,7 @@ import {
   type ScalingSide,
   VERDICT_ORDER,
 } from '../compare.ts'
-import { sig3 } from '../format.ts'
+import { sig3 } from '../display.ts'
 import { escapeHtml } from './escape.ts'
 import { type ThroughputScale, throughputScale } from './mermaid.ts'
 import {
@@ -48,12 +48,13 @@ const SIDE_COLOR = { base: '#8a8f98', head: '#1f6feb' } as const
 const SIDE_SHAPE = { base: 'square', head: 'circle' } as const
 const OVERSUBSCRIBED_FILL = '#f6d5d1'
 
-type Side = 'base' | 'head'
+/** Which revision a chart row is of: the baseline's or the one measured now. */
+type Revision = 'base' | 'head'
 type ChartKind = 'throughput' | 'speedup' | 'efficiency'
 
 interface ChartRow {
   count: number
-  side: Side
+  side: Revision
   value: number
   label: string
 }

@@ -1,7 +1,7 @@
 // The PR comment and job summary body (DESIGN §6): verdict first, regressions before improvements,
 // unchanged rows collapsed, and what was compared with what stated plainly.
 import type { BenchmarkComparison, Comparison } from '../compare.ts'
-import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
+import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import {
   escapeMarkdownInline,
   escapeMarkdownLine,

@@ -20,7 +20,7 @@ import {
   formatValue,
   shortSha,
   sig3,
-} from '../format.ts'
+} from '../display.ts'
 import { type ContentionReason, contentionReasons } from '../measure/contention.ts'
 import type { BenchmarkError, CommitInfo, Contention } from '../results.ts'
 import { MIN_RUNS_FOR_NOISE, UNKNOWN_NOISE_BOUND } from '../stats/index.ts'

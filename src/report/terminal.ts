@@ -6,7 +6,7 @@ import {
   type ScalingSide,
   VERDICT_ORDER,
 } from '../compare.ts'
-import { formatChange, formatCount, formatValue, sig3 } from '../format.ts'
+import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import {
   CONTENDED_SHOWN,
   contendedLine,

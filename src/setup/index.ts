@@ -9,7 +9,7 @@ import { ensureValgrind } from './valgrind.ts'
 import { ensureZig } from './zig.ts'
 
 export { ensureRust, findToolchainFile, parseToolchainFile, type ToolchainSpec } from './rust.ts'
-export { ensureValgrind, parseValgrindVersion } from './valgrind.ts'
+export { ensureValgrind, parseValgrindVersion, type ValgrindVersion, valgrindVersion } from './valgrind.ts'
 export { DEFAULT_ZIG_VERSION, ensureZig } from './zig.ts'
 
 /** The tools `bench-action setup` knows, in the order it installs them. */

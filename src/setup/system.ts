@@ -1,13 +1,11 @@
-// What every tool's setup shares: running a command (as an argv list, without a shell, through a
-// CommandRunner: child_process.execFile by default, a parameter only so that the I/O stays at the
-// edge), finding an executable on PATH, installing packages with apt-get (or naming the command of
+// What every tool's setup shares: running a command (an argv list, without a shell, through a
+// CommandRunner: the command module's runCommand by default, a parameter only so that the I/O stays at
+// the edge), finding an executable on PATH, installing packages with apt-get (or naming the command of
 // another package manager), and the error a user can act on.
-import { execFile } from 'node:child_process'
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
-import { childEnv } from '../child-env.ts'
+import { type CommandOptions, type CommandResult, runCommand, outputTail as tailOf } from '../command.ts'
 import { UserError } from '../errors.ts'
 
 export type ToolName = 'valgrind' | 'rust' | 'zig'
@@ -42,76 +40,26 @@ export class SetupError extends UserError {
 // ---------------------------------------------------------------------------------------------------
 // Running commands
 
-export interface RunOptions {
-  cwd?: string
-  env?: NodeJS.ProcessEnv
-  /** Kill the command after this long; none by default (installs can be slow). */
-  timeoutMs?: number
-}
+export type RunOptions = Pick<CommandOptions, 'cwd' | 'env' | 'timeoutMs'>
 
-export interface RunResult {
-  /** The exit code; 127 when the program does not exist, 126 when it cannot be executed. */
-  code: number
-  stdout: string
-  stderr: string
-}
+/**
+ * What setup reads of a command's result (a CommandResult): its exit code (127 when the program does
+ * not exist, 126 when it cannot be started) and output, and why bench-action stopped it, if it did.
+ */
+export type RunResult = Pick<CommandResult, 'code' | 'stdout' | 'stderr'> & Partial<CommandResult>
 
 export type CommandRunner = (argv: string[], opts?: RunOptions) => Promise<RunResult>
 
-const MAX_OUTPUT = 64 * 1024 * 1024
-
 /**
- * Runs argv with execFile (no shell). The program is looked up on `opts.env.PATH`; it gets `opts.env`
- * less the action's own variables (childEnv).
+ * Runs argv (no shell). The program is looked up on `opts.env.PATH`; it gets `opts.env` less the
+ * action's own variables. No timeout unless asked: installs can be slow.
  */
-export const defaultRunner: CommandRunner = (argv, opts = {}) => {
-  const [file, ...args] = argv
-  if (!file) return Promise.reject(new TypeError('defaultRunner: empty argv'))
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      {
-        cwd: opts.cwd,
-        env: childEnv(opts.env ?? process.env),
-        timeout: opts.timeoutMs ?? 0,
-        maxBuffer: MAX_OUTPUT,
-        windowsHide: true,
-        encoding: 'utf8',
-      },
-      (err, stdout, stderr) => {
-        if (!err) {
-          resolve({ code: 0, stdout, stderr })
-          return
-        }
-        const failure = err as { code?: unknown; signal?: NodeJS.Signals | null; killed?: boolean }
-        if (typeof failure.code === 'number') resolve({ code: failure.code, stdout, stderr })
-        else if (failure.code === 'ENOENT')
-          resolve({ code: 127, stdout: '', stderr: `${file}: command not found` })
-        else if (failure.code === 'EACCES')
-          resolve({ code: 126, stdout: '', stderr: `${file}: permission denied` })
-        else if (failure.signal) {
-          const number = os.constants.signals[failure.signal] ?? 0
-          const why = failure.killed && opts.timeoutMs ? `timed out after ${opts.timeoutMs / 1000}s` : ''
-          resolve({
-            code: 128 + number,
-            stdout,
-            stderr: `${stderr}${stderr && !stderr.endsWith('\n') ? '\n' : ''}${file}: ${why || `killed by ${failure.signal}`}`,
-          })
-        } else resolve({ code: 1, stdout, stderr: `${stderr}${err.message}` })
-      },
-    )
-  })
-}
+export const defaultRunner: CommandRunner = (argv, opts = {}) => runCommand(argv, opts)
 
-/** The last few non-empty lines of a command's output, for error messages. */
+/** The end of a command's output for an error message: its last lines (stderr, else stdout), and why it was stopped. */
 export function outputTail(result: RunResult, lines = 6): string {
-  return (result.stderr.trim() ? result.stderr : result.stdout)
-    .split(/\r?\n/)
-    .map((l) => l.trimEnd())
-    .filter((l) => l.trim() !== '')
-    .slice(-lines)
-    .join('\n')
+  const tail = tailOf(result.stderr.trim() ? result.stderr : result.stdout, { lines })
+  return [tail, result.error].filter((line) => line).join('\n')
 }
 
 function pathVariable(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {

@@ -46,13 +46,23 @@ function unsupportedPlatform(platform: NodeJS.Platform): SetupError | undefined 
   return undefined
 }
 
-interface Found {
-  version: string
+export interface ValgrindVersion {
+  /** What `valgrind --version` printed, trimmed ("valgrind-3.22.0"): the valgrind of a result's environment. */
+  text: string
+  /** The version in it ("3.22.0"); undefined when the text names none. */
+  version: string | undefined
+  /** The executable that answered. */
   path: string
 }
 
-/** The valgrind on PATH, or undefined when there is none. A valgrind that is there but broken is an error. */
-async function detect(run: CommandRunner, env: NodeJS.ProcessEnv): Promise<Found | undefined> {
+/**
+ * The valgrind on env's PATH, as `valgrind --version` says: undefined when there is none. A valgrind
+ * that is there but fails to answer is a SetupError with its output.
+ */
+export async function valgrindVersion(
+  env: NodeJS.ProcessEnv = process.env,
+  run: CommandRunner = defaultRunner,
+): Promise<ValgrindVersion | undefined> {
   const result = await run(['valgrind', '--version'], { env, timeoutMs: VERSION_TIMEOUT_MS })
   if (result.code === 127) return undefined
   const where = (await findExecutable('valgrind', env)) ?? 'valgrind'
@@ -63,13 +73,25 @@ async function detect(run: CommandRunner, env: NodeJS.ProcessEnv): Promise<Found
     )
   }
   const version = parseValgrindVersion(result.stdout) ?? parseValgrindVersion(result.stderr)
-  if (!version)
+  return { text: (result.stdout || result.stderr).trim(), version, path: where }
+}
+
+interface Found {
+  version: string
+  path: string
+}
+
+/** The valgrind on PATH, or undefined when there is none. A valgrind that is there but broken is an error. */
+async function detect(run: CommandRunner, env: NodeJS.ProcessEnv): Promise<Found | undefined> {
+  const found = await valgrindVersion(env, run)
+  if (!found) return undefined
+  if (!found.version)
     throw new SetupError(
-      `${where} is not a valgrind this can use: \`valgrind --version\` printed ${JSON.stringify(
-        (result.stdout || result.stderr).trim().slice(0, 200),
+      `${found.path} is not a valgrind this can use: \`valgrind --version\` printed ${JSON.stringify(
+        found.text.slice(0, 200),
       )}, expected "valgrind-X.Y.Z"`,
     )
-  return { version, path: where }
+  return { version: found.version, path: found.path }
 }
 
 function warnIfOld(found: Found, log: (line: string) => void): void {

@@ -2,6 +2,7 @@
 // to matter (beyond the threshold) and real (significant by the Mann–Whitney test, with the bootstrap
 // interval of the ratio wholly on the bad side of 1). A deterministic metric regresses when the change
 // is beyond the threshold. "Beyond" is strict: a change exactly at the threshold passes.
+import type { Direction } from '../results.ts'
 import {
   bootstrapDifferenceOfMedians,
   bootstrapRatioOfMedians,
@@ -13,9 +14,6 @@ import { mannWhitneyU, smallestPValue } from './mann-whitney.ts'
 import { bootstrapPairedMedianRatio, medianPairedRatio } from './paired.ts'
 import { type Summary, summarize } from './summary.ts'
 import { smallestWilcoxonPValue, wilcoxonSignedRank } from './wilcoxon.ts'
-
-/** Which way is better: lower for times, sizes and counts; higher for throughput. */
-export type Direction = 'lower' | 'higher'
 
 export type SampledVerdict = 'regression' | 'improvement' | 'unchanged' | 'unclear'
 export type ExactVerdict = 'regression' | 'improvement' | 'unchanged'
@@ -365,7 +363,7 @@ export function decideDifference(
     notes.push('not compared by ratio: values can be ≤ 0; judged by the difference of medians')
     const worse = direction === 'lower' ? difference : -difference
     const slack = THRESHOLD_TOLERANCE * Math.max(1, absoluteThreshold)
-    const side: Side =
+    const side: Leaning =
       worse > absoluteThreshold + slack
         ? 'regression'
         : worse < -absoluteThreshold - slack
@@ -377,7 +375,7 @@ export function decideDifference(
       const significant = test.pValue < alpha
       const bad = direction === 'lower' ? interval.low > 0 : interval.high < 0
       const good = direction === 'lower' ? interval.high < 0 : interval.low > 0
-      const intervalSide: Side = bad ? 'regression' : good ? 'improvement' : 'within'
+      const intervalSide: Leaning = bad ? 'regression' : good ? 'improvement' : 'within'
       if (significant && intervalSide === side) verdict = side
       else {
         verdict = 'unclear'
@@ -447,7 +445,8 @@ export function decideExact(base: number, head: number, options: ExactDecisionOp
   return { ratio, change, verdict: side === 'within' ? 'unchanged' : side, notes }
 }
 
-export type Side = 'regression' | 'improvement' | 'within'
+/** Which way a change (against the threshold) or an interval of the ratio (against 1) leans. */
+export type Leaning = 'regression' | 'improvement' | 'within'
 
 /** Valid options, and at least one sample on each side. */
 function assertComparable(
@@ -475,7 +474,7 @@ function assertSampledOptions({ threshold, alpha, direction }: SampledDecisionOp
  * the reasons in words.
  */
 function sampledVerdict(
-  side: Side,
+  side: Leaning,
   pValue: number,
   interval: { low: number; high: number } | undefined,
   { alpha, direction }: SampledDecisionOptions,
@@ -497,7 +496,7 @@ function sampledVerdict(
 }
 
 /** Where a relative change lies against the threshold, read in the metric's direction. */
-export function sideOf(change: number, threshold: number, direction: Direction): Side {
+export function sideOf(change: number, threshold: number, direction: Direction): Leaning {
   const worse = direction === 'lower' ? change : -change
   if (worse > threshold + THRESHOLD_TOLERANCE) return 'regression'
   if (worse < -threshold - THRESHOLD_TOLERANCE) return 'improvement'
@@ -505,7 +504,7 @@ export function sideOf(change: number, threshold: number, direction: Direction):
 }
 
 /** Which side of 1 the whole interval of the ratio lies on, read in the metric's direction. */
-function intervalSideOf(low: number, high: number, direction: Direction): Side {
+function intervalSideOf(low: number, high: number, direction: Direction): Leaning {
   if (low > 1) return direction === 'lower' ? 'regression' : 'improvement'
   if (high < 1) return direction === 'lower' ? 'improvement' : 'regression'
   return 'within'

@@ -15,7 +15,6 @@ export {
   atResolutionFloor,
   type DifferenceDecision,
   type DifferenceDecisionOptions,
-  type Direction,
   decideDifference,
   decideExact,
   decideFewSamples,

@@ -12,7 +12,8 @@
 // A regression can be called at the planned look (at α/2) or at the last (at α/2): at most α in all.
 // Stopping as unchanged never calls a regression, so it adds nothing to that. What it saves is time:
 // most benchmarks of a pull request do not change, and their verdict is clear in half the runs.
-import { type Direction, decidePaired, MIN_RELIABLE_SAMPLES } from './decide.ts'
+import type { Direction } from '../results.ts'
+import { decidePaired, MIN_RELIABLE_SAMPLES } from './decide.ts'
 
 /** How far a benchmark's pairs may be extended, as a multiple of the planned number. */
 export const SEQUENTIAL_MAX_FACTOR = 2

@@ -2,8 +2,10 @@
 // them, so the rule is stricter than for samples. A change beyond the threshold is a regression only
 // when the two sides' intervals do not overlap; where a side reports no spread at all, only when the
 // change is beyond twice the threshold. Anything else beyond the threshold is unclear.
+
+import type { Direction } from '../results.ts'
 import { ratioOf } from './bootstrap.ts'
-import { type Direction, sideOf } from './decide.ts'
+import { sideOf } from './decide.ts'
 import { normalSurvival } from './mann-whitney.ts'
 
 export interface SummaryInput {

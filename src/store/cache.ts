@@ -10,6 +10,7 @@ import path from 'node:path'
 import * as cache from '@actions/cache'
 import { logText } from '../github/log.ts'
 import { parseResultSetText, type ResultSet } from '../results.ts'
+import { Serial } from '../serial.ts'
 import { branchKey } from './dir.ts'
 import { withFileLock } from './file-lock.ts'
 import { NO_BRANCH, type ResultStore, type StoredEntry, StoreError } from './types.ts'
@@ -66,7 +67,7 @@ export class CacheStore implements ResultStore {
   /** What `list` restored, by key, so that `load` does not download it again (undefined: no file). */
   private readonly restored = new Map<string, string | undefined>()
   /** Save and restore share one file: one operation at a time (see exclusive). */
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly serial = new Serial()
 
   constructor(options: CacheStoreOptions) {
     if (!options.runId || !options.runAttempt)
@@ -80,10 +81,7 @@ export class CacheStore implements ResultStore {
 
   /** One operation on the file at a time, in this process and among the processes of the machine. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const locked = () => withFileLock(`${path.dirname(this.file)}.lock`, fn)
-    const run = this.queue.then(locked, locked)
-    this.queue = run.catch(() => undefined)
-    return run
+    return this.serial.run(() => withFileLock(`${path.dirname(this.file)}.lock`, fn))
   }
 
   private checkAvailable(): void {

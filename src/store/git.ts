@@ -18,14 +18,14 @@
 //
 // Outside a git repository (a remote given as a URL or path, as the benchmarks of this store do) a
 // private bare repository in the temporary directory stands in for the workspace.
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { childEnv } from '../child-env.ts'
+import { commandFailure, runCommand } from '../command.ts'
 import { UserError } from '../errors.ts'
 import { parseResultSetText, type ResultSet } from '../results.ts'
+import { Serial } from '../serial.ts'
 import { branchKey } from './dir.ts'
 import { NO_BRANCH, type ResultStore, type StoredEntry } from './types.ts'
 
@@ -70,10 +70,15 @@ interface GitResult {
   stderr: string
 }
 
-interface GitFailure extends Error {
-  stdout?: string
-  stderr?: string
-  killed?: boolean
+/** A git command that did not succeed: what it printed, and whether it was stopped for taking too long. */
+class GitFailure extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message)
+  }
 }
 
 /** Where the store's git commands run: the workspace's repository, or a private bare one. */
@@ -111,7 +116,7 @@ export function redactCredentials(text: string): string {
 }
 
 function stderrOf(error: unknown): string {
-  return String((error as GitFailure).stderr ?? '')
+  return error instanceof GitFailure ? error.stderr : ''
 }
 
 /** git's message on one line: its stderr's non-empty lines, without credentials. */
@@ -120,8 +125,9 @@ function said(error: unknown): string {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '')
-  const text = lines.length > 0 ? lines.join(' ') : (error as Error).message
-  return redactCredentials((error as GitFailure).killed ? `${text} (timed out)` : text)
+  if (lines.length === 0) return redactCredentials((error as Error).message)
+  const text = lines.join(' ')
+  return redactCredentials(error instanceof GitFailure && error.timedOut ? `${text} (timed out)` : text)
 }
 
 /** The fix for a fetch or push git refused, in the terms of a workflow (and of a developer's machine). */
@@ -171,13 +177,7 @@ export class GitStore implements ResultStore {
   /** The data branch's tip as last fetched; null when the branch does not exist yet. */
   private tip?: string | null
   /** Operations of one store run one at a time: they share the data branch's tip. */
-  private queue: Promise<unknown> = Promise.resolve()
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work)
-    this.queue = next.catch(() => {})
-    return next
-  }
+  private readonly serial = new Serial()
 
   constructor(private readonly options: GitStoreOptions) {
     this.branch = options.branch ?? DEFAULT_DATA_BRANCH
@@ -200,36 +200,35 @@ export class GitStore implements ResultStore {
     }
   }
 
-  private gitOnce(
+  private async gitOnce(
     dir: string,
     args: string[],
     env: Record<string, string>,
     input: string | undefined,
     timeoutMs: number | undefined,
   ): Promise<GitResult> {
-    return new Promise((resolve, reject) => {
-      const child = execFile(
-        'git',
-        args,
-        {
-          cwd: dir,
-          env: childEnv(this.options.env ?? process.env, {
-            // Never wait for an answer nobody can give; git's messages in one language, to be read.
-            GIT_TERMINAL_PROMPT: '0',
-            GCM_INTERACTIVE: 'never',
-            LC_ALL: 'C',
-            ...env,
-          }),
-          maxBuffer: 256 * 1024 * 1024,
-          ...(timeoutMs ? { timeout: timeoutMs } : {}),
-        },
-        (error, stdout, stderr) => {
-          if (error) reject(Object.assign(error, { stdout, stderr }))
-          else resolve({ stdout, stderr })
-        },
-      )
-      if (input !== undefined) child.stdin?.end(input)
+    const result = await runCommand(['git', ...args], {
+      cwd: dir,
+      env: {
+        ...(this.options.env ?? process.env),
+        // Never wait for an answer nobody can give; git's messages in one language, to be read.
+        GIT_TERMINAL_PROMPT: '0',
+        GCM_INTERACTIVE: 'never',
+        LC_ALL: 'C',
+        ...env,
+      },
+      maxOutputBytes: 256 * 1024 * 1024,
+      input,
+      timeoutMs,
     })
+    const failure = commandFailure(result)
+    if (failure === undefined) return result
+    const said = result.stderr.trim()
+    throw new GitFailure(
+      `\`git ${args.join(' ')}\` ${failure}${said ? `: ${said}` : ''}`,
+      result.stderr,
+      result.timedOut,
+    )
   }
 
   /** The workspace's repository when cwd is in one; else a private bare repository. Found once. */
@@ -321,15 +320,15 @@ export class GitStore implements ResultStore {
   }
 
   list(suite: string, branch: string): Promise<StoredEntry[]> {
-    return this.serial(() => this.listNow(suite, branch))
+    return this.serial.run(() => this.listNow(suite, branch))
   }
 
   load(entry: StoredEntry): Promise<ResultSet> {
-    return this.serial(() => this.loadNow(entry))
+    return this.serial.run(() => this.loadNow(entry))
   }
 
   save(results: ResultSet): Promise<string> {
-    return this.serial(() => this.saveNow(results))
+    return this.serial.run(() => this.saveNow(results))
   }
 
   private async listNow(suite: string, branch: string): Promise<StoredEntry[]> {

@@ -1,15 +1,19 @@
-// The one factory of baseline stores (DESIGN §5): the CLI and the action name a kind and get a store.
-// Which kind a run uses, and whether it saves, is each entry point's policy; how a store is made is
-// decided here only.
+// The one factory of baseline stores (DESIGN §5): the CLI and the action name a kind and get a store,
+// or a refusal naming what the environment lacks for it. Which kind a run uses, and whether it saves,
+// is each entry point's policy; how a store is made, and where it can work, is decided here only.
 import path from 'node:path'
 import type { ResultSet } from '../results.ts'
 import { CacheStore } from './cache.ts'
 import { DirStore } from './dir.ts'
 import { DEFAULT_DATA_BRANCH, GitStore } from './git.ts'
-import type { ResultStore, StoredEntry } from './types.ts'
+import { type ResultStore, type StoredEntry, StoreError } from './types.ts'
 
 export const STORE_KINDS = ['cache', 'git', 'dir'] as const
 export type StoreKind = (typeof STORE_KINDS)[number]
+
+export function isStoreKind(value: string): value is StoreKind {
+  return (STORE_KINDS as readonly string[]).includes(value)
+}
 
 /** A store, and how to release what it holds (a temporary repository, private refs) when the run is over. */
 export type OpenStore = ResultStore & { close?(): Promise<void> }
@@ -31,6 +35,67 @@ export interface StoreOptions {
   log?: (line: string) => void
 }
 
+/** A kind of store and how to make it. */
+export interface StoreSpec extends StoreOptions {
+  kind: StoreKind
+}
+
+/**
+ * What each kind needs from the environment it runs in, and why. The cache store talks to the Actions
+ * cache service, whose address and token the runner gives to the actions of a job (a `run:` step sees
+ * them only when an earlier step exports them), and keys every entry by the job's run (GITHUB_RUN_ID).
+ */
+const NEEDS: Record<StoreKind, { variables: readonly string[]; because?: string }> = {
+  dir: { variables: [] },
+  git: { variables: [] },
+  cache: {
+    variables: ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'GITHUB_RUN_ID'],
+    because: "it keeps baselines in the GitHub Actions cache, which the runner opens only to a job's actions",
+  },
+}
+
+/** The variables a kind of store needs that `env` lacks; none when it can work there. */
+export function missingFor(kind: StoreKind, env: NodeJS.ProcessEnv): string[] {
+  return NEEDS[kind].variables.filter((name) => !env[name])
+}
+
+/** A kind of store this environment cannot serve. Each entry point names the fix in its own terms. */
+export class StoreUnavailableError extends StoreError {
+  override name = 'StoreUnavailableError'
+  constructor(
+    readonly kind: StoreKind,
+    readonly missing: readonly string[],
+  ) {
+    const because = NEEDS[kind].because
+    super(
+      `the ${kind} store cannot work here${because ? `: ${because}` : ''} ` +
+        `(${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} not set)`,
+    )
+  }
+}
+
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/**
+ * The store a run reads its baselines from and saves to: the one way the CLI and the action open one.
+ * A kind the environment cannot serve (the cache outside a GitHub Actions job) is refused with a
+ * StoreUnavailableError; the cache store's run id and attempt come from the environment unless given.
+ */
+export function openStore({ kind, ...options }: StoreSpec): OpenStore {
+  const env = options.env ?? process.env
+  const missing = missingFor(kind, env)
+  if (missing.length > 0) throw new StoreUnavailableError(kind, missing)
+  if (kind !== 'cache') return createStore(kind, options)
+  return createStore(kind, {
+    ...options,
+    runId: options.runId ?? env.GITHUB_RUN_ID,
+    runAttempt: options.runAttempt ?? env.GITHUB_RUN_ATTEMPT ?? '1',
+  })
+}
+
+/** A store of a kind, made without asking whether it can work here (openStore asks first). */
 export function createStore(kind: StoreKind, options: StoreOptions): OpenStore {
   switch (kind) {
     case 'dir':

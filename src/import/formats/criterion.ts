@@ -46,6 +46,7 @@ export const criterionFormat: ImportFormat = {
       'named from the folders of its sample.json; import the target/criterion directory to use benchmark.json (full name, throughput)'
     return [{ ...benchmark, notes: [...(benchmark.notes ?? []), note] }]
   },
+  readDirectory: readCriterionDirectory,
 }
 
 /**

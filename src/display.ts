@@ -1,5 +1,5 @@
-// Human-readable numbers for reports. Values are stored normalised (ns, bytes); these pick a unit
-// per value so a reader never has to count digits.
+// How values read in reports and messages. Values are stored normalised (ns, bytes); these pick a unit
+// per value so a reader never has to count digits, and print changes, ages and commits alike everywhere.
 import type { Unit } from './results.ts'
 
 const TIME_UNITS: Array<[number, string]> = [

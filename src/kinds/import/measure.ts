@@ -3,22 +3,23 @@
 // benchmark, compared and gated like measured ones.
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { IMPORT_FORMATS } from '../config/schema.ts'
 import {
   detectFormats,
+  directoryFormat,
+  IMPORT_FORMATS,
   type ImportedBenchmark,
   ImportFormatError,
   type ImportSource,
   importFormat,
-  readCriterionDirectory,
-} from '../import/index.ts'
-import { familyOf, resolveGate } from '../metric-families.ts'
-import { ALL_METRICS } from '../plan.ts'
-import type { ImportCase } from '../plan-types.ts'
-import type { BenchmarkResult, Metric } from '../results.ts'
-import { summaryHasSpread } from '../stats/index.ts'
-import { runCommand } from './child.ts'
-import { failedResult, resultFor } from './result.ts'
+} from '../../import/index.ts'
+import { runStepCommand } from '../../measure/child.ts'
+import { failedResult, resultFor } from '../../measure/result.ts'
+import { familyOf, resolveGate } from '../../metric-families.ts'
+import type { BenchmarkResult, Metric } from '../../results.ts'
+import { summaryHasSpread } from '../../stats/index.ts'
+import { catalogue } from './metrics.ts'
+import type { ImportCase } from './plan.ts'
+import { ALL_METRICS } from './plan.ts'
 
 /** What a command may print before it is cut off: results files are small, runaway output is not. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
@@ -102,8 +103,8 @@ function importGate(
       (name) =>
         !guessed.includes(name) &&
         !spreadless.includes(name) &&
-        familyOf('import', name, metrics) !== name &&
-        familyOf('import', name, metrics) in metrics,
+        familyOf(catalogue.derived, name, metrics) !== name &&
+        familyOf(catalogue.derived, name, metrics) in metrics,
     )
     wanted = names.filter((name) => ![...guessed, ...spreadless, ...derived].includes(name))
     if (guessed.length > 0)
@@ -116,10 +117,10 @@ function importGate(
       )
     for (const name of derived)
       notes.push(
-        `${name} not gated: computed from ${familyOf('import', name, metrics)}, one measurement, so shown with its verdict (name ${name} in gate: to gate it instead)`,
+        `${name} not gated: computed from ${familyOf(catalogue.derived, name, metrics)}, one measurement, so shown with its verdict (name ${name} in gate: to gate it instead)`,
       )
   }
-  const { gated, absent, displaced } = resolveGate('import', metrics, wanted)
+  const { gated, absent, displaced } = resolveGate(catalogue.derived, metrics, wanted)
   if (absent.length > 0)
     notes.push(`gated metric ${absent.join(', ')} not in the imported results (it has ${names.join(', ')})`)
   for (const [name, holder] of displaced)
@@ -150,11 +151,12 @@ async function readSource(c: ImportCase, inherit: NodeJS.ProcessEnv): Promise<Re
         }),
       }
     if (info.isDirectory()) {
-      if (c.format !== undefined && c.format !== 'criterion')
+      const format = c.format !== undefined ? importFormat(c.format) : directoryFormat()
+      if (!format.readDirectory)
         return {
           failure: failedResult(c, { message: `${c.file} is a directory; format ${c.format} reads a file` }),
         }
-      return { origin, benchmarks: await readCriterionDirectory(c.file) }
+      return { origin, benchmarks: await format.readDirectory(c.file) }
     }
     source = { path: c.file, text: await readFile(c.file, 'utf8') }
   } else {
@@ -178,7 +180,7 @@ async function runImportCommand(
   c: ImportCase,
   inherit: NodeJS.ProcessEnv,
 ): Promise<{ stdout: string } | { failure: BenchmarkResult }> {
-  const outcome = await runCommand(c.command, {
+  const outcome = await runStepCommand(c.command, {
     cwd: c.cwd,
     env: { ...inherit, ...c.env },
     timeoutMs: c.timeoutMs,

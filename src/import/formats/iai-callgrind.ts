@@ -18,15 +18,52 @@
 // (`new`) values are read; a metric that only the previous run has is not reported. Counts above 2^53
 // lose precision in JSON.parse, as in every JavaScript reader.
 import type { Dirent } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import * as z from 'zod'
-import type { Metric } from '../results.ts'
-import { EVENT_METRICS, instructionMetrics } from './callgrind-metrics.ts'
+import type { Metric } from '../../results.ts'
+import { EVENT_METRICS, instructionMetrics } from '../callgrind-metrics.ts'
+import { type ImportedBenchmark, type ImportFormat, ImportFormatError } from '../types.ts'
 
 /** A file that is not the format it should be: names the file, the JSON path and what was expected. */
-export class IaiSummaryFormatError extends Error {
+export class IaiSummaryFormatError extends ImportFormatError {
   override name = 'IaiSummaryFormatError'
+  constructor(source: string, detail: string) {
+    super(source, '', detail)
+  }
+}
+
+/**
+ * The summaries as a format of the registry: exact instruction counts, which the instructions kind reads
+ * (`import: { format: iai-callgrind }`) as its own, and the import kind as any other results.
+ */
+export const iaiCallgrindFormat: ImportFormat = {
+  name: 'iai-callgrind',
+  instructionCounts: true,
+  detect(source) {
+    const head = source.text.slice(0, 4096)
+    return (
+      /^\s*[[{]/.test(head) &&
+      /"module_path"\s*:/.test(head) &&
+      /"(callgrind_summary|profiles)"\s*:/.test(source.text)
+    )
+  },
+  parse(source) {
+    return parseIaiSummaryText(source.text, source.path).map(imported)
+  },
+  /** Every summary.json under the directory (see findIaiSummaries), each benchmark with its file. */
+  async readDirectory(dir) {
+    const benchmarks: ImportedBenchmark[] = []
+    for (const file of await findIaiSummaries(dir)) {
+      const text = await readFile(file, 'utf8')
+      benchmarks.push(...parseIaiSummaryText(text, file).map((b) => ({ ...imported(b), file })))
+    }
+    return benchmarks
+  },
+}
+
+function imported(b: ImportedInstructionBenchmark): ImportedBenchmark {
+  return { name: b.id, metrics: b.metrics, ...(b.details !== undefined ? { details: b.details } : {}) }
 }
 
 /** One benchmark of an imported summary, with bench-action's instruction metrics. */
@@ -74,9 +111,7 @@ function formatPath(parts: JsonPath): string {
 }
 
 function formatError(source: string, at: JsonPath, message: string): IaiSummaryFormatError {
-  return new IaiSummaryFormatError(
-    `${source}: invalid iai-callgrind summary at ${formatPath(at)}: ${message}`,
-  )
+  return new IaiSummaryFormatError(source, `invalid iai-callgrind summary at ${formatPath(at)}: ${message}`)
 }
 
 /** Validates `value` (found at `at`) with `schema`; the error names the full JSON path of the first issue. */
@@ -316,7 +351,7 @@ export function parseIaiSummaryText(text: string, source: string): ImportedInstr
   } catch (e) {
     const lines = text.split(/\r?\n/)
     if (lines.filter((line) => line.trim() !== '').length < 2) {
-      throw new IaiSummaryFormatError(`${source}: not valid JSON (${(e as Error).message})`)
+      throw new IaiSummaryFormatError(source, `not valid JSON (${(e as Error).message})`)
     }
     const parsed = lines.flatMap((line, i) => {
       if (line.trim() === '') return []
@@ -324,7 +359,8 @@ export function parseIaiSummaryText(text: string, source: string): ImportedInstr
         return [{ line: i + 1, data: JSON.parse(line) as unknown }]
       } catch (lineError) {
         throw new IaiSummaryFormatError(
-          `${source}:${i + 1}: not valid JSON (${(lineError as Error).message})`,
+          `${source}:${i + 1}`,
+          `not valid JSON (${(lineError as Error).message})`,
         )
       }
     })

@@ -6,16 +6,20 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { DEFAULT_MAX_WARMUP_TIME_MS } from '../config/schema.ts'
-import { CsbFormatError, csbThroughput, parseCsbLine } from '../formats/csb.ts'
-import { encodeKlv } from '../formats/klv.ts'
-import { MetronFormatError, metronThroughput, parseMetronTable } from '../formats/metron.ts'
-import type { ScalingCase } from '../plan-types.ts'
-import type { BenchmarkError, BenchmarkResult } from '../results.ts'
-import { summarize } from '../stats/index.ts'
-import { type ExecHelper, ensureExecHelper, type ProcessRun, runExecHelper } from './exec-helper.ts'
-import { failedResult, resultFor } from './result.ts'
-import { runRunner } from './runner-protocol.ts'
+import { ThroughputError, throughputFormat } from '../../import/index.ts'
+import {
+  type ExecHelper,
+  ensureExecHelper,
+  type ProcessRun,
+  runExecHelper,
+} from '../../measure/exec-helper.ts'
+import { encodeKlv } from '../../measure/klv.ts'
+import { failedResult, resultFor } from '../../measure/result.ts'
+import { runRunner } from '../../measure/runner-protocol.ts'
+import type { BenchmarkError, BenchmarkResult } from '../../results.ts'
+import { summarize } from '../../stats/index.ts'
+import { DEFAULT_MAX_WARMUP_TIME_MS } from '../wall-clock/schema.ts'
+import type { ScalingCase } from './plan.ts'
 
 export interface ScalingOptions {
   inherit?: NodeJS.ProcessEnv
@@ -33,25 +37,12 @@ function scalingEnv(c: ScalingCase): Record<string, string> {
   return c.threadsEnv ? { ...c.env, [c.threadsEnv]: String(c.threads) } : { ...c.env }
 }
 
-/** Operations per second from one copy's output, in the case's format. */
+/** Operations per second from one copy's output, read by the case's format of the registry. */
 export function throughputFromOutput(
   c: Pick<ScalingCase, 'format' | 'metronLine' | 'threads'>,
   text: string,
 ): number {
-  if (c.format === 'csb') return csbThroughput(parseCsbLine(text))
-  const wanted = (c.metronLine ?? '').replaceAll('{threads}', String(c.threads))
-  const rows = parseMetronTable(text)
-  const row = rows.find((r) => r.name === wanted)
-  if (!row) {
-    const names = rows.map((r) => r.name).slice(0, 8)
-    throw new MetronFormatError(
-      `no Metron row named ${JSON.stringify(wanted)} in the output` +
-        (names.length > 0
-          ? ` (it has ${names.join(', ')}${rows.length > 8 ? ', …' : ''})`
-          : ' (it has no table rows)'),
-    )
-  }
-  return metronThroughput(row)
+  return throughputFormat(c.format).throughput(text, { threads: c.threads, line: c.metronLine })
 }
 
 export class ScalingMeasurement {
@@ -190,7 +181,7 @@ export class ScalingMeasurement {
         try {
           total += throughputFromOutput(this.c, text)
         } catch (error) {
-          if (!(error instanceof CsbFormatError || error instanceof MetronFormatError)) throw error
+          if (!(error instanceof ThroughputError)) throw error
           const shown = text.trim().split('\n').slice(-5).join('\n')
           this.failure = { message: error.message, ...(shown ? { stderrTail: `stdout:\n${shown}` } : {}) }
           return

@@ -1,21 +1,23 @@
 // The instructions kind: one run under valgrind --tool=callgrind gives exact event counts. Everything that
 // could change a count between base and head besides the code is held fixed: a pinned cache model, the
 // environment (only what the config lists), stdio destinations, argv, and no address randomisation.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { access, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { childEnv } from '../child-env.ts'
-import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } from '../formats/callgrind.ts'
-import { functionCosts, instructionResultMetrics } from '../formats/callgrind-metrics.ts'
-import type { InstructionsCase } from '../plan-types.ts'
-import type { BenchmarkResult } from '../results.ts'
-import { killProcessGroup, stderrTail, trackChild } from './child.ts'
-import { listHarnessBenchmarks } from './harness.ts'
-import { failedResult, resultFor } from './result.ts'
+import { childEnv } from '../../child-env.ts'
+import { commandFailure, runCommand } from '../../command.ts'
+import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } from '../../import/callgrind.ts'
+import { functionCosts, instructionResultMetrics } from '../../import/callgrind-metrics.ts'
+import { killProcessGroup, stderrTail, trackChild } from '../../measure/child.ts'
+import { listHarnessBenchmarks } from '../../measure/harness.ts'
+import { failedResult, resultFor } from '../../measure/result.ts'
+import type { BenchmarkResult } from '../../results.ts'
+import { valgrindVersion as probeValgrind } from '../../setup/valgrind.ts'
+import type { InstructionsCase } from './plan.ts'
 
-const run = promisify(execFile)
+/** How long a probe of the machine (setarch) may take before it counts as unavailable. */
+const PROBE_TIMEOUT_MS = 10_000
 
 /** iai-callgrind's cache model, so miss counts do not depend on the CPU the runner happens to have. */
 export const CACHE_MODEL = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64']
@@ -53,19 +55,16 @@ async function resolveProgram(
 let setarchWorks: Promise<boolean> | undefined
 /** `setarch -R` turns address randomisation off; some containers forbid the personality change. */
 function canDisableAslr(): Promise<boolean> {
-  setarchWorks ??= run('setarch', [os.machine(), '-R', 'true'], { env: childEnv() }).then(
-    () => true,
+  setarchWorks ??= runCommand(['setarch', os.machine(), '-R', 'true'], { timeoutMs: PROBE_TIMEOUT_MS }).then(
+    (result) => commandFailure(result) === undefined,
     () => false,
   )
   return setarchWorks
 }
 
+/** The valgrind counts are taken with, as `valgrind --version` prints it; undefined when it cannot say. */
 export async function valgrindVersion(): Promise<string | undefined> {
-  try {
-    return (await run('valgrind', ['--version'], { env: childEnv() })).stdout.trim()
-  } catch {
-    return undefined
-  }
+  return (await probeValgrind().catch(() => undefined))?.text
 }
 
 export function callgrindArguments(c: InstructionsCase, outDir: string): string[] {

@@ -5,12 +5,10 @@ import { spawn } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
-import { childEnv } from '../child-env.ts'
-import { formatValue } from '../format.ts'
-import type { ProcessCase } from '../plan-types.ts'
-import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../results.ts'
-import { killProcessGroup, OutputTail, trackChild } from './child.ts'
-import { ContentionRecorder, takeSnapshot } from './contention.ts'
+import { childEnv } from '../../child-env.ts'
+import { formatValue } from '../../display.ts'
+import { killProcessGroup, OutputTail, trackChild } from '../../measure/child.ts'
+import { ContentionRecorder, takeSnapshot } from '../../measure/contention.ts'
 import {
   type ExecHelper,
   ensureExecHelper,
@@ -21,8 +19,10 @@ import {
   type RunsOutcome,
   runExecHelper,
   runFailed,
-} from './exec-helper.ts'
-import { resultFor } from './result.ts'
+} from '../../measure/exec-helper.ts'
+import { resultFor } from '../../measure/result.ts'
+import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../../results.ts'
+import type { ProcessCase } from './plan.ts'
 
 export interface MeasureProcessOptions {
   /** Called after each run, warmups included. */

@@ -2,16 +2,12 @@
 // (a neighbour's load, frequency changes) falls on every benchmark alike. A unit of the schedule is
 // one case, or a base and a head case measured as a pair: their runs then alternate in blocks of
 // randomised order (A B, B A, …), and the runs of one block form pairs.
+import { type Case, derivedMetrics, kindOf, type TimedCase } from '../kinds/index.ts'
+import type { TimedKind, TimedMeasurement } from '../kinds/types.ts'
 import { resolveGate } from '../metric-families.ts'
-import type { Case, ProcessCase, ScalingCase, WallClockCase } from '../plan-types.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
 import { formatSignificant, SeededRandom } from '../stats/index.ts'
 import { extendedAlpha, type LookOutcome, type LookPlan, lookAtPairs, lookPlan } from '../stats/sequential.ts'
-import { ProcessMeasurement } from './process.ts'
-import { ScalingMeasurement } from './scaling.ts'
-import { WallClockMeasurement } from './wall-clock.ts'
-
-export type TimedCase = ProcessCase | WallClockCase | ScalingCase
 
 export interface RoundsOptions {
   inherit?: NodeJS.ProcessEnv
@@ -26,29 +22,9 @@ export interface RoundsOptions {
 
 /** How many rounds a suite's timed runs are spread over, at most. */
 export const MAX_ROUNDS = 10
-/**
- * How many runner processes a wall-clock benchmark's samples are spread over, at most. A shared
- * machine's speed drifts by several percent over tens of milliseconds (measured on a 2-vCPU VM: the
- * median of 20 consecutive 1 ms samples moved between 1.08 and 1.25 ms within one process), so
- * samples taken together share one moment of the machine. Spread over many short invocations,
- * interleaved with the other benchmarks, every benchmark sees the machine's whole range.
- */
-export const MAX_WALL_CLOCK_INVOCATIONS = 100
-/**
- * A wall-clock benchmark is split only so far that each invocation still takes this many samples.
- * Every invocation warms up anew (max-warmup-time, 100 ms by default): at the default 20 runs, ten
- * invocations spend 1 s warming up (see DEFAULT_MAX_WARMUP_TIME_MS for why that is enough).
- */
-const MIN_SAMPLES_PER_INVOCATION = 2
-
-interface TimedMeasurement {
-  readonly remaining: number
-  /** Counted samples taken so far. */
-  readonly taken: number
-  run(count: number): Promise<void>
-  result(): BenchmarkResult | Promise<BenchmarkResult>
-  /** Takes this many samples in all (a scheduler stopping early, or extending). */
-  setTarget(runs: number): void
+/** How a timed case is measured: its kind's part in the schedule. */
+export function timedKindOf(c: TimedCase): TimedKind<TimedCase> {
+  return kindOf(c.kind).timed as TimedKind<TimedCase>
 }
 
 /** Where a pair's sequential sampling stands. */
@@ -60,18 +36,6 @@ interface Sequence {
   /** Pairs when it stopped early, or when it was extended. */
   stoppedAt?: number
   extendedAt?: number
-}
-
-/** How many parts a case's runs are split into, alone or as one side of a pair. */
-function partsOf(c: TimedCase, units: number, paired: boolean): number {
-  if (c.kind === 'wall-clock')
-    return Math.max(1, Math.min(MAX_WALL_CLOCK_INVOCATIONS, Math.floor(c.runs / MIN_SAMPLES_PER_INVOCATION)))
-  // A runner program warms up in each invocation, so a scaling runner takes its samples in one,
-  // unless it is paired with the other side: then in a few, to alternate with it.
-  if (c.kind === 'scaling' && c.format === 'runner') return paired ? Math.min(MAX_ROUNDS, c.runs) : 1
-  // A pair alternates run by run: neighbouring runs see the same moment of the machine.
-  if (paired) return c.runs
-  return units > 1 ? Math.min(MAX_ROUNDS, c.runs) : 1
 }
 
 /**
@@ -94,12 +58,16 @@ export async function measureInRounds(
         inherit: options.inherit,
         onProgress: (done: number, total: number) => options.onProgress?.(c, done, total),
       }
-      if (c.kind === 'process') return new ProcessMeasurement(c, progress)
-      if (c.kind === 'scaling') return new ScalingMeasurement(c, progress)
-      return new WallClockMeasurement(c, progress)
+      return timedKindOf(c).measurement(c, progress)
     }),
   )
-  const parts = units.map((unit) => Math.max(...unit.map((c) => partsOf(c, units.length, unit.length > 1))))
+  const parts = units.map((unit) =>
+    Math.max(
+      ...unit.map((c) =>
+        timedKindOf(c).parts(c, { units: units.length, paired: unit.length > 1, maxRounds: MAX_ROUNDS }),
+      ),
+    ),
+  )
   const rounds = Math.max(...parts)
   // The rounds each unit takes part in, spread evenly over all of them (distinct, increasing: n ≤ rounds).
   const activeRounds = parts.map((n) => Array.from({ length: n }, (_, k) => Math.floor((k * rounds) / n)))
@@ -237,7 +205,7 @@ function lookAtSides(
   early: boolean,
 ): LookOutcome | undefined {
   if (base.status !== 'ok' || head.status !== 'ok') return undefined
-  const { gated } = resolveGate(head.kind, head.metrics, [...head.gate.metrics])
+  const { gated } = resolveGate(derivedMetrics(head.kind), head.metrics, [...head.gate.metrics])
   const outcomes: Array<LookOutcome | undefined> = []
   for (const name of head.gate.metrics) {
     if (!gated.includes(name) && name in head.metrics) continue

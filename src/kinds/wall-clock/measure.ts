@@ -1,14 +1,14 @@
-// The wall-clock kind: a runner program takes many in-process samples of one benchmark and reports them
-// over rebar's runner protocol (src/formats/klv.ts). bench-action writes the configuration, runs the
-// runner, checks that every sample counted what it should, and turns samples into metrics: time per
-// call, and bytes per second when a call's work has a size.
+// The wall-clock kind's measurement: a runner program takes many in-process samples of one benchmark and
+// reports them over rebar's runner protocol (src/measure/klv.ts). bench-action writes the configuration,
+// runs the runner, checks that every sample counted what it should, and turns samples into metrics: time
+// per call, and bytes per second when a call's work has a size.
 import { readFile } from 'node:fs/promises'
-import { encodeKlv, type KlvEntry, type RunnerSample } from '../formats/klv.ts'
-import type { WallClockCase } from '../plan-types.ts'
-import type { BenchmarkError, BenchmarkResult, Metric } from '../results.ts'
-import { listHarnessBenchmarks } from './harness.ts'
-import { failedResult, resultFor } from './result.ts'
-import { checkCounts, runRunner } from './runner-protocol.ts'
+import { listHarnessBenchmarks } from '../../measure/harness.ts'
+import { encodeKlv, type KlvEntry, type RunnerSample } from '../../measure/klv.ts'
+import { failedResult, resultFor } from '../../measure/result.ts'
+import { checkCounts, runRunner } from '../../measure/runner-protocol.ts'
+import type { BenchmarkError, BenchmarkResult, Metric } from '../../results.ts'
+import type { WallClockCase } from './plan.ts'
 
 const NS_PER_MS = 1e6
 

@@ -1,18 +1,14 @@
-// measure: Case → BenchmarkResult, one module per kind. A failing case comes back as a failed result;
-// only bugs throw.
+// measure: Case → BenchmarkResult, each case by its kind (src/kinds/), the suite in one schedule. A
+// failing case comes back as a failed result; only bugs throw.
 import os from 'node:os'
+import { type Case, isExactKind, kindOf, type TimedCase } from '../kinds/index.ts'
+import { ScheduleContention } from '../measure/contention.ts'
 import { matchesFilter } from '../plan.ts'
-import type { Case, InstructionsCase, ScalingCase } from '../plan-types.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
-import { ScheduleContention } from './contention.ts'
-import { importInstructions } from './imported.ts'
-import { readImports } from './imports.ts'
-import { expandHarness, measureInstructions } from './instructions.ts'
-import { measureInRounds, type RoundsOptions, type TimedCase } from './rounds.ts'
-import { addScalingMetrics } from './scaling.ts'
-import { expandWallClockHarness } from './wall-clock.ts'
+import { measureInRounds, type RoundsOptions, timedKindOf } from './rounds.ts'
 
-export { MAX_ROUNDS, MAX_WALL_CLOCK_INVOCATIONS } from './rounds.ts'
+export { MAX_WALL_CLOCK_INVOCATIONS } from '../kinds/wall-clock/index.ts'
+export { MAX_ROUNDS } from './rounds.ts'
 
 export interface MeasureOptions {
   /** Progress of one case: runs done (warmups included) out of its total. */
@@ -36,12 +32,12 @@ export interface MeasureOptions {
 export async function measureSuite(cases: Case[], options: MeasureOptions = {}): Promise<BenchmarkResult[]> {
   const side = new Side(options)
   await side.expand(cases)
-  await measureInstructionCases(side.pendingInstructions(), options, side.finish)
+  await measureExactCases(side.pendingExact(), options, side.finish)
   const contention = new ScheduleContention()
   await measureInRounds(
     side.timed().map((c) => [c]),
     watched(options, contention),
-    (c, r) => side.finishTimed(c, contention.attach(c, r)),
+    (c, r) => side.finishTimed(c, attach(contention, c, r)),
   )
   return side.results()
 }
@@ -87,19 +83,19 @@ export async function measureSameJob(
   const base = new Side({ ...options, onProgress: options.onBaseProgress, onResult: options.onBaseResult })
   await base.expand(baseCases)
   await head.expand(headCases)
-  const baseInstructions = new Set<Case>(base.pendingInstructions())
-  await measureInstructionCases(
-    [...baseInstructions, ...head.pendingInstructions()] as InstructionsCase[],
+  const baseExact = new Set<Case>(base.pendingExact())
+  await measureExactCases(
+    [...baseExact, ...head.pendingExact()],
     {
       inherit: options.inherit,
       onProgress: (c, done, total) =>
-        (baseInstructions.has(c) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
+        (baseExact.has(c) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
     },
-    (c, r) => (baseInstructions.has(c) ? base : head).finish(c, r),
+    (c, r) => (baseExact.has(c) ? base : head).finish(c, r),
   )
   const contention = new ScheduleContention()
   const finishOn = (side: Side) => (c: TimedCase, r: BenchmarkResult) =>
-    side.finishTimed(c, contention.attach(c, r))
+    side.finishTimed(c, attach(contention, c, r))
   let pairs: SamplePairs = {}
   if (options.order === 'sequential') {
     await measureInRounds(
@@ -151,19 +147,23 @@ function watched<O extends RoundsOptions>(options: O, contention: ScheduleConten
   return {
     ...options,
     onProgress: (c: Case, done: number, total: number) => {
-      contention.progress(c)
+      if (kindOf(c.kind).timed?.partsTimedBySchedule) contention.progress(c)
       options.onProgress?.(c, done, total)
     },
   }
 }
 
-/** One tree's cases: harnesses expanded, results collected, scaling metrics added at the end. */
+/** The result with the machine's contention while its case was measured, as its kind keeps CPUs busy. */
+function attach(contention: ScheduleContention, c: TimedCase, r: BenchmarkResult): BenchmarkResult {
+  return contention.attach(c, r, timedKindOf(c).parallelism(c))
+}
+
+/** One tree's cases: harnesses expanded, results collected, completed at the end where a kind needs the suite. */
 class Side {
   private readonly planned: Case[] = []
   private readonly finished = new Map<string, BenchmarkResult>()
-  // Speedup and efficiency need a sweep's smallest point, so scaling results are reported once
-  // every point is measured.
-  private readonly scaling = new Map<string, BenchmarkResult>()
+  // Results a kind completes once every case is measured (a sweep's speedup needs its smallest point).
+  private readonly held = new Map<string, BenchmarkResult>()
 
   constructor(private readonly options: MeasureOptions) {}
 
@@ -173,73 +173,60 @@ class Side {
   }
 
   readonly finishTimed = (c: TimedCase, r: BenchmarkResult): void => {
-    if (c.kind === 'scaling') this.scaling.set(c.id, r)
+    if (timedKindOf(c).complete) this.held.set(c.id, r)
     else this.finish(c, r)
   }
 
-  /** Reads imported results and asks harnesses for their benchmarks. */
+  /** Reads results and asks harnesses for their benchmarks, as each case's kind does. */
   async expand(cases: Case[]): Promise<void> {
     const { options, planned } = this
+    const kept = (one: Case, c: Case) =>
+      matchesFilter(one.name, options.filter) || matchesFilter(c.name, options.filter)
     for (const c of cases) {
-      if ((c.kind === 'instructions' && c.import) || c.kind === 'import') {
-        const imported =
-          c.kind === 'import' ? await readImports(c, options.inherit) : await importInstructions(c)
-        if (!Array.isArray(imported)) {
-          planned.push(c)
-          this.finish(c, imported)
-          continue
-        }
-        for (const { c: one, result } of imported) {
-          if (!matchesFilter(one.name, options.filter) && !matchesFilter(c.name, options.filter)) continue
+      const expansion = await kindOf(c.kind).expand?.(c, options.inherit)
+      if (expansion === undefined) {
+        planned.push(c)
+      } else if ('failure' in expansion) {
+        planned.push(c)
+        this.finish(c, expansion.failure)
+      } else if ('read' in expansion) {
+        for (const { c: one, result } of expansion.read) {
+          if (!kept(one, c)) continue
           planned.push(one)
           this.finish(one, result)
         }
-        continue
+      } else {
+        planned.push(...expansion.cases.filter((one) => kept(one, c)))
       }
-      if (!((c.kind === 'instructions' || c.kind === 'wall-clock') && c.harness)) {
-        planned.push(c)
-        continue
-      }
-      const listed: { cases: Case[] } | { failure: BenchmarkResult } =
-        c.kind === 'instructions'
-          ? await expandHarness(c, options.inherit)
-          : await expandWallClockHarness(c, options.inherit)
-      if ('failure' in listed) {
-        planned.push(c)
-        this.finish(c, listed.failure)
-        continue
-      }
-      const kept = listed.cases.filter(
-        (x) => matchesFilter(x.name, options.filter) || matchesFilter(c.name, options.filter),
-      )
-      planned.push(...kept)
     }
   }
 
-  pendingInstructions(): InstructionsCase[] {
-    return this.planned.filter(
-      (c): c is InstructionsCase => c.kind === 'instructions' && !this.finished.has(c.id),
-    )
+  /** Cases of exact kinds still to count. */
+  pendingExact(): Case[] {
+    return this.planned.filter((c) => isExactKind(c.kind) && !this.finished.has(c.id))
   }
 
   timed(): TimedCase[] {
     return this.planned.filter(
-      (c): c is TimedCase =>
-        (c.kind === 'process' || c.kind === 'wall-clock' || c.kind === 'scaling') && !this.finished.has(c.id),
+      (c): c is TimedCase => kindOf(c.kind).timed !== undefined && !this.finished.has(c.id),
     )
   }
 
-  /** Every result in plan order, scaling points with their speedup and efficiency. */
+  /** Every result in plan order, completed where a kind needs the whole suite. */
   results(): BenchmarkResult[] {
-    const sweeps = this.planned.filter((c): c is ScalingCase => c.kind === 'scaling')
-    addScalingMetrics(sweeps, this.scaling)
-    for (const c of sweeps) if (!this.finished.has(c.id)) this.finish(c, this.scaling.get(c.id)!)
+    const held = this.planned.filter((c): c is TimedCase => this.held.has(c.id))
+    for (const kind of new Set(held.map((c) => c.kind))) {
+      const cases = held.filter((c) => c.kind === kind)
+      timedKindOf(cases[0]!).complete?.(cases, this.held)
+    }
+    for (const c of held) if (!this.finished.has(c.id)) this.finish(c, this.held.get(c.id)!)
     return this.planned.map((c) => this.finished.get(c.id)!)
   }
 }
 
-async function measureInstructionCases(
-  cases: InstructionsCase[],
+/** Exact counts do not depend on the machine's load: the cases run side by side, one per core. */
+async function measureExactCases(
+  cases: Case[],
   options: MeasureOptions,
   finish: (c: Case, r: BenchmarkResult) => void,
 ): Promise<void> {
@@ -249,7 +236,7 @@ async function measureInstructionCases(
       const c = cases[next++]!
       options.onProgress?.(c, 0, 1)
       const started = performance.now()
-      const r = await measureInstructions(c, { inherit: options.inherit })
+      const r = await kindOf(c.kind).measureExact!(c, options.inherit)
       options.onProgress?.(c, 1, 1)
       finish(c, { ...r, durationMs: Math.round(performance.now() - started) })
     }

@@ -1,0 +1,298 @@
+// The pieces every kind's entry in bench.yml is built from (each kind's schema is in its folder under
+// src/kinds/): durations, percentages, commands and their checks, names, gates, and what an entry's
+// defaults are resolved against. Every leaf carries an `expected …` message that completes the sentence
+// "benchmarks[2].timeout: expected …, got …"; the loader adds the location and what was found.
+import path from 'node:path'
+import * as z from 'zod'
+import { sameFamilyNames } from '../metric-families.ts'
+import {
+  DURATION_PATTERN,
+  EXPECTED_DURATION,
+  EXPECTED_PERCENT,
+  PERCENT_PATTERN,
+  parseDurationMs,
+  parsePercent,
+  splitCommand,
+  ValueError,
+} from './values.ts'
+
+export const SHELL = '/bin/sh'
+
+/** What a benchmark entry's own settings are resolved against. */
+export interface ResolveContext {
+  /** The config file's directory: relative paths resolve against it. */
+  dir: string
+  defaults: ConfigDefaults
+  /** `defaults.env`, merged under the benchmark's own. */
+  env: Record<string, string>
+  /** `defaults.warmup` when the file writes it (its default is for whole-program runs). */
+  writtenWarmup?: number
+}
+
+/** The settings every benchmark inherits unless it sets its own (`defaults:`, resolved). */
+export interface ConfigDefaults {
+  /** Relative change that counts as a regression, as a fraction (0.05 = 5%). */
+  threshold: number
+  runs: number
+  warmup: number
+  timeoutMs: number
+  alpha: number
+  /**
+   * Same-job pairs are sampled sequentially: stopped at half their runs when clearly unchanged, extended
+   * to twice their runs when undecided (src/stats/sequential.ts).
+   */
+  sequential: boolean
+}
+
+/** argv of a command as written: a shell script runs as [SHELL, '-c', script]. */
+export function toArgv(command: string | string[], shell: boolean): string[] {
+  if (shell) return [SHELL, '-c', command as string]
+  // The schema has already checked that a command string splits cleanly.
+  return typeof command === 'string' ? splitCommand(command) : command
+}
+
+/** What every benchmark entry resolves to in the same way: its name, and where and how its command runs. */
+export function resolveCommon(
+  entry: { name: string; shell?: boolean; cwd?: string; env?: Record<string, string> },
+  context: ResolveContext,
+) {
+  return {
+    name: entry.name,
+    /** The command runs as a script with SHELL -c. */
+    shell: entry.shell ?? false,
+    /** Absolute. */
+    cwd: path.resolve(context.dir, entry.cwd ?? '.'),
+    /** Added to the inherited environment; `defaults.env` merged under the benchmark's own. */
+    env: { ...context.env, ...entry.env },
+  }
+}
+
+/** A zod error option whose message is the "expected …" half of the sentence. */
+export function expecting(what: string): { error: string } {
+  return { error: `expected ${what}` }
+}
+
+/** `"a"`, `"a" or "b"`, `"a", "b" or "c"`: the values a key accepts, as written in the file. */
+export function quotedChoices(values: readonly string[]): string {
+  const quoted = values.map((v) => JSON.stringify(v))
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]!
+}
+
+/** Runs a value parser inside zod, turning its ValueError into an issue at the same place. */
+function parsedWith<T>(parse: (text: string) => T) {
+  return (text: string, ctx: z.RefinementCtx): T => {
+    try {
+      return parse(text)
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error
+      ctx.addIssue({ code: 'custom', message: error.message, params: { hint: error.hint } })
+      return z.NEVER
+    }
+  }
+}
+
+/** JSON Schema `default` only where the value is fixed; benchmark fields inherit from `defaults:` instead. */
+function withDefault(defaultValue: string | number | undefined): { default?: string | number } {
+  return defaultValue === undefined ? {} : { default: defaultValue }
+}
+
+export const durationSchema = (description: string, defaultValue?: string) =>
+  z
+    .string(expecting(EXPECTED_DURATION))
+    // Metadata sits before the transform: JSON Schema describes what users write, not the milliseconds.
+    .meta({
+      description,
+      pattern: DURATION_PATTERN,
+      ...withDefault(defaultValue),
+      examples: ['60s', '500ms', '2m', '1m30s'],
+    })
+    .transform(parsedWith(parseDurationMs))
+
+export const percentSchema = (description: string, defaultValue?: string) =>
+  z
+    .string(expecting(EXPECTED_PERCENT))
+    .meta({ description, pattern: PERCENT_PATTERN, ...withDefault(defaultValue), examples: ['5%', '0.5%'] })
+    .transform(parsedWith(parsePercent))
+
+/** A whole number of at least `min`, with the JSON Schema default where the value is fixed. */
+export const wholeNumberSchema = (min: number, description: string, defaultValue?: number) => {
+  const error = expecting(`a whole number of at least ${min}`)
+  return z
+    .number(error)
+    .int(error)
+    .min(min, error)
+    .meta({ description, ...withDefault(defaultValue) })
+}
+
+export const runsSchema = (description: string, defaultValue?: number) =>
+  wholeNumberSchema(2, description, defaultValue)
+
+export const warmupSchema = (description: string, defaultValue?: number) =>
+  wholeNumberSchema(0, description, defaultValue)
+
+export const alphaSchema = (description: string, defaultValue?: number) => {
+  const error = expecting('a significance level above 0 and below 0.5, like 0.01')
+  return z
+    .number(error)
+    .gt(0, error)
+    .lt(0.5, error)
+    .meta({ description, ...withDefault(defaultValue) })
+}
+
+export const shellSchema = z
+  .boolean(expecting('true or false'))
+  .meta({ description: `Run the command as a script with ${SHELL} -c; the command must then be one string.` })
+
+export const cwdSchema = z
+  .string(expecting('a directory path'))
+  .min(1, expecting('a directory path'))
+  .meta({ description: 'Working directory; a relative path is resolved against the directory of bench.yml.' })
+
+export const envValueSchema = z
+  .union([z.string(), z.number(), z.boolean()], expecting('a string (numbers and booleans are converted)'))
+  .transform(String)
+
+export const envSchema = (description: string) =>
+  z
+    .record(
+      z.string().regex(/^[^=\0]+$/, expecting('a non-empty variable name without "="')),
+      envValueSchema,
+      expecting('a mapping of environment variable names to values'),
+    )
+    .meta({ description })
+
+/** One argument: YAML turns `[sleep, 1]` into a number, which a command line means as text. */
+export const argumentSchema = z
+  .union([z.string(), z.number(), z.boolean()], expecting('a string'))
+  .transform(String)
+
+export const argvSchema = z
+  .array(argumentSchema, expecting('a list of strings'))
+  .min(1, expecting('a non-empty list of arguments'))
+
+export const commandStringSchema = z.string(expecting('a command')).min(1, expecting('a non-empty command'))
+
+export const EXPECTED_COMMAND = 'a command: a list of strings like [app, --version] or one string'
+
+export const commandSchema = z.union([commandStringSchema, argvSchema], expecting(EXPECTED_COMMAND)).meta({
+  description:
+    'The command: an argv list, or a string split into words like a shell would but run without one ' +
+    '(unless shell: true).',
+  examples: [['./target/release/app', '--version'], './target/release/app --version'],
+})
+
+/**
+ * The checks that need the command and `shell` together: a shell script is one string, and a string run
+ * without a shell must split cleanly into words.
+ */
+export function checkCommandForm(
+  command: string | string[],
+  shell: boolean | undefined,
+  ctx: z.RefinementCtx,
+  key: string | string[],
+) {
+  const path = Array.isArray(key) ? key : key === '' ? [] : [key]
+  if (shell === true) {
+    if (Array.isArray(command)) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `expected one string (a script for ${SHELL} -c)`,
+        params: {
+          hint: 'with shell: true the command is a shell script; write it as one string, or drop shell: true to keep the argv list',
+        },
+      })
+    }
+    return
+  }
+  if (Array.isArray(command)) {
+    if (command[0] === '') {
+      ctx.addIssue({ code: 'custom', path: [...path, 0], message: 'expected the program to run' })
+    }
+    return
+  }
+  try {
+    if (splitCommand(command).length === 0) {
+      ctx.addIssue({ code: 'custom', path, message: 'expected a non-empty command' })
+    }
+  } catch (error) {
+    if (!(error instanceof ValueError)) throw error
+    ctx.addIssue({ code: 'custom', path, message: error.message, params: { hint: error.hint } })
+  }
+}
+
+/** Exactly one of two keys: the second is reported when both are given, the first when neither is. */
+export function requireOneOf(
+  entry: Record<string, unknown>,
+  [first, second]: [string, string],
+  ctx: z.RefinementCtx,
+  hintWhenBoth: string,
+) {
+  if (entry[first] !== undefined && entry[second] !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [second],
+      message: `expected either ${first} or ${second}, not both`,
+      params: { hint: hintWhenBoth },
+    })
+  } else if (entry[first] === undefined && entry[second] === undefined) {
+    ctx.addIssue({ code: 'custom', path: [], message: `missing required key "${first}" (or ${second})` })
+  }
+}
+
+export const nameSchema = z
+  .string(expecting('a non-empty name'))
+  .min(1, expecting('a non-empty name'))
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  .regex(/^[^\x00-\x1f\x7f]*$/, expecting('a name on one line, without control characters'))
+  .meta({ description: 'Unique in the file; names the benchmark in reports and baselines.' })
+
+/**
+ * `gate:` of a kind whose metrics are known: one of them or a list, one metric per measurement (`derived`
+ * is the kind's catalogue of metrics computed from another).
+ */
+export function gateSchemaFor(
+  metrics: readonly [string, ...string[]],
+  defaultMetric: string,
+  derived: Readonly<Record<string, string>>,
+) {
+  const metricSchema = z.enum(metrics, expecting(`one of: ${metrics.join(', ')}`))
+  return z
+    .union(
+      [
+        metricSchema,
+        z
+          .array(metricSchema, expecting('a list of metric names'))
+          .min(1, expecting('a non-empty list of metric names')),
+      ],
+      expecting(`a metric name or a list of them (one of: ${metrics.join(', ')})`),
+    )
+    .meta({
+      description:
+        'Metrics whose verdicts decide pass or fail; the others are reported only. One metric per measurement: metrics computed from the same samples (throughput from time; speedup and efficiency from throughput) cannot both gate.',
+      default: defaultMetric,
+    })
+    .superRefine((gate, ctx) => {
+      if (!Array.isArray(gate)) return
+      // One measurement, one verdict: two views of the same samples could only disagree.
+      for (const [i, name, earlier] of sameFamilyNames(derived, gate))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: `expected one metric per measurement: ${name} and ${earlier} are the same samples seen two ways, and ${earlier} already gates`,
+          params: { hint: `keep one of them; the other is shown with its verdict` },
+        })
+    })
+    .transform((gate) => [...new Set(Array.isArray(gate) ? gate : [gate])])
+}
+
+export const timeoutDescription = 'Per run; a run past it is killed and the benchmark fails.'
+
+/** The keys every timed kind shares: where and how its command runs. */
+export const timedBenchmarkKeys = {
+  shell: shellSchema.optional(),
+  cwd: cwdSchema.optional(),
+  env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
+}
+
+export const flagSchema = (description: string) => z.boolean(expecting('true or false')).meta({ description })

@@ -1,0 +1,20 @@
+// The process kind's metrics (DESIGN §2): what one run of a whole program cost. Any of them can gate.
+import type { MetricCatalogue } from '../types.ts'
+
+export const PROCESS_METRICS = [
+  'wall',
+  'user',
+  'sys',
+  'cpu',
+  'max-rss',
+  'minor-faults',
+  'major-faults',
+  'voluntary-cs',
+  'involuntary-cs',
+] as const
+
+export const catalogue = {
+  names: PROCESS_METRICS,
+  defaultGate: ['wall'],
+  derived: {},
+} as const satisfies MetricCatalogue
