@@ -7,7 +7,7 @@ import { benchCrossMoment } from './cross-moment.ts'
 import { benchGitStore } from './git-store.ts'
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
-import { benchReport } from './report.ts'
+import { benchLargeSamples, benchReport } from './report.ts'
 import { benchSameJob } from './same-job.ts'
 import { benchShard } from './shard.ts'
 import { benchVerdicts } from './verdicts.ts'
@@ -17,7 +17,10 @@ const only = process.env.BENCH_ONLY
 if (!only || only === 'process') await benchProcess()
 if (!only || only === 'instructions') await benchInstructions()
 if (!only || only === 'wall-clock') await benchWallClock()
-if (!only || only === 'report') await benchReport()
+if (!only || only === 'report') {
+  await benchReport()
+  await benchLargeSamples()
+}
 if (!only || only === 'git-store') await benchGitStore()
 if (!only || only === 'same-job') await benchSameJob()
 if (!only || only === 'shard') await benchShard()
