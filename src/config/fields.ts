@@ -5,6 +5,7 @@
 import path from 'node:path'
 import * as z from 'zod'
 import { sameFamilyNames } from '../metric-families.ts'
+import type { ConfigDefaults } from './load.ts'
 import {
   DURATION_PATTERN,
   EXPECTED_DURATION,
@@ -18,44 +19,28 @@ import {
 
 export const SHELL = '/bin/sh'
 
+export type { ConfigDefaults }
+
 /** What a benchmark entry's own settings are resolved against. */
 export interface ResolveContext {
   /** The config file's directory: relative paths resolve against it. */
   dir: string
   defaults: ConfigDefaults
   /** `defaults.env`, merged under the benchmark's own. */
-  env: Record<string, string>
+  env: Env
   /** `defaults.warmup` when the file writes it (its default is for whole-program runs). */
   writtenWarmup?: number
 }
 
-/** The settings every benchmark inherits unless it sets its own (`defaults:`, resolved). */
-export interface ConfigDefaults {
-  /** Relative change that counts as a regression, as a fraction (0.05 = 5%). */
-  threshold: number
-  runs: number
-  warmup: number
-  timeoutMs: number
-  alpha: number
-  /**
-   * Same-job pairs are sampled sequentially: stopped at half their runs when clearly unchanged, extended
-   * to twice their runs when undecided (src/stats/sequential.ts).
-   */
-  sequential: boolean
-}
-
 /** argv of a command as written: a shell script runs as [SHELL, '-c', script]. */
-export function toArgv(command: string | string[], shell: boolean): string[] {
+export function toArgv(command: Command, shell: boolean): string[] {
   if (shell) return [SHELL, '-c', command as string]
   // The schema has already checked that a command string splits cleanly.
   return typeof command === 'string' ? splitCommand(command) : command
 }
 
 /** What every benchmark entry resolves to in the same way: its name, and where and how its command runs. */
-export function resolveCommon(
-  entry: { name: string; shell?: boolean; cwd?: string; env?: Record<string, string> },
-  context: ResolveContext,
-) {
+export function resolveCommon(entry: CommonEntry, context: ResolveContext) {
   return {
     name: entry.name,
     /** The command runs as a script with SHELL -c. */
@@ -161,6 +146,9 @@ export const envSchema = (description: string) =>
     )
     .meta({ description })
 
+/** Environment variables as validated: each value is text. */
+export type Env = z.output<ReturnType<typeof envSchema>>
+
 /** One argument: YAML turns `[sleep, 1]` into a number, which a command line means as text. */
 export const argumentSchema = z
   .union([z.string(), z.number(), z.boolean()], expecting('a string'))
@@ -181,12 +169,15 @@ export const commandSchema = z.union([commandStringSchema, argvSchema], expectin
   examples: [['./target/release/app', '--version'], './target/release/app --version'],
 })
 
+/** A command as validated: argv, or one string (split into words, or a script with `shell`). */
+export type Command = z.output<typeof commandSchema>
+
 /**
  * The checks that need the command and `shell` together: a shell script is one string, and a string run
  * without a shell must split cleanly into words.
  */
 export function checkCommandForm(
-  command: string | string[],
+  command: Command,
   shell: boolean | undefined,
   ctx: z.RefinementCtx,
   key: string | string[],
@@ -294,5 +285,8 @@ export const timedBenchmarkKeys = {
   cwd: cwdSchema.optional(),
   env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
 }
+
+/** The keys of a benchmark entry that every kind resolves in the same way (resolveCommon). */
+type CommonEntry = z.output<z.ZodObject<{ name: typeof nameSchema } & typeof timedBenchmarkKeys>>
 
 export const flagSchema = (description: string) => z.boolean(expecting('true or false')).meta({ description })

@@ -5,15 +5,16 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
 import * as z from 'zod'
-import { type BenchmarkConfig, resolveBenchmark } from '../kinds/index.ts'
+import { resolveBenchmark } from '../kinds/index.ts'
 import { ConfigError, type PathSegment, problemsFromIssues, type YamlSource, yamlProblem } from './errors.ts'
-import { type ConfigDefaults, toArgv } from './fields.ts'
+import { type Env, toArgv } from './fields.ts'
 import {
   type ConfigFile,
   configSchema,
   DEFAULT_SETUP_TIMEOUT_MS,
   DEFAULT_SUITE,
   DEFAULTS,
+  type DefaultsEntry,
   type SetupStepEntry,
 } from './schema.ts'
 
@@ -157,46 +158,52 @@ export function configJsonSchema(): Record<string, unknown> {
 // Defaults, inheritance and paths.
 
 /** The normalised config: what the rest of the pipeline receives. */
-export interface Config {
-  /** Absolute path of the config file. */
-  file: string
-  /** Its directory: relative `cwd` values and the default cwd resolve against it. */
-  dir: string
-  /** Names the PR comment and the baselines; safe to use in file names and markers. */
-  suite: string
-  defaults: ConfigDefaults
-  setup: SetupStep[]
-  /** Setup steps for the base tree of a same-job comparison, when they differ from `setup`. */
-  baseSetup?: SetupStep[]
-  benchmarks: BenchmarkConfig[]
+export type Config = ReturnType<typeof resolveConfig>
+
+/** The settings every benchmark inherits unless it sets its own (`defaults:`, resolved). */
+export type ConfigDefaults = ReturnType<typeof resolveDefaults>
+
+function resolveDefaults(written: DefaultsEntry | undefined) {
+  return {
+    /** Relative change that counts as a regression, as a fraction (0.05 = 5%). */
+    threshold: written?.threshold ?? DEFAULTS.threshold,
+    runs: written?.runs ?? DEFAULTS.runs,
+    warmup: written?.warmup ?? DEFAULTS.warmup,
+    timeoutMs: written?.timeout ?? DEFAULTS.timeoutMs,
+    alpha: written?.alpha ?? DEFAULTS.alpha,
+    /**
+     * Same-job pairs are sampled sequentially: stopped at half their runs when clearly unchanged, extended
+     * to twice their runs when undecided (src/stats/sequential.ts).
+     */
+    sequential: written?.sequential ?? DEFAULTS.sequential,
+  }
 }
 
-function resolveConfig(entry: ConfigFile, file: string): Config {
+function resolveConfig(entry: ConfigFile, file: string) {
   const dir = path.dirname(file)
-  const defaults: ConfigDefaults = {
-    threshold: entry.defaults?.threshold ?? DEFAULTS.threshold,
-    runs: entry.defaults?.runs ?? DEFAULTS.runs,
-    warmup: entry.defaults?.warmup ?? DEFAULTS.warmup,
-    timeoutMs: entry.defaults?.timeout ?? DEFAULTS.timeoutMs,
-    alpha: entry.defaults?.alpha ?? DEFAULTS.alpha,
-    sequential: entry.defaults?.sequential ?? DEFAULTS.sequential,
-  }
+  const defaults = resolveDefaults(entry.defaults)
   const env = entry.defaults?.env ?? {}
   const context = { dir, defaults, env, writtenWarmup: entry.defaults?.warmup }
   return {
+    /** Absolute path of the config file. */
     file,
+    /** Its directory: relative `cwd` values and the default cwd resolve against it. */
     dir,
+    /** Names the PR comment and the baselines; safe to use in file names and markers. */
     suite: entry.suite ?? DEFAULT_SUITE,
     defaults,
     setup: (entry.setup ?? []).map((step) => resolveSetupStep(step, dir, env)),
     ...(entry['base-setup']
-      ? { baseSetup: entry['base-setup'].map((step) => resolveSetupStep(step, dir, env)) }
+      ? {
+          /** Setup steps for the base tree of a same-job comparison, when they differ from `setup`. */
+          baseSetup: entry['base-setup'].map((step) => resolveSetupStep(step, dir, env)),
+        }
       : {}),
     benchmarks: entry.benchmarks.map((benchmark) => resolveBenchmark(benchmark, context)),
   }
 }
 
-function resolveSetupStep(step: SetupStepEntry, dir: string, defaultEnv: Record<string, string>) {
+function resolveSetupStep(step: SetupStepEntry, dir: string, defaultEnv: Env) {
   const form = typeof step === 'string' || Array.isArray(step) ? { run: step } : step
   const shell = form.shell ?? false
   return {

@@ -11,7 +11,6 @@ import { benchmarkSchema } from '../kinds/index.ts'
 import {
   alphaSchema,
   argvSchema,
-  type ConfigDefaults,
   checkCommandForm,
   commandSchema,
   commandStringSchema,
@@ -31,7 +30,7 @@ import {
 // Values that apply when the file says nothing.
 
 export const DEFAULT_SUITE = 'default'
-export const DEFAULTS: ConfigDefaults = {
+export const DEFAULTS = {
   threshold: 0.05,
   runs: 20,
   warmup: 2,
@@ -143,3 +142,4 @@ export const configSchema = z
 /** bench.yml as validated, before defaults and paths are applied. */
 export type ConfigFile = z.output<typeof configSchema>
 export type SetupStepEntry = z.output<typeof setupStepSchema>
+export type DefaultsEntry = z.output<typeof defaultsSchema>

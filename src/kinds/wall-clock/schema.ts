@@ -45,7 +45,11 @@ export const DEFAULT_MAX_WARMUP_TIME_MS = 100
  */
 export const DEFAULT_RUNNER_WARMUP_ITERS = 1_000_000
 
-/** A value of a wall-clock benchmark's `input`: text, or the contents of a file read when measuring. */
+/**
+ * A value of a wall-clock benchmark's `input`: text, or the contents of a file read when measuring.
+ * Written out because an inferred union would give each member the other's key as optional, and
+ * `'path' in value` would no longer tell a file from text.
+ */
 export type InputValue = { text: string } | { path: string }
 
 /** rebar's default for the time a runner may spend sampling. */
