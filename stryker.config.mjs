@@ -21,6 +21,7 @@ const groups = {
     testFiles: [
       'compare',
       'compare-edges',
+      'compare-rules',
       'one-verdict',
       'cross-moment',
       'run-noise',
