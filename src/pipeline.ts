@@ -29,7 +29,7 @@ import {
   type SameJobOutcome,
   type SameJobTarget,
 } from './same-job.ts'
-import { measureSuite, type SameJobOrder } from './schedule/index.ts'
+import { type MeasureOptions, measureSuite, type SameJobOrder } from './schedule/index.ts'
 import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
 import { runSetupSteps } from './setup-steps.ts'
 import {
@@ -169,16 +169,44 @@ async function findBaseline(
   })
 }
 
+/**
+ * One run: load the config and plan its cases, set the tools up, measure (with the base in this job, or
+ * the head alone), choose the baseline, then compare, report and save — or, for a shard, hand the
+ * results to the merge.
+ */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineOutcome> {
-  const now = options.now ?? (() => new Date())
+  const { config, planned } = await loadPlan(options)
+  const needed = await setUpTools(options, config)
+  const { commit, stamp } = await describeRun(options, config, planned, needed)
+  const { cases, storeChoice } = await shardPlan(options, config.suite, planned, commit)
+  const progress = progressLog(options, cases)
+  const measured = await measure(options, { config, cases, commit, stamp, progress })
+  const choice =
+    measured.choice ?? (await storeBaseline(options, config.suite, commit, measured, storeChoice))
+  const exact = measured.exactFromStore
+    ? await exactBaseline(options, config.suite, measured.results, storeChoice)
+    : undefined
+  const compared = { choice, pairs: measured.pairs, exact }
+  if (!options.shard) return conclude(options, config, measured.results, compared, options.save)
+
+  const written = await writeShardOutput(options, options.shard, cases, measured, choice)
+  const concluded = await conclude(options, config, measured.results, compared, false)
+  return { ...concluded, ...written }
+}
+
+/** The config, and the cases it plans (those the filter matches). */
+async function loadPlan(options: PipelineOptions): Promise<{ config: Config; planned: Case[] }> {
   const configPath = await resolveConfigPath(options.cwd, options.configPath)
   const config = await loadConfig(configPath)
   const planned = planCases(config, options.filter)
   if (planned.length === 0) {
     throw new UsageError(`--filter ${JSON.stringify(options.filter)} matches no benchmark in ${configPath}`)
   }
-  let cases = planned
+  return { config, planned }
+}
 
+/** The tools the benchmarks need, installed first when asked (`installTools`). */
+async function setUpTools(options: PipelineOptions, config: Config): Promise<readonly string[]> {
   const needed = toolsNeeded(
     config.benchmarks.map((b) => b.kind),
     config,
@@ -194,41 +222,81 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
         options.env.PATH = [dir, ...search].filter((d) => d !== '').join(path.delimiter)
     }
   }
+  return needed
+}
 
+/** What every result set of a run carries besides its commit and benchmarks. */
+type RunStamp = Pick<ResultSet, 'suite' | 'createdAt' | 'environment'>
+
+/** The head commit, and when and on what the run measures. */
+async function describeRun(
+  options: PipelineOptions,
+  config: Config,
+  planned: Case[],
+  needed: readonly string[],
+): Promise<{ commit: ResultSet['commit']; stamp: RunStamp }> {
+  const now = options.now ?? (() => new Date())
   const createdAt = now().toISOString()
   const [commit, environment] = await Promise.all([
     commitInfo(options.cwd, options.env),
     collectEnvironment({
       cc: await toolVersion(options.env.CC || 'cc'),
       // What the kinds' measurements depend on (instruction counts: the valgrind that counted them).
-      ...(await toolVersions(cases)),
+      ...(await toolVersions(planned)),
       rustc: needed.includes('rust') ? await toolVersion('rustc') : undefined,
       zig: needed.includes('zig') ? await toolVersion('zig', ['version']) : undefined,
     }),
   ])
+  return { commit, stamp: { suite: config.suite, createdAt, environment } }
+}
 
-  // A shard's part of the plan: every shard computes the same split from the same baseline.
-  let storeChoice: BaselineChoice | undefined
-  if (options.shard) {
-    storeChoice = await findBaseline(options, config.suite, commit)
-    const durations = caseDurations(planned, storeChoice.baseline?.results)
-    cases = shardCases(planned, options.shard, durations)
-    const { index, count } = options.shard
-    options.log(
-      `shard ${index}/${count}: ${cases.length} of ${planned.length} cases, ` +
-        (durations.size > 0
-          ? `balanced by the durations of ${storeChoice.baseline!.source}`
-          : 'split by a stable hash of their names (no baseline with durations)'),
-    )
+function resultSet(stamp: RunStamp, commit: ResultSet['commit'], benchmarks: BenchmarkResult[]): ResultSet {
+  return {
+    schema: RESULTS_SCHEMA,
+    version: RESULTS_VERSION,
+    suite: stamp.suite,
+    commit,
+    createdAt: stamp.createdAt,
+    environment: stamp.environment,
+    benchmarks,
   }
+}
 
+/**
+ * The cases this run measures: the whole plan, or a shard's part of it. Every shard computes the same
+ * split from the same baseline, which is kept (`storeChoice`) for the comparison.
+ */
+async function shardPlan(
+  options: PipelineOptions,
+  suite: string,
+  planned: Case[],
+  commit: ResultSet['commit'],
+): Promise<{ cases: Case[]; storeChoice?: BaselineChoice }> {
+  if (!options.shard) return { cases: planned }
+  const storeChoice = await findBaseline(options, suite, commit)
+  const durations = caseDurations(planned, storeChoice.baseline?.results)
+  const cases = shardCases(planned, options.shard, durations)
+  const { index, count } = options.shard
+  options.log(
+    `shard ${index}/${count}: ${cases.length} of ${planned.length} cases, ` +
+      (durations.size > 0
+        ? `balanced by the durations of ${storeChoice.baseline!.source}`
+        : 'split by a stable hash of their names (no baseline with durations)'),
+  )
+  return { cases, storeChoice }
+}
+
+type Progress = Required<Pick<MeasureOptions, 'onProgress' | 'onResult'>>
+
+/** Progress and failure lines of the cases, numbered by their place in the run. */
+function progressLog(options: PipelineOptions, cases: Case[]): Progress {
   const index = new Map(cases.map((c, i) => [c.id, i]))
   const shown = new Map<string, number>()
   const prefix = (c: Case) => {
     const i = index.get(c.id)
     return i === undefined ? c.name : `[${i + 1}/${cases.length}] ${c.name}`
   }
-  const progress = {
+  return {
     onProgress: (c: Case, done: number, total: number) => {
       // A line per quarter keeps CI logs short; a terminal could redraw, a log cannot.
       const quarter = Math.floor((done / total) * 4)
@@ -242,131 +310,171 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
         options.log(`${prefix(c)}: failed: ${result.error?.message ?? 'unknown error'}`)
     },
   }
-  const resultSet = (commit: ResultSet['commit'], benchmarks: BenchmarkResult[]): ResultSet => ({
-    schema: RESULTS_SCHEMA,
-    version: RESULTS_VERSION,
-    suite: config.suite,
-    commit,
-    createdAt,
-    environment,
-    benchmarks,
-  })
+}
 
-  let results: ResultSet
-  let choice: BaselineChoice | undefined
-  let pairs: SamplePairs | undefined
+/** What the measuring steps share. */
+interface RunPlan {
+  config: Config
+  cases: Case[]
+  commit: ResultSet['commit']
+  stamp: RunStamp
+  progress: Progress
+}
+
+/** What measuring gave: the head's results and, from a same-job run, the baseline measured with them. */
+interface Measured {
+  results: ResultSet
+  pairs?: SamplePairs
+  /** The baseline measured in this job, or why there is none; absent when the store is asked. */
+  choice?: BaselineChoice
+  /** The same-job run, when the base was checked out. */
+  sameJob?: SameJobOutcome
   /** `baseline: auto` measured the base in this job: instruction counts are compared with the store. */
-  let exactFromStore = false
+  exactFromStore: boolean
   /** Why `baseline: auto` compares timed benchmarks with the store after all. */
-  let fallback: string | undefined
-  const sameJob =
-    options.against ?? (autoSameJob(options, cases) ? ({ mergeBase: true } as const) : undefined)
-  let base: SameJobBase | undefined
-  if (sameJob) {
-    try {
-      base = await resolveSameJobBase({
-        cwd: options.cwd,
-        env: options.env,
-        target: sameJob,
-        head: commit,
-        defaultBranch: await defaultBranch(options.cwd, options.env),
-        mergeBaseFallback: options.mergeBaseFallback,
-        log: options.log,
-      })
-    } catch (error) {
-      if (options.against || !(error instanceof SameJobError)) throw error
-      fallback = error.message
-    }
-  }
-  let outcome: SameJobOutcome | undefined
-  if (base) {
-    outcome = await runSameJob({
-      config,
-      cases,
-      base,
-      filter: options.filter,
-      env: options.env,
-      log: options.log,
-      order: options.order,
-      ...(options.against ? {} : { measureBase: (c: Case) => !isExactKind(c.kind) }),
-      ...progress,
-    })
-    results = resultSet(commit, outcome.head)
-    pairs = outcome.pairs
-    if (outcome.base) {
-      exactFromStore = !options.against
-      choice = {
-        baseline: {
-          results: resultSet({ sha: base.sha, branch: base.branch }, outcome.base),
-          source: `a worktree of ${base.sha}`,
-          // How many pairs each benchmark had is the comparison's to say (the report adds it).
-          reason: `${base.description}, built and measured in this job${
-            options.order === 'sequential' ? ', one after the other, not paired' : ''
-          }`,
-        },
-        warnings: [],
-      }
-    } else if (options.against || !outcome.baseFailure) {
-      // Which side failed to build (the head's setup, or the base's), in runSameJob's words.
-      choice = {
-        noBaselineReason: outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} was not measured`,
-        warnings: outcome.noBaseline?.warnings ?? [],
-      }
-    } else {
-      fallback = outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} failed to build`
-    }
-  } else {
-    const benchmarks: BenchmarkResult[] = []
-    const setupFailure = await runSetupSteps(config.setup, options.env, options.log)
-    if (setupFailure) {
-      options.log(`${setupFailure.message}; every benchmark is marked failed`)
-      for (const c of cases)
-        benchmarks.push(
-          failedResult(c, { message: setupFailure.message, stderrTail: setupFailure.outputTail }),
-        )
-    } else {
-      benchmarks.push(
-        ...(await measureSuite(cases, { inherit: options.env, filter: options.filter, ...progress })),
-      )
-    }
-    results = resultSet(commit, benchmarks)
-  }
-  if (!choice) {
-    choice = storeChoice ?? (await findBaseline(options, config.suite, commit))
-    if (fallback) {
-      const line = `baseline: auto could not measure the base in this job (${fallback}): compared with the store instead, across moments`
-      options.log(line)
-      choice = { ...choice, warnings: [line, ...(outcome?.noBaseline?.warnings ?? []), ...choice.warnings] }
-    }
-  }
-  const exact = exactFromStore ? await exactBaseline(options, config.suite, results, storeChoice) : undefined
+  fallback?: string
+}
 
-  if (options.shard) {
-    const shardOutput: ShardOutput = {
-      schema: SHARD_SCHEMA,
-      version: SHARD_VERSION,
-      shard: options.shard,
-      cases: cases.map((c) => c.id),
-      head: results,
-      ...(outcome?.base && choice.baseline
-        ? { base: { ...choice.baseline, pairs: pairs ?? {} } }
-        : options.against && choice.noBaselineReason
-          ? { noBaselineReason: choice.noBaselineReason }
-          : {}),
-    }
-    const shardOutputPath = path.resolve(
-      options.cwd,
-      options.shardOutputPath ??
-        path.join(options.storeDir, `shard-${options.shard.index}-of-${options.shard.count}.json`),
-    )
-    await writeText(shardOutputPath, `${JSON.stringify(shardOutput)}\n`)
-    options.log(
-      `shard ${options.shard.index}/${options.shard.count}: results for the merge written to ${shardOutputPath}`,
-    )
-    const concluded = await conclude(options, config, results, { choice, pairs, exact }, false)
-    return { ...concluded, shardOutput, shardOutputPath }
+/** Measures the cases: with the base in this job when there is one to build, else the head alone. */
+async function measure(options: PipelineOptions, run: RunPlan): Promise<Measured> {
+  const { base, fallback } = await sameJobBase(options, run.cases, run.commit)
+  if (base) return measureSameJob(options, run, base)
+  const results = resultSet(run.stamp, run.commit, await measureHead(options, run))
+  return { results, exactFromStore: false, fallback }
+}
+
+/**
+ * The base to build and measure in this job (`against`, or `baseline: auto` on a pull request). When
+ * `baseline: auto` cannot have it, `fallback` says why and the store is asked instead.
+ */
+async function sameJobBase(
+  options: PipelineOptions,
+  cases: Case[],
+  head: ResultSet['commit'],
+): Promise<{ base?: SameJobBase; fallback?: string }> {
+  const target = options.against ?? (autoSameJob(options, cases) ? ({ mergeBase: true } as const) : undefined)
+  if (!target) return {}
+  try {
+    const base = await resolveSameJobBase({
+      cwd: options.cwd,
+      env: options.env,
+      target,
+      head,
+      defaultBranch: await defaultBranch(options.cwd, options.env),
+      mergeBaseFallback: options.mergeBaseFallback,
+      log: options.log,
+    })
+    return { base }
+  } catch (error) {
+    if (options.against || !(error instanceof SameJobError)) throw error
+    return { fallback: error.message }
   }
-  return conclude(options, config, results, { choice, pairs, exact }, options.save)
+}
+
+/** Builds and measures base and head in this job; the base's results become the baseline. */
+async function measureSameJob(options: PipelineOptions, run: RunPlan, base: SameJobBase): Promise<Measured> {
+  const outcome = await runSameJob({
+    config: run.config,
+    cases: run.cases,
+    base,
+    filter: options.filter,
+    env: options.env,
+    log: options.log,
+    order: options.order,
+    ...(options.against ? {} : { measureBase: (c: Case) => !isExactKind(c.kind) }),
+    ...run.progress,
+  })
+  const measured: Measured = {
+    results: resultSet(run.stamp, run.commit, outcome.head),
+    pairs: outcome.pairs,
+    sameJob: outcome,
+    exactFromStore: false,
+  }
+  if (outcome.base) {
+    const baseline = {
+      results: resultSet(run.stamp, { sha: base.sha, branch: base.branch }, outcome.base),
+      source: `a worktree of ${base.sha}`,
+      // How many pairs each benchmark had is the comparison's to say (the report adds it).
+      reason: `${base.description}, built and measured in this job${
+        options.order === 'sequential' ? ', one after the other, not paired' : ''
+      }`,
+    }
+    return { ...measured, exactFromStore: !options.against, choice: { baseline, warnings: [] } }
+  }
+  if (options.against || !outcome.baseFailure) {
+    // Which side failed to build (the head's setup, or the base's), in runSameJob's words.
+    const choice = {
+      noBaselineReason: outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} was not measured`,
+      warnings: outcome.noBaseline?.warnings ?? [],
+    }
+    return { ...measured, choice }
+  }
+  return {
+    ...measured,
+    fallback: outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} failed to build`,
+  }
+}
+
+/** Runs the setup steps, then measures the head; a failed setup fails every case with its message. */
+async function measureHead(options: PipelineOptions, run: RunPlan): Promise<BenchmarkResult[]> {
+  const setupFailure = await runSetupSteps(run.config.setup, options.env, options.log)
+  if (setupFailure) {
+    options.log(`${setupFailure.message}; every benchmark is marked failed`)
+    return run.cases.map((c) =>
+      failedResult(c, { message: setupFailure.message, stderrTail: setupFailure.outputTail }),
+    )
+  }
+  return measureSuite(run.cases, { inherit: options.env, filter: options.filter, ...run.progress })
+}
+
+/**
+ * The baseline from the store (or a file), for a run that measured no base in this job: the one the
+ * shards were split by when there is one. Where `baseline: auto` fell back to it, its warnings say so.
+ */
+async function storeBaseline(
+  options: PipelineOptions,
+  suite: string,
+  head: ResultSet['commit'],
+  measured: Measured,
+  found?: BaselineChoice,
+): Promise<BaselineChoice> {
+  const choice = found ?? (await findBaseline(options, suite, head))
+  if (!measured.fallback) return choice
+  const line = `baseline: auto could not measure the base in this job (${measured.fallback}): compared with the store instead, across moments`
+  options.log(line)
+  return {
+    ...choice,
+    warnings: [line, ...(measured.sameJob?.noBaseline?.warnings ?? []), ...choice.warnings],
+  }
+}
+
+/** Writes what the merge of the shards needs: this shard's cases, results and base. */
+async function writeShardOutput(
+  options: PipelineOptions,
+  shard: ShardSpec,
+  cases: Case[],
+  measured: Measured,
+  choice: BaselineChoice,
+): Promise<{ shardOutput: ShardOutput; shardOutputPath: string }> {
+  const shardOutput: ShardOutput = {
+    schema: SHARD_SCHEMA,
+    version: SHARD_VERSION,
+    shard,
+    cases: cases.map((c) => c.id),
+    head: measured.results,
+    ...(measured.sameJob?.base && choice.baseline
+      ? { base: { ...choice.baseline, pairs: measured.pairs ?? {} } }
+      : options.against && choice.noBaselineReason
+        ? { noBaselineReason: choice.noBaselineReason }
+        : {}),
+  }
+  const shardOutputPath = path.resolve(
+    options.cwd,
+    options.shardOutputPath ?? path.join(options.storeDir, `shard-${shard.index}-of-${shard.count}.json`),
+  )
+  await writeText(shardOutputPath, `${JSON.stringify(shardOutput)}\n`)
+  options.log(`shard ${shard.index}/${shard.count}: results for the merge written to ${shardOutputPath}`)
+  return { shardOutput, shardOutputPath }
 }
 
 /** `baseline: auto` measures the base in this job: on a pull request with timed benchmarks. */
