@@ -14,6 +14,7 @@ const groups = {
       'sequential',
       'bootstrap-median',
       'decide-rules',
+      'random',
     ],
   },
   compare: {

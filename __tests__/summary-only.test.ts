@@ -1,7 +1,7 @@
 // The stricter rule for results a tool kept only as a summary.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { decideSummary, summaryInterval, twoSidedZ } from '../src/stats/index.ts'
+import { decideSummary, summaryHasSpread, summaryInterval, twoSidedZ } from '../src/stats/index.ts'
 
 const gate = { threshold: 0.05, alpha: 0.01, direction: 'lower' as const }
 
@@ -63,5 +63,59 @@ describe('decideSummary', () => {
       decideSummary({ center: 1000, stddev: 1, n: 50 }, { center: 1200, stddev: 1, n: 50 }, higher).verdict,
       'improvement',
     )
+  })
+
+  test('a summary has a spread when it gives a stddev or an interval of its own, not with a center alone', () => {
+    assert.equal(summaryHasSpread({ center: 100, stddev: 3 }), true)
+    assert.equal(summaryHasSpread({ center: 100, stddev: 3, n: 20 }), true)
+    assert.equal(summaryHasSpread({ center: 100, interval: [98, 102] }), true)
+    assert.equal(summaryHasSpread({ center: 100 }), false)
+    assert.equal(
+      summaryHasSpread({ center: 100, n: 20 }),
+      false,
+      'a sample count alone says nothing of the spread',
+    )
+  })
+
+  test('intervals that touch at one end overlap: a change beyond the threshold is unclear', () => {
+    const slower = decideSummary(
+      { center: 100, interval: [90, 110] },
+      { center: 115, interval: [110, 120] },
+      gate,
+    )
+    assert.equal(slower.test, 'summary-intervals')
+    assert.equal(slower.verdict, 'unclear')
+    const faster = decideSummary(
+      { center: 100, interval: [90, 110] },
+      { center: 85, interval: [80, 90] },
+      gate,
+    )
+    assert.equal(faster.verdict, 'unclear')
+    const justApart = decideSummary(
+      { center: 100, interval: [90, 110] },
+      { center: 85, interval: [80, 89.99] },
+      gate,
+    )
+    assert.equal(justApart.verdict, 'improvement')
+  })
+
+  test('when only one side reports a spread, the twice-threshold rule decides', () => {
+    const base = { center: 100, stddev: 1, n: 30 }
+    const unclear = decideSummary(base, { center: 108 }, gate)
+    assert.equal(unclear.test, 'summary-twice-threshold')
+    assert.equal(unclear.verdict, 'unclear', 'beyond 5% but not beyond 10%')
+    assert.equal(unclear.intervals.head, undefined)
+    assert.ok(unclear.intervals.base, 'the side with a spread still shows its interval')
+    assert.deepEqual(unclear.notes, [
+      'summary only, without a spread: a change counts only beyond twice the threshold (10%)',
+    ])
+    assert.equal(decideSummary({ center: 100 }, { center: 111, stddev: 1 }, gate).verdict, 'regression')
+  })
+
+  test('without a spread a change within the threshold is unchanged', () => {
+    const small = decideSummary({ center: 100 }, { center: 103 }, gate)
+    assert.equal(small.verdict, 'unchanged')
+    assert.equal(small.test, 'summary-twice-threshold')
+    assert.equal(decideSummary({ center: 100 }, { center: 97 }, gate).verdict, 'unchanged')
   })
 })
