@@ -561,15 +561,13 @@ describe('decideSampled', () => {
     assert.throws(() => decideSampled([1], [1], { ...options, threshold: -0.1 }), /threshold/)
   })
 
-  test('200 + 200 samples with 10 000 resamples decide well under a second', () => {
+  // How long this takes is measured by npm run bench (BENCH_ONLY=report), not here.
+  test('200 + 200 samples with 10 000 resamples find a 6% slowdown', () => {
     const random = new SeededRandom('speed')
     const base = noisy(random, 200, 1000, 0.05)
     const head = noisy(random, 200, 1060, 0.05)
-    const started = performance.now()
     const decision = decideSampled(base, head, { ...options, resamples: 10_000 })
-    const elapsed = performance.now() - started
     assert.equal(decision.verdict, 'regression')
-    assert.ok(elapsed < 1000, `took ${elapsed.toFixed(0)} ms`)
   })
 })
 

@@ -75,6 +75,8 @@ const RANGE_WIDENING_MANY = 1.15
  * stored runs themselves swung further (history only sharpens the gross bound, or shows it too narrow).
  */
 export function noiseBound(noise: RunNoise): number {
+  // Fewer runs say nothing about the noise (runToRunNoise gives none): the gross bound holds.
+  if (!(noise.runs >= MIN_RUNS_FOR_NOISE)) return Math.max(noise.maxRatio, UNKNOWN_NOISE_BOUND)
   const k = RANGE_WIDENING[noise.runs] ?? RANGE_WIDENING_MANY
   const widened = Math.exp(k * Math.log(noise.maxRatio))
   return Math.max(noise.maxRatio, Math.min(widened, UNKNOWN_NOISE_BOUND))
