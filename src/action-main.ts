@@ -25,7 +25,13 @@ import { renderTerminal } from './report/terminal.ts'
 import { SetupError } from './setup/system.ts'
 import { parseShard, ShardError, type ShardSpec } from './shard.ts'
 import { DEFAULT_DATA_BRANCH } from './store/git.ts'
-import { type OpenStore, openStore, StoreUnavailableError } from './store/index.ts'
+import {
+  type OpenStore,
+  openStore,
+  STORE_KINDS,
+  type StoreKind,
+  StoreUnavailableError,
+} from './store/index.ts'
 import { VERSION } from './version.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
@@ -61,7 +67,7 @@ export interface ActionInputs {
   comment: CommentMode
   githubToken?: string
   /** cache (the Actions cache, where the job has one), git (a data branch) or dir (store-dir). */
-  baselineStore: 'cache' | 'git' | 'dir'
+  baselineStore: StoreKind
   /** The data branch of the git store. */
   baselineBranch: string
   /** Branches whose pushes save baselines (cache and git stores); default the repository's default branch. */
@@ -124,7 +130,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     shard: optional('shard') === undefined ? undefined : parseShard(optional('shard')!),
     comment: oneOf('comment', COMMENT_MODES, 'always'),
     githubToken: optional('github-token'),
-    baselineStore: oneOf('baseline-store', ['cache', 'git', 'dir'] as const, 'cache'),
+    baselineStore: oneOf('baseline-store', STORE_KINDS, 'cache'),
     baselineBranch: optional('baseline-branch') ?? DEFAULT_DATA_BRANCH,
     saveOn: optional('save-on')
       ?.split(',')
