@@ -15,6 +15,7 @@ const groups = {
       'bootstrap-median',
       'decide-rules',
       'random',
+      'bootstrap-parts',
     ],
   },
   compare: {
