@@ -4,12 +4,12 @@
 // the output kept for messages.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { commandFailure, OutputTail, outputTail, runCommand, runCommandSync } from '../src/command.ts'
+import { waitUntilGone } from './helpers.ts'
 
 /** How long a killed process may take to disappear; generous, as the machine may be busy. */
 const GONE_WITHIN_MS = 10_000
@@ -21,31 +21,6 @@ before(async () => {
 after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
-
-/** Whether the process is still running: not gone, and not a zombie nobody has reaped yet. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
-    throw error
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return process.platform !== 'linux'
-  }
-}
-
-async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (running(pid)) {
-    if (Date.now() > deadline) return false
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return true
-}
 
 async function waitForFile(file: string, ms: number): Promise<string> {
   const deadline = Date.now() + ms
@@ -111,7 +86,10 @@ describe('runCommand', () => {
     assert.equal(commandFailure(result), 'timed out after 0.3s')
     assert.equal(result.stdout, 'started\n', 'what it printed before it was stopped is kept')
     const sleeper = Number(await waitForFile(pidFile, GONE_WITHIN_MS))
-    assert.ok(await goneWithin(sleeper, GONE_WITHIN_MS), `the command's own child ${sleeper} was killed too`)
+    assert.ok(
+      await waitUntilGone(sleeper, GONE_WITHIN_MS),
+      `the command's own child ${sleeper} was killed too`,
+    )
   })
 
   test('a command that exits while something it started holds its output open still ends', {
@@ -223,7 +201,7 @@ await runCommand(['sh', '-c', ${JSON.stringify(`sleep 300 & echo $! > ${pidFile}
     const sleeper = Number(await waitForFile(pidFile, 30_000))
     node.kill('SIGINT')
     assert.equal(await exited, 'SIGINT')
-    assert.ok(await goneWithin(sleeper, GONE_WITHIN_MS), `the command's child ${sleeper} was stopped`)
+    assert.ok(await waitUntilGone(sleeper, GONE_WITHIN_MS), `the command's child ${sleeper} was stopped`)
   })
 })
 

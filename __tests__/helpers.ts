@@ -1,6 +1,7 @@
 // Shared test plumbing: temporary git repositories and an in-process CLI whose output is captured.
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -203,4 +204,30 @@ export function okBenchmark(
     gate: { metrics: gated, threshold: 0.05, alpha: 0.01 },
     notes: [],
   }
+}
+
+/** Running means not gone and not a zombie waiting for a parent to reap it. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
+    throw error
+  }
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return fields.slice(fields.lastIndexOf(')') + 2)[0] !== 'Z'
+  } catch {
+    return process.platform !== 'linux'
+  }
+}
+
+/** Whether the process is gone within `ms`, looking every 20 ms. */
+export async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    if (!isRunning(pid)) return true
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return !isRunning(pid)
 }

@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { measureProcess, outlierNotes } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { type BenchmarkResult, benchmarkResultSchema } from '../src/results.ts'
+import { waitUntilGone } from './helpers.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -59,31 +58,6 @@ function samples(result: BenchmarkResult, metric: string): number[] {
   const m = result.metrics[metric]
   assert.ok(m?.samples, `${metric} has samples`)
   return m.samples
-}
-
-/** Running means not gone and not a zombie waiting for a parent to reap it. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
-    throw error
-  }
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return fields.slice(fields.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return process.platform !== 'linux'
-  }
-}
-
-async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (!isRunning(pid)) return true
-    await sleep(20)
-  }
-  return !isRunning(pid)
 }
 
 describe('measureProcess with the exec helper', () => {
