@@ -1,10 +1,6 @@
-// What the kinds share about the processes they start: stopping a child with everything it started
-// (process-group.ts), keeping the end of its stderr in bounded memory (command.ts), and a command's
-// outcome in words for setup steps and imported results, which run through the command module.
+// What the kinds share about the commands they start that are not measured: the readable end of a
+// process's stderr, and a command's outcome in words for setup steps and imported results.
 import { type CommandResult, commandFailure, outputTail, runCommand } from '../command.ts'
-
-export { OutputTail } from '../command.ts'
-export { killProcessGroup, killTrackedChildren, trackChild } from '../process-group.ts'
 
 /** The readable end of a process's stderr (see outputTail); `cutAtStart` says the bytes began mid-stream. */
 export function stderrTail(bytes: Buffer, cutAtStart = false): string {

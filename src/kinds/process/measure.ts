@@ -6,8 +6,8 @@ import { stat } from 'node:fs/promises'
 import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
 import { childEnv } from '../../child-env.ts'
+import { OutputTail } from '../../command.ts'
 import { formatValue } from '../../display.ts'
-import { killProcessGroup, OutputTail, trackChild } from '../../measure/child.ts'
 import { ContentionRecorder, takeSnapshot } from '../../measure/contention.ts'
 import {
   type ExecHelper,
@@ -21,6 +21,7 @@ import {
   runFailed,
 } from '../../measure/exec-helper.ts'
 import { resultFor } from '../../measure/result.ts'
+import { killProcessGroup, trackChild } from '../../process-group.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../../results.ts'
 import type { ProcessCase } from './plan.ts'
 
