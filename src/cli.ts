@@ -5,6 +5,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { compareResults, exitCodeFor } from './compare.ts'
 import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
+import { listed } from './display.ts'
 import { isUserError } from './errors.ts'
 import { runnerConfiguration } from './kinds/wall-clock/measure.ts'
 import {
@@ -29,6 +30,7 @@ import {
   type OpenStore,
   openStore,
   readingFrom,
+  STORE_KINDS,
   type StoreKind,
   type StoreSpec,
   StoreUnavailableError,
@@ -46,11 +48,11 @@ export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
   bench-action [run] [--config FILE] [--dry-run] [--baseline FILE|DIR|git:[BRANCH] | --against REF]
-                     [--baseline-store dir|git|cache] [--baseline-branch NAME] [--retain N]
+                     [--baseline-store ${STORE_KINDS.join('|')}] [--baseline-branch NAME] [--retain N]
                      [--filter GLOB] [--json FILE] [--markdown FILE] [--html FILE] [--store DIR]
                      [--save | --no-save] [--no-install] [--shard I/N [--shard-output FILE]] [--verbose]
   bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR|git:[BRANCH]]
-                     [--baseline-store dir|git|cache] [--baseline-branch NAME] [--retain N] [--json FILE]
+                     [--baseline-store ${STORE_KINDS.join('|')}] [--baseline-branch NAME] [--retain N] [--json FILE]
                      [--markdown FILE] [--html FILE] [--store DIR] [--save | --no-save] [--verbose]
                                join the shard files of one sharded run, then compare, report and
                                save once
@@ -74,7 +76,7 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
                       compare with what CI saved in the data branch BRANCH (git: alone: the
                       default, bench-data) of origin, fetched with your own git credentials;
                       the same as --baseline-store git --baseline-branch BRANCH
-  --baseline-store dir|git|cache
+  --baseline-store ${STORE_KINDS.join('|')}
                       where baselines are read from: dir, the local store (default); git, the data
                       branch of origin that the action's baseline-store: git keeps; or cache, the
                       GitHub Actions cache the action's baseline-store: cache keeps (only inside a
@@ -253,7 +255,7 @@ function chooseStore(values: StoreFlags, io: CliIo): ChosenStore {
   const fromGit = gitBaselineBranch(values.baseline)
   const kind = values['baseline-store'] ?? (fromGit !== undefined ? 'git' : 'dir')
   if (!isStoreKind(kind))
-    throw new UsageError(`--baseline-store must be dir, git or cache, got ${JSON.stringify(kind)}`)
+    throw new UsageError(`--baseline-store must be ${listed(STORE_KINDS, 'or')}, got ${JSON.stringify(kind)}`)
   const retain = values.retain === undefined ? undefined : wholeNumber('--retain', values.retain)
   if (kind !== 'git') {
     if (fromGit !== undefined)

@@ -115,3 +115,10 @@ export function formatAge(from: Date, to: Date): string {
 export function shortSha(sha: string | undefined): string {
   return sha ? sha.slice(0, 7) : 'unknown commit'
 }
+
+/** `a`, `a and b`, `a, b and c` (or with `or`): names in a sentence. */
+export function listed(names: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  return names.length <= 1
+    ? names.join('')
+    : `${names.slice(0, -1).join(', ')} ${conjunction} ${names.at(-1)}`
+}

@@ -4,6 +4,7 @@
 // "benchmarks[2].timeout: expected …, got …"; the loader adds the location and what was found.
 import path from 'node:path'
 import * as z from 'zod'
+import { listed } from '../display.ts'
 import { sameFamilyNames } from '../metric-families.ts'
 import type { ConfigDefaults } from './load.ts'
 import {
@@ -59,8 +60,10 @@ export function expecting(what: string): { error: string } {
 
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"`: the values a key accepts, as written in the file. */
 export function quotedChoices(values: readonly string[]): string {
-  const quoted = values.map((v) => JSON.stringify(v))
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]!
+  return listed(
+    values.map((v) => JSON.stringify(v)),
+    'or',
+  )
 }
 
 /** Runs a value parser inside zod, turning its ValueError into an issue at the same place. */

@@ -2,13 +2,14 @@
 // or a refusal naming what the environment lacks for it. Which kind a run uses, and whether it saves,
 // is each entry point's policy; how a store is made, and where it can work, is decided here only.
 import path from 'node:path'
+import { listed } from '../display.ts'
 import type { ResultSet } from '../results.ts'
 import { CacheStore } from './cache.ts'
 import { DirStore } from './dir.ts'
 import { DEFAULT_DATA_BRANCH, GitStore } from './git.ts'
 import { type ResultStore, type StoredEntry, StoreError } from './types.ts'
 
-export const STORE_KINDS = ['cache', 'git', 'dir'] as const
+export const STORE_KINDS = ['dir', 'git', 'cache'] as const
 export type StoreKind = (typeof STORE_KINDS)[number]
 
 export function isStoreKind(value: string): value is StoreKind {
@@ -72,10 +73,6 @@ export class StoreUnavailableError extends StoreError {
         `(${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} not set)`,
     )
   }
-}
-
-function listed(names: readonly string[]): string {
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
 /**
