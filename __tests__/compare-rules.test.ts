@@ -1325,7 +1325,7 @@ describe('rankings', () => {
     assert.deepEqual(ranked(51), [])
   })
 
-  test('the engines of a wall-clock benchmark (NAME/ENGINE) are ranked against the fastest; failed ones are named unranked', () => {
+  test('the engines of a benchmark (NAME/ENGINE) are ranked against the fastest; failed ones are named unranked', () => {
     const engine = (
       name: string,
       engine: string | number,
@@ -1347,9 +1347,10 @@ describe('rankings', () => {
         engine('regex/re2', 're2', { time: sampled([0, 80, 80]) }),
         engine('regex/hs', 'hs', {}),
         engine('regex/once', 'once', { time: exact(90, 'ns') }),
-        // Not engines: a name that is not NAME/ENGINE, a process benchmark, an engine that is a number.
+        // An engine of the same benchmark whatever its kind: one read from a file (a rebar CSV) too.
+        engine('regex/c', 'c', { time: time(50) }, { kind: 'import' }),
+        // Not engines: a name that is not NAME/ENGINE, an engine that is a number.
         engine('solo', 'rust', {}),
-        engine('regex/c', 'c', { time: time(50) }, { kind: 'process' }),
         engine('regex/3', 3, {}),
         // One engine alone is no comparison; one beside an engine that failed is listed.
         engine('lonely/rust', 'rust', { time: time(10) }),
@@ -1363,8 +1364,9 @@ describe('rankings', () => {
       {
         benchmark: 'regex',
         engines: [
-          { engine: 'rust', id: 'regex/rust', median: 100, throughput: 1e9, ratio: 1, ci: [1, 1] },
-          { engine: 'go', id: 'regex/go', median: 150, ratio: 1.5, ci: [1.5, 1.5] },
+          { engine: 'c', id: 'regex/c', median: 50, ratio: 1, ci: [1, 1] },
+          { engine: 'rust', id: 'regex/rust', median: 100, throughput: 1e9, ratio: 2, ci: [2, 2] },
+          { engine: 'go', id: 'regex/go', median: 150, ratio: 3, ci: [3, 3] },
         ],
         unranked: ['pcre', 'onig', 're2', 'hs', 'once'],
       },

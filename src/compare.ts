@@ -141,7 +141,7 @@ export interface RankEntry {
   ci: [number, number]
 }
 
-/** One engine of a wall-clock benchmark that lists several, against the fastest (rebar cmp). */
+/** One engine of a benchmark measured with several, against the fastest (rebar cmp). */
 export interface EngineRankEntry {
   engine: string
   id: string
@@ -152,6 +152,8 @@ export interface EngineRankEntry {
   /** How many times slower than the fastest engine (1 for it), with a 95% interval. */
   ratio: number
   ci: [number, number]
+  /** Ranked by the tools' summaries (an imported `rebar measure` CSV), not by samples. */
+  fromSummaries?: true
 }
 
 export interface EngineRanking {
@@ -919,43 +921,110 @@ function rankAgainstFastest(
 }
 
 /**
- * Ranks the engines of each wall-clock benchmark that lists several by median time per call, as a ratio
- * to the fastest with a bootstrap interval (like `rebar cmp`), in the order the benchmarks appear.
+ * Ranks the engines of each benchmark measured with several (a wall-clock benchmark's engines, a rebar
+ * definition's, measured or read from `rebar measure`'s CSV) by median time per call, as a ratio to
+ * the fastest with a 95% interval, like `rebar cmp`, in the order the benchmarks appear. A result
+ * belongs to a benchmark's engines when its `engine` parameter ends its name (`NAME/ENGINE`).
  */
 export function rankEngines(head: ResultSet): EngineRanking[] {
   const groups = new Map<string, BenchmarkResult[]>()
   for (const b of head.benchmarks) {
     const engine = b.parameters.engine
-    if (b.kind !== 'wall-clock' || typeof engine !== 'string' || !b.name.endsWith(`/${engine}`)) continue
+    if (typeof engine !== 'string' || !b.name.endsWith(`/${engine}`)) continue
     const benchmark = b.name.slice(0, -(engine.length + 1))
     groups.set(benchmark, [...(groups.get(benchmark) ?? []), b])
   }
   const rankings: EngineRanking[] = []
   for (const [benchmark, members] of groups) {
-    const timed = members.filter(
+    const sampled = members.filter(
       (b) =>
         b.status === 'ok' &&
         (b.metrics.time?.samples?.length ?? 0) > 0 &&
         allPositive(b.metrics.time!.samples!),
     )
-    const unranked = members.filter((b) => !timed.includes(b)).map((b) => String(b.parameters.engine))
-    if (timed.length < 2 && unranked.length === 0) continue
-    const engines = rankAgainstFastest(timed, 'time', 'engines').map(
-      ({ b, median, ratio, ci }): EngineRankEntry => {
-        const throughputSamples = b.metrics.throughput?.samples
-        return {
-          engine: String(b.parameters.engine),
-          id: b.id,
-          median,
-          ...(throughputSamples?.length ? { throughput: summarize(throughputSamples).median } : {}),
-          ratio,
-          ci,
-        }
-      },
-    )
+    const summarised =
+      sampled.length > 0
+        ? []
+        : members.filter((b) => b.status === 'ok' && (b.metrics.time?.summary?.center ?? 0) > 0)
+    const ranked = sampled.length > 0 ? sampled : summarised
+    const unranked = members.filter((b) => !ranked.includes(b)).map((b) => String(b.parameters.engine))
+    if (ranked.length < 2 && unranked.length === 0) continue
+    const entries =
+      sampled.length > 0
+        ? rankAgainstFastest(sampled, 'time', 'engines')
+        : summarised.length > 0
+          ? rankSummaries(summarised)
+          : []
+    const engines = entries.map(({ b, median, ratio, ci }): EngineRankEntry => {
+      const throughput = b.metrics.throughput
+      const rate = throughput?.samples?.length
+        ? summarize(throughput.samples).median
+        : throughput?.summary?.center
+      return {
+        engine: String(b.parameters.engine),
+        id: b.id,
+        median,
+        ...(rate !== undefined ? { throughput: rate } : {}),
+        ratio,
+        ci,
+        ...(sampled.length === 0 ? { fromSummaries: true } : {}),
+      }
+    })
     rankings.push({ benchmark, engines, unranked })
   }
   return rankings
+}
+
+/**
+ * rebar cmp's table of several rankings: every engine, in the order they first appear, and for each
+ * benchmark its entry per engine ('failed' for an engine that could not be ranked, undefined for one
+ * the benchmark does not have).
+ */
+export function engineTable(rankings: EngineRanking[]): {
+  engines: string[]
+  rows: Array<{ benchmark: string; cells: Array<EngineRankEntry | 'failed' | undefined> }>
+} {
+  const engines = [...new Set(rankings.flatMap((r) => [...r.engines.map((e) => e.engine), ...r.unranked]))]
+  const rows = rankings.map((ranking) => ({
+    benchmark: ranking.benchmark,
+    cells: engines.map((engine) =>
+      ranking.unranked.includes(engine)
+        ? ('failed' as const)
+        : ranking.engines.find((e) => e.engine === engine),
+    ),
+  }))
+  return { engines, rows }
+}
+
+/**
+ * Engines known by their tools' summaries only (`rebar measure` keeps the median, the standard
+ * deviation and the count of its samples): the ratio of medians, its 95% interval from the medians'
+ * standard errors (1.2533 σ/√n each, combined on the log scale); without a spread, the ratio alone.
+ */
+function rankSummaries(
+  benchmarks: BenchmarkResult[],
+): Array<{ b: BenchmarkResult; median: number; ratio: number; ci: [number, number] }> {
+  const ordered = benchmarks
+    .map((b) => ({ b, summary: b.metrics.time!.summary! }))
+    .sort((x, y) => x.summary.center - y.summary.center)
+  const relativeError = (s: { center: number; stddev?: number; n?: number }) =>
+    s.stddev !== undefined && s.n !== undefined ? (1.2533 * s.stddev) / Math.sqrt(s.n) / s.center : undefined
+  const fastest = ordered[0]!
+  const fastestError = relativeError(fastest.summary)
+  return ordered.map(({ b, summary }) => {
+    if (b === fastest.b) return { b, median: summary.center, ratio: 1, ci: [1, 1] as [number, number] }
+    const ratio = summary.center / fastest.summary.center
+    const error = relativeError(summary)
+    if (error === undefined || fastestError === undefined)
+      return { b, median: summary.center, ratio, ci: [ratio, ratio] as [number, number] }
+    const half = 1.96 * Math.hypot(error, fastestError)
+    return {
+      b,
+      median: summary.center,
+      ratio,
+      ci: [ratio * Math.exp(-half), ratio * Math.exp(half)] as [number, number],
+    }
+  })
 }
 
 const SCALING_DIMENSIONS = ['threads', 'processes'] as const

@@ -63,6 +63,11 @@ export interface ImportedBenchmark {
   details?: string
   /** The file it was read from, when a directory holds one file per benchmark. */
   file?: string
+  /**
+   * What the tool says the benchmark is made of, beyond its name: rebar's definition and engine, so
+   * the engines of one definition are ranked together.
+   */
+  parameters?: Record<string, string>
 }
 
 /** Which result a scaling point reads from one run's output. */

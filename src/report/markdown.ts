@@ -1,6 +1,12 @@
 // The PR comment and job summary body (DESIGN §6): verdict first, regressions before improvements,
 // unchanged rows collapsed, and what was compared with what stated plainly.
-import type { BenchmarkComparison, Comparison } from '../compare.ts'
+import {
+  type BenchmarkComparison,
+  type Comparison,
+  type EngineRankEntry,
+  type EngineRanking,
+  engineTable,
+} from '../compare.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import {
   escapeMarkdownInline,
@@ -203,8 +209,13 @@ function rankingBlock(c: Comparison): string[] {
   return [details('Ranking by median wall time', lines.join('\n'))]
 }
 
-/** rebar cmp's view of a benchmark with several engines: each one's time, throughput and ratio to the best. */
+/**
+ * rebar cmp's view of benchmarks with several engines: for one, each engine's time, throughput and
+ * ratio to the best; for several, one table of benchmarks by engines, each cell an engine's time and
+ * its ratio to that benchmark's fastest.
+ */
 function engineRankingBlocks(c: Comparison): string[] {
+  if (c.engineRankings.length > 1) return [engineRankingTable(c.engineRankings)]
   return c.engineRankings.map((ranking) => {
     const withThroughput = ranking.engines.some((e) => e.throughput !== undefined)
     const header = ['engine', 'time per call', ...(withThroughput ? ['throughput'] : []), 'vs fastest']
@@ -222,8 +233,39 @@ function engineRankingBlocks(c: Comparison): string[] {
     const summary = `Engines of ${htmlCode(ranking.benchmark)}: ${
       ranking.engines[0] ? `${htmlCode(ranking.engines[0].engine)} is fastest` : 'none ran'
     }`
-    return details(summary, table(header, rows))
+    const basis = ranking.engines.some((e) => e.fromSummaries)
+      ? '\n\nRanked by the medians the tool wrote; each interval is estimated from its standard deviation and sample count (it kept no samples).'
+      : ''
+    return details(summary, `${table(header, rows)}${basis}`)
   })
+}
+
+function engineRankingTable(rankings: EngineRanking[]): string {
+  const { engines, rows: cells } = engineTable(rankings)
+  const rows = cells.map(({ benchmark, cells }) => [
+    markdownCode(benchmark),
+    ...cells.map((e) => (e === undefined ? '' : e === 'failed' ? 'failed' : rankingCell(e))),
+  ])
+  const wins = engines
+    .map((engine) => [engine, rankings.filter((r) => r.engines[0]?.engine === engine).length] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([engine, n]) => `${htmlCode(engine)} in ${n}`)
+    .join(', ')
+  const basis = rankings.some((r) => r.engines.some((e) => e.fromSummaries))
+    ? "\n\nWhere a tool's summaries were read, each interval is estimated from its standard deviation and sample count."
+    : ''
+  const summary = `Engines of ${rankings.length} benchmarks, ranked like rebar cmp: fastest ${wins || 'none'}`
+  return details(
+    summary,
+    `${table(['benchmark', ...engines.map(markdownCode)], rows)}\n\nEach cell: median time per call, and how many times the benchmark's fastest engine (in bold) it took, with a 95% interval.${basis}`,
+  )
+}
+
+function rankingCell(e: EngineRankEntry): string {
+  const time = formatValue(e.median, 'ns')
+  if (e.ratio === 1 && e.ci[0] === 1) return `**${time}**`
+  return `${time} (${sig3(e.ratio)}×, ${sig3(e.ci[0])}–${sig3(e.ci[1])})`
 }
 
 const VERDICT_WORD: Record<string, string> = {

@@ -3,6 +3,8 @@ import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
   type Comparison,
+  type EngineRanking,
+  engineTable,
   type ScalingSide,
   VERDICT_ORDER,
 } from '../compare.ts'
@@ -186,7 +188,8 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
       out.push(`  ${String(p.count).padStart(3)}  ${parts}  ${VERDICT_LABEL[p.verdict]}${over}`)
     }
   }
-  for (const ranking of c.engineRankings) {
+  if (c.engineRankings.length > 1) out.push('', ...engineRankingTable(c.engineRankings, paint))
+  for (const ranking of c.engineRankings.length > 1 ? [] : c.engineRankings) {
     out.push('', paint('bold', `Engines of ${clean(ranking.benchmark)}`))
     for (const e of ranking.engines) {
       const rate = e.throughput === undefined ? '' : `  ${formatValue(e.throughput, 'bytes/s')}`
@@ -199,6 +202,26 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
     for (const engine of ranking.unranked) out.push(`  ${clean(engine)}  failed`)
   }
   return `${out.join('\n')}\n`
+}
+
+/** rebar cmp's table: benchmarks by engines, each cell the median time and the ratio to the benchmark's fastest. */
+function engineRankingTable(
+  rankings: EngineRanking[],
+  paint: (style: Style | undefined, text: string) => string,
+): string[] {
+  const { engines, rows: cells } = engineTable(rankings)
+  const rows = cells.map(({ benchmark, cells }) => [
+    clean(benchmark),
+    ...cells.map((e) => {
+      if (e === undefined || e === 'failed') return e ?? ''
+      const time = formatValue(e.median, 'ns')
+      return e.ratio === 1 && e.ci[0] === 1 ? `${time} (fastest)` : `${time} (${sig3(e.ratio)}×)`
+    }),
+  ])
+  const header = ['engines of', ...engines.map(clean)]
+  const rightAligned = new Set(engines.map((_, i) => i + 1))
+  const lines = alignTable(header, rows, rightAligned)
+  return [paint('bold', lines[0]!), ...lines.slice(1)]
 }
 
 function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {

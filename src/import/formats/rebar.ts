@@ -9,7 +9,8 @@
 // `engine_version` and had no `rebar_version`.)
 //
 // Each record becomes `name/engine` ("memmem/sherlock-holmes/libc/memmem"): the benchmark is only
-// unique with its engine. Its time is summarised by the median, the statistic rebar compares; with
+// unique with its engine; the definition and engine are kept apart too, so the engines of one
+// definition are ranked as `rebar cmp` ranks them. Its time is summarised by the median, the statistic rebar compares; with
 // a haystack length, its throughput too: the length over the median time, as `rebar cmp` shows it.
 import type { ImportedBenchmark, ImportedMetric, ImportFormat, ImportSource } from '../types.ts'
 import { ImportFormatError } from '../types.ts'
@@ -79,7 +80,8 @@ export const rebarFormat: ImportFormat = {
           `${name} was already measured on line ${earlier}`,
         )
       seen.set(name, record.line)
-      benchmarks.push(readRecord(source, record.line, name, field, column.has('haystack_len')))
+      const read = readRecord(source, record.line, name, field, column.has('haystack_len'))
+      benchmarks.push({ ...read, parameters: { definition: field('name'), engine: field('engine') } })
     }
     return benchmarks
   },

@@ -48,7 +48,7 @@ export async function readImports(
   if (benchmarks.length === 0) return failedResult(c, { message: `no benchmarks found in ${origin}` })
   return benchmarks.map((b) => {
     const id = `${c.name}/${b.name}`
-    const imported: ImportCase = { ...c, id, name: id, parameters: { benchmark: b.name } }
+    const imported: ImportCase = { ...c, id, name: id, parameters: { benchmark: b.name, ...b.parameters } }
     if (b.error !== undefined)
       return {
         c: imported,
