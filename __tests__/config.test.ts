@@ -117,8 +117,8 @@ const BAD_CASES: Record<string, string> = {
   'unknown-top-level-key.yml':
     ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks)',
   'wall-clock-runner-and-engines.yml':
-    ':7:7: benchmarks[0].engines: expected either runner or engines, not both, got a mapping; one runner is one engine; list it under engines with the others',
-  'wall-clock-neither.yml': ':2:5: benchmarks[0]: missing required key "runner" (or engines)',
+    ':7:7: benchmarks[0].engines: expected one of runner, engines or rebar, not runner and engines, got a mapping; one runner is one engine; list it under engines with the others',
+  'wall-clock-neither.yml': ':2:5: benchmarks[0]: missing required key "runner" (or engines or rebar)',
   'wall-clock-reserved-input.yml':
     ':6:7: benchmarks[0].input.max-iters: expected a key other than the ones bench-action writes itself (name, model, max-iters, max-warmup-iters, max-time, max-warmup-time, sample-time, threads), got "max-iters"',
   'wall-clock-throughput-unknown.yml':

@@ -117,7 +117,7 @@ describe('the KLV a runner reads', () => {
   })
   after(() => removeDir(dir))
 
-  test('fixed items first, then ours, then the inputs; lengths in bytes, values exact', async () => {
+  test("rebar's order: name, model, the inputs, the limits; ours last; lengths in bytes, values exact", async () => {
     // Not valid UTF-8, a newline and colons: a file input is passed through as bytes.
     const fileBytes = Buffer.from([0x68, 0x69, 0x3a, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0xa9])
     await writeFile(path.join(dir, 'bytes.bin'), fileBytes)
@@ -149,6 +149,8 @@ benchmarks:
       [
         ['name', 'naïve: search'],
         ['model', 'iter'],
+        ['note', tricky],
+        ['haystack', fileBytes.toString('hex')],
         ['max-iters', '7'],
         ['max-warmup-iters', '0'],
         ['max-time', '1500000000'],
@@ -156,8 +158,6 @@ benchmarks:
         ['sample-time', '2000000'],
         ['threads', '4'],
         ['param.passes', '3'],
-        ['note', tricky],
-        ['haystack', fileBytes.toString('hex')],
       ],
     )
     const text = configuration.klv.toString('latin1')
@@ -168,6 +168,41 @@ benchmarks:
       `note length ${Buffer.byteLength(tricky)} (not ${tricky.length})`,
     )
     assert.equal(configuration.inputBytes.get('haystack'), fileBytes.length)
+  })
+
+  test('a list sends an item per value, in order; without sample-time, threads or params none of ours is sent', async () => {
+    const [c] = wallClockCases(
+      `
+benchmarks:
+  - name: dict
+    kind: wall-clock
+    runner: [./runner]
+    model: count
+    input:
+      pattern: [Holmes, Watson, 221B]
+      case-insensitive: false
+      haystack: Holmes and Watson
+`,
+      path.join(dir, 'bench.yml'),
+    )
+    const configuration = await runnerConfiguration(c!)
+    assert.ok(!('error' in configuration))
+    assert.deepEqual(
+      decodeKlv(configuration.klv).map(([k, v]) => [k, v.toString('utf8')]),
+      [
+        ['name', 'dict'],
+        ['model', 'count'],
+        ['pattern', 'Holmes'],
+        ['pattern', 'Watson'],
+        ['pattern', '221B'],
+        ['case-insensitive', 'false'],
+        ['haystack', 'Holmes and Watson'],
+        ['max-iters', '20'],
+        ['max-warmup-iters', '1000000'],
+        ['max-time', '3000000000'],
+        ['max-warmup-time', '100000000'],
+      ],
+    )
   })
 
   test('an input file that cannot be read is named in the error', async () => {

@@ -8,6 +8,7 @@ import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './con
 import { listed } from './display.ts'
 import { isUserError } from './errors.ts'
 import { runnerConfiguration } from './kinds/wall-clock/measure.ts'
+import { RebarFormatError, rebarCases } from './kinds/wall-clock/rebar.ts'
 import {
   type PipelineOutcome,
   resolveConfigPath,
@@ -362,8 +363,19 @@ async function klvCommand(argv: string[], io: CliIo): Promise<number> {
   // A harness's benchmarks are known only by listing them; the name says which one is meant.
   const harness = wallClock.find((c) => c.harness && name.startsWith(`${c.name}/`))
   if (!found && harness) found = { ...harness, name, id: name }
+  // A rebar directory's, by reading it.
+  const rebar = wallClock.find((c) => c.rebar !== undefined && name.startsWith(`${c.name}/`))
+  if (!found && rebar) {
+    try {
+      const { cases, failed } = await rebarCases(rebar)
+      found = [...cases, ...failed.map((f) => f.c)].find((c) => c.name === name)
+    } catch (error) {
+      if (!(error instanceof RebarFormatError)) throw error
+      throw new UsageError(error.message)
+    }
+  }
   if (!found) {
-    const known = wallClock.map((c) => (c.harness ? `${c.name}/…` : c.name))
+    const known = wallClock.map((c) => (c.harness || c.rebar ? `${c.name}/…` : c.name))
     throw new UsageError(
       `no wall-clock benchmark "${name}" in ${configPath}` +
         (known.length > 0 ? ` (there are: ${known.join(', ')})` : ' (it has none)'),

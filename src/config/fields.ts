@@ -218,19 +218,27 @@ export function checkCommandForm(
 /** Exactly one of two keys: the second is reported when both are given, the first when neither is. */
 export function requireOneOf(
   entry: Record<string, unknown>,
-  [first, second]: [string, string],
+  keys: [string, string, ...string[]],
   ctx: z.RefinementCtx,
   hintWhenBoth: string,
 ) {
-  if (entry[first] !== undefined && entry[second] !== undefined) {
+  const given = keys.filter((key) => entry[key] !== undefined)
+  if (given.length > 1) {
     ctx.addIssue({
       code: 'custom',
-      path: [second],
-      message: `expected either ${first} or ${second}, not both`,
+      path: [given[1]!],
+      message:
+        keys.length === 2
+          ? `expected either ${keys[0]} or ${keys[1]}, not both`
+          : `expected one of ${listed(keys, 'or')}, not ${listed(given)}`,
       params: { hint: hintWhenBoth },
     })
-  } else if (entry[first] === undefined && entry[second] === undefined) {
-    ctx.addIssue({ code: 'custom', path: [], message: `missing required key "${first}" (or ${second})` })
+  } else if (given.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [],
+      message: `missing required key "${keys[0]}" (or ${listed(keys.slice(1), 'or')})`,
+    })
   }
 }
 

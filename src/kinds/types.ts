@@ -20,8 +20,11 @@ export interface MetricCatalogue {
 
 /** What asking a case for its benchmarks gave. */
 export type Expansion<C> =
-  /** Cases to measure: the benchmarks a harness listed (filtered afterwards by name). */
-  | { cases: C[] }
+  /**
+   * Cases to measure: the benchmarks a harness listed or a rebar directory defines (filtered
+   * afterwards by name), and those of them already failed.
+   */
+  | { cases: C[]; read?: Array<{ c: C; result: BenchmarkResult }> }
   /** Benchmarks read, not measured: each with its case and result. */
   | { read: Array<{ c: C; result: BenchmarkResult }> }
   /** Nothing to measure: why, as the case's result. */

@@ -189,14 +189,13 @@ class Side {
       } else if ('failure' in expansion) {
         planned.push(c)
         this.finish(c, expansion.failure)
-      } else if ('read' in expansion) {
-        for (const { c: one, result } of expansion.read) {
+      } else {
+        for (const { c: one, result } of expansion.read ?? []) {
           if (!kept(one, c)) continue
           planned.push(one)
           this.finish(one, result)
         }
-      } else {
-        planned.push(...expansion.cases.filter((one) => kept(one, c)))
+        if ('cases' in expansion) planned.push(...expansion.cases.filter((one) => kept(one, c)))
       }
     }
   }

@@ -1,6 +1,6 @@
 // The wall-clock kind: in-process samples from a runner program (rebar's runner protocol).
 import type { KindModule } from '../types.ts'
-import { expandWallClockHarness, WallClockMeasurement } from './measure.ts'
+import { expandRebar, expandWallClockHarness, WallClockMeasurement } from './measure.ts'
 import { catalogue } from './metrics.ts'
 import { planWallClock, type WallClockCase } from './plan.ts'
 import {
@@ -31,9 +31,14 @@ export const wallClockKind = {
   metrics: catalogue,
   resolve: resolveWallClock,
   plan: planWallClock,
-  expands: (b) => b.harness || b.engines.some((e) => e.name !== ''),
-  listsBenchmarks: (c) => c.harness,
-  expand: async (c, inherit) => (c.harness ? expandWallClockHarness(c, inherit) : undefined),
+  expands: (b) => b.harness || b.rebar !== undefined || b.engines.some((e) => e.name !== ''),
+  listsBenchmarks: (c) => c.harness || c.rebar !== undefined,
+  expand: async (c, inherit) =>
+    c.harness
+      ? expandWallClockHarness(c, inherit)
+      : c.rebar !== undefined
+        ? expandRebar(c, inherit)
+        : undefined,
   timed: {
     measurement: (c, options) => new WallClockMeasurement(c, options),
     parts: (c) =>

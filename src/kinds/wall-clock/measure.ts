@@ -8,7 +8,9 @@ import { encodeKlv, type KlvEntry, type RunnerSample } from '../../measure/klv.t
 import { failedResult, resultFor } from '../../measure/result.ts'
 import { checkCounts, runRunner } from '../../measure/runner-protocol.ts'
 import type { BenchmarkError, BenchmarkResult, Metric } from '../../results.ts'
+import type { Expansion } from '../types.ts'
 import type { WallClockCase } from './plan.ts'
+import { RebarFormatError, rebarCases } from './rebar.ts'
 
 const NS_PER_MS = 1e6
 
@@ -25,9 +27,11 @@ export interface SamplePart {
 }
 
 /**
- * The KLV a runner reads: rebar's fixed items first (name, model, the iteration and time limits in
- * nanoseconds), then bench-action's (sample-time, threads, param.NAME), then the inputs in the order the
- * config lists them, files read as bytes. A file that cannot be read is an error naming the input.
+ * The KLV a runner reads, in rebar's order: name and model, then the inputs in the order the config
+ * lists them (a rebar definition's pattern items, case-insensitive, unicode and haystack), files read
+ * as bytes, then the iteration and time limits in nanoseconds; last bench-action's own items
+ * (sample-time, threads, param.NAME), only when the config sets them, since a rebar runner refuses
+ * keys it does not know. A file that cannot be read is an error naming the input.
  *
  * Every invocation carries the whole warm-up, not a share of it: each is a fresh process, cold until
  * it has run for max-warmup-time (or its count limit, rebar's 1,000,000 unless the config writes one).
@@ -37,16 +41,9 @@ export async function runnerConfiguration(
   part: SamplePart = { runs: c.runs, maxTimeMs: c.maxTimeMs },
 ): Promise<RunnerConfiguration | { error: string }> {
   const entries: KlvEntry[] = [
-    ['name', c.name],
+    ['name', c.klvName ?? c.name],
     ['model', c.model],
-    ['max-iters', String(part.runs)],
-    ['max-warmup-iters', String(c.warmup)],
-    ['max-time', nanoseconds(part.maxTimeMs)],
-    ['max-warmup-time', nanoseconds(c.maxWarmupTimeMs)],
   ]
-  if (c.sampleTimeMs !== undefined) entries.push(['sample-time', nanoseconds(c.sampleTimeMs)])
-  if (c.threads !== undefined) entries.push(['threads', String(c.threads)])
-  for (const p of c.params) entries.push([`param.${p.key}`, p.value])
   const inputBytes = new Map<string, number>()
   for (const { key, value } of c.input) {
     let bytes: Buffer
@@ -57,12 +54,23 @@ export async function runnerConfiguration(
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
         return { error: `cannot read input "${key}" from ${value.path}: ${code}` }
       }
+    } else if ('bytes' in value) {
+      bytes = value.bytes
     } else {
       bytes = Buffer.from(value.text, 'utf8')
     }
     inputBytes.set(key, bytes.length)
     entries.push([key, bytes])
   }
+  entries.push(
+    ['max-iters', String(part.runs)],
+    ['max-warmup-iters', String(c.warmup)],
+    ['max-time', nanoseconds(part.maxTimeMs)],
+    ['max-warmup-time', nanoseconds(c.maxWarmupTimeMs)],
+  )
+  if (c.sampleTimeMs !== undefined) entries.push(['sample-time', nanoseconds(c.sampleTimeMs)])
+  if (c.threads !== undefined) entries.push(['threads', String(c.threads)])
+  for (const p of c.params) entries.push([`param.${p.key}`, p.value])
   return { klv: encodeKlv(entries), inputBytes }
 }
 
@@ -105,6 +113,26 @@ export async function expandWallClockHarness(
       command: [...c.command, '--samples', bench],
       harness: false,
     })),
+  }
+}
+
+/** A rebar directory's cases; a directory that cannot be read fails the entry, naming what is wrong. */
+export async function expandRebar(
+  c: WallClockCase,
+  inherit: NodeJS.ProcessEnv = process.env,
+): Promise<Expansion<WallClockCase>> {
+  try {
+    const { cases, failed } = await rebarCases(c, { versions: inherit })
+    return {
+      cases,
+      read: failed.map(({ c: one, error }) => ({
+        c: one,
+        result: failedResult(one, { message: error }, one.notes),
+      })),
+    }
+  } catch (error) {
+    if (!(error instanceof RebarFormatError)) throw error
+    return { failure: failedResult(c, { message: error.message }) }
   }
 }
 
@@ -192,8 +220,8 @@ export class WallClockMeasurement {
   }
 
   result(): BenchmarkResult {
-    if (this.failure) return failedResult(this.c, this.failure)
-    const notes: string[] = []
+    if (this.failure) return failedResult(this.c, this.failure, [...(this.c.notes ?? [])])
+    const notes: string[] = [...(this.c.notes ?? [])]
     if (this.samples.length < this.target) {
       notes.push(
         `took ${this.samples.length} of ${this.target} samples: the runner stopped at max-time ` +

@@ -9,6 +9,7 @@ export interface WallClockCase
       WallClockBenchmarkConfig,
       | 'env'
       | 'harness'
+      | 'rebar'
       | 'model'
       | 'input'
       | 'params'
@@ -25,6 +26,10 @@ export interface WallClockCase
   kind: 'wall-clock'
   /** The engine this case runs, when the benchmark lists several. */
   engine?: string
+  /** The KLV `name` item, when it is not the case's name (a rebar definition's GROUP/NAME). */
+  klvName?: string
+  /** Notes every result of the case carries (the engine's version). */
+  notes?: string[]
 }
 
 export function planWallClock(b: WallClockBenchmarkConfig): WallClockCase[] {
@@ -36,6 +41,7 @@ export function planWallClock(b: WallClockBenchmarkConfig): WallClockCase[] {
     env: b.env,
     kind: 'wall-clock' as const,
     harness: b.harness,
+    rebar: b.rebar,
     model: b.model,
     input: b.input,
     params: b.params,
@@ -50,7 +56,9 @@ export function planWallClock(b: WallClockBenchmarkConfig): WallClockCase[] {
     timeoutMs: b.timeoutMs,
     gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha },
   }
-  // One runner is the benchmark itself; several are its engines, each a case `NAME/ENGINE`.
+  // One runner is the benchmark itself; several are its engines, each a case `NAME/ENGINE`. A rebar
+  // directory is one case until it is read.
+  if (b.rebar !== undefined) return [{ ...shared, command: [] }]
   if (b.engines.length === 1 && b.engines[0]!.name === '')
     return [{ ...shared, command: b.engines[0]!.command }]
   return b.engines.map((engine) => ({

@@ -22,6 +22,7 @@ import {
   wholeNumberSchema,
 } from '../../config/fields.ts'
 import { catalogue, WALL_CLOCK_METRICS } from './metrics.ts'
+import { type RebarSelection, rustRegex } from './rebar.ts'
 
 /**
  * How long every runner process warms up (KLV max-warmup-time) before its samples count: a JIT, a
@@ -50,7 +51,7 @@ export const DEFAULT_RUNNER_WARMUP_ITERS = 1_000_000
  * Written out because an inferred union would give each member the other's key as optional, and
  * `'path' in value` would no longer tell a file from text.
  */
-export type InputValue = { text: string } | { path: string }
+export type InputValue = { text: string } | { path: string } | { bytes: Buffer }
 
 /** rebar's default for the time a runner may spend sampling. */
 export const DEFAULT_MAX_TIME_MS = 3000
@@ -79,25 +80,47 @@ const klvKeySchema = z
     error: `expected a key other than the ones bench-action writes itself (${RESERVED_KLV_KEYS.join(', ')})`,
   })
 
+const oneInputSchema = z.union(
+  [
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.strictObject(
+      {
+        path: z
+          .string(expecting('a file path'))
+          .min(1, expecting('a file path'))
+          .meta({ description: 'A file whose bytes are the value; relative to bench.yml.' }),
+      },
+      expecting('a mapping with path'),
+    ),
+  ],
+  expecting('a string, a number, true/false or { path: FILE }'),
+)
+
 const inputValueSchema = z
   .union(
-    [
-      z.string(),
-      z.number(),
-      z.boolean(),
-      z.strictObject(
-        {
-          path: z
-            .string(expecting('a file path'))
-            .min(1, expecting('a file path'))
-            .meta({ description: 'A file whose bytes are the value; relative to bench.yml.' }),
-        },
-        expecting('a mapping with path'),
-      ),
-    ],
-    expecting('a string, a number, true/false or { path: FILE }'),
+    [oneInputSchema, z.array(oneInputSchema, expecting('a list of values'))],
+    expecting('a string, a number, true/false, { path: FILE } or a list of them'),
   )
-  .meta({ description: 'A value written as is, or { path: FILE } for the contents of a file.' })
+  .meta({
+    description:
+      'A value written as is, or { path: FILE } for the contents of a file; a list sends one item per value, in order (several pattern items).',
+  })
+
+function regexSchema(description: string) {
+  return z
+    .string(expecting('a regular expression'))
+    .refine((text) => {
+      try {
+        rustRegex(text, '')
+        return true
+      } catch {
+        return false
+      }
+    }, expecting('a regular expression'))
+    .meta({ description })
+}
 
 const engineNameSchema = z
   .string(expecting('an engine name'))
@@ -120,6 +143,29 @@ export const wallClockBenchmarkSchema = z
         .meta({
           description:
             'Several runners of the same benchmark (rebar engines), measured alike and ranked against the fastest.',
+        })
+        .optional(),
+      rebar: z
+        .strictObject(
+          {
+            benchmarks: z.string(expecting('a directory')).min(1, expecting('a directory')).meta({
+              description:
+                'A rebar benchmarks directory (engines.toml, definitions/, haystacks/, regexes/), relative to bench.yml.',
+            }),
+            filter: regexSchema(
+              'Only the definitions whose GROUP/NAME this regex matches (rebar measure -f).',
+            ).optional(),
+            engines: regexSchema(
+              'Only the engines whose name this regex matches (rebar measure -e).',
+            ).optional(),
+          },
+          expecting(
+            'a mapping with benchmarks (a rebar benchmarks directory), and optionally filter and engines',
+          ),
+        )
+        .meta({
+          description:
+            'Every definition of a rebar benchmarks directory × every engine it lists, each run as rebar runs it (engines.toml) and sent what rebar sends.',
         })
         .optional(),
       harness: flagSchema(
@@ -181,10 +227,21 @@ export const wallClockBenchmarkSchema = z
   .superRefine((benchmark, ctx) => {
     requireOneOf(
       benchmark,
-      ['runner', 'engines'],
+      ['runner', 'engines', 'rebar'],
       ctx,
       'one runner is one engine; list it under engines with the others',
     )
+    if (benchmark.rebar !== undefined) {
+      // A definition says what the runner reads and counts; engines.toml says how it starts.
+      for (const key of ['harness', 'model', 'input', 'count', 'throughput'] as const) {
+        if (benchmark[key] === undefined) continue
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `expected no ${key} beside rebar: the rebar definitions give it`,
+        })
+      }
+    }
     if (benchmark.harness === true && Object.keys(benchmark.engines ?? {}).length > 1) {
       ctx.addIssue({
         code: 'custom',
@@ -212,12 +269,14 @@ export function resolveWallClock(entry: WallClockEntry, context: ResolveContext)
   const { defaults, dir } = context
   const common = resolveCommon(entry, context)
   const { shell } = common
-  const input = Object.entries(entry.input ?? {}).map(([key, value]) => ({
-    key,
-    value: (typeof value === 'object'
-      ? { path: path.resolve(dir, value.path) }
-      : { text: typeof value === 'string' ? value : String(value) }) as InputValue,
-  }))
+  const input = Object.entries(entry.input ?? {}).flatMap(([key, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one) => ({
+      key,
+      value: (typeof one === 'object'
+        ? { path: path.resolve(dir, one.path) }
+        : { text: typeof one === 'string' ? one : String(one) }) as InputValue,
+    })),
+  )
   return {
     ...common,
     kind: 'wall-clock' as const,
@@ -226,14 +285,25 @@ export function resolveWallClock(entry: WallClockEntry, context: ResolveContext)
      * stdin and prints samples. A single `runner:` is one engine named ''.
      */
     engines:
-      entry.runner !== undefined
-        ? [{ name: '', command: toArgv(entry.runner, shell) }]
-        : Object.entries(entry.engines ?? {}).map(([name, command]) => ({
-            name,
-            command: toArgv(command, shell),
-          })),
+      entry.rebar !== undefined
+        ? []
+        : entry.runner !== undefined
+          ? [{ name: '', command: toArgv(entry.runner, shell) }]
+          : Object.entries(entry.engines ?? {}).map(([name, command]) => ({
+              name,
+              command: toArgv(command, shell),
+            })),
     /** The runner is a bench-action harness: one benchmark per name it lists, sampled with `--samples NAME`. */
     harness: entry.harness ?? false,
+    /** A rebar benchmarks directory: one case per definition and engine, known once it is read. */
+    rebar:
+      entry.rebar === undefined
+        ? undefined
+        : ({
+            dir: path.resolve(dir, entry.rebar.benchmarks),
+            ...(entry.rebar.filter !== undefined ? { filter: entry.rebar.filter } : {}),
+            ...(entry.rebar.engines !== undefined ? { engines: entry.rebar.engines } : {}),
+          } satisfies RebarSelection),
     model: entry.model ?? DEFAULT_MODEL,
     /** KLV items after the fixed ones, in the order written; `path` values are absolute. */
     input,

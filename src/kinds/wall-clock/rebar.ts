@@ -1,0 +1,619 @@
+// A rebar benchmark directory as wall-clock cases: `rebar: { benchmarks: DIR }` reads DIR the way
+// `rebar measure` does (rebar's FORMAT.md) — engines.toml for how each engine's runner is started,
+// definitions/**/*.toml for the benchmarks, haystacks/ and regexes/ for the files they name — and
+// gives one case per definition and engine, sending each runner the KLV rebar would send it
+// (name, model, one pattern item per regex, case-insensitive, unicode, haystack, then the limits).
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parse as parseToml, TomlError } from 'smol-toml'
+import * as z from 'zod'
+import { runCommand } from '../../command.ts'
+import type { WallClockCase } from './plan.ts'
+import type { InputValue } from './schema.ts'
+
+/** What `rebar:` says: the directory, and regexes choosing definitions (GROUP/NAME) and engines. */
+export interface RebarSelection {
+  /** Absolute: the directory holding engines.toml, definitions/, haystacks/ and regexes/. */
+  dir: string
+  /** Kept when it matches a definition's full name somewhere (`rebar measure -f`). */
+  filter?: string
+  /** Kept when it matches an engine's name somewhere (`rebar measure -e`). */
+  engines?: string
+}
+
+/** One benchmark of a definition file, resolved: the KLV items rebar sends before its limits. */
+export interface RebarDefinition {
+  /** `GROUP/NAME`: the file's path under definitions/ without .toml, then the benchmark's name. */
+  name: string
+  model: string
+  /** Each a `pattern` item, in order. */
+  patterns: string[]
+  caseInsensitive: boolean
+  unicode: boolean
+  haystack: Buffer
+  /** The expected count for each engine: the first entry whose (anchored) regex matches its name. */
+  counts: Array<{ engine: RegExp; count: number; written: string }>
+  /** The engines to measure, in the order listed, after the engine filter. */
+  engines: string[]
+  /** The file it came from, for messages. */
+  file: string
+}
+
+/** A command of engines.toml, with rebar's rules for its working directory applied. */
+export interface RebarCommand {
+  /** argv, the program resolved as rebar resolves it. */
+  argv: string[]
+  /** Absolute. */
+  cwd: string
+  env: Record<string, string>
+}
+
+export interface RebarEngine {
+  name: string
+  run: RebarCommand
+  /** How its version is read: a command's output or a file, and an optional regex with a `version` group. */
+  version: { command?: RebarCommand; file?: string; regex?: string }
+}
+
+export interface RebarSuite {
+  definitions: RebarDefinition[]
+  engines: Map<string, RebarEngine>
+}
+
+/** A rebar directory that is not what FORMAT.md describes: names the file, the place in it and what was expected. */
+export class RebarFormatError extends Error {
+  override name = 'RebarFormatError'
+}
+
+const NAME_PART = /^[-A-Za-z0-9]+$/
+const ENGINE_NAME = /^[-A-Za-z0-9]+(\/[-A-Za-z0-9]+)*$/
+
+const stringList = z.union([z.string(), z.array(z.string())])
+const commandTable = {
+  cwd: z.string().optional(),
+  bin: z.string(),
+  args: z.array(z.string()).default([]),
+  envs: z.array(z.strictObject({ name: z.string(), value: z.string() })).default([]),
+}
+const commandSchema = z.strictObject(commandTable)
+const engineSchema = z.strictObject({
+  name: z.string().regex(ENGINE_NAME, 'expected an engine name like rust/regex (letters, digits, -, /)'),
+  cwd: z.string().optional(),
+  run: commandSchema,
+  version: z.strictObject({
+    ...commandTable,
+    bin: z.string().optional(),
+    file: z.string().optional(),
+    regex: z.string().optional(),
+  }),
+  dependency: z.array(z.strictObject({ ...commandTable, regex: z.string().optional() })).default([]),
+  build: z.array(commandSchema).default([]),
+  clean: z.array(commandSchema).default([]),
+})
+const enginesFileSchema = z.strictObject({ engine: z.array(engineSchema).default([]) })
+
+const regexOptions = {
+  literal: z.boolean().default(false),
+  'per-line': z.enum(['none', 'alternate', 'pattern']).default('none'),
+  prepend: z.string().optional(),
+  append: z.string().optional(),
+}
+const haystackOptions = {
+  'utf8-lossy': z.boolean().default(false),
+  trim: z.boolean().default(false),
+  'line-start': z.int().nonnegative().optional(),
+  'line-end': z.int().nonnegative().optional(),
+  repeat: z.int().nonnegative().optional(),
+  prepend: z.string().optional(),
+  append: z.string().optional(),
+}
+const definitionSchema = z.strictObject({
+  model: z.string(),
+  name: z.string().regex(NAME_PART, 'expected a name of letters, digits and -'),
+  regex: z.union([
+    stringList,
+    z.strictObject({ patterns: stringList.optional(), path: z.string().optional(), ...regexOptions }),
+  ]),
+  'case-insensitive': z.boolean().default(false),
+  unicode: z.boolean().default(false),
+  haystack: z.union([
+    z.string(),
+    z.strictObject({ contents: z.string().optional(), path: z.string().optional(), ...haystackOptions }),
+  ]),
+  count: z.union([
+    z.int().nonnegative(),
+    z.array(z.strictObject({ engine: z.string(), count: z.int().nonnegative() })),
+  ]),
+  engines: z.array(z.string()).min(1, 'expected at least one engine'),
+  analysis: z.string().optional(),
+})
+const definitionsFileSchema = z.strictObject({
+  bench: z.array(definitionSchema).default([]),
+  analysis: z.string().optional(),
+})
+
+type RegexOptions = z.output<z.ZodObject<typeof regexOptions>>
+type HaystackOptions = z.output<z.ZodObject<typeof haystackOptions>>
+
+/** Reads the directory: engines.toml, then every definition file, filtered as `rebar measure -f/-e` filters. */
+export async function readRebarSuite(selection: RebarSelection, rebarCwd: string): Promise<RebarSuite> {
+  const { dir } = selection
+  const nameFilter = selection.filter === undefined ? undefined : rustRegex(selection.filter, 'rebar.filter')
+  const engineFilter =
+    selection.engines === undefined ? undefined : rustRegex(selection.engines, 'rebar.engines')
+  const definitionsDir = path.join(dir, 'definitions')
+  const files = (await tomlFiles(definitionsDir)).sort()
+  const definitions: RebarDefinition[] = []
+  const seen = new Map<string, string>()
+  for (const file of files) {
+    const group = path.relative(definitionsDir, file).slice(0, -'.toml'.length).split(path.sep).join('/')
+    const relative = path.relative(rebarCwd, file)
+    for (const piece of group.split('/')) {
+      if (!NAME_PART.test(piece))
+        throw new RebarFormatError(
+          `${relative}: the group name "${group}" comes from the file's path, and each part must be letters, digits and - (rebar's rule), got "${piece}"`,
+        )
+    }
+    const parsed = validated(definitionsFileSchema, await readToml(file, relative), relative)
+    for (const [index, wire] of parsed.bench.entries()) {
+      const name = `${group}/${wire.name}`
+      const where = `${relative}: bench[${index}]`
+      const earlier = seen.get(name)
+      if (earlier)
+        throw new RebarFormatError(`${where}: the benchmark ${name} is defined twice (first in ${earlier})`)
+      seen.set(name, relative)
+      if (nameFilter && !nameFilter.test(name)) continue
+      const engines = wire.engines.filter((e) => !engineFilter || engineFilter.test(e))
+      if (engines.length === 0) continue
+      definitions.push({
+        name,
+        model: wire.model,
+        patterns: await patternsOf(wire.regex, dir, `${where}.regex`),
+        caseInsensitive: wire['case-insensitive'],
+        unicode: wire.unicode,
+        haystack: await haystackOf(wire.haystack, dir, `${where}.haystack`),
+        counts: countsOf(wire.count, `${where}.count`),
+        engines,
+        file: relative,
+      })
+    }
+  }
+  const referenced = new Set(definitions.flatMap((d) => d.engines))
+  const engines = await readEngines(dir, rebarCwd, referenced)
+  for (const d of definitions) {
+    const unknown = d.engines.find((e) => !engines.has(e))
+    if (unknown)
+      throw new RebarFormatError(
+        `${d.file}: ${d.name} lists the engine ${unknown}, which ${path.relative(rebarCwd, path.join(dir, 'engines.toml'))} does not define`,
+      )
+  }
+  return { definitions, engines }
+}
+
+async function tomlFiles(dir: string): Promise<string[]> {
+  let entries: import('node:fs').Dirent[]
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  } catch (error) {
+    throw new RebarFormatError(
+      `cannot read the definitions directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message} (a rebar benchmarks directory holds engines.toml and definitions/)`,
+    )
+  }
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.toml'))
+    .map((e) => path.join(e.parentPath, e.name))
+}
+
+async function readToml(file: string, shown: string): Promise<unknown> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new RebarFormatError(`cannot read ${shown}: ${(error as NodeJS.ErrnoException).code}`)
+  }
+  try {
+    return parseToml(text)
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error
+    const first = error.message.split('\n', 1)[0]
+    throw new RebarFormatError(`${shown}: line ${error.line}, column ${error.column}: ${first}`)
+  }
+}
+
+function validated<T extends z.ZodType>(schema: T, value: unknown, shown: string): z.output<T> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  const at = issue.path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
+    .join('')
+  throw new RebarFormatError(`${shown}: ${at || 'the file'}: ${describeIssue(issue)}`)
+}
+
+const UNION_EXPECTED: Record<string, string> = {
+  regex: 'expected a string, a list of strings or a table with patterns or path',
+  patterns: 'expected a string or a list of strings',
+  haystack: 'expected a string or a table with contents or path',
+  count: 'expected a whole number or a list of { engine, count }',
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys')
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')} (FORMAT.md lists the keys rebar reads)`
+  if (issue.code === 'invalid_type' && issue.input === undefined)
+    return `missing (expected ${issue.expected})`
+  if (issue.code === 'invalid_union')
+    return UNION_EXPECTED[String(issue.path.at(-1))] ?? 'expected a value FORMAT.md allows'
+  return issue.message
+}
+
+async function readEngines(dir: string, rebarCwd: string, referenced: Set<string>) {
+  const file = path.join(dir, 'engines.toml')
+  const shown = path.relative(rebarCwd, file)
+  const parsed = validated(enginesFileSchema, await readToml(file, shown), shown)
+  const engines = new Map<string, RebarEngine>()
+  for (const [index, e] of parsed.engine.entries()) {
+    if (!referenced.has(e.name)) continue
+    if (engines.has(e.name))
+      throw new RebarFormatError(`${shown}: engine[${index}]: the engine ${e.name} is defined twice`)
+    const version = e.version
+    if (version.bin === undefined && version.file === undefined)
+      throw new RebarFormatError(`${shown}: engine[${index}].version: expected bin (a command) or file`)
+    engines.set(e.name, {
+      name: e.name,
+      run: commandOf(e.run, e.cwd, rebarCwd),
+      version: {
+        ...(version.bin !== undefined
+          ? { command: commandOf({ ...version, bin: version.bin }, e.cwd, rebarCwd) }
+          : {}),
+        ...(version.file !== undefined ? { file: path.resolve(rebarCwd, version.file) } : {}),
+        ...(version.regex !== undefined ? { regex: version.regex } : {}),
+      },
+    })
+  }
+  return engines
+}
+
+/**
+ * rebar's rule: a command runs in its own `cwd`, else its engine's, else rebar's working directory;
+ * with a cwd set, a program named with a `/` is a path under it, and a bare name is looked up in PATH.
+ */
+function commandOf(
+  command: {
+    cwd?: string | undefined
+    bin: string
+    args: string[]
+    envs: Array<{ name: string; value: string }>
+  },
+  engineCwd: string | undefined,
+  rebarCwd: string,
+): RebarCommand {
+  const cwd = command.cwd ?? engineCwd
+  const bin =
+    cwd !== undefined && command.bin.includes('/') ? path.resolve(rebarCwd, cwd, command.bin) : command.bin
+  return {
+    argv: [bin, ...command.args],
+    cwd: path.resolve(rebarCwd, cwd ?? '.'),
+    env: Object.fromEntries(command.envs.map((e) => [e.name, e.value])),
+  }
+}
+
+type WireRegex = z.output<typeof definitionSchema>['regex']
+
+async function patternsOf(regex: WireRegex, dir: string, where: string): Promise<string[]> {
+  if (typeof regex === 'string') return [regex]
+  if (Array.isArray(regex)) return regex
+  if (regex.path !== undefined) {
+    if (regex.patterns !== undefined)
+      throw new RebarFormatError(`${where}: expected patterns or path, not both`)
+    const file = path.join(dir, 'regexes', regex.path)
+    let raw: string
+    try {
+      raw = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file))
+    } catch (error) {
+      const why = error instanceof TypeError ? 'it is not valid UTF-8' : (error as NodeJS.ErrnoException).code
+      throw new RebarFormatError(
+        `${where}.path: cannot read the regex file ${regex.path} under regexes/: ${why}`,
+      )
+    }
+    return patternsFromFile(raw, regex)
+  }
+  if (regex.patterns === undefined) throw new RebarFormatError(`${where}: expected patterns or path`)
+  return transformPatterns(typeof regex.patterns === 'string' ? [regex.patterns] : regex.patterns, regex)
+}
+
+/** A regex file: one pattern trimmed of white space, or one per line, or the lines as one alternation. */
+export function patternsFromFile(raw: string, options: RegexOptions): string[] {
+  switch (options['per-line']) {
+    case 'none':
+      return transformPatterns([trimWhiteSpace(raw)], options)
+    case 'alternate':
+      return [
+        transformPatterns(lines(raw), options)
+          .map((p) => `(?:${p})`)
+          .join('|'),
+      ]
+    case 'pattern':
+      return transformPatterns(lines(raw), options)
+  }
+}
+
+function transformPatterns(patterns: string[], options: RegexOptions): string[] {
+  return patterns.map(
+    (p) => `${options.prepend ?? ''}${options.literal ? escapeRegex(p) : p}${options.append ?? ''}`,
+  )
+}
+
+/** The characters the regex crate gives a meaning (regex_syntax::is_meta_character), each escaped. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[\\.+*?()|[\]{}^$#&\-~]/g, '\\$&')
+}
+
+/** Lines as Rust's `str::lines` gives them: split at \n, a \r before it dropped, no empty last line. */
+function lines(text: string): string[] {
+  if (text === '') return []
+  const parts = text.split('\n')
+  if (parts.at(-1) === '') parts.pop()
+  return parts.map((line, i) =>
+    i < parts.length - 1 || text.endsWith('\n') ? line.replace(/\r$/, '') : line,
+  )
+}
+
+/** Unicode's White_Space property: what Rust's `trim` removes (not U+FEFF, which JavaScript's trim does). */
+const WHITE_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/u
+
+export function trimWhiteSpace(text: string): string {
+  const chars = [...text]
+  let start = 0
+  let end = chars.length
+  while (start < end && WHITE_SPACE.test(chars[start]!)) start++
+  while (end > start && WHITE_SPACE.test(chars[end - 1]!)) end--
+  return chars.slice(start, end).join('')
+}
+
+type WireHaystack = z.output<typeof definitionSchema>['haystack']
+
+async function haystackOf(haystack: WireHaystack, dir: string, where: string): Promise<Buffer> {
+  if (typeof haystack === 'string') return Buffer.from(haystack, 'utf8')
+  if (haystack.path !== undefined) {
+    if (haystack.contents !== undefined)
+      throw new RebarFormatError(`${where}: expected contents or path, not both`)
+    let raw: Buffer
+    try {
+      raw = await readFile(path.join(dir, 'haystacks', haystack.path))
+    } catch (error) {
+      throw new RebarFormatError(
+        `${where}.path: cannot read the haystack ${haystack.path} under haystacks/: ${(error as NodeJS.ErrnoException).code}`,
+      )
+    }
+    return transformHaystack(raw, haystack)
+  }
+  if (haystack.contents === undefined) throw new RebarFormatError(`${where}: expected contents or path`)
+  return transformHaystack(Buffer.from(haystack.contents, 'utf8'), haystack)
+}
+
+/**
+ * FORMAT.md's haystack options, in its order: lossy UTF-8, trim, the lines from line-start up to
+ * line-end, repeat, then prepend and append.
+ */
+export function transformHaystack(raw: Buffer, options: HaystackOptions): Buffer {
+  let bytes = raw
+  if (options['utf8-lossy'])
+    bytes = Buffer.from(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), 'utf8')
+  if (options.trim) bytes = trimBytes(bytes)
+  const start = options['line-start']
+  const end = options['line-end']
+  if (start !== undefined || end !== undefined) {
+    const kept = linesWithTerminator(bytes)
+      .slice(0, end ?? Number.POSITIVE_INFINITY)
+      .slice(start ?? 0)
+    bytes = Buffer.concat(kept)
+  }
+  if (options.repeat !== undefined) bytes = Buffer.concat(Array.from({ length: options.repeat }, () => bytes))
+  return Buffer.concat([
+    Buffer.from(options.prepend ?? '', 'utf8'),
+    bytes,
+    Buffer.from(options.append ?? '', 'utf8'),
+  ])
+}
+
+function linesWithTerminator(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = []
+  let start = 0
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(0x0a, start)
+    const end = newline === -1 ? bytes.length : newline + 1
+    out.push(bytes.subarray(start, end))
+    start = end
+  }
+  return out
+}
+
+/** White space trimmed from both ends of bytes that may not be UTF-8: a byte that is not stops it. */
+function trimBytes(bytes: Buffer): Buffer {
+  let start = 0
+  let end = bytes.length
+  for (;;) {
+    const char = utf8At(bytes, start)
+    if (!char || !WHITE_SPACE.test(char.text)) break
+    start += char.length
+  }
+  for (;;) {
+    const char = utf8Before(bytes, end, start)
+    if (!char || !WHITE_SPACE.test(char.text)) break
+    end -= char.length
+  }
+  return bytes.subarray(start, end)
+}
+
+function utf8At(bytes: Buffer, at: number): { text: string; length: number } | undefined {
+  for (let length = 1; length <= 4 && at + length <= bytes.length; length++) {
+    const text = decodeStrict(bytes.subarray(at, at + length))
+    if (text !== undefined) return { text, length }
+  }
+  return undefined
+}
+
+function utf8Before(bytes: Buffer, end: number, floor: number): { text: string; length: number } | undefined {
+  for (let length = 1; length <= 4 && end - length >= floor; length++) {
+    const text = decodeStrict(bytes.subarray(end - length, end))
+    if (text !== undefined) return { text, length }
+  }
+  return undefined
+}
+
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+function decodeStrict(bytes: Uint8Array): string | undefined {
+  try {
+    const text = strict.decode(bytes)
+    return [...text].length === 1 ? text : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function countsOf(count: number | Array<{ engine: string; count: number }>, where: string) {
+  if (typeof count === 'number') return [{ engine: /^.*$/s, count, written: '.*' }]
+  return count.map((c, i) => ({
+    engine: rustRegex(`^(?:${c.engine})$`, `${where}[${i}].engine`),
+    count: c.count,
+    written: c.engine,
+  }))
+}
+
+/** The count a definition expects of an engine, or why there is none (rebar's own error). */
+export function expectedCount(d: RebarDefinition, engine: string): number | { error: string } {
+  const found = d.counts.find((c) => c.engine.test(engine))
+  if (found) return found.count
+  return {
+    error: `${d.file}: ${d.name} has no count for the engine ${engine} (its count list matches ${d.counts.map((c) => JSON.stringify(c.written)).join(', ')})`,
+  }
+}
+
+/**
+ * A regex written for Rust's regex crate, as a JavaScript RegExp: leading inline flags (`(?m)`,
+ * `(?i)`, `(?s)`) become flags and `(?P<name>` is `(?<name>`. A pattern JavaScript cannot read is an
+ * error naming where it was written.
+ */
+export function rustRegex(pattern: string, where: string): RegExp {
+  let source = pattern
+  let flags = ''
+  for (;;) {
+    const leading = /^\(\?([ims]+)\)/.exec(source)
+    if (!leading) break
+    flags += leading[1]
+    source = source.slice(leading[0].length)
+  }
+  source = source.replace(/\(\?P</g, '(?<')
+  try {
+    return new RegExp(source, [...new Set(flags)].join(''))
+  } catch (error) {
+    throw new RebarFormatError(
+      `${where}: ${JSON.stringify(pattern)} is not a regex: ${(error as Error).message}`,
+    )
+  }
+}
+
+/** The KLV inputs of a definition, in rebar's order: each pattern, case-insensitive, unicode, haystack. */
+export function definitionInput(d: RebarDefinition): Array<{ key: string; value: InputValue }> {
+  return [
+    ...d.patterns.map((p) => ({ key: 'pattern', value: { text: p } })),
+    { key: 'case-insensitive', value: { text: String(d.caseInsensitive) } },
+    { key: 'unicode', value: { text: String(d.unicode) } },
+    { key: 'haystack', value: { bytes: d.haystack } },
+  ]
+}
+
+const versions = new Map<string, Promise<string>>()
+
+/**
+ * An engine's version as rebar reads it: the `version` group of the regex over the command's output
+ * (or the file), else the output's last line trimmed. Asked once per engine and run; a failure is
+ * the version "ERROR", as in rebar, with the reason.
+ */
+export function engineVersion(engine: RebarEngine, inherit: NodeJS.ProcessEnv): Promise<string> {
+  const key = JSON.stringify(engine.version)
+  let version = versions.get(key)
+  if (!version) {
+    version = readVersion(engine, inherit).catch((error: Error) => `ERROR (${error.message})`)
+    versions.set(key, version)
+  }
+  return version
+}
+
+async function readVersion(engine: RebarEngine, inherit: NodeJS.ProcessEnv): Promise<string> {
+  const { command, file, regex } = engine.version
+  let output: string
+  if (file !== undefined) {
+    output = await readFile(file, 'utf8')
+  } else {
+    const result = await runCommand(command!.argv, {
+      cwd: command!.cwd,
+      env: { ...inherit, ...command!.env },
+      timeoutMs: 60_000,
+    })
+    if (result.error || result.code !== 0)
+      throw new Error(
+        result.error ??
+          `the version command exited with ${result.code}: ${result.stderr.trim().split('\n').at(-1) ?? ''}`,
+      )
+    output = result.stdout
+  }
+  if (regex === undefined) {
+    const last = output
+      .split('\n')
+      .filter((line, i, all) => i < all.length - 1 || line !== '')
+      .at(-1)
+    if (last === undefined) throw new Error('the version output was empty')
+    return trimWhiteSpace(last)
+  }
+  const match = rustRegex(regex, `${engine.name}'s version regex`).exec(output)
+  const version = match?.groups?.version
+  if (version === undefined) throw new Error(`the version regex ${JSON.stringify(regex)} did not match`)
+  return version
+}
+
+/**
+ * A `rebar:` case as one case per definition and engine, named `NAME/GROUP/DEFINITION/ENGINE` and
+ * ranked by engine within a definition. Each runs the engine's command of engines.toml, in its
+ * directory and with its environment added, and must count what the definition expects of it; with
+ * `versions`, each notes its engine's version. An engine a definition has no count for is failed.
+ */
+export async function rebarCases(
+  c: WallClockCase,
+  options: { versions?: NodeJS.ProcessEnv } = {},
+): Promise<{ cases: WallClockCase[]; failed: Array<{ c: WallClockCase; error: string }> }> {
+  const suite = await readRebarSuite(c.rebar!, c.cwd)
+  const cases: WallClockCase[] = []
+  const failed: Array<{ c: WallClockCase; error: string }> = []
+  for (const d of suite.definitions) {
+    const input = definitionInput(d)
+    for (const engineName of d.engines) {
+      const engine = suite.engines.get(engineName)!
+      const name = `${c.name}/${d.name}/${engineName}`
+      const count = expectedCount(d, engineName)
+      const version = options.versions ? await engineVersion(engine, options.versions) : undefined
+      const one: WallClockCase = {
+        ...c,
+        id: name,
+        name,
+        parameters: { ...c.parameters, definition: d.name, engine: engineName },
+        engine: engineName,
+        command: engine.run.argv,
+        cwd: engine.run.cwd,
+        env: { ...c.env, ...engine.run.env },
+        harness: false,
+        rebar: undefined,
+        model: d.model,
+        klvName: d.name,
+        input,
+        count: typeof count === 'number' ? count : undefined,
+        throughputInput: 'haystack',
+        notes: version === undefined ? [] : [`engine ${engineName} version ${version}`],
+      }
+      if (typeof count === 'number') cases.push(one)
+      else failed.push({ c: one, error: count.error })
+    }
+  }
+  return { cases, failed }
+}
