@@ -106,19 +106,28 @@ describe('pytest-benchmark', () => {
     assert.deepEqual(parsed[1]!.notes, ['each sample is the mean of 5 iterations'])
   })
 
-  test('without stats.data: a summary of mean, stddev and rounds', () => {
+  test('without stats.data: a summary of the median with its interquartile range, stddev and rounds', () => {
     const parsed = pytestBenchmarkFormat.parse(fixture('pytest-benchmark/without-data.json'))
     const raw = rawJson('pytest-benchmark/without-data.json')
     assert.deepEqual(
       parsed.map(shape),
       raw.benchmarks.map(
-        (b: { fullname: string; stats: { mean: number; stddev: number; rounds: number } }) => ({
+        (b: {
+          fullname: string
+          stats: { median: number; iqr: number; stddev: number; rounds: number }
+        }) => ({
           name: b.fullname,
           metrics: {
             time: {
               unit: 'ns',
               direction: 'lower',
-              summary: { center: b.stats.mean * 1e9, stddev: b.stats.stddev * 1e9, n: b.stats.rounds },
+              summary: {
+                center: b.stats.median * 1e9,
+                statistic: 'median',
+                iqr: b.stats.iqr * 1e9,
+                stddev: b.stats.stddev * 1e9,
+                n: b.stats.rounds,
+              },
             },
           },
         }),
@@ -129,8 +138,12 @@ describe('pytest-benchmark', () => {
       [20, 8, 8],
     )
     assert.ok(
-      Math.abs(metric(parsed[0], 'time').summary!.center - 12515.349590103142) < 1e-9,
-      'test_join mean 1.2515349590103142e-05 s is 12515.35 ns',
+      Math.abs(metric(parsed[0], 'time').summary!.center - 11098.498362116516) < 1e-9,
+      'test_join median 1.1098498362116516e-05 s is 11098.50 ns (its mean, 12515.35 ns, is in a note)',
+    )
+    assert.match(
+      parsed[0]!.notes!.join('\n'),
+      /judged by its median \(mean 12520 ns, stddev 6710 ns, min [\d.]+ ns, 20 rounds\)/,
     )
     assert.equal(metric(parsed[0], 'time').samples, undefined, 'no samples are invented from a summary')
   })
@@ -345,13 +358,21 @@ describe('benchmarkdotnet', () => {
       {
         name: 'Samples.ParsingBenchmarks.ParseInt',
         metrics: {
-          time: { unit: 'ns', direction: 'lower', summary: { center: 41.87, stddev: 0.93, n: 20 } },
+          time: {
+            unit: 'ns',
+            direction: 'lower',
+            summary: { center: 41.87, statistic: 'mean', stddev: 0.93, n: 20 },
+          },
         },
       },
       {
         name: 'Samples.ParsingBenchmarks.ParseDouble(Digits: 12)',
         metrics: {
-          time: { unit: 'ns', direction: 'lower', summary: { center: 187.25, stddev: 4.5, n: 15 } },
+          time: {
+            unit: 'ns',
+            direction: 'lower',
+            summary: { center: 187.25, statistic: 'mean', stddev: 4.5, n: 15 },
+          },
         },
       },
     ])
@@ -418,7 +439,13 @@ describe('benchmark-js', () => {
           throughput: {
             unit: 'ops/s',
             direction: 'higher',
-            summary: { center: hz, interval: [hz * (1 - rme / 100), hz * (1 + rme / 100)], n: runs },
+            summary: {
+              center: hz,
+              statistic: 'mean',
+              interval: [hz * (1 - rme / 100), hz * (1 + rme / 100)],
+              level: 0.95,
+              n: runs,
+            },
           },
         },
       })),

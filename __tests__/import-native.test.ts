@@ -38,7 +38,10 @@ async function fixture(format: string, file: string): Promise<ImportSource> {
 
 /** The fixture files of a format: its outputs, not the script and sources that produce them. */
 async function outputs(format: string): Promise<string[]> {
-  return (await readdir(path.join(FIXTURES, format))).filter((f) => !/\.(sh|cc|cpp|md)$/.test(f))
+  const dir = path.join(FIXTURES, format)
+  return (await readdir(dir, { withFileTypes: true, recursive: true }))
+    .filter((f) => f.isFile() && !/\.(sh|cc|cpp|md|py)$/.test(f.name))
+    .map((f) => path.relative(dir, path.join(f.parentPath, f.name)))
 }
 
 function metricsOf(benchmarks: ImportedBenchmark[]): Record<string, Record<string, ImportedMetric>> {
@@ -349,7 +352,7 @@ describe('google-benchmark', () => {
     )
   })
 
-  test('aggregates only: a summary of the mean, the stddev and the repetitions', async () => {
+  test('aggregates only: a summary of the median, the stddev and the repetitions', async () => {
     const source = await fixture('google-benchmark', 'aggregates-only.json')
     const runs = JSON.parse(source.text).benchmarks as Run[]
     assert.ok(
@@ -363,17 +366,18 @@ describe('google-benchmark', () => {
     )
     const expected: Record<string, Record<string, ImportedMetric>> = { BM_unavailable: {} }
     for (const name of NAMES.slice(0, 4)) {
-      const mean = values(runs.find((r) => r.run_name === name && r.aggregate_name === 'mean')!)
+      // The median aggregate is the center (one slow repetition moves the mean, not the median).
+      const median = values(runs.find((r) => r.run_name === name && r.aggregate_name === 'median')!)
       const stddev = values(runs.find((r) => r.run_name === name && r.aggregate_name === 'stddev')!)
       expected[name] = Object.fromEntries(
-        Object.entries(mean).map(([metric, { metric: m, value }]) => [
+        Object.entries(median).map(([metric, { metric: m, value }]) => [
           metric,
-          { ...m, summary: { center: value, stddev: stddev[metric]!.value, n: 3 } },
+          { ...m, summary: { center: value, statistic: 'median', stddev: stddev[metric]!.value, n: 3 } },
         ]),
       )
     }
     assert.deepEqual(metricsOf(benchmarks), expected)
-    assert.match(benchmarks[0]!.notes!.join('\n'), /aggregates only: the mean and stddev of 3 repetitions/)
+    assert.match(benchmarks[0]!.notes!.join('\n'), /aggregates only: the median and stddev of 3 repetitions/)
   })
 
   test('rates are over CPU time, or over real time when the benchmark says UseRealTime', async () => {
@@ -468,7 +472,15 @@ describe('catch2', () => {
         benchmarks.slice(0, 7).map((b, i) => {
           const r = measured[i]!
           assert.equal(r.samples, 10, b.name)
-          const summary = { center: r.mean, stddev: r.stddev, n: 10, interval: [r.low, r.high] }
+          // The mean, and its bootstrap interval at the level Catch2 states (ci="0.95").
+          const summary = {
+            center: r.mean,
+            statistic: 'mean',
+            stddev: r.stddev,
+            n: 10,
+            interval: [r.low, r.high],
+            level: 0.95,
+          }
           return [b.name, { time: { ...NS, summary } }]
         }),
       ),
@@ -488,8 +500,11 @@ describe('catch2', () => {
     assert.deepEqual(
       benchmarks.map((b) => [b.name, b.metrics]),
       [
-        ['array/sum', { time: { ...NS, summary: { center: numbers[0]!.mean, n: 5 } } }],
-        ['array/reversed/sum', { time: { ...NS, summary: { center: numbers[1]!.mean, n: 5 } } }],
+        ['array/sum', { time: { ...NS, summary: { center: numbers[0]!.mean, statistic: 'mean', n: 5 } } }],
+        [
+          'array/reversed/sum',
+          { time: { ...NS, summary: { center: numbers[1]!.mean, statistic: 'mean', n: 5 } } },
+        ],
       ],
     )
     assert.equal(numbers[0]!.stddev, 0, 'Catch2 writes a deviation of 0 without analysis')
@@ -607,7 +622,12 @@ describe('rebar', () => {
         const [name, , , engine, , , length, iters, , median, , , stddev] = f
         const time = {
           ...NS,
-          summary: { center: duration(median!), stddev: duration(stddev!), n: Number(iters) },
+          summary: {
+            center: duration(median!),
+            statistic: 'median',
+            stddev: duration(stddev!),
+            n: Number(iters),
+          },
         }
         return [`${name}/${engine}`, { time, length: Number(length) }]
       }),

@@ -15,6 +15,7 @@ import type {
   Metric,
   ResultSet,
   SamplePairs,
+  SummaryStatistic,
   Unit,
 } from './results.ts'
 import {
@@ -74,6 +75,8 @@ export interface MetricComparison {
   ci?: [number, number]
   pValue?: number
   /** The test behind pValue: mann-whitney-* for independent samples, wilcoxon-* for pairs. */
+  /** Compared as the tools' summaries: which statistic both sides are, where they say the same. */
+  statistic?: SummaryStatistic
   test?: string
   /** Pairs of neighbouring base and head runs the paired analysis used (same-job comparisons). */
   pairs?: number
@@ -113,6 +116,10 @@ export interface HeadOnlyMetric {
   label?: string
   /** An imported metric the tool kept only as a summary: its value is the tool's own. */
   summaryOnly?: boolean
+  /** Which of the tool's statistics that value is, where it says. */
+  statistic?: SummaryStatistic
+  /** How many samples the tool's summary is of, where it says. */
+  summaryOf?: number
   gated: boolean
   exact: boolean
   summary: Summary
@@ -308,7 +315,9 @@ function summaryOf(metric: Metric): SummaryInput {
   if (metric.summary) return metric.summary
   const values = valuesOf(metric)
   const s = summarize(values)
-  return values.length > 1 ? { center: s.median, stddev: s.stddev, n: values.length } : { center: s.median }
+  return values.length > 1
+    ? { center: s.median, statistic: 'median', stddev: s.stddev, n: values.length }
+    : { center: s.median, statistic: 'median' }
 }
 
 function isExact(metric: Metric): boolean {
@@ -431,6 +440,9 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
       ratio: d.ratio,
       change: d.change,
       test: d.test,
+      ...(baseSide.statistic && baseSide.statistic === headSide.statistic
+        ? { statistic: baseSide.statistic }
+        : {}),
       ...(across && runNoise ? { runNoise } : {}),
       verdict: moments?.verdict ?? d.verdict,
       notes: moments ? [...d.notes, moments.note] : d.notes,
@@ -613,7 +625,13 @@ function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
       metric,
       unit: m.unit,
       ...(m.label !== undefined ? { label: m.label } : {}),
-      ...(m.summary ? { summaryOnly: true } : {}),
+      ...(m.summary
+        ? {
+            summaryOnly: true,
+            ...(m.summary.statistic ? { statistic: m.summary.statistic } : {}),
+            ...(m.summary.n !== undefined ? { summaryOf: m.summary.n } : {}),
+          }
+        : {}),
       gated: gated.includes(metric),
       exact: isExact(m),
       summary: summarize(valuesOf(m)),

@@ -21,6 +21,10 @@ export const UNITS = [
 ] as const
 export type Unit = (typeof UNITS)[number]
 
+/** What a summary's center is, where the tool says. */
+export const SUMMARY_STATISTICS = ['mean', 'median', 'min'] as const
+export type SummaryStatistic = (typeof SUMMARY_STATISTICS)[number]
+
 /** Which way is better belongs to each metric, never to a tool or a kind. */
 export type Direction = 'lower' | 'higher'
 
@@ -39,9 +43,15 @@ export const metricSchema = z
     summary: z
       .object({
         center: z.number(),
+        /** What the center is: the tool's mean, median or minimum; absent where it does not say. */
+        statistic: z.enum(SUMMARY_STATISTICS).optional(),
         stddev: z.number().nonnegative().optional(),
+        /** The interquartile range of the samples the summary is of: a spread outliers do not inflate. */
+        iqr: z.number().nonnegative().optional(),
         n: z.number().int().positive().optional(),
         interval: z.tuple([z.number(), z.number()]).optional(),
+        /** The confidence level of `interval` (0.95 for a 95% interval), where the tool says. */
+        level: z.number().positive().lt(1).optional(),
       })
       .optional(),
     /** The unit as the tool printed it, for unit `other`. */

@@ -17,12 +17,102 @@ function jsonErrorPlace(text: string, message: string): string {
   const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message)
   if (lineColumn) return `line ${lineColumn[1]}, column ${lineColumn[2]}`
   const position = /at position (\d+)/.exec(message)
-  // "Unexpected end of JSON input" names no position: the input ended, so the place is its end.
-  const offset = position ? Number(position[1]) : text.length
+  // Node 20 names no position for some errors ("Unexpected token 'x', "…" is not valid JSON"): the
+  // place is found by reading the text as JSON up to where it stops being JSON.
+  const offset = position ? Number(position[1]) : firstJsonError(text)
   const before = text.slice(0, offset)
   const line = before.split('\n').length
   const column = offset - before.lastIndexOf('\n')
   return `line ${line}, column ${column}`
+}
+
+/** The offset of the first character that cannot continue JSON text (the end, if it ends too soon). */
+export function firstJsonError(text: string): number {
+  let at = 0
+  const fail = (offset = at): never => {
+    throw offset
+  }
+  const space = () => {
+    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++
+  }
+  const literal = (word: string) => {
+    for (const c of word) {
+      if (text[at] !== c) fail()
+      at++
+    }
+  }
+  const string = () => {
+    at++
+    for (;;) {
+      if (at >= text.length) fail()
+      const c = text[at]!
+      if (c === '"') return void at++
+      if (c < ' ') fail()
+      if (c === '\\') {
+        at++
+        const e = text[at]
+        if (e === 'u') {
+          for (let i = 1; i <= 4; i++) if (!/[0-9a-fA-F]/.test(text[at + i] ?? '')) fail(at + i)
+          at += 5
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) at++
+        else fail()
+      } else at++
+    }
+  }
+  const number = () => {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at, at + 400))
+    if (!match || match[0] === '-') fail()
+    at += match![0].length
+  }
+  const value = (): void => {
+    space()
+    const c = text[at]
+    if (c === '{') {
+      at++
+      space()
+      if (text[at] === '}') return void at++
+      for (;;) {
+        space()
+        if (text[at] !== '"') fail()
+        string()
+        space()
+        if (text[at] !== ':') fail()
+        at++
+        value()
+        space()
+        if (text[at] === ',') at++
+        else if (text[at] === '}') return void at++
+        else fail()
+      }
+    }
+    if (c === '[') {
+      at++
+      space()
+      if (text[at] === ']') return void at++
+      for (;;) {
+        value()
+        space()
+        if (text[at] === ',') at++
+        else if (text[at] === ']') return void at++
+        else fail()
+      }
+    }
+    if (c === '"') string()
+    else if (c === 't') literal('true')
+    else if (c === 'f') literal('false')
+    else if (c === 'n') literal('null')
+    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) number()
+    else fail()
+  }
+  try {
+    value()
+    space()
+    if (at < text.length) fail()
+  } catch (stopped) {
+    if (typeof stopped === 'number') return Math.min(stopped, text.length)
+    throw stopped
+  }
+  return text.length
 }
 
 /** `$.a.b`, `$.a[3]`, `$.a["odd key"]`. */

@@ -2,7 +2,7 @@
 // go test -bench, iai-callgrind, …), or a program's own output a scaling benchmark reads throughput from —
 // read into one shape: one module per format behind the same small interface, so every imported
 // benchmark goes through the statistics, gate and report of a measured one.
-import type { Direction, Unit } from '../results.ts'
+import type { Direction, SummaryStatistic, Unit } from '../results.ts'
 
 /** One file to read: where it came from (named in every error) and its text. */
 export interface ImportSource {
@@ -40,14 +40,20 @@ export interface ImportedMetric {
 }
 
 export interface ImportedSummary {
-  /** The central value the tool reports: its mean, or its median where it reports that instead. */
+  /** The central value the tool reports: its mean, median or minimum (`statistic` says which). */
   center: number
+  /** What `center` is. A tool that reports a median is judged by it before its mean (outliers move a mean). */
+  statistic?: SummaryStatistic
   /** Standard deviation of the tool's samples, where reported. */
   stddev?: number
+  /** Interquartile range of the tool's samples, where reported. */
+  iqr?: number
   /** How many samples the summary is of, where reported. */
   n?: number
   /** An interval the tool computed around the center (a JMH score error, a BMF lower/upper value). */
   interval?: [low: number, high: number]
+  /** The interval's confidence level (Catch2's 0.95), where the tool says. */
+  level?: number
 }
 
 export interface ImportedBenchmark {

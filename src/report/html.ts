@@ -28,6 +28,7 @@ import {
   gateDescription,
   headline,
   headlineMetrics,
+  headOnlyLabel,
   headOnlyValue,
   listNames,
   metricLabel,
@@ -152,7 +153,7 @@ function benchmarkRows(b: BenchmarkComparison): string[] {
       row(
         [
           name,
-          `<td>${e(h.exact ? h.metric : `${h.metric} (${h.summaryOnly ? 'summary' : 'median ± MAD'})`)}</td>`,
+          `<td>${e(headOnlyLabel(h))}</td>`,
           '<td class="num"></td>',
           `<td class="num">${e(headOnlyValue(h))}</td>`,
           '<td class="num"></td><td class="num"></td><td class="num"></td>',

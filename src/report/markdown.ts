@@ -34,6 +34,8 @@ import {
   gateDescription,
   headline,
   headlineMetrics,
+  headOnlyLabel,
+  headOnlyRuns,
   headOnlyValue,
   listNames,
   type MetricRow,
@@ -152,9 +154,9 @@ function newSection(benchmarks: BenchmarkComparison[]): string[] {
   const rows = benchmarks.flatMap((b) =>
     shownHeadOnly(b, false).map((h) => [
       markdownCode(b.name),
-      `${escapeMarkdownInline(h.metric)}${h.exact ? '' : h.summaryOnly ? ' (summary)' : ' (median ± MAD)'}`,
+      escapeMarkdownInline(headOnlyLabel(h)),
       escapeMarkdownInline(headOnlyValue(h)),
-      String(h.summary.n),
+      headOnlyRuns(h),
     ]),
   )
   return ['#### Without a baseline', table(['Benchmark', 'Metric', 'Value', 'Runs'], rows)]

@@ -99,9 +99,25 @@ export function shownHeadOnly(b: BenchmarkComparison, verbose: boolean): HeadOnl
 
 export function metricLabel(m: MetricComparison): string {
   if (m.exact) return m.metric
-  // A tool's own summary: its mean or median, whichever it kept.
-  if (m.test?.startsWith('summary')) return `${m.metric} (summary)`
+  // A tool's own summary: its mean, median or minimum, as the tool says; "summary" where it does not.
+  if (m.test?.startsWith('summary')) return `${m.metric} (${m.statistic ?? 'summary'})`
   return `${m.metric} (median)`
+}
+
+/**
+ * What a value without a baseline is: an exact count, the tool's own mean, median or minimum (or
+ * "summary" where it does not say), or the median ± MAD of samples (`samples` names that).
+ */
+export function headOnlyLabel(h: HeadOnlyMetric, samples = 'median ± MAD'): string {
+  if (h.exact) return h.metric
+  if (h.summaryOnly) return `${h.metric} (${h.statistic ?? 'summary'})`
+  return `${h.metric} (${samples})`
+}
+
+/** How many runs or samples a value without a baseline is of: the tool's count for its summary. */
+export function headOnlyRuns(h: HeadOnlyMetric): string {
+  if (h.summaryOnly) return h.summaryOf === undefined ? '' : String(h.summaryOf)
+  return String(h.summary.n)
 }
 
 export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRow {

@@ -22,6 +22,7 @@ import {
   failureGroups,
   headline,
   headlineMetrics,
+  headOnlyLabel,
   headOnlyValue,
   listNames,
   metricRow,
@@ -232,7 +233,7 @@ function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
   if (b.verdict === 'new') {
     return shownHeadOnly(b, verbose).map((h) => [
       clean(b.name),
-      h.exact ? clean(h.metric) : `${clean(h.metric)} (median)`,
+      clean(headOnlyLabel(h, 'median')),
       '',
       clean(headOnlyValue(h)),
       '',

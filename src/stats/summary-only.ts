@@ -1,21 +1,39 @@
-// Results a tool kept only as a summary (a mean and its error, no samples): no test can be run on
-// them, so the rule is stricter than for samples. A change beyond the threshold is a regression only
-// when the two sides' intervals do not overlap; where a side reports no spread at all, only when the
-// change is beyond twice the threshold. Anything else beyond the threshold is unclear.
+// Results a tool kept only as a summary (a mean or a median, with what it said of the spread, no
+// samples): no test can be run on them, so the rule is stricter than for samples. A change beyond the
+// threshold is a regression only when the two sides' intervals at the configured level do not
+// overlap; where a side reports no spread at all, only when the change is beyond twice the threshold.
+// A median is judged by its own interval (from the interquartile range where the tool gives it, which
+// outliers do not inflate), before any mean; a mean whose standard deviation exceeds it is outliers
+// talking, and is not taken as evidence. Anything else beyond the threshold is unclear.
 
-import type { Direction } from '../results.ts'
+import type { Direction, SummaryStatistic } from '../results.ts'
 import { ratioOf } from './bootstrap.ts'
 import { sideOf } from './decide.ts'
 import { normalSurvival } from './mann-whitney.ts'
 
 export interface SummaryInput {
   center: number
+  /** What the center is; absent where the tool does not say (treated as a mean). */
+  statistic?: SummaryStatistic
   stddev?: number
+  iqr?: number
   n?: number
   /** An interval the tool computed itself. */
   interval?: [number, number]
+  /** Its confidence level, where the tool says. */
+  level?: number
 }
 
+/**
+ * A mean whose standard deviation is larger than itself: a few outliers far out (a preempted run, a
+ * page fault storm) carry it, and its interval says more about them than about the code.
+ */
+export const UNRELIABLE_CV = 1
+
+/** The standard error of a median, for roughly normal data: 1.2533 σ/√n (√(π/2)). */
+const MEDIAN_SE_FACTOR = Math.sqrt(Math.PI / 2)
+/** σ of normal data from its interquartile range. */
+const IQR_PER_SIGMA = 1.349
 export interface SummaryDecision {
   ratio: number
   change: number
@@ -48,14 +66,54 @@ export function summaryHasSpread(s: SummaryInput): boolean {
 }
 
 /**
- * The interval a side is judged by: the tool's own, else center ± z·stddev/√n (the mean's interval at
- * 1 − alpha), else center ± stddev when the tool gives no sample count.
+ * The interval a side is judged by, at 1 − alpha: a median's from its spread and count (σ from the
+ * interquartile range where the tool gives one); the tool's own interval when it is at that level or
+ * says no level; a mean's rebuilt from its standard deviation and count when the tool's is at another
+ * level (Catch2's 95%), else the tool's widened or narrowed to it; center ± z·stddev/√n; center ±
+ * stddev when the tool gives no sample count.
  */
 export function summaryInterval(s: SummaryInput, alpha: number): [number, number] | undefined {
-  if (s.interval) return [Math.min(...s.interval), Math.max(...s.interval)]
+  const z = twoSidedZ(alpha)
+  if (s.statistic === 'median' && s.n !== undefined) {
+    const sigma = s.iqr !== undefined ? s.iqr / IQR_PER_SIGMA : s.stddev
+    if (sigma !== undefined) {
+      const half = (z * MEDIAN_SE_FACTOR * sigma) / Math.sqrt(s.n)
+      return [s.center - half, s.center + half]
+    }
+  }
+  if (s.interval) {
+    const [low, high] = [Math.min(...s.interval), Math.max(...s.interval)]
+    if (s.level === undefined || Math.abs(s.level - (1 - alpha)) < 1e-9) return [low, high]
+    if (s.stddev !== undefined && s.n !== undefined) {
+      const half = (z * s.stddev) / Math.sqrt(s.n)
+      return [s.center - half, s.center + half]
+    }
+    const scale = z / twoSidedZ(1 - s.level)
+    return [s.center - (s.center - low) * scale, s.center + (high - s.center) * scale]
+  }
   if (s.stddev === undefined) return undefined
-  const half = s.n !== undefined ? (twoSidedZ(alpha) * s.stddev) / Math.sqrt(s.n) : s.stddev
+  const half = s.n !== undefined ? (z * s.stddev) / Math.sqrt(s.n) : s.stddev
   return [s.center - half, s.center + half]
+}
+
+/** The side whose mean its standard deviation exceeds, if any. */
+function unreliableSide(
+  base: SummaryInput,
+  head: SummaryInput,
+): { side: string; s: SummaryInput } | undefined {
+  for (const [side, s] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
+    if (
+      s.statistic !== 'median' &&
+      s.stddev !== undefined &&
+      s.center > 0 &&
+      s.stddev > UNRELIABLE_CV * s.center
+    )
+      return { side, s }
+  }
+  return undefined
 }
 
 export function decideSummary(
@@ -72,10 +130,16 @@ export function decideSummary(
     const [bLow, bHigh] = intervals.base
     const [hLow, hHigh] = intervals.head
     const apart = hLow > bHigh || hHigh < bLow
+    const level = `${fmt((1 - alpha) * 100)}%`
     const notes = [
-      `summary only (the tool kept no samples): a change beyond the threshold counts when the intervals do not overlap (base ${fmt(bLow)}–${fmt(bHigh)}, head ${fmt(hLow)}–${fmt(hHigh)})`,
+      `summary only (the tool kept no samples): a change beyond the threshold counts when the ${level} intervals of the ${centerWord(base, head)} do not overlap (base ${fmt(bLow)}–${fmt(bHigh)}, head ${fmt(hLow)}–${fmt(hHigh)})`,
     ]
-    const verdict = side === 'within' ? 'unchanged' : apart ? side : 'unclear'
+    const unreliable = side === 'within' ? undefined : unreliableSide(base, head)
+    if (unreliable)
+      notes.push(
+        `unreliable: the ${unreliable.side}'s standard deviation (${fmt(unreliable.s.stddev!)}) exceeds its mean (${fmt(unreliable.s.center)}), so outliers carry it; not taken as evidence`,
+      )
+    const verdict = side === 'within' ? 'unchanged' : apart && !unreliable ? side : 'unclear'
     return { ratio, change, verdict, test: 'summary-intervals', intervals, notes }
   }
   const notes = [
@@ -84,6 +148,12 @@ export function decideSummary(
   const twice = sideOf(change, 2 * threshold, direction)
   const verdict = side === 'within' ? 'unchanged' : twice === side ? side : 'unclear'
   return { ratio, change, verdict, test: 'summary-twice-threshold', intervals, notes }
+}
+
+function centerWord(base: SummaryInput, head: SummaryInput): string {
+  const plural = { mean: 'means', median: 'medians', min: 'minima' } as const
+  const [b, h] = [base.statistic ?? 'mean', head.statistic ?? 'mean']
+  return b === h ? plural[b] : `${b} and ${h}`
 }
 
 function fmt(x: number): string {

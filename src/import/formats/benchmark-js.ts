@@ -52,9 +52,12 @@ export const benchmarkJsFormat: ImportFormat = {
           throughput: {
             unit: 'ops/s',
             direction: 'higher',
+            // The relative margin of error is at 95% confidence (Student's t over the sampled runs).
             summary: {
               center,
+              statistic: 'mean',
               interval: [center * (1 - relative), center * (1 + relative)],
+              level: 0.95,
               n: Number(runs),
             },
           },

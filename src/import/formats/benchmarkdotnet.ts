@@ -86,7 +86,12 @@ function timeMetric(read: Reader, entry: Record<string, unknown>, at: string): I
   return {
     unit: 'ns',
     direction: 'lower',
-    summary: { center: mean, ...(stddev !== undefined && { stddev }), ...(n !== undefined && { n }) },
+    summary: {
+      center: mean,
+      statistic: 'mean',
+      ...(stddev !== undefined && { stddev }),
+      ...(n !== undefined && { n }),
+    },
   }
 }
 

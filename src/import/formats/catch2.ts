@@ -104,15 +104,20 @@ function readBenchmark(source: ImportSource, results: Element, path: string[]): 
   if (!analysed)
     return {
       name,
-      metrics: { time: { unit: 'ns', direction: 'lower', summary: { center, n } } },
+      metrics: { time: { unit: 'ns', direction: 'lower', summary: { center, statistic: 'mean', n } } },
       notes: ['no analysis: the mean alone'],
     }
   const deviation = parts.get('standardDeviation')
+  // The bounds are Catch2's bootstrap interval of the mean at its confidence `ci` (0.95 by default);
+  // comparing at another level rebuilds the interval from the deviation and the sample count.
+  const level = Number(mean.attributes.ci)
   const summary = {
     center,
+    statistic: 'mean' as const,
     ...(deviation ? { stddev: number(source, deviation, 'value') } : {}),
     n,
     interval: [number(source, mean, 'lowerBound'), number(source, mean, 'upperBound')] as [number, number],
+    ...(level > 0 && level < 1 ? { level } : {}),
   }
   return { name, metrics: { time: { unit: 'ns', direction: 'lower', summary } } }
 }

@@ -85,7 +85,8 @@ function scoreSummary(read: Reader, metric: Record<string, unknown>, at: string,
     confidence.every((c) => typeof c === 'number' && Number.isFinite(c))
       ? ([confidence[0] * factor, confidence[1] * factor] as [number, number])
       : undefined
-  return { center, ...(interval && { interval }) }
+  // JMH's interval is at 99.9% (its default confidence), around the mean of the iterations.
+  return { center, statistic: 'mean' as const, ...(interval && { interval, level: 0.999 }) }
 }
 
 export const jmhFormat: ImportFormat = {

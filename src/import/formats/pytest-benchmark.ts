@@ -7,8 +7,9 @@
 //
 // Times are seconds. `stats.data` holds every round (the time of one iteration: a round's time over its
 // iterations); --benchmark-json always writes it, a saved run only with --benchmark-save-data. Without
-// it the benchmark is a summary: the mean (pytest-benchmark's OPS column is 1/mean and its stddev is
-// about the mean), the stddev and n = rounds.
+// it the benchmark is a summary: its median with the interquartile range (a mean over thousands of
+// rounds moves with a few outliers; the median does not), the stddev and n = rounds; the mean only where
+// the file has no median.
 //
 // Names are `fullname` (file, test and parameter ids: "test_x.py::test_sum[10]"): what pytest-benchmark
 // itself matches runs by when it compares them, and unique where two files hold a test of the same name.
@@ -56,20 +57,30 @@ export const pytestBenchmarkFormat: ImportFormat = {
           ...(notes.length > 0 && { notes }),
         }
       }
-      const mean = read.number(stats.mean, `${at}.stats.mean`)
-      const stddev = stats.stddev === undefined ? undefined : read.number(stats.stddev, `${at}.stats.stddev`)
-      notes.push('no stats.data (saved without --benchmark-save-data): only the mean, stddev and rounds')
+      const optional = (key: string) =>
+        stats[key] === undefined ? undefined : read.number(stats[key], `${at}.stats.${key}`) * SECONDS.factor
+      const mean = read.number(stats.mean, `${at}.stats.mean`) * SECONDS.factor
+      const [stddev, median, iqr, min] = ['stddev', 'median', 'iqr', 'min'].map(optional)
+      const ns = (x: number) => `${Number(x.toPrecision(4))} ns`
+      // A mean over thousands of rounds is moved by a handful of outliers; the median and the
+      // interquartile range are not, so the summary is the median where the file has it.
+      const summary =
+        median !== undefined
+          ? { center: median, statistic: 'median' as const, ...(iqr !== undefined && { iqr }) }
+          : { center: mean, statistic: 'mean' as const }
+      notes.push(
+        `no stats.data (saved without --benchmark-save-data): judged by its ${summary.statistic}` +
+          (median !== undefined
+            ? ` (mean ${ns(mean)}${stddev !== undefined ? `, stddev ${ns(stddev)}` : ''}${min !== undefined ? `, min ${ns(min)}` : ''}, ${rounds} rounds)`
+            : ''),
+      )
       return {
         name,
         metrics: {
           time: {
             unit: 'ns',
             direction: 'lower',
-            summary: {
-              center: mean * SECONDS.factor,
-              ...(stddev !== undefined && { stddev: stddev * SECONDS.factor }),
-              n: rounds,
-            },
+            summary: { ...summary, ...(stddev !== undefined && { stddev }), n: rounds },
           },
         },
         notes,

@@ -120,7 +120,11 @@ function readRecord(
   const n = integer('iters')
   const median = duration('median')
   const metrics: Record<string, ImportedMetric> = {
-    time: { unit: 'ns', direction: 'lower', summary: { center: median, stddev: duration('stddev'), n } },
+    time: {
+      unit: 'ns',
+      direction: 'lower',
+      summary: { center: median, statistic: 'median', stddev: duration('stddev'), n },
+    },
   }
   const notes = [
     `rebar keeps aggregates only: the median of ${n} samples (mean ${duration('mean')} ns, MAD ${duration('mad')} ns, min ${duration('min')} ns, max ${duration('max')} ns)`,
