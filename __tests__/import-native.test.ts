@@ -116,8 +116,8 @@ describe('hyperfine', () => {
       results.map((r) => {
         const metrics: Record<string, ImportedMetric> = {
           time: { ...NS, samples: r.times.map((s) => s * 1e9) },
-          user: { ...NS, summary: { center: r.user * 1e9, n: r.times.length } },
-          system: { ...NS, summary: { center: r.system * 1e9, n: r.times.length } },
+          user: { ...NS, summary: { center: r.user * 1e9, statistic: 'mean', n: r.times.length } },
+          system: { ...NS, summary: { center: r.system * 1e9, statistic: 'mean', n: r.times.length } },
         }
         if (r.memory_usage_byte)
           metrics.memory = { unit: 'bytes', direction: 'lower', samples: r.memory_usage_byte }

@@ -52,7 +52,7 @@ export async function readImports(
     if (b.error !== undefined)
       return {
         c: imported,
-        result: failedResult(imported, { message: b.error }, [`imported from ${origin}`]),
+        result: failedResult(imported, { message: b.error }, [importedFrom(origin, b)]),
       }
     const metrics: Record<string, Metric> = {}
     for (const [name, m] of Object.entries(b.metrics)) {
@@ -69,7 +69,7 @@ export async function readImports(
       else if (m.samples?.length === 1)
         metrics[name] = { ...shared, summary: { center: m.samples[0]!, n: 1 } }
     }
-    const notes = [`imported from ${origin}`, ...(b.notes ?? [])]
+    const notes = [importedFrom(origin, b), ...(b.notes ?? [])]
     const { gated, notes: gateNotes } = importGate(c, b, metrics)
     return {
       c: imported,
@@ -189,4 +189,9 @@ async function runImportCommand(
   if (outcome.failure === undefined) return { stdout: outcome.stdout }
   const { failure, exitCode, signal, timedOut, tail } = outcome
   return { failure: failedResult(c, { message: failure, exitCode, signal, timedOut, stderrTail: tail }) }
+}
+
+/** Where a benchmark was read from, with what the tool printed beside its name (a full command line). */
+function importedFrom(origin: string, b: ImportedBenchmark): string {
+  return `imported from ${origin}${b.details ? ` (${b.details})` : ''}`
 }
