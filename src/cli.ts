@@ -8,7 +8,8 @@ import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './con
 import { listed } from './display.ts'
 import { isUserError } from './errors.ts'
 import { runnerConfiguration } from './kinds/wall-clock/measure.ts'
-import { RebarFormatError, rebarCases } from './kinds/wall-clock/rebar.ts'
+import { RebarFormatError } from './kinds/wall-clock/rebar.ts'
+import { rebarCases } from './kinds/wall-clock/rebar-cases.ts'
 import {
   type PipelineOutcome,
   resolveConfigPath,

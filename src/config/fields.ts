@@ -6,7 +6,6 @@ import path from 'node:path'
 import * as z from 'zod'
 import { listed } from '../display.ts'
 import { sameFamilyNames } from '../metric-families.ts'
-import type { ConfigDefaults } from './load.ts'
 import {
   DURATION_PATTERN,
   EXPECTED_DURATION,
@@ -20,7 +19,20 @@ import {
 
 export const SHELL = '/bin/sh'
 
-export type { ConfigDefaults }
+/** The settings every benchmark inherits unless it sets its own (`defaults:`, resolved by the loader). */
+export interface ConfigDefaults {
+  /** Relative change that counts as a regression, as a fraction (0.05 = 5%). */
+  threshold: number
+  runs: number
+  warmup: number
+  timeoutMs: number
+  alpha: number
+  /**
+   * Same-job pairs are sampled sequentially: stopped at half their runs when clearly unchanged, extended
+   * to twice their runs when undecided (src/stats/sequential.ts).
+   */
+  sequential: boolean
+}
 
 /** What a benchmark entry's own settings are resolved against. */
 export interface ResolveContext {

@@ -7,7 +7,7 @@ import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
 import * as z from 'zod'
 import { resolveBenchmark } from '../kinds/index.ts'
 import { ConfigError, type PathSegment, problemsFromIssues, type YamlSource, yamlProblem } from './errors.ts'
-import { type Env, toArgv } from './fields.ts'
+import { type ConfigDefaults, type Env, toArgv } from './fields.ts'
 import {
   type ConfigFile,
   configSchema,
@@ -160,21 +160,15 @@ export function configJsonSchema(): Record<string, unknown> {
 /** The normalised config: what the rest of the pipeline receives. */
 export type Config = ReturnType<typeof resolveConfig>
 
-/** The settings every benchmark inherits unless it sets its own (`defaults:`, resolved). */
-export type ConfigDefaults = ReturnType<typeof resolveDefaults>
+export type { ConfigDefaults }
 
-function resolveDefaults(written: DefaultsEntry | undefined) {
+function resolveDefaults(written: DefaultsEntry | undefined): ConfigDefaults {
   return {
-    /** Relative change that counts as a regression, as a fraction (0.05 = 5%). */
     threshold: written?.threshold ?? DEFAULTS.threshold,
     runs: written?.runs ?? DEFAULTS.runs,
     warmup: written?.warmup ?? DEFAULTS.warmup,
     timeoutMs: written?.timeout ?? DEFAULTS.timeoutMs,
     alpha: written?.alpha ?? DEFAULTS.alpha,
-    /**
-     * Same-job pairs are sampled sequentially: stopped at half their runs when clearly unchanged, extended
-     * to twice their runs when undecided (src/stats/sequential.ts).
-     */
     sequential: written?.sequential ?? DEFAULTS.sequential,
   }
 }

@@ -10,7 +10,8 @@ import { checkCounts, runRunner } from '../../measure/runner-protocol.ts'
 import type { BenchmarkError, BenchmarkResult, Metric } from '../../results.ts'
 import type { Expansion } from '../types.ts'
 import type { WallClockCase } from './plan.ts'
-import { RebarFormatError, rebarCases } from './rebar.ts'
+import { RebarFormatError } from './rebar.ts'
+import { rebarCases } from './rebar-cases.ts'
 
 const NS_PER_MS = 1e6
 

@@ -8,8 +8,6 @@ import path from 'node:path'
 import { parse as parseToml, TomlError } from 'smol-toml'
 import * as z from 'zod'
 import { runCommand } from '../../command.ts'
-import type { WallClockCase } from './plan.ts'
-import type { InputValue } from './schema.ts'
 
 /** What `rebar:` says: the directory, and regexes choosing definitions (GROUP/NAME) and engines. */
 export interface RebarSelection {
@@ -514,16 +512,6 @@ export function rustRegex(pattern: string, where: string): RegExp {
   }
 }
 
-/** The KLV inputs of a definition, in rebar's order: each pattern, case-insensitive, unicode, haystack. */
-export function definitionInput(d: RebarDefinition): Array<{ key: string; value: InputValue }> {
-  return [
-    ...d.patterns.map((p) => ({ key: 'pattern', value: { text: p } })),
-    { key: 'case-insensitive', value: { text: String(d.caseInsensitive) } },
-    { key: 'unicode', value: { text: String(d.unicode) } },
-    { key: 'haystack', value: { bytes: d.haystack } },
-  ]
-}
-
 const versions = new Map<string, Promise<string>>()
 
 /**
@@ -571,49 +559,4 @@ async function readVersion(engine: RebarEngine, inherit: NodeJS.ProcessEnv): Pro
   const version = match?.groups?.version
   if (version === undefined) throw new Error(`the version regex ${JSON.stringify(regex)} did not match`)
   return version
-}
-
-/**
- * A `rebar:` case as one case per definition and engine, named `NAME/GROUP/DEFINITION/ENGINE` and
- * ranked by engine within a definition. Each runs the engine's command of engines.toml, in its
- * directory and with its environment added, and must count what the definition expects of it; with
- * `versions`, each notes its engine's version. An engine a definition has no count for is failed.
- */
-export async function rebarCases(
-  c: WallClockCase,
-  options: { versions?: NodeJS.ProcessEnv } = {},
-): Promise<{ cases: WallClockCase[]; failed: Array<{ c: WallClockCase; error: string }> }> {
-  const suite = await readRebarSuite(c.rebar!, c.cwd)
-  const cases: WallClockCase[] = []
-  const failed: Array<{ c: WallClockCase; error: string }> = []
-  for (const d of suite.definitions) {
-    const input = definitionInput(d)
-    for (const engineName of d.engines) {
-      const engine = suite.engines.get(engineName)!
-      const name = `${c.name}/${d.name}/${engineName}`
-      const count = expectedCount(d, engineName)
-      const version = options.versions ? await engineVersion(engine, options.versions) : undefined
-      const one: WallClockCase = {
-        ...c,
-        id: name,
-        name,
-        parameters: { ...c.parameters, definition: d.name, engine: engineName },
-        engine: engineName,
-        command: engine.run.argv,
-        cwd: engine.run.cwd,
-        env: { ...c.env, ...engine.run.env },
-        harness: false,
-        rebar: undefined,
-        model: d.model,
-        klvName: d.name,
-        input,
-        count: typeof count === 'number' ? count : undefined,
-        throughputInput: 'haystack',
-        notes: version === undefined ? [] : [`engine ${engineName} version ${version}`],
-      }
-      if (typeof count === 'number') cases.push(one)
-      else failed.push({ c: one, error: count.error })
-    }
-  }
-  return { cases, failed }
 }
