@@ -185,14 +185,7 @@ function readFit(source: ImportSource, run: Run, kind: 'BigO' | 'RMS', fits: Map
     fit.rms = read.number(fields.rms, `${at}.rms`, "the fit's relative RMS error, a number")
     return
   }
-  const unitLabel = fields.time_unit ?? 'ns'
-  const time = typeof unitLabel === 'string' ? convertUnit(unitLabel) : undefined
-  if (time?.unit !== 'ns')
-    throw new ImportFormatError(
-      source.path,
-      `${at}.time_unit`,
-      `expected ns, us, ms or s, got ${describeJson(unitLabel)}`,
-    )
+  const time = timeUnit(source, run)
   fit.bigO = {
     notation: read.string(fields.big_o, `${at}.big_o`, 'the fitted complexity, a string such as "N"'),
     realNs:
@@ -336,11 +329,8 @@ function counterNotes(metrics: Record<string, ImportedMetric>): string[] {
   ]
 }
 
-type MetricValue = [string, { metric: Omit<ImportedMetric, 'samples' | 'summary'>; value: number }]
-
-/** One run's metrics: real and CPU time in ns, the library's rates, then user counters. */
-function runMetrics(source: ImportSource, run: Run): MetricValue[] {
-  const { fields, at } = run
+/** A run's time unit, as a factor to ns. */
+function timeUnit(source: ImportSource, { fields, at }: Run): { unit: 'ns'; factor: number } {
   const unitLabel = fields.time_unit ?? 'ns'
   const time = typeof unitLabel === 'string' ? convertUnit(unitLabel) : undefined
   if (time?.unit !== 'ns')
@@ -349,6 +339,15 @@ function runMetrics(source: ImportSource, run: Run): MetricValue[] {
       `${at}.time_unit`,
       `expected ns, us, ms or s, got ${describeJson(unitLabel)}`,
     )
+  return { unit: 'ns', factor: time.factor }
+}
+
+type MetricValue = [string, { metric: Omit<ImportedMetric, 'samples' | 'summary'>; value: number }]
+
+/** One run's metrics: real and CPU time in ns, the library's rates, then user counters. */
+function runMetrics(source: ImportSource, run: Run): MetricValue[] {
+  const { fields, at } = run
+  const time = timeUnit(source, run)
   const out: MetricValue[] = []
   const number = (key: string, required: boolean): number | undefined =>
     fields[key] === undefined && !required
