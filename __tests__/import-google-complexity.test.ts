@@ -181,7 +181,12 @@ describe('google-benchmark: complexity (BigO and RMS)', () => {
       const unit = PER_UNIT[median.time_unit!]!
       assert.deepEqual(b.metrics.time, {
         ...NS,
-        summary: { center: median.real_time! * unit, statistic: 'median', stddev: sd.real_time! * unit, n: 3 },
+        summary: {
+          center: median.real_time! * unit,
+          statistic: 'median',
+          stddev: sd.real_time! * unit,
+          n: 3,
+        },
       })
       assert.deepEqual(Object.keys(b.metrics), ['time', 'cpu'])
     }
