@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runCli } from '../src/cli.ts'
+import { ImportFormatError } from '../src/import/types.ts'
 import { encodeKlv, type KlvEntry } from '../src/measure/klv.ts'
 import type { BenchmarkResult, CommitInfo, Metric, ResultSet } from '../src/results.ts'
 
@@ -230,4 +231,15 @@ export async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   return !isRunning(pid)
+}
+
+/** The error a parse throws, checked to be an ImportFormatError. */
+export function formatError(run: () => unknown): ImportFormatError {
+  try {
+    run()
+  } catch (error) {
+    assert.ok(error instanceof ImportFormatError, `expected an ImportFormatError, got ${String(error)}`)
+    return error
+  }
+  assert.fail('expected an ImportFormatError, nothing was thrown')
 }

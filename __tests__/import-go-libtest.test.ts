@@ -12,6 +12,7 @@ import { libtestFormat } from '../src/import/formats/libtest.ts'
 import { detectFormats } from '../src/import/index.ts'
 import type { ImportedBenchmark, ImportFormat, ImportSource } from '../src/import/types.ts'
 import { ImportFormatError } from '../src/import/types.ts'
+import { formatError } from './helpers.ts'
 import { importVerdicts } from './import-verdicts.ts'
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'import')
@@ -25,17 +26,6 @@ function byName(benchmarks: ImportedBenchmark[], name: string): ImportedBenchmar
   const found = benchmarks.find((b) => b.name === name)
   assert.notEqual(found, undefined, `no benchmark named ${name}`)
   return found!
-}
-
-/** The error a parse throws, checked to be an ImportFormatError. */
-function formatError(run: () => unknown): ImportFormatError {
-  try {
-    run()
-  } catch (error) {
-    assert.ok(error instanceof ImportFormatError, `expected an ImportFormatError, got ${String(error)}`)
-    return error
-  }
-  assert.fail('expected an ImportFormatError, nothing was thrown')
 }
 
 function median(values: number[]): number {

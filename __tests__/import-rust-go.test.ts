@@ -16,6 +16,7 @@ import { goFormat } from '../src/import/formats/go.ts'
 import { libtestFormat } from '../src/import/formats/libtest.ts'
 import type { ImportedBenchmark, ImportFormat, ImportSource } from '../src/import/types.ts'
 import { ImportFormatError } from '../src/import/types.ts'
+import { formatError } from './helpers.ts'
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'import')
 const CRITERION_DIR = path.join(FIXTURES, 'criterion', 'target-criterion')
@@ -40,17 +41,6 @@ function close(actual: number, expected: number, what: string, relative = 1e-12)
 
 function mean(values: number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length
-}
-
-/** The error a parse throws, checked to be an ImportFormatError. */
-function formatError(run: () => unknown): ImportFormatError {
-  try {
-    run()
-  } catch (error) {
-    assert.ok(error instanceof ImportFormatError, `expected an ImportFormatError, got ${String(error)}`)
-    return error
-  }
-  assert.fail('expected an ImportFormatError, nothing was thrown')
 }
 
 async function formatErrorAsync(run: () => Promise<unknown>): Promise<ImportFormatError> {
