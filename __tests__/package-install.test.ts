@@ -4,13 +4,22 @@
 // whole-program benchmark run dry from there, with nothing of this repository but the user's code.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { access, copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { removeDir, repoRoot, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file)
+    return true
+  } catch {
+    return false
+  }
+}
 
 describe('the packed package, installed into an empty project', () => {
   let work: string
@@ -69,7 +78,30 @@ describe('the packed package, installed into an empty project', () => {
       'README.md',
     ])
       assert.ok(shipped.includes(needed), `${needed} is in the package`)
-    assert.ok(!shipped.some((f) => f.startsWith('src/') || f.startsWith('__tests__/')), 'no sources or tests')
+    // No sources or tests; of the tests' outputs only the sample report the README links to.
+    assert.deepEqual(
+      shipped.filter((f) => f.startsWith('src/') || f.startsWith('__tests__/')),
+      ['__tests__/__outputs__/report.md'],
+    )
+  })
+
+  test("every relative link of the installed package's documents leads to a file it contains", async () => {
+    const installed = path.join(project, 'node_modules/bench-action')
+    const documents = packed.files.map((f) => f.path).filter((f) => f.endsWith('.md'))
+    assert.ok(
+      documents.includes('README.md') && documents.includes('runners/README.md'),
+      documents.join(', '),
+    )
+    const broken: string[] = []
+    for (const document of documents) {
+      const text = await readFile(path.join(installed, document), 'utf8')
+      for (const [, link] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(link!)) continue
+        const target = path.resolve(installed, path.dirname(document), link!)
+        if (!(await exists(target))) broken.push(`${document}: ${link}`)
+      }
+    }
+    assert.deepEqual(broken, [])
   })
 
   test('npx bench-action answers --version, --help and schema', async () => {
