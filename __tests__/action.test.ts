@@ -8,6 +8,7 @@ import { after, test } from 'node:test'
 import { parseResultSetText } from '../src/results.ts'
 import { assertSafeReport, gfmAvailable } from './gfm.ts'
 import { gitRepo, parseOutputs, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { actionNode } from './tools.ts'
 
 const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
 
@@ -49,15 +50,12 @@ async function runAction(workspace: string, inputs: Record<string, string>): Pro
   env['INPUT_INSTALL-TOOLS'] = 'true'
   env['INPUT_WORKING-DIRECTORY'] = '.'
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v
+  // The runner's Node for the action: action.yml says node24.
+  const node = await actionNode()
   const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(repoRoot, 'dist/index.js')],
-      { cwd: workspace, env },
-      (err, stdout) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout })
-      },
-    )
+    execFile(node, [path.join(repoRoot, 'dist/index.js')], { cwd: workspace, env }, (err, stdout) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout })
+    })
   })
   return {
     ...result,
@@ -83,6 +81,8 @@ test('a passing suite writes the summary and outputs and does not fail the step'
   const results = parseResultSetText(await readFile(first.outputs['results-path']!, 'utf8'), 'results')
   assert.equal(results.commit.sha, '0123456789abcdef0123456789abcdef01234567')
   assert.equal(results.commit.branch, 'main')
+  // The action ran on the Node its action.yml declares.
+  if (process.platform === 'linux' && process.arch === 'x64') assert.match(results.environment.node, /^v24\./)
   assert.equal(await readFile(first.outputs['report-path']!, 'utf8'), first.summary)
 
   const second = await runAction(dir, {})

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test'
 import * as events from './events.ts'
 import { type GitHubServer, runtimeEnv, startGitHubServer } from './github-server.ts'
 import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { actionNode } from './tools.ts'
 
 const TOKEN = 'ghs_publish-test'
 const PR = 7
@@ -79,12 +80,11 @@ async function runAction(
     ...inputs,
   }
   for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v
+  // The runner's Node for the action: action.yml says node24.
+  const node = await actionNode()
   const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(repoRoot, 'dist/index.js')],
-      { cwd: workspace, env },
-      (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+    execFile(node, [path.join(repoRoot, 'dist/index.js')], { cwd: workspace, env }, (err, stdout) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
     )
   })
   return {

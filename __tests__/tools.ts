@@ -109,6 +109,16 @@ export async function node24Dir(): Promise<string> {
   return bin
 }
 
+/**
+ * The `node` the action runs on, `using: node24` in action.yml: Node 24 from the npm registry (this
+ * suite itself runs on the oldest Node the CLI's `engines` promises). Where the Linux x64 binary
+ * cannot run, this Node, and the caller's test says so.
+ */
+export async function actionNode(): Promise<string> {
+  if (node24Missing()) return process.execPath
+  return path.join(await node24Dir(), 'node')
+}
+
 /** Whether this machine can run the Linux x64 Node binary. */
 export function node24Missing(): Missing {
   return process.platform === 'linux' && process.arch === 'x64'
