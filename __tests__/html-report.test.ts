@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { copyFile, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test } from 'node:test'
 import { pathToFileURL } from 'node:url'
@@ -275,6 +275,20 @@ test('in Chromium: the screenshot shows the page with its charts', { skip }, asy
     assert.ok(head > 200, `head's blue lines and points are drawn (${head} pixels)`)
     assert.ok(base > 200, `base's grey lines and points are drawn (${base} pixels)`)
     assert.ok(shaded > 5_000, `the oversubscribed region is shaded (${shaded} pixels)`)
+    // The chart of changes and the badges: the regression's red (#cf222e) is drawn, and no emoji is
+    // needed to draw a verdict.
+    let red = 0
+    for (let i = 0; i < png.data.length; i += 4)
+      if (near(png.data[i]!, png.data[i + 1]!, png.data[i + 2]!, [0xcf, 0x22, 0x2e])) red++
+    assert.ok(red > 300, `the regression is drawn in red (${red} pixels)`)
+    assert.doesNotMatch(
+      await readFile(reportFile, 'utf8'),
+      /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u,
+      'no emoji in the page',
+    )
+    // For a reviewer: the screenshot beside the page, rewritten with the outputs (not compared).
+    if (process.env.BENCH_ACTION_WRITE_OUTPUTS === '1')
+      await copyFile(file, path.join(here, '__outputs__', 'report.png'))
   } finally {
     await removeDir(dir)
   }

@@ -10,7 +10,7 @@ import {
   type ScalingSide,
   VERDICT_ORDER,
 } from '../compare.ts'
-import { sig3 } from '../display.ts'
+import { formatCount, sig3 } from '../display.ts'
 import { escapeHtml } from './escape.ts'
 import { type ThroughputScale, throughputScale } from './mermaid.ts'
 import {
@@ -35,7 +35,6 @@ import {
   metricRow,
   plural,
   shownHeadOnly,
-  VERDICT_ICON,
   VERDICT_LABEL,
 } from './rows.ts'
 
@@ -92,6 +91,14 @@ td.notes ul { margin: 0; padding-left: 16px; }
 figure.chart { margin: 0; }
 figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }
 figure.chart svg { max-width: 100%; height: auto; display: block; }
+.badge { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: 12.5px; font-weight: 600; white-space: nowrap; border: 1px solid transparent; }
+.badge-regression { background: #cf222e; color: #fff; }
+.badge-failed { background: #8250df; color: #fff; }
+.badge-improvement { background: #1a7f37; color: #fff; }
+.badge-unclear, .badge-warning { background: #fff8c5; color: #7d4e00; border-color: #d4a72c; }
+.badge-unchanged { background: #f6f8fa; color: #57606a; border-color: #d0d7de; }
+.badge-new, .badge-missing { background: #ddf4ff; color: #0550ae; border-color: #54aeff; }
+.mark { font-weight: 700; }
 .oversubscribed { background: ${OVERSUBSCRIBED_FILL}; padding: 6px 10px; border-radius: 6px; display: inline-block; }
 footer { margin-top: 40px; color: #57606a; font-size: 12.5px; }
 `
@@ -106,8 +113,9 @@ function code(text: string): string {
   return `<code>${e(text)}</code>`
 }
 
+/** A verdict as a coloured badge: text and CSS only, so it reads the same without an emoji font. */
 function verdictCell(v: BenchmarkComparison['verdict']): string {
-  return `${VERDICT_ICON[v]} ${e(VERDICT_LABEL[v])}`
+  return `<span class="badge badge-${v}">${e(VERDICT_LABEL[v])}</span>`
 }
 
 function notesCell(notes: string[]): string {
@@ -485,6 +493,158 @@ async function scalingBlock(series: ScalingSeries, index: number): Promise<strin
   ].join('\n')
 }
 
+/** The most rows the chart of changes draws; the table below it has every benchmark. */
+const CHANGES_CHARTED = 60
+const VERDICT_COLOR: Record<string, string> = {
+  regression: '#cf222e',
+  improvement: '#1a7f37',
+  unclear: '#bf8700',
+  warning: '#bf8700',
+  unchanged: '#57606a',
+}
+
+/**
+ * The whole verdict in one chart: each gated metric's change with its interval, against the band of
+ * its threshold, regressions first (a forest plot).
+ */
+async function changesSection(c: Comparison): Promise<string> {
+  const rows = byVerdict(c.benchmarks).flatMap((b) =>
+    b.metrics
+      .filter((m) => m.gated && m.basis !== 'difference' && Number.isFinite(m.change))
+      .map((m) => {
+        const interval = m.ci && Number.isFinite(m.ci[0]) && Number.isFinite(m.ci[1]) ? m.ci : undefined
+        return {
+          label: `${b.name} · ${m.metric}`,
+          change: m.change * 100,
+          low: (interval ? interval[0] - 1 : m.change) * 100,
+          high: (interval ? interval[1] - 1 : m.change) * 100,
+          threshold: b.threshold * 100,
+          verdict: m.verdict,
+        }
+      }),
+  )
+  if (rows.length === 0) return ''
+  const shown = rows.slice(0, CHANGES_CHARTED)
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    width: 560,
+    height: { step: 18 },
+    data: { values: shown },
+    encoding: {
+      y: { field: 'label', type: 'nominal', sort: null, title: null, axis: { labelLimit: 320 } },
+    },
+    layer: [
+      {
+        mark: { type: 'rect', color: '#eaeef2' },
+        encoding: {
+          x: {
+            field: 'threshold',
+            type: 'quantitative',
+            title: 'change, % (interval; shaded: within the threshold)',
+          },
+          x2: { datum: 0 },
+        },
+        transform: [{ calculate: '-datum.threshold', as: 'negative' }],
+      },
+      {
+        mark: { type: 'rect', color: '#eaeef2' },
+        encoding: { x: { field: 'negative', type: 'quantitative' }, x2: { datum: 0 } },
+        transform: [{ calculate: '-datum.threshold', as: 'negative' }],
+      },
+      { mark: { type: 'rule', color: '#8c959f' }, encoding: { x: { datum: 0 } } },
+      {
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: {
+          x: { field: 'low', type: 'quantitative' },
+          x2: { field: 'high' },
+          color: { field: 'verdict', type: 'nominal', scale: verdictScale(shown), legend: null },
+        },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 50 },
+        encoding: {
+          x: { field: 'change', type: 'quantitative' },
+          color: {
+            field: 'verdict',
+            type: 'nominal',
+            scale: verdictScale(shown),
+            legend: { title: 'verdict', orient: 'bottom' },
+          },
+        },
+      },
+    ],
+  } as unknown as TopLevelSpec
+  const svg = await renderSvg(spec, 'changes')
+  const more =
+    rows.length > shown.length
+      ? `<p>The first ${shown.length} of ${rows.length} gated metrics; the table has every one.</p>`
+      : ''
+  return [
+    '<section id="changes">',
+    '<h2>Changes</h2>',
+    `<figure class="chart">${svg}<figcaption>Each gated metric's change and its interval, regressions first; the shaded band is its threshold.</figcaption></figure>`,
+    more,
+    '</section>',
+  ]
+    .filter((x) => x !== '')
+    .join('\n')
+}
+
+function verdictScale(rows: Array<{ verdict: string }>): { domain: string[]; range: string[] } {
+  const domain = [...new Set(rows.map((r) => r.verdict))]
+  return { domain, range: domain.map((v) => VERDICT_COLOR[v] ?? '#57606a') }
+}
+
+/** Instruction benchmarks that changed: the functions whose own instructions changed most, charted and listed. */
+async function functionChangesSection(c: Comparison): Promise<string> {
+  const changed = c.benchmarks.filter((b) => b.functionChanges && b.functionChanges.length > 0)
+  if (changed.length === 0) return ''
+  const blocks: string[] = []
+  for (const [i, b] of changed.entries()) {
+    const functions = b.functionChanges!
+    const spec = {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      width: 420,
+      height: { step: 18 },
+      data: {
+        values: functions.map((f) => ({
+          name: f.name,
+          delta: f.delta,
+          worse: f.delta > 0 ? 'more' : 'fewer',
+        })),
+      },
+      mark: { type: 'bar' },
+      encoding: {
+        y: { field: 'name', type: 'nominal', sort: null, title: null, axis: { labelLimit: 280 } },
+        x: { field: 'delta', type: 'quantitative', title: 'Δ instructions (self), head − base' },
+        color: {
+          field: 'worse',
+          type: 'nominal',
+          scale: { domain: ['more', 'fewer'], range: ['#cf222e', '#1a7f37'] },
+          legend: null,
+        },
+      },
+    } as unknown as TopLevelSpec
+    const svg = await renderSvg(spec, `functions-${i}`)
+    const rows = functions
+      .map(
+        (f) =>
+          `<tr><td>${code(f.name)}</td><td class="num">${e(formatCount(f.base))}</td><td class="num">${e(formatCount(f.head))}</td><td class="num">${e(`${f.delta > 0 ? '+' : ''}${formatCount(f.delta)}`)}</td><td class="num">${e(f.deltaPercent === null ? 'new' : `${f.deltaPercent > 0 ? '+' : ''}${f.deltaPercent.toFixed(1)}%`)}</td></tr>`,
+      )
+      .join('\n')
+    blocks.push(
+      [
+        `<h3>${code(b.name)}</h3>`,
+        `<div class="charts"><figure class="chart">${svg}<figcaption>Self instructions, head − base</figcaption></figure>`,
+        `<table><thead><tr><th>Function</th><th>Base</th><th>Head</th><th>Δ</th><th>Δ %</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
+      ].join('\n'),
+    )
+  }
+  return ['<section id="functions">', '<h2>Where instructions changed</h2>', ...blocks, '</section>'].join(
+    '\n',
+  )
+}
+
 async function scalingSection(c: Comparison): Promise<string> {
   if (c.scaling.length === 0) return ''
   const blocks: string[] = []
@@ -506,11 +666,15 @@ function metaSection(c: Comparison, now: Date): string {
   if (noise) items.push(['Run-to-run noise', e(noise)])
   const out = ['<dl class="meta">', ...items.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`), '</dl>']
   if (c.baselineWarnings.length > 0) {
-    out.push(`<ul class="warnings">${c.baselineWarnings.map((w) => `<li>⚠️ ${e(w)}</li>`).join('')}</ul>`)
+    out.push(
+      `<ul class="warnings">${c.baselineWarnings.map((w) => `<li><span class="mark">!</span> ${e(w)}</li>`).join('')}</ul>`,
+    )
   }
   if (c.environmentDifferences.length > 0) {
     const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`)
-    out.push(`<p class="warnings">⚠️ The environment differs from the baseline's: ${e(diffs.join('; '))}.</p>`)
+    out.push(
+      `<p class="warnings"><span class="mark">!</span> The environment differs from the baseline's: ${e(diffs.join('; '))}.</p>`,
+    )
   }
   const contended = contendedMeasurements(c)
   if (contended.length > 0) {
@@ -530,16 +694,18 @@ function metaSection(c: Comparison, now: Date): string {
 /** The whole report as one HTML document with no external resources and no scripts. */
 export async function renderHtml(c: Comparison, options: HtmlOptions = {}): Promise<string> {
   const now = options.now ?? new Date()
-  const { icon, text } = headline(c)
+  const { text } = headline(c)
   const version = options.version ? ` · bench-action ${e(options.version)}` : ''
   const body = [
     '<header>',
-    `<h1>${icon} ${e(text)}</h1>`,
+    `<h1>${e(text)}</h1>`,
     `<p><span class="verdict verdict-${c.verdict}">${e(c.verdict)}</span></p>`,
     `<p class="counts">${describeCounts(c).map(e).join(' · ')}</p>`,
     metaSection(c, now),
     '</header>',
+    await changesSection(c),
     benchmarksSection(c),
+    await functionChangesSection(c),
     failuresSection(c),
     await scalingSection(c),
     environmentSection(c),
