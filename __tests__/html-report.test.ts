@@ -90,7 +90,7 @@ function scalingFixture(): ScalingSeries[] {
   return captured.map((series) => ({ ...series, benchmark: 'queue <push> & pop' }))
 }
 
-function comparison(): { c: Comparison; now: Date } {
+function comparison(): { c: Comparison; now: Date; base: ResultSet; head: ResultSet } {
   const baseAt = '2026-11-20T10:00:00.000Z'
   const headAt = '2026-11-21T10:00:00.000Z'
   const base = resultSet('1111111111111111111111111111111111111111', baseAt, [
@@ -117,12 +117,12 @@ function comparison(): { c: Comparison; now: Date } {
     baseline: { results: base, source: 'base.json', reason: 'newest results on branch main' },
   })
   c.scaling = scalingFixture()
-  return { c, now: new Date(Date.parse(headAt) + 60_000) }
+  return { c, now: new Date(Date.parse(headAt) + 60_000), base, head }
 }
 
 async function render(): Promise<string> {
-  const { c, now } = comparison()
-  return renderHtml(c, { now, version: '0.0.0-test' })
+  const { c, now, base, head } = comparison()
+  return renderHtml(c, { now, version: '0.0.0-test', samples: { head, base } })
 }
 
 const CHROMIUMS = ['chromium', 'chromium-browser']
@@ -292,4 +292,27 @@ test('in Chromium: the screenshot shows the page with its charts', { skip }, asy
   } finally {
     await removeDir(dir)
   }
+})
+
+test("samples side by side, and a same-job comparison's pairs in the order measured", async () => {
+  const { c, now, base, head } = comparison()
+  const without = await renderHtml(c, { now })
+  assert.doesNotMatch(without, /id="samples"/, 'no samples given, no samples drawn')
+  const html = await renderHtml(c, { now, samples: { head, base } })
+  const section = /<section id="samples">[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+  // Sampled and in both runs: hash 4M and the wall-clock benchmark; not the instruction count (exact),
+  // not the failed or new one.
+  assert.match(section, /<code>hash 4M<\/code>/)
+  assert.match(
+    section,
+    /<code>&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; (&quot;|")quotes(&quot;|") @\u200b?octo-org<\/code>/u,
+  )
+  assert.doesNotMatch(section, /<code>parse<\/code>|<code>fresh<\/code>|<code>needs input<\/code>/)
+  assert.match(section, /30 base and 30 head samples/)
+  assert.doesNotMatch(section, /pair, in the order measured/)
+  // Pairs: one line of head against base per pair, with the axis that says so.
+  const pairs = { 'hash 4M': Array.from({ length: 30 }, (_, i) => [i, i] as [number, number]) }
+  const paired = await renderHtml(c, { now, samples: { head, base, pairs } })
+  assert.match(paired, /each of 30 pairs measured side by side, in order/)
+  assert.match(paired, /pair, in the order measured/)
 })

@@ -506,7 +506,10 @@ async function compareCommand(argv: string[], io: CliIo): Promise<number> {
     await writeText(path.resolve(io.cwd, values.markdown), renderMarkdown(comparison, { version: VERSION }))
   }
   if (values.html) {
-    await writeText(path.resolve(io.cwd, values.html), await renderHtml(comparison, { version: VERSION }))
+    await writeText(
+      path.resolve(io.cwd, values.html),
+      await renderHtml(comparison, { version: VERSION, samples: { head, base } }),
+    )
   }
   io.stdout.write(
     renderTerminal(comparison, {

@@ -593,7 +593,14 @@ async function conclude(
   const markdownPath = options.markdownPath ? path.resolve(options.cwd, options.markdownPath) : undefined
   if (markdownPath) await writeText(markdownPath, markdown)
   const htmlPath = options.htmlPath ? path.resolve(options.cwd, options.htmlPath) : undefined
-  if (htmlPath) await writeText(htmlPath, await renderHtml(comparison, { now: now(), version: VERSION }))
+  if (htmlPath) {
+    const samples = {
+      head: results,
+      ...(choice.baseline ? { base: choice.baseline.results } : {}),
+      ...(pairs ? { pairs } : {}),
+    }
+    await writeText(htmlPath, await renderHtml(comparison, { now: now(), version: VERSION, samples }))
+  }
 
   return {
     exitCode: exitCodeFor(comparison),

@@ -11,6 +11,7 @@ import {
   VERDICT_ORDER,
 } from '../compare.ts'
 import { formatCount, sig3 } from '../display.ts'
+import type { ResultSet, SamplePairs, Unit } from '../results.ts'
 import { escapeHtml } from './escape.ts'
 import { type ThroughputScale, throughputScale } from './mermaid.ts'
 import {
@@ -42,6 +43,11 @@ export interface HtmlOptions {
   now?: Date
   /** Product version, shown in the footer. */
   version?: string
+  /**
+   * The runs compared, for charts of their samples: head's, the baseline's, and the pairs a same-job
+   * comparison measured side by side (by benchmark id: base and head sample indices).
+   */
+  samples?: { head: ResultSet; base?: ResultSet; pairs?: SamplePairs }
 }
 
 const SIDE_COLOR = { base: '#8a8f98', head: '#1f6feb' } as const
@@ -595,6 +601,105 @@ function verdictScale(rows: Array<{ verdict: string }>): { domain: string[]; ran
   return { domain, range: domain.map((v) => VERDICT_COLOR[v] ?? '#57606a') }
 }
 
+/** The most benchmarks whose samples are charted, regressions first. */
+const SAMPLES_CHARTED = 24
+
+/** Values in a unit a reader reads at a glance: ns become µs, ms or s by the base's median. */
+function sampleScale(unit: Unit, median: number): { factor: number; label: string } {
+  if (unit === 'ns') {
+    const [factor, label] = (
+      [
+        [1e9, 's'],
+        [1e6, 'ms'],
+        [1e3, 'µs'],
+      ] as const
+    ).find(([f]) => median >= f) ?? [1, 'ns']
+    return { factor, label }
+  }
+  if (unit === 'bytes' && median >= 1024 ** 2) return { factor: 1024 ** 2, label: 'MiB' }
+  return { factor: 1, label: unit }
+}
+
+/**
+ * Per benchmark, base's and head's samples of its gated metric side by side, so their spread, their
+ * outliers and how far apart they are can be seen; for base and head measured in this job, the change
+ * of each pair in the order they were measured, so a drift of the machine shows as a trend.
+ */
+async function samplesSection(c: Comparison, samples: HtmlOptions['samples']): Promise<string> {
+  if (!samples) return ''
+  const byId = (set: ResultSet | undefined) => new Map((set?.benchmarks ?? []).map((b) => [b.id, b]))
+  const [heads, bases] = [byId(samples.head), byId(samples.base)]
+  const blocks: string[] = []
+  for (const b of byVerdict(c.benchmarks)) {
+    if (blocks.length >= SAMPLES_CHARTED) break
+    const metric = b.metrics.find((m) => m.gated && !m.exact)
+    const head = heads.get(b.id)?.metrics[metric?.metric ?? '']?.samples
+    const base = bases.get(b.id)?.metrics[metric?.metric ?? '']?.samples
+    if (!metric || !head?.length || !base?.length) continue
+    const { factor, label } = sampleScale(metric.unit, metric.base.median)
+    const values = [
+      ...base.map((v) => ({ side: 'base', value: v / factor })),
+      ...head.map((v) => ({ side: 'head', value: v / factor })),
+    ]
+    const strip = {
+      width: 360,
+      height: { step: 26 },
+      data: { values },
+      mark: { type: 'tick', thickness: 1.5 },
+      encoding: {
+        y: { field: 'side', type: 'nominal', title: null, sort: ['base', 'head'] },
+        x: {
+          field: 'value',
+          type: 'quantitative',
+          title: `${metric.metric} (${label})`,
+          scale: { zero: false },
+        },
+        color: {
+          field: 'side',
+          type: 'nominal',
+          scale: { domain: ['base', 'head'], range: [SIDE_COLOR.base, SIDE_COLOR.head] },
+          legend: null,
+        },
+      },
+    }
+    const pairs = (samples.pairs?.[b.id] ?? []).filter(([i, j]) => i < base.length && j < head.length)
+    const paired = {
+      width: 300,
+      height: 80,
+      data: { values: pairs.map(([i, j], n) => ({ pair: n + 1, change: (head[j]! / base[i]! - 1) * 100 })) },
+      layer: [
+        { mark: { type: 'rule', color: '#8c959f' }, encoding: { y: { datum: 0 } } },
+        {
+          mark: { type: 'line', point: true, color: SIDE_COLOR.head },
+          encoding: {
+            x: { field: 'pair', type: 'quantitative', title: 'pair, in the order measured' },
+            y: { field: 'change', type: 'quantitative', title: 'head vs base, %' },
+          },
+        },
+      ],
+    }
+    const spec = {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      ...(pairs.length > 1 ? { hconcat: [strip, paired] } : strip),
+    } as unknown as TopLevelSpec
+    const svg = await renderSvg(spec, `samples-${blocks.length}`)
+    const caption =
+      pairs.length > 1
+        ? `${base.length} base and ${head.length} head samples; each of ${pairs.length} pairs measured side by side, in order`
+        : `${base.length} base and ${head.length} head samples`
+    blocks.push(
+      `<figure class="chart"><figcaption>${code(b.name)} ${verdictCell(b.verdict)}</figcaption>${svg}<p class="counts">${e(caption)}</p></figure>`,
+    )
+  }
+  if (blocks.length === 0) return ''
+  return [
+    '<section id="samples">',
+    '<h2>Samples</h2>',
+    `<div class="charts">${blocks.join('\n')}</div>`,
+    '</section>',
+  ].join('\n')
+}
+
 /** Instruction benchmarks that changed: the functions whose own instructions changed most, charted and listed. */
 async function functionChangesSection(c: Comparison): Promise<string> {
   const changed = c.benchmarks.filter((b) => b.functionChanges && b.functionChanges.length > 0)
@@ -705,6 +810,7 @@ export async function renderHtml(c: Comparison, options: HtmlOptions = {}): Prom
     '</header>',
     await changesSection(c),
     benchmarksSection(c),
+    await samplesSection(c, options.samples),
     await functionChangesSection(c),
     failuresSection(c),
     await scalingSection(c),
