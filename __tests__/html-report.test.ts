@@ -334,3 +334,29 @@ test("samples side by side, and a same-job comparison's pairs in the order measu
   assert.match(paired, /each of 30 pairs measured side by side, in order/)
   assert.match(paired, /pair, in the order measured/)
 })
+
+test('every metric is in the table: those that do not gate follow the one that does', async () => {
+  const wallClock = (median: number, rate: number): BenchmarkResult => ({
+    ...timed('scan', 'wall-clock', ns(median)),
+    metrics: {
+      time: ns(median),
+      throughput: { unit: 'bytes/s', direction: 'higher', samples: samples(rate, 0.01) },
+    },
+  })
+  const base = resultSet('1'.repeat(40), '2026-11-20T10:00:00.000Z', [wallClock(1_000, 1e9)])
+  const head = resultSet('2'.repeat(40), '2026-11-21T10:00:00.000Z', [wallClock(1_300, 0.77e9)])
+  const c = compareResults(head, { baseline: { results: base, source: 'base.json', reason: 'test' } })
+  const html = await renderHtml(c, { now: new Date('2026-11-21T11:00:00.000Z') })
+  const rows = [
+    ...html.matchAll(
+      /<tr class="v-[a-z]+"><td><code>scan<\/code><\/td><td>([^<]+)<\/td>[\s\S]*?<span class="badge badge-([a-z]+)">([^<]+)<\/span>/g,
+    ),
+  ]
+  assert.deepEqual(
+    rows.map((r) => [r[1], r[2], r[3]]),
+    [
+      ['time (median)', 'regression', 'regression'],
+      ['throughput (median)', 'regression', 'regression (follows time)'],
+    ],
+  )
+})

@@ -34,6 +34,7 @@ import {
   listNames,
   metricLabel,
   metricRow,
+  metricVerdictLabel,
   plural,
   shownHeadOnly,
   VERDICT_LABEL,
@@ -121,7 +122,11 @@ function code(text: string): string {
 
 /** A verdict as a coloured badge: text and CSS only, so it reads the same without an emoji font. */
 function verdictCell(v: BenchmarkComparison['verdict']): string {
-  return `<span class="badge badge-${v}">${e(VERDICT_LABEL[v])}</span>`
+  return verdictBadge(v, VERDICT_LABEL[v])
+}
+
+function verdictBadge(v: BenchmarkComparison['verdict'], label: string): string {
+  return `<span class="badge badge-${v}">${e(label)}</span>`
 }
 
 function notesCell(notes: string[]): string {
@@ -139,8 +144,10 @@ function benchmarkRows(b: BenchmarkComparison): string[] {
   const row = (cells: string[], verdict: BenchmarkComparison['verdict'], notes: string[]) =>
     `<tr class="v-${verdict}">${cells.join('')}${notesCell(notes)}</tr>`
   const name = `<td>${code(b.name)}</td>`
-  const gated = b.metrics.filter((m) => m.gated)
-  if (gated.length > 0) {
+  // Every metric, the gated ones first: the others show their change with the verdict they follow
+  // or "(not gated)".
+  const gated = [...b.metrics.filter((m) => m.gated), ...b.metrics.filter((m) => !m.gated)]
+  if (b.metrics.some((m) => m.gated)) {
     const shown = new Set(headlineMetrics(b))
     return gated.map((m, i) => {
       const r = metricRow(b, m)
@@ -154,9 +161,9 @@ function benchmarkRows(b: BenchmarkComparison): string[] {
           `<td class="num">${change ? `<strong>${e(r.change)}</strong>` : e(r.change)}</td>`,
           `<td class="num">${e(r.interval)}</td>`,
           `<td class="num">${e(r.p)}</td>`,
-          `<td>${verdictCell(r.verdict)}</td>`,
+          `<td>${verdictBadge(r.verdict, metricVerdictLabel(r))}</td>`,
         ],
-        r.verdict,
+        r.gated ? r.verdict : 'unchanged',
         i === 0 ? [...b.notes, ...r.notes] : r.notes,
       )
     })
