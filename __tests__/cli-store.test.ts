@@ -2,14 +2,14 @@
 // origin (a bare repository on disk), and the Actions cache refused, clearly, where there is none.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readdir, stat } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { CacheStore } from '../src/store/cache.ts'
 import { GitStore } from '../src/store/git.ts'
 import { missingFor, openStore, StoreUnavailableError } from '../src/store/index.ts'
-import { cli, gitRepo, removeDir, tempDir } from './helpers.ts'
+import { cli, exists, gitRepo, removeDir, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
 const git = async (cwd: string, ...args: string[]) => (await run('git', args, { cwd })).stdout.trim()
@@ -29,13 +29,6 @@ const dirs: string[] = []
 after(async () => {
   for (const d of dirs) await removeDir(d)
 })
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  )
-}
 
 test('without --baseline-store the run is saved to the local directory store', async () => {
   const work = await gitRepo({ 'bench.yml': CONFIG })

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { access, cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -242,4 +242,14 @@ export function formatError(run: () => unknown): ImportFormatError {
     return error
   }
   assert.fail('expected an ImportFormatError, nothing was thrown')
+}
+
+/** Whether a file or directory is there. */
+export async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -4,22 +4,13 @@
 // whole-program benchmark run dry from there, with nothing of this repository but the user's code.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { access, copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { exists, removeDir, repoRoot, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('the packed package, installed into an empty project', () => {
   let work: string

