@@ -4,7 +4,7 @@
 // fixture was written by the real tool on this machine (go1.26.8, Rust 1.95.0): see capture-failures.sh
 // and capture-speed.sh in fixtures/import/go, capture-speed.sh in fixtures/import/libtest.
 import assert from 'node:assert/strict'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { goFormat } from '../src/import/formats/go.ts'
@@ -12,7 +12,8 @@ import { libtestFormat } from '../src/import/formats/libtest.ts'
 import { detectFormats } from '../src/import/index.ts'
 import type { ImportedBenchmark, ImportFormat, ImportSource } from '../src/import/types.ts'
 import { ImportFormatError } from '../src/import/types.ts'
-import { formatError } from './helpers.ts'
+import type { ResultSet } from '../src/results.ts'
+import { available, cli, formatError, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
 import { importVerdicts } from './import-verdicts.ts'
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'import')
@@ -514,4 +515,64 @@ describe('A/A runs and a slowed run', () => {
       const verdicts = await slowedVerdicts(format, 'slowed-50.txt')
       for (const name of names) assert.equal(verdicts[`imported/${name}`], 'regression', name)
     })
+})
+
+describe('go test run by the import kind', () => {
+  const failing = path.join(repoRoot, '__tests__/fixtures/import/go/failing')
+  /** `go test -bench` in the failing package, run as `kind: import, command:`; the results of the run. */
+  async function imported(env: string, flags: string[] = []) {
+    const work = await tempDir('go-command-')
+    try {
+      const command = [
+        'go',
+        'test',
+        '-run',
+        '^$',
+        '-bench',
+        '.',
+        '-count',
+        '2',
+        '-benchtime',
+        '100x',
+        ...flags,
+      ]
+      await writeFile(
+        path.join(work, 'bench.yml'),
+        `benchmarks:\n  - name: go\n    kind: import\n    format: go\n    cwd: ${JSON.stringify(failing)}\n    env: { BENCH_FAIL: ${JSON.stringify(env)} }\n    command: ${JSON.stringify(command)}\n    timeout: 10m\n`,
+      )
+      const r = await cli(['run', '--no-save', '--json', 'out.json'], work)
+      const set = JSON.parse(await readFile(path.join(work, 'out.json'), 'utf8')) as ResultSet
+      return { code: r.code, benchmarks: set.benchmarks }
+    } finally {
+      await removeDir(work)
+    }
+  }
+
+  test('go exits 1 for one failing benchmark: that one is failed with its log, the others kept', async (t) => {
+    const skip = requiredInCi(!(await available('go')) && 'go is not installed')
+    if (skip) return t.skip(skip)
+    const { code, benchmarks } = await imported('fatal')
+    assert.equal(code, 3, 'a failed benchmark fails the job')
+    const decode = benchmarks.find((b) => b.name.startsWith('go/BenchmarkDecode'))!
+    assert.equal(decode.status, 'failed')
+    assert.match(decode.error!.message, /record has 3 fields, want 4/)
+    const kept = benchmarks.filter((b) => b.status === 'ok')
+    assert.ok(
+      kept.length >= 3,
+      `the passing benchmarks are kept: ${benchmarks.map((b) => `${b.name} ${b.status}`).join(', ')}`,
+    )
+    assert.match(kept[0]!.notes.join('\n'), /it exited with code 1, as its failed benchmarks explain/)
+  })
+
+  test('an exit the output does not explain (a build failure) still fails the import', async (t) => {
+    const skip = requiredInCi(!(await available('go')) && 'go is not installed')
+    if (skip) return t.skip(skip)
+    const { code, benchmarks } = await imported('', ['-tags', 'broken'])
+    assert.equal(code, 3)
+    assert.deepEqual(
+      benchmarks.map((b) => [b.name, b.status]),
+      [['go', 'failed']],
+    )
+    assert.match(benchmarks[0]!.error!.message, /exited with code 1/)
+  })
 })

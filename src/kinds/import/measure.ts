@@ -162,7 +162,7 @@ async function readSource(c: ImportCase, inherit: NodeJS.ProcessEnv): Promise<Re
   } else {
     origin = `the output of ${c.command.join(' ')}`
     const run = await runImportCommand(c, inherit)
-    if ('failure' in run) return run
+    if ('failure' in run) return failedBenchmarksOf(c, origin, run) ?? { failure: run.failure }
     source = { path: origin, text: run.stdout }
   }
   const format = c.format !== undefined ? importFormat(c.format) : detectFormats(source)[0]
@@ -176,10 +176,39 @@ async function readSource(c: ImportCase, inherit: NodeJS.ProcessEnv): Promise<Re
   return { origin: `${origin} (${format.name})`, benchmarks: format.parse(source) }
 }
 
+/**
+ * A harness exits non-zero when one of its benchmarks fails (`go test -bench` exits 1): when its output
+ * still reads as its format and names the benchmarks that failed, those are failed and the others kept.
+ * An exit its output does not explain (a build failure, a crash before any result) fails the import.
+ */
+function failedBenchmarksOf(
+  c: ImportCase,
+  origin: string,
+  run: { failure: BenchmarkResult; stdout?: string },
+): Read | undefined {
+  const exitCode = run.failure.error?.exitCode
+  if (exitCode === undefined || !run.stdout) return undefined
+  const source = { path: origin, text: run.stdout }
+  const format = c.format !== undefined ? importFormat(c.format) : detectFormats(source)[0]
+  if (!format) return undefined
+  let benchmarks: ImportedBenchmark[]
+  try {
+    benchmarks = format.parse(source)
+  } catch (error) {
+    if (error instanceof ImportFormatError) return undefined
+    throw error
+  }
+  if (!benchmarks.some((b) => b.error !== undefined)) return undefined
+  return {
+    origin: `${origin} (${format.name}; it exited with code ${exitCode}, as its failed benchmarks explain)`,
+    benchmarks,
+  }
+}
+
 async function runImportCommand(
   c: ImportCase,
   inherit: NodeJS.ProcessEnv,
-): Promise<{ stdout: string } | { failure: BenchmarkResult }> {
+): Promise<{ stdout: string } | { failure: BenchmarkResult; stdout: string }> {
   const outcome = await runStepCommand(c.command, {
     cwd: c.cwd,
     env: { ...inherit, ...c.env },
@@ -188,7 +217,10 @@ async function runImportCommand(
   })
   if (outcome.failure === undefined) return { stdout: outcome.stdout }
   const { failure, exitCode, signal, timedOut, tail } = outcome
-  return { failure: failedResult(c, { message: failure, exitCode, signal, timedOut, stderrTail: tail }) }
+  return {
+    failure: failedResult(c, { message: failure, exitCode, signal, timedOut, stderrTail: tail }),
+    stdout: outcome.stdout,
+  }
 }
 
 /** Where a benchmark was read from, with what the tool printed beside its name (a full command line). */
