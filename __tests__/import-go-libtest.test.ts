@@ -576,3 +576,24 @@ describe('go test run by the import kind', () => {
     assert.match(benchmarks[0]!.error!.message, /exited with code 1/)
   })
 })
+
+describe('libtest: a bench that panics', () => {
+  test('is failed alone with its panic message; the others of its binary are kept', async () => {
+    const parsed = libtestFormat.parse(await fixture('libtest', 'fail.txt'))
+    assert.deepEqual(
+      parsed.map((b) => [b.name, b.error === undefined]),
+      [
+        ['hash_1k', true],
+        ['hash_4k', true],
+        ['hash_checked', false],
+      ],
+    )
+    const failed = byName(parsed, 'hash_checked')
+    assert.deepEqual(failed.metrics, {})
+    assert.match(
+      failed.error!,
+      /^FAILED: thread 'main' .*panicked at benches\/hash\.rs:\d+:\d+:; assertion `left == right` failed: hash of 0\.\.256 changed; left: \d+; right: 0$/,
+    )
+    assert.equal(byName(parsed, 'hash_1k').metrics.time!.summary!.statistic, 'median')
+  })
+})

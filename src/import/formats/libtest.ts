@@ -82,12 +82,12 @@ export const libtestFormat: ImportFormat = {
         return
       }
       const failed = FAILED_LINE.exec(line)
-      if (failed)
-        throw new ImportFormatError(
-          source.path,
-          where,
-          `${failed[1]} FAILED: a failed test or benchmark leaves the results incomplete`,
-        )
+      if (failed) {
+        // A bench that panicked: failed alone, with what it printed (libtest's "---- NAME stdout ----").
+        const name = failed[1]!
+        benchmarks.push({ name, metrics: {}, error: failureMessage(lines, name) })
+        return
+      }
       if (!BENCH_START.test(line)) return
       const match = BENCH_LINE.exec(line)
       if (!match)
@@ -116,6 +116,19 @@ export const libtestFormat: ImportFormat = {
     if (benchmarks.length === 0) throw nothingFound(source, lines, blocks, lastResult)
     return benchmarks
   },
+}
+
+/** What a failed bench printed before libtest's backtrace, from its `---- NAME stdout ----` section. */
+function failureMessage(lines: string[], name: string): string {
+  const start = lines.findIndex((l) => l.replace(/\r$/, '') === `---- ${name} stdout ----`)
+  if (start === -1) return 'FAILED (libtest printed no output for it)'
+  const said: string[] = []
+  for (const raw of lines.slice(start + 1)) {
+    const line = raw.replace(/\r$/, '')
+    if (line.startsWith('---- ') || line === 'failures:' || line.startsWith('stack backtrace:')) break
+    if (line.trim() !== '') said.push(line.trim())
+  }
+  return `FAILED: ${said.slice(0, 6).join('; ') || 'no message'}`
 }
 
 /** Checks a `test result:` line against the block it closes: every test announced, every bench read. */
