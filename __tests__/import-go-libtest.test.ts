@@ -13,8 +13,9 @@ import { detectFormats } from '../src/import/index.ts'
 import type { ImportedBenchmark, ImportFormat, ImportSource } from '../src/import/types.ts'
 import { ImportFormatError } from '../src/import/types.ts'
 import type { ResultSet } from '../src/results.ts'
-import { available, cli, formatError, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { cli, formatError, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
 import { importVerdicts } from './import-verdicts.ts'
+import { goMissing } from './tools.ts'
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'import')
 
@@ -549,7 +550,7 @@ describe('go test run by the import kind', () => {
   }
 
   test('go exits 1 for one failing benchmark: that one is failed with its log, the others kept', async (t) => {
-    const skip = requiredInCi(!(await available('go')) && 'go is not installed')
+    const skip = requiredInCi(await goMissing())
     if (skip) return t.skip(skip)
     const { code, benchmarks } = await imported('fatal')
     assert.equal(code, 3, 'a failed benchmark fails the job')
@@ -565,7 +566,7 @@ describe('go test run by the import kind', () => {
   })
 
   test('an exit the output does not explain (a build failure) still fails the import', async (t) => {
-    const skip = requiredInCi(!(await available('go')) && 'go is not installed')
+    const skip = requiredInCi(await goMissing())
     if (skip) return t.skip(skip)
     const { code, benchmarks } = await imported('', ['-tags', 'broken'])
     assert.equal(code, 3)
