@@ -26,13 +26,26 @@ export function sig3(x: number): string {
   return x.toPrecision(3)
 }
 
-function scaled(value: number, table: Array<[number, string]>): string {
+/** The row of a unit table a value reads best in: the largest unit it holds at least one of. */
+function pick(value: number, table: Array<[number, string]>): { factor: number; label: string } {
   const a = Math.abs(value)
-  for (const [factor, name] of table) {
-    if (a >= factor) return `${sig3(value / factor)} ${name}`
-  }
-  const last = table[table.length - 1]!
-  return `${sig3(value / last[0])} ${last[1]}`
+  const [factor, label] = table.find(([f]) => a >= f) ?? table[table.length - 1]!
+  return { factor, label }
+}
+
+function scaled(value: number, table: Array<[number, string]>): string {
+  const { factor, label } = pick(value, table)
+  return `${sig3(value / factor)} ${label}`
+}
+
+/**
+ * The unit values near `value` read best in, for an axis of many of them: time by s, ms, µs or ns,
+ * sizes by GiB … B; other units as they are.
+ */
+export function unitScale(value: number, unit: Unit): { factor: number; label: string } {
+  if (unit === 'ns') return pick(value, TIME_UNITS)
+  if (unit === 'bytes') return pick(value, BYTE_UNITS)
+  return { factor: 1, label: unit }
 }
 
 export function formatValue(value: number, unit: Unit, label?: string): string {

@@ -10,8 +10,8 @@ import {
   type ScalingSide,
   VERDICT_ORDER,
 } from '../compare.ts'
-import { formatCount, sig3 } from '../display.ts'
-import type { ResultSet, SamplePairs, Unit } from '../results.ts'
+import { formatCount, sig3, unitScale } from '../display.ts'
+import type { ResultSet, SamplePairs } from '../results.ts'
 import { escapeHtml } from './escape.ts'
 import { type ThroughputScale, throughputScale } from './mermaid.ts'
 import {
@@ -532,6 +532,7 @@ async function changesSection(c: Comparison): Promise<string> {
           low: (interval ? interval[0] - 1 : m.change) * 100,
           high: (interval ? interval[1] - 1 : m.change) * 100,
           threshold: b.threshold * 100,
+          negative: -b.threshold * 100,
           verdict: m.verdict,
         }
       }),
@@ -551,18 +552,12 @@ async function changesSection(c: Comparison): Promise<string> {
         mark: { type: 'rect', color: '#eaeef2' },
         encoding: {
           x: {
-            field: 'threshold',
+            field: 'negative',
             type: 'quantitative',
             title: 'change, % (interval; shaded: within the threshold)',
           },
-          x2: { datum: 0 },
+          x2: { field: 'threshold' },
         },
-        transform: [{ calculate: '-datum.threshold', as: 'negative' }],
-      },
-      {
-        mark: { type: 'rect', color: '#eaeef2' },
-        encoding: { x: { field: 'negative', type: 'quantitative' }, x2: { datum: 0 } },
-        transform: [{ calculate: '-datum.threshold', as: 'negative' }],
       },
       { mark: { type: 'rule', color: '#8c959f' }, encoding: { x: { datum: 0 } } },
       {
@@ -611,22 +606,6 @@ function verdictScale(rows: Array<{ verdict: string }>): { domain: string[]; ran
 /** The most benchmarks whose samples are charted, regressions first. */
 const SAMPLES_CHARTED = 24
 
-/** Values in a unit a reader reads at a glance: ns become µs, ms or s by the base's median. */
-function sampleScale(unit: Unit, median: number): { factor: number; label: string } {
-  if (unit === 'ns') {
-    const [factor, label] = (
-      [
-        [1e9, 's'],
-        [1e6, 'ms'],
-        [1e3, 'µs'],
-      ] as const
-    ).find(([f]) => median >= f) ?? [1, 'ns']
-    return { factor, label }
-  }
-  if (unit === 'bytes' && median >= 1024 ** 2) return { factor: 1024 ** 2, label: 'MiB' }
-  return { factor: 1, label: unit }
-}
-
 /**
  * Per benchmark, base's and head's samples of its gated metric side by side, so their spread, their
  * outliers and how far apart they are can be seen; for base and head measured in this job, the change
@@ -643,7 +622,7 @@ async function samplesSection(c: Comparison, samples: HtmlOptions['samples']): P
     const head = heads.get(b.id)?.metrics[metric?.metric ?? '']?.samples
     const base = bases.get(b.id)?.metrics[metric?.metric ?? '']?.samples
     if (!metric || !head?.length || !base?.length) continue
-    const { factor, label } = sampleScale(metric.unit, metric.base.median)
+    const { factor, label } = unitScale(metric.base.median, metric.unit)
     const values = [
       ...base.map((v) => ({ side: 'base', value: v / factor })),
       ...head.map((v) => ({ side: 'head', value: v / factor })),
