@@ -309,6 +309,14 @@ export const timedBenchmarkKeys = {
   env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
 }
 
+/** The regression test's keys of the kinds that sample (process, wall-clock), inherited from defaults. */
+export const significanceKeys = {
+  threshold: percentSchema(
+    'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
+  ).optional(),
+  alpha: alphaSchema('Significance level of the regression test. Inherits defaults.alpha (0.01).').optional(),
+}
+
 /** The keys of a benchmark entry that every kind resolves in the same way (resolveCommon). */
 type CommonEntry = z.output<z.ZodObject<{ name: typeof nameSchema } & typeof timedBenchmarkKeys>>
 

@@ -1,17 +1,16 @@
 // The process kind's entry in bench.yml, and what it resolves to.
 import * as z from 'zod'
 import {
-  alphaSchema,
   checkCommandForm,
   commandSchema,
   durationSchema,
   expecting,
   gateSchemaFor,
   nameSchema,
-  percentSchema,
   type ResolveContext,
   resolveCommon,
   runsSchema,
+  significanceKeys,
   timedBenchmarkKeys,
   timeoutDescription,
   toArgv,
@@ -28,12 +27,7 @@ export const processBenchmarkSchema = z
         .meta({ description: 'Whole-process runs: wall, user and sys time, max RSS, faults.' }),
       command: commandSchema,
       ...timedBenchmarkKeys,
-      threshold: percentSchema(
-        'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
-      ).optional(),
-      alpha: alphaSchema(
-        'Significance level of the regression test. Inherits defaults.alpha (0.01).',
-      ).optional(),
+      ...significanceKeys,
       runs: runsSchema('Measured runs. Inherits defaults.runs (20).').optional(),
       warmup: warmupSchema('Runs before measuring, discarded. Inherits defaults.warmup (2).').optional(),
       timeout: durationSchema(`${timeoutDescription} Inherits defaults.timeout (60s).`).optional(),

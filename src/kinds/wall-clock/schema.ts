@@ -2,7 +2,6 @@
 import path from 'node:path'
 import * as z from 'zod'
 import {
-  alphaSchema,
   checkCommandForm,
   commandSchema,
   durationSchema,
@@ -11,11 +10,11 @@ import {
   flagSchema,
   gateSchemaFor,
   nameSchema,
-  percentSchema,
   type ResolveContext,
   requireOneOf,
   resolveCommon,
   runsSchema,
+  significanceKeys,
   timedBenchmarkKeys,
   toArgv,
   warmupSchema,
@@ -196,12 +195,7 @@ export const wallClockBenchmarkSchema = z
         })
         .optional(),
       ...timedBenchmarkKeys,
-      threshold: percentSchema(
-        'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
-      ).optional(),
-      alpha: alphaSchema(
-        'Significance level of the regression test. Inherits defaults.alpha (0.01).',
-      ).optional(),
+      ...significanceKeys,
       runs: runsSchema('Samples to take (KLV max-iters). Inherits defaults.runs (20).').optional(),
       warmup: warmupSchema(
         'The most warm-up calls of each runner process (KLV max-warmup-iters); warming up stops at this count or at max-warmup-time, whichever comes first. Inherits defaults.warmup when the file writes it; otherwise 1000000, as in rebar, so max-warmup-time decides.',
