@@ -21,6 +21,7 @@ import {
   runFailed,
 } from '../../measure/exec-helper.ts'
 import { resultFor } from '../../measure/result.ts'
+import { SampleTarget } from '../../measure/target.ts'
 import { killProcessGroup, trackChild } from '../../process-group.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../../results.ts'
 import type { ProcessCase } from './plan.ts'
@@ -49,7 +50,7 @@ const STDERR_GRACE_MS = 100
  * the machine's drift instead of one quiet or busy moment. Run indices in messages count across
  * parts ("run 7 of 20").
  */
-export class ProcessMeasurement {
+export class ProcessMeasurement extends SampleTarget {
   private readonly runs: RunOutcome[] = []
   private readonly notes: string[] = []
   /** How busy the machine was during this benchmark's parts (Linux). */
@@ -60,29 +61,21 @@ export class ProcessMeasurement {
   private started = false
   private counted = 0
   private done = 0
-  /** Counted runs to do: the case's runs, until a scheduler stops early or extends (setTarget). */
-  private target: number
 
   constructor(
     readonly c: ProcessCase,
     private readonly options: MeasureProcessOptions = {},
   ) {
-    this.target = c.runs
-  }
-
-  /** Counted runs still to do; 0 once the benchmark failed. */
-  get remaining(): number {
-    return this.failure || this.unusable ? 0 : Math.max(0, this.target - this.counted)
-  }
-
-  /** Does `runs` counted runs in all instead of the case's runs (never fewer than done). */
-  setTarget(runs: number): void {
-    this.target = Math.max(runs, this.counted)
+    super(c.runs)
   }
 
   /** Counted runs that succeeded so far. */
   get taken(): number {
     return this.counted
+  }
+
+  protected get stopped(): boolean {
+    return this.failure !== undefined || this.unusable !== undefined
   }
 
   /** Runs up to `count` more counted runs (the warmups first, on the first call). */

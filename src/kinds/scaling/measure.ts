@@ -16,6 +16,7 @@ import {
 import { encodeKlv } from '../../measure/klv.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
 import { runRunner } from '../../measure/runner-protocol.ts'
+import { SampleTarget } from '../../measure/target.ts'
 import type { BenchmarkError, BenchmarkResult } from '../../results.ts'
 import { summarize } from '../../stats/index.ts'
 import { DEFAULT_MAX_WARMUP_TIME_MS } from '../wall-clock/schema.ts'
@@ -45,34 +46,27 @@ export function throughputFromOutput(
   return throughputFormat(c.format).throughput(text, { threads: c.threads, line: c.metronLine })
 }
 
-export class ScalingMeasurement {
+export class ScalingMeasurement extends SampleTarget {
   private readonly throughputs: number[] = []
   private failure?: BenchmarkError
   private started = false
   private helper?: ExecHelper
   private outputDir?: string
-  /** Samples to take: the case's runs, until a scheduler stops early or extends (setTarget). */
-  private target: number
 
   constructor(
     readonly c: ScalingCase,
     private readonly options: ScalingOptions = {},
   ) {
-    this.target = c.runs
-  }
-
-  get remaining(): number {
-    return this.failure ? 0 : Math.max(0, this.target - this.throughputs.length)
-  }
-
-  /** Takes `runs` samples in all instead of the case's runs (never fewer than taken). */
-  setTarget(runs: number): void {
-    this.target = Math.max(runs, this.throughputs.length)
+    super(c.runs)
   }
 
   /** Throughput samples taken so far. */
   get taken(): number {
     return this.throughputs.length
+  }
+
+  protected get stopped(): boolean {
+    return this.failure !== undefined
   }
 
   async run(count: number): Promise<void> {

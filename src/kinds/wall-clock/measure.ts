@@ -7,6 +7,7 @@ import { listHarnessBenchmarks } from '../../measure/harness.ts'
 import { encodeKlv, type KlvEntry, type RunnerSample } from '../../measure/klv.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
 import { checkCounts, runRunner } from '../../measure/runner-protocol.ts'
+import { SampleTarget } from '../../measure/target.ts'
 import type { BenchmarkError, BenchmarkResult, Metric } from '../../results.ts'
 import type { Expansion } from '../types.ts'
 import type { WallClockCase } from './plan.ts'
@@ -147,37 +148,29 @@ export interface WallClockOptions {
  * fresh process, so what differs between processes — code and data placement, a neighbour's load —
  * shows up in the spread instead of being frozen into one invocation's samples.
  */
-export class WallClockMeasurement {
+export class WallClockMeasurement extends SampleTarget {
   private readonly samples: RunnerSample[] = []
   private failure?: BenchmarkError
   private bytesPerCall?: number
   private invocations = 0
   /** Time inside the samples taken so far: max-time bounds it over all invocations, as in one. */
   private sampledNs = 0
-  /** Samples to take: the case's runs, until a scheduler stops early or extends (setTarget). */
-  private target: number
 
   constructor(
     readonly c: WallClockCase,
     private readonly options: WallClockOptions = {},
   ) {
-    this.target = c.runs
-  }
-
-  /** Samples still to take; 0 once the benchmark failed or max-time is spent. */
-  get remaining(): number {
-    if (this.failure || this.sampledNs >= this.c.maxTimeMs * NS_PER_MS) return 0
-    return Math.max(0, this.target - this.samples.length)
-  }
-
-  /** Takes `runs` samples in all instead of the case's runs (never fewer than taken). */
-  setTarget(runs: number): void {
-    this.target = Math.max(runs, this.samples.length)
+    super(c.runs)
   }
 
   /** Samples taken so far. */
   get taken(): number {
     return this.samples.length
+  }
+
+  /** Failed, or max-time is spent. */
+  protected get stopped(): boolean {
+    return this.failure !== undefined || this.sampledNs >= this.c.maxTimeMs * NS_PER_MS
   }
 
   /** Takes up to `count` more samples in one runner invocation. */
