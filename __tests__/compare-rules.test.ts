@@ -15,6 +15,7 @@ import {
   type MetricComparison,
 } from '../src/compare.ts'
 import type { BenchmarkResult, Contention, Environment, Metric, ResultSet } from '../src/results.ts'
+import { resultSetOf } from './helpers.ts'
 
 // ---- Building results by hand ----
 
@@ -29,15 +30,7 @@ const ENV: Environment = {
 }
 
 function results(benchmarks: BenchmarkResult[], environment: Environment = ENV): ResultSet {
-  return {
-    schema: 'bench-action/results',
-    version: 1,
-    suite: 's',
-    commit: { branch: 'main' },
-    createdAt: '2026-11-21T00:00:00.000Z',
-    environment,
-    benchmarks,
-  }
+  return { ...resultSetOf('s', { branch: 'main' }, '2026-11-21T00:00:00.000Z', benchmarks), environment }
 }
 
 interface BenchOptions {
