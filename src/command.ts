@@ -27,6 +27,8 @@ export interface CommandOptions {
   output?: 'keep' | 'tail'
   /** With `keep`: 64 MiB by default. */
   maxOutputBytes?: number
+  /** `buffer`: stdout is kept as bytes in `stdoutBytes` (output git counts in bytes); `stdout` is then empty. */
+  encoding?: 'utf8' | 'buffer'
 }
 
 export interface CommandResult {
@@ -40,6 +42,8 @@ export interface CommandResult {
   signal: NodeJS.Signals | null
   timedOut: boolean
   stdout: string
+  /** stdout as bytes, with `encoding: 'buffer'`. */
+  stdoutBytes?: Buffer
   stderr: string
   /**
    * Set when the command could not be started or bench-action stopped it, in words:
@@ -141,12 +145,14 @@ export function runCommand(argv: readonly string[], options: CommandOptions = {}
       settled = true
       clearTimeout(timer)
       clearTimeout(grace)
+      const bytes = options.encoding === 'buffer' && !tail
       resolve({
         argv: [...argv],
         code: exitStatus(code, signal),
         signal,
         timedOut,
-        stdout: tail ? '' : Buffer.concat(chunks[0]).toString('utf8'),
+        stdout: tail || bytes ? '' : Buffer.concat(chunks[0]).toString('utf8'),
+        ...(bytes ? { stdoutBytes: Buffer.concat(chunks[0]) } : {}),
         stderr: tail ? (tail.text() ?? '') : Buffer.concat(chunks[1]).toString('utf8'),
         ...(error !== undefined ? { error } : {}),
       })

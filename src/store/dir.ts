@@ -1,5 +1,6 @@
 // The `dir` store: ResultSets as JSON files under a local directory (`.bench/` by default), keyed by
 // suite, branch and commit. Every save is a new file, so nothing is ever overwritten.
+import type { Dirent } from 'node:fs'
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseResultSetText, type ResultSet, ResultsFormatError } from '../results.ts'
@@ -100,6 +101,20 @@ export class DirStore implements ResultStore {
       })
     }
     return entries.sort((a, b) => (a.path < b.path ? 1 : a.path > b.path ? -1 : 0))
+  }
+
+  /** The suites with a folder in the store. */
+  async suites(): Promise<string[]> {
+    let entries: Dirent[]
+    try {
+      entries = await readdir(this.root, { withFileTypes: true })
+    } catch {
+      return []
+    }
+    return entries
+      .filter((e) => e.isDirectory() && SAFE_NAME.test(e.name) && !/^\.+$/.test(e.name))
+      .map((e) => e.name)
+      .sort()
   }
 
   async load(entry: StoredEntry | string): Promise<ResultSet> {

@@ -32,6 +32,8 @@ import { NO_BRANCH, type ResultStore, type StoredEntry } from './types.ts'
 export const DEFAULT_DATA_BRANCH = 'bench-data'
 const INDEX = 'index.json'
 const PUSH_ATTEMPTS = 8
+/** Runs read by one `git cat-file --batch`: bounds the output one process holds. */
+const BATCH_ENTRIES = 2000
 /** A fetch or push that has not finished in this time is stuck (a prompt nobody answers, a dead network). */
 const NETWORK_TIMEOUT_MS = 10 * 60_000
 /** The namespace of the refs a store fetches into; each store has its own, deleted after every fetch. */
@@ -165,6 +167,31 @@ export function gitFailureHint(operation: 'fetch' | 'push', stderr: string): str
   return operation === 'push'
     ? "the git store pushes to the data branch of the workspace's origin with the credentials the checkout left; it needs `permissions: contents: write`"
     : "the git store reads the data branch of the workspace's origin with the credentials the checkout left"
+}
+
+/**
+ * The blobs of `git cat-file --batch` output, one per name asked for, in order: `undefined` for a name
+ * git answered `missing` (or `ambiguous`) or that was not a blob.
+ */
+export function splitBatch(output: Buffer, count: number): Array<Buffer | undefined> {
+  const blobs: Array<Buffer | undefined> = []
+  let at = 0
+  while (blobs.length < count && at < output.length) {
+    const end = output.indexOf(0x0a, at)
+    if (end < 0) break
+    const header = output.subarray(at, end).toString('latin1')
+    at = end + 1
+    const m = /^[0-9a-f]+ (\S+) (\d+)$/.exec(header)
+    if (!m) {
+      blobs.push(undefined)
+      continue
+    }
+    const size = Number(m[2])
+    blobs.push(m[1] === 'blob' ? output.subarray(at, at + size) : undefined)
+    at += size + 1
+  }
+  while (blobs.length < count) blobs.push(undefined)
+  return blobs
 }
 
 export class GitStore implements ResultStore {
@@ -329,6 +356,68 @@ export class GitStore implements ResultStore {
 
   save(results: ResultSet): Promise<string> {
     return this.serial.run(() => this.saveNow(results))
+  }
+
+  suites(): Promise<string[]> {
+    return this.serial.run(() => this.suitesNow())
+  }
+
+  loadMany(entries: readonly StoredEntry[]): Promise<Array<ResultSet | Error>> {
+    return this.serial.run(() => this.loadManyNow(entries))
+  }
+
+  /** The folders at the top of the data branch that hold a suite's index. */
+  private async suitesNow(): Promise<string[]> {
+    const tip = this.tip === undefined ? await this.fetch() : this.tip
+    if (!tip) return []
+    const { dir } = await this.where()
+    const names = async (args: string[]) =>
+      (await this.git(dir, ['ls-tree', '-z', '--name-only', tip, '--', ...args])).stdout
+        .split('\0')
+        .filter((p) => p !== '')
+    const folders = await names([])
+    if (folders.length === 0) return []
+    const indexes = await names(folders.map((f) => `${f}/${INDEX}`))
+    return indexes.map((p) => p.slice(0, -`/${INDEX}`.length)).sort()
+  }
+
+  /**
+   * Many runs read by one `git cat-file --batch` per chunk instead of a process per run: a history of
+   * thousands of runs loads in seconds. Each entry is a ResultSet or why it could not be read.
+   */
+  private async loadManyNow(entries: readonly StoredEntry[]): Promise<Array<ResultSet | Error>> {
+    const tip = this.tip === undefined ? await this.fetch() : this.tip
+    if (!tip) return entries.map(() => new GitStoreError(`${this.root} does not exist`))
+    const { dir } = await this.where()
+    const out: Array<ResultSet | Error> = []
+    for (let start = 0; start < entries.length; start += BATCH_ENTRIES) {
+      const chunk = entries.slice(start, start + BATCH_ENTRIES)
+      // One object name per line; a path with a newline cannot be asked for this way.
+      const names = chunk.map((e) => (/[\n\r]/.test(e.path) ? '' : `${tip}:${e.path}`))
+      const result = await runCommand(['git', 'cat-file', '--batch'], {
+        cwd: dir,
+        env: { ...(this.options.env ?? process.env), LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
+        input: `${names.join('\n')}\n`,
+        maxOutputBytes: 512 * 1024 * 1024,
+        encoding: 'buffer',
+      })
+      const failure = commandFailure(result)
+      if (failure !== undefined) throw new GitStoreError(`cannot read ${this.root}: git cat-file ${failure}`)
+      const blobs = splitBatch(result.stdoutBytes ?? Buffer.alloc(0), chunk.length)
+      chunk.forEach((entry, i) => {
+        const blob = blobs[i]
+        if (blob === undefined) {
+          out.push(new GitStoreError(`${entry.path} is listed in the index of ${this.root} but missing`))
+          return
+        }
+        try {
+          out.push(parseResultSetText(blob.toString('utf8'), `${this.branch}:${entry.path}`))
+        } catch (error) {
+          out.push(error as Error)
+        }
+      })
+    }
+    return out
   }
 
   private async listNow(suite: string, branch: string): Promise<StoredEntry[]> {

@@ -28,6 +28,13 @@ export interface ResultStore {
   listAt?(suite: string, branch: string, sha: string): Promise<StoredEntry[]>
   /** Reads and validates one run; throws with a clear message when it is corrupt. */
   load(entry: StoredEntry): Promise<ResultSet>
+  /** The suites the store holds runs of, when it can enumerate them (the Actions cache cannot). */
+  suites?(): Promise<string[]>
+  /**
+   * Reads many runs at once, in the order given: each a ResultSet, or the error that made it unreadable.
+   * Stores that can read in bulk (one git process for a whole history) offer it; others load one by one.
+   */
+  loadMany?(entries: readonly StoredEntry[]): Promise<Array<ResultSet | Error>>
 }
 
 /** A store the environment refuses: no service, no permission, nothing saved. The message names the fix. */
