@@ -389,12 +389,23 @@ export class GitStore implements ResultStore {
     const tip = this.tip === undefined ? await this.fetch() : this.tip
     if (!tip) return entries.map(() => new GitStoreError(`${this.root} does not exist`))
     const { dir } = await this.where()
+    // Blob ids by path, one listing per folder: naming each blob by TIP:PATH would make git read the
+    // folder's tree (thousands of entries) again for every run.
+    const blobs = new Map<string, string>()
+    const folders = [...new Set(entries.map((e) => path.posix.dirname(e.path)))]
+    for (const folder of folders) {
+      const listing = await this.git(dir, ['ls-tree', '-z', '--full-tree', tip, '--', `${folder}/`])
+      for (const line of listing.stdout.split('\0')) {
+        const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line)
+        if (m) blobs.set(m[2]!, m[1]!)
+      }
+    }
     const out: Array<ResultSet | Error> = []
     for (let start = 0; start < entries.length; start += BATCH_ENTRIES) {
       const chunk = entries.slice(start, start + BATCH_ENTRIES)
-      // One object name per line; a path with a newline cannot be asked for this way.
-      const names = chunk.map((e) => (/[\n\r]/.test(e.path) ? '' : `${tip}:${e.path}`))
-      const result = await runCommand(['git', 'cat-file', '--batch'], {
+      // A path the tree does not hold is asked for by a name git answers `missing`.
+      const names = chunk.map((e) => blobs.get(e.path) ?? '0'.repeat(40))
+      const result = await runCommand(['git', 'cat-file', '--batch', '--buffer'], {
         cwd: dir,
         env: { ...(this.options.env ?? process.env), LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
         input: `${names.join('\n')}\n`,
@@ -403,9 +414,9 @@ export class GitStore implements ResultStore {
       })
       const failure = commandFailure(result)
       if (failure !== undefined) throw new GitStoreError(`cannot read ${this.root}: git cat-file ${failure}`)
-      const blobs = splitBatch(result.stdoutBytes ?? Buffer.alloc(0), chunk.length)
+      const contents = splitBatch(result.stdoutBytes ?? Buffer.alloc(0), chunk.length)
       chunk.forEach((entry, i) => {
-        const blob = blobs[i]
+        const blob = contents[i]
         if (blob === undefined) {
           out.push(new GitStoreError(`${entry.path} is listed in the index of ${this.root} but missing`))
           return
