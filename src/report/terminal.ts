@@ -71,11 +71,12 @@ function stripControl(text: string): string {
 }
 
 /** One line of user text. */
-function clean(text: string): string {
+export function clean(text: string): string {
   return stripControl(text).replace(/\n/g, ' ')
 }
 
-function alignTable(header: string[], rows: string[][], rightAligned: Set<number>): string[] {
+/** Columns padded to their widest cell, a rule under the header. */
+export function alignTable(header: string[], rows: string[][], rightAligned: Set<number>): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...(r[i] ?? '')].length)))
   const fmt = (cells: string[]) =>
     cells
