@@ -7,6 +7,8 @@ import { compareResults, exitCodeFor } from './compare.ts'
 import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
 import { listed } from './display.ts'
 import { isUserError } from './errors.ts'
+import { commitInfo, defaultBranch } from './git.ts'
+import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from './history/index.ts'
 import { runnerConfiguration } from './kinds/wall-clock/measure.ts'
 import { RebarFormatError } from './kinds/wall-clock/rebar.ts'
 import { rebarCases } from './kinds/wall-clock/rebar-cases.ts'
@@ -65,6 +67,11 @@ Usage:
   bench-action klv NAME [--config FILE] [--max-iters N] [--max-time DURATION]
                                print the KLV a wall-clock benchmark's runner reads on stdin, to
                                try a runner by hand: bench-action klv NAME | ./runner ENGINE
+  bench-action history [--out DIR] [--suite NAME] [--branch NAME] [--config FILE] [--store DIR]
+                     [--baseline-store dir|git] [--baseline-branch NAME] [--markdown FILE] [--json FILE]
+                               every stored run of the suite on a branch (default: the default
+                               branch): the change points of each gated metric, and with --out a
+                               static trend site (DIR/index.html first) of every benchmark's history
   bench-action schema          print the config file's JSON Schema
   bench-action --version
 
@@ -174,6 +181,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   if (first === 'setup') return setupCommand(rest, io)
   if (first === 'klv') return klvCommand(rest, io)
+  if (first === 'history') return historyCommand(rest, io)
   if (first === 'help') {
     io.stdout.write(USAGE)
     return 0
@@ -399,6 +407,80 @@ async function klvCommand(argv: string[], io: CliIo): Promise<number> {
   if ('error' in configuration) throw new UsageError(configuration.error)
   io.stdout.write(configuration.klv)
   return 0
+}
+
+async function historyCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      out: { type: 'string' },
+      suite: { type: 'string', multiple: true },
+      branch: { type: 'string' },
+      config: { type: 'string' },
+      store: { type: 'string' },
+      'baseline-store': { type: 'string' },
+      'baseline-branch': { type: 'string' },
+      markdown: { type: 'string' },
+      json: { type: 'string' },
+    },
+    allowPositionals: true,
+  })
+  if (positionals.length > 0)
+    throw new UsageError(`history takes no ${JSON.stringify(positionals[0])}: see bench-action --help`)
+  const kind = values['baseline-store'] ?? 'dir'
+  if (kind !== 'dir' && kind !== 'git')
+    throw new UsageError(
+      `history reads the dir or the git store (--baseline-store dir|git), got ${JSON.stringify(kind)}: the Actions cache keeps no history it can list`,
+    )
+  if (kind === 'dir' && values['baseline-branch'] !== undefined)
+    throw new UsageError("--baseline-branch names the git store's data branch: add --baseline-store git")
+  // The suite of the config, when there is one; else every suite the store holds.
+  let suites = values.suite
+  if (!suites) {
+    const configPath = await resolveConfigPath(io.cwd, values.config).catch((error) => {
+      if (values.config !== undefined || !isUserError(error)) throw error
+      return undefined
+    })
+    if (configPath) suites = [(await loadConfig(configPath)).suite]
+  }
+  const branch =
+    values.branch ??
+    (await defaultBranch(io.cwd, io.env)) ??
+    (await commitInfo(io.cwd, io.env)).branch ??
+    'main'
+  const store = openCliStore({
+    kind,
+    cwd: io.cwd,
+    storeDir: values.store ?? '.bench',
+    remote: 'origin',
+    branch: values['baseline-branch'] || DEFAULT_DATA_BRANCH,
+    env: io.env,
+    log: (line) => io.stderr.write(`${line}\n`),
+  })
+  try {
+    const histories = await readHistories({
+      store,
+      branch,
+      ...(suites ? { suites } : {}),
+      log: (line) => io.stderr.write(`${line}\n`),
+    })
+    io.stdout.write(renderHistoryTerminal(histories))
+    if (values.markdown)
+      await writeText(path.resolve(io.cwd, values.markdown), renderHistoryMarkdown(histories))
+    if (values.json)
+      await writeText(path.resolve(io.cwd, values.json), `${JSON.stringify({ histories }, null, 2)}\n`)
+    if (values.out) {
+      const outDir = path.resolve(io.cwd, values.out)
+      const started = Date.now()
+      const files = await writeSite(outDir, histories, { version: VERSION, now: new Date() })
+      io.stderr.write(
+        `trend site: ${path.relative(io.cwd, files[0]!) || files[0]} and ${files.length - 1} more page${files.length === 2 ? '' : 's'}, written in ${Date.now() - started} ms\n`,
+      )
+    }
+    return 0
+  } finally {
+    await store.close?.()
+  }
 }
 
 async function readResults(file: string, cwd: string) {
