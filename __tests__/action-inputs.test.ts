@@ -71,6 +71,33 @@ test('any other value is a user error naming the input and the accepted values',
   }
 })
 
+test('accept-label: bench-accept when not passed, off when passed empty, one line of at most 50 characters', () => {
+  const name = variable('accept-label')
+  const saved = process.env[name]
+  const labelWith = (value: string | undefined) => {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+    return inputsWith({}).acceptLabel
+  }
+  try {
+    assert.equal(labelWith(undefined), 'bench-accept')
+    assert.equal(labelWith(''), undefined)
+    assert.equal(labelWith('perf: accepted'), 'perf: accepted')
+    for (const bad of ['a\nb', 'x'.repeat(51)])
+      assert.throws(
+        () => labelWith(bad),
+        (error: unknown) =>
+          error instanceof UserError &&
+          error.message.startsWith(
+            'input "accept-label" must be a label name of at most 50 characters on one line',
+          ),
+      )
+  } finally {
+    if (saved === undefined) delete process.env[name]
+    else process.env[name] = saved
+  }
+})
+
 test('the action fails the step with that message, not a stack trace', async () => {
   const workspace = await tempDir('action-inputs')
   dirs.push(workspace)

@@ -137,6 +137,7 @@ function rowOf(b: BenchmarkComparison, metric: string): MetricComparison {
 const counts = (some: Partial<Comparison['counts']>): Comparison['counts'] => ({
   regression: 0,
   failed: 0,
+  accepted: 0,
   unclear: 0,
   warning: 0,
   improvement: 0,

@@ -107,7 +107,7 @@ const BAD_CASES: Record<string, string> = {
   'threshold-not-a-percentage.yml':
     ':5:16: benchmarks[0].threshold: expected a percentage like "5%" or "0.5%", got "abc%"',
   'top-level-key-typo.yml':
-    ':2:1: benchmark: unknown key "benchmark"; did you mean "benchmarks"? (expected one of: suite, defaults, setup, base-setup, benchmarks)',
+    ':2:1: benchmark: unknown key "benchmark"; did you mean "benchmarks"? (expected one of: suite, defaults, setup, base-setup, benchmarks, accept, trends)',
   'top-level-list.yml': ':1:1: expected a mapping with suite, defaults, setup and benchmarks, got a list',
   'unbalanced-quote.yml':
     ":4:14: benchmarks[0].command: unbalanced quote: the ' at character 6 is never closed",
@@ -115,7 +115,7 @@ const BAD_CASES: Record<string, string> = {
   'unknown-kind.yml':
     ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, scaling, import, got "proces"; did you mean "process"?',
   'unknown-top-level-key.yml':
-    ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks)',
+    ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks, accept, trends)',
   'wall-clock-runner-and-engines.yml':
     ':7:7: benchmarks[0].engines: expected one of runner, engines or rebar, not runner and engines, got a mapping; one runner is one engine; list it under engines with the others',
   'wall-clock-neither.yml': ':2:5: benchmarks[0]: missing required key "runner" (or engines or rebar)',
@@ -485,11 +485,13 @@ describe('configJsonSchema', () => {
     assert.equal(schema.type, 'object')
     assert.equal(schema.additionalProperties, false)
     assert.deepEqual(Object.keys(schema.properties!).sort(), [
+      'accept',
       'base-setup',
       'benchmarks',
       'defaults',
       'setup',
       'suite',
+      'trends',
     ])
     assert.deepEqual(schema.required, ['benchmarks'])
     const kinds = schema.properties!.benchmarks!.items!.oneOf!

@@ -153,6 +153,62 @@ test('creates, reads and updates a comment', async () => {
   noViolations(s)
 })
 
+test('who labelled a pull request, over pages of its events; the pull requests a commit merged', async () => {
+  const s = await server({ token: 'test-token' })
+  const octokit = client(s)
+  const repo = { owner: s.owner, repo: s.repo }
+  for (let i = 0; i < 120; i++) s.addLabelEvent(12, `label-${i}`, `user-${i % 3}`)
+  s.addLabelEvent(12, 'bench-accept', 'maintainer')
+  const events = await octokit.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
+    ...repo,
+    issue_number: 12,
+    per_page: 100,
+  })
+  assert.equal(events.length, 121)
+  const last = events.at(-1) as { event: string; label?: { name: string }; actor?: { login: string } }
+  assert.deepEqual(
+    [last.event, last.label?.name, last.actor?.login],
+    ['labeled', 'bench-accept', 'maintainer'],
+  )
+  assert.deepEqual(
+    s.requests.filter((r) => r.operationId === 'issues/list-events').map((r) => r.query.page),
+    [undefined, '2'],
+  )
+
+  const merge = 'c'.repeat(40)
+  s.addPull(12, 'a'.repeat(40), { labels: ['bench-accept'], merged: { commitSha: merge, base: 'main' } })
+  s.addPull(13, 'b'.repeat(40))
+  const pulls = await octokit.paginate('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+    ...repo,
+    commit_sha: merge,
+    per_page: 100,
+  })
+  assert.deepEqual(
+    pulls.map((p) => [
+      p.number,
+      p.merge_commit_sha,
+      p.base.ref,
+      p.labels.map((l) => l.name),
+      p.merged_at !== null,
+    ]),
+    [[12, merge, 'main', ['bench-accept'], true]],
+  )
+  const none = await octokit.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+    ...repo,
+    commit_sha: 'd'.repeat(40),
+  })
+  assert.deepEqual(none.data, [])
+  const { data: pull } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+    ...repo,
+    pull_number: 12,
+  })
+  assert.deepEqual(
+    pull.labels.map((l) => l.name),
+    ['bench-accept'],
+  )
+  noViolations(s)
+})
+
 test('a body the description rejects is a violation and a 422', async () => {
   const s = await server()
   const octokit = client(s)

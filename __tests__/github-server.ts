@@ -317,6 +317,11 @@ export interface GitHubServerOptions {
   repository?: string
   /** The author of comments created through the API; default the viewer, else github-actions[bot]. */
   commenter?: string
+  /**
+   * Links a comment body may hold besides its run's (a report's links to its trend pages): the check of
+   * every comment created or updated allows them.
+   */
+  commentLinks?: RegExp[]
 }
 
 export interface RecordedRequest {
@@ -403,6 +408,14 @@ export interface ArtifactContents {
 export interface RunInfo {
   headBranch: string
   headSha: string
+}
+
+/** A pull request the server holds: its head, its labels and, once merged, where to. */
+export interface PullInfo {
+  headSha: string
+  labels: string[]
+  /** Merged by this commit into this branch. */
+  merged?: { commitSha: string; base: string }
 }
 
 interface CommentRecord {
@@ -554,7 +567,10 @@ export class GitHubServer {
   private readonly commentsById = new Map<number, CommentRecord>()
   private readonly artifactsById = new Map<number, ArtifactRecord>()
   private readonly runs = new Map<number, RunInfo>()
-  private readonly pulls = new Map<number, string>()
+  private readonly pulls = new Map<number, PullInfo>()
+  /** The events of each issue or pull request, oldest first (only `labeled` ones are made). */
+  private readonly issueEvents = new Map<number, JsonObject[]>()
+  private nextEventId = 5_000_000_001
   private mergeBaseSha?: string
   private nextCommentId = 2_000_000_001
   private nextArtifactId = 3_000_000_001
@@ -618,22 +634,85 @@ export class GitHubServer {
     return { status: 200, body: example }
   }
 
-  /** A pull request and the commit at its head, for `GET /repos/{owner}/{repo}/pulls/{pull_number}`. */
-  addPull(number: number, headSha: string): void {
-    this.pulls.set(number, headSha)
+  /**
+   * A pull request and the commit at its head, for `GET /repos/{owner}/{repo}/pulls/{pull_number}`;
+   * with labels (GitHub's example has "bug"), and merged by a commit into a branch, for
+   * `GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls`.
+   */
+  addPull(number: number, headSha: string, more: Partial<Omit<PullInfo, 'headSha'>> = {}): void {
+    this.pulls.set(number, { headSha, labels: ['bug'], ...more })
   }
 
-  /** GitHub's example pull request from the description, with this one's number and head commit. */
+  /**
+   * `login` added `label` to an issue or pull request: a `labeled` event in
+   * `GET /repos/{owner}/{repo}/issues/{issue_number}/events`, after the ones it has.
+   */
+  addLabelEvent(issueNumber: number, label: string, login: string): void {
+    const id = this.nextEventId++
+    const events = this.issueEvents.get(issueNumber) ?? []
+    events.push({
+      id,
+      node_id: `LE_lADO${Buffer.from(String(id)).toString('base64url')}`,
+      url: `${this.url}/repos/${this.owner}/${this.repo}/issues/events/${id}`,
+      actor: { ...this.user(login, login.endsWith('[bot]') ? 'Bot' : 'User') } as unknown as JsonObject,
+      event: 'labeled',
+      commit_id: null,
+      commit_url: null,
+      created_at: this.tick(),
+      performed_via_github_app: null,
+      label: { name: label, color: 'ededed' },
+    })
+    this.issueEvents.set(issueNumber, events)
+  }
+
+  /** A label as a pull request lists it. */
+  private label(name: string): JsonObject {
+    const id = 200_000_000 + (Number.parseInt(sha256(Buffer.from(name)).slice(0, 6), 16) % 1_000_000)
+    return {
+      id,
+      node_id: `LA_kwDO${Buffer.from(String(id)).toString('base64url')}`,
+      url: `${this.url}/repos/${this.owner}/${this.repo}/labels/${encodeURIComponent(name)}`,
+      name,
+      description: null,
+      color: 'ededed',
+      default: false,
+    }
+  }
+
+  /** GitHub's example pull request from the description, with this one's number, head commit and labels. */
   private pull(operation: CompiledOperation, number: number): Reply {
-    const headSha = this.pulls.get(number)
-    if (headSha === undefined) return this.githubError(404, 'Not Found')
+    const info = this.pulls.get(number)
+    if (info === undefined) return this.githubError(404, 'Not Found')
     const example = operation.responseExample(200)
     if (!example) throw new Error('the description has no example pull request')
     example.number = number
-    ;(example.head as JsonObject).sha = headSha
+    ;(example.head as JsonObject).sha = info.headSha
+    example.labels = info.labels.map((l) => this.label(l))
     // GitHub's example team lacks the `type` its own schema requires.
     example.requested_teams = []
     return { status: 200, body: example }
+  }
+
+  /** The pull requests a commit merged, as GitHub's example lists one, with each one's number, labels and base. */
+  private pullsOfCommit(operation: CompiledOperation, sha: string, url: URL): Reply {
+    const example = operation.responseExample(200)
+    const template = Array.isArray(example) ? (example[0] as JsonObject | undefined) : undefined
+    if (!template) throw new Error('the description has no example list of pull requests')
+    const merged = [...this.pulls.entries()]
+      .filter(([, p]) => p.merged?.commitSha === sha)
+      .map(([number, p]) => {
+        const pull = structuredClone(template)
+        pull.number = number
+        pull.state = 'closed'
+        pull.merged_at = isoSeconds(this.clock)
+        pull.merge_commit_sha = sha
+        ;(pull.head as JsonObject).sha = p.headSha
+        ;(pull.base as JsonObject).ref = p.merged!.base
+        pull.labels = p.labels.map((l) => ({ ...this.label(l), description: '' }))
+        pull.requested_teams = []
+        return pull
+      })
+    return this.page(merged, url)
   }
 
   /** An existing comment on an issue or pull request, as GitHub returns it. */
@@ -770,7 +849,9 @@ export class GitHubServer {
     }
     // The one link a report makes: its run, where the full report is.
     const runs = `${HTML_URL}/${this.owner}/${this.repo}/actions/runs/`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    const problems = await reportProblems(body, { allowedLinks: [new RegExp(`^${runs}\\d+$`, 'i')] })
+    const problems = await reportProblems(body, {
+      allowedLinks: [new RegExp(`^${runs}\\d+$`, 'i'), ...(this.options.commentLinks ?? [])],
+    })
     for (const problem of problems) this.violation(request, `the comment body: ${problem}`)
   }
 
@@ -903,7 +984,9 @@ export class GitHubServer {
           ? this.pull(operation, Number(params.pull_number))
           : operation.id === 'repos/compare-commits-with-basehead'
             ? this.compare(operation)
-            : this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
+            : operation.id === 'repos/list-pull-requests-associated-with-commit'
+              ? this.pullsOfCommit(operation, String(params.commit_sha), url)
+              : this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
       reply = this.githubError(error.status, error.message)
@@ -968,6 +1051,8 @@ export class GitHubServer {
     switch (operationId) {
       case 'users/get-authenticated':
         return this.authenticatedUser()
+      case 'issues/list-events':
+        return this.page(structuredClone(this.issueEvents.get(int('issue_number')) ?? []), url)
       case 'issues/list-comments': {
         const since = url.searchParams.get('since')
         const all = this.comments(int('issue_number')).filter((c) => !since || c.updated_at >= since)

@@ -7,6 +7,7 @@ import path from 'node:path'
 import * as core from '@actions/core'
 import { ConfigError, loadConfig } from './config/index.ts'
 import { isUserError } from './errors.ts'
+import { DEFAULT_ACCEPT_LABEL, labelAcceptance } from './github/accept-label.ts'
 import { createGitHubClient } from './github/client.ts'
 import { logText } from './github/log.ts'
 import { mergeBaseFromApi } from './github/merge-base.ts'
@@ -74,6 +75,8 @@ export interface ActionInputs {
   saveOn?: string[]
   retain?: number
   requireBaseline: boolean
+  /** The pull-request label that accepts a run's regressions; undefined when turned off (an empty input). */
+  acceptLabel?: string
 }
 
 function optional(name: string): string | undefined {
@@ -103,6 +106,22 @@ function booleanInput(name: string, unset: boolean): boolean {
       `input "${name}" must be true or false (true, True, TRUE, false, False or FALSE), got ${JSON.stringify(optional(name))}`,
     )
   }
+}
+
+/**
+ * The label that accepts regressions: action.yml's default when the input is not passed at all, none
+ * when it is passed empty (the way to turn it off).
+ */
+function acceptLabelInput(): string | undefined {
+  if (process.env['INPUT_ACCEPT-LABEL'] === undefined) return DEFAULT_ACCEPT_LABEL
+  const label = core.getInput('accept-label')
+  if (label === '') return undefined
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (label.length > 50 || /[\u0000-\u001f\u007f]/.test(label))
+    throw new UsageError(
+      `input "accept-label" must be a label name of at most 50 characters on one line, got ${JSON.stringify(label)}`,
+    )
+  return label
 }
 
 function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
@@ -138,6 +157,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
       .filter((b) => b !== ''),
     retain: wholeNumber('retain'),
     requireBaseline: booleanInput('require-baseline', false),
+    acceptLabel: acceptLabelInput(),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional('working-directory') ?? '.',
@@ -191,6 +211,7 @@ async function postDeferred(
   await postDeferredComments({
     octokit: client(),
     context,
+    ...(inputs.acceptLabel !== undefined ? { acceptLabel: inputs.acceptLabel } : {}),
     version: VERSION,
     log: (l) => logText(l),
     warn: (l) => core.warning(l),
@@ -224,6 +245,18 @@ async function measureOrMerge(
     htmlPath: inputs.html ?? path.join(outDir, 'report.html'),
     env,
     log: (line: string) => logText(line),
+    ...(context && inputs.acceptLabel !== undefined
+      ? {
+          acceptLabel: () =>
+            labelAcceptance({
+              ...(inputs.githubToken ? { octokit: client() } : {}),
+              context,
+              label: inputs.acceptLabel!,
+              log: (line: string) => logText(line),
+              warn: (line: string) => core.warning(line),
+            }),
+        }
+      : {}),
   }
   if (inputs.shard && inputs.mode === 'merge')
     throw new UsageError(

@@ -1,11 +1,20 @@
 // compare: (base ResultSet, head ResultSet) → Comparison. Pure: no I/O, deterministic for the same
 // inputs (the bootstrap is seeded from the benchmark and metric names).
 
+import {
+  type Acceptance,
+  type AcceptedBy,
+  type AcceptRule,
+  coversBenchmark,
+  joinAcceptances,
+  staleNotes,
+} from './accept.ts'
 import { formatChange } from './display.ts'
 import { diffFunctionCosts, type FunctionChange } from './import/callgrind-metrics.ts'
 import { derivedMetrics, isExactKind, kindOf } from './kinds/index.ts'
 import { followedMetrics, resolveGate } from './metric-families.ts'
 import type {
+  Accepted,
   BenchmarkError,
   BenchmarkResult,
   CommitInfo,
@@ -37,7 +46,8 @@ import {
   withinRunNoise,
 } from './stats/index.ts'
 
-export type MetricVerdict = 'regression' | 'improvement' | 'unchanged' | 'unclear' | 'warning'
+/** `accepted`: a regression accepted on purpose (bench.yml's `accept:`, a pull request's label); it passes. */
+export type MetricVerdict = 'regression' | 'accepted' | 'improvement' | 'unchanged' | 'unclear' | 'warning'
 export type BenchmarkVerdict = MetricVerdict | 'new' | 'missing' | 'failed'
 
 export interface MetricComparison {
@@ -83,6 +93,8 @@ export interface MetricComparison {
   /** Run-to-run noise of this metric's median among the stored runs, when there are enough. */
   runNoise?: RunNoise
   verdict: MetricVerdict
+  /** What accepted this metric's regression, when its verdict is `accepted`. */
+  accepted?: AcceptedBy
   notes: string[]
 }
 
@@ -243,6 +255,16 @@ export interface Comparison {
    * then need evidence beyond what the machine's drift between moments explains.
    */
   acrossMoments?: boolean
+  /**
+   * Acceptances this comparison was given (DESIGN §4): what was decided about them before comparing
+   * (an entry whose date passed) and entries that matched nothing, for the report to show.
+   */
+  acceptance?: { notes: string[] }
+  /**
+   * The published trend site's address (bench.yml `trends:`): each benchmark links to its page there.
+   * Set by the run from its own config; never read from a comparison's data.
+   */
+  trends?: string
 }
 
 /** What a pull request's instruction counts were compared with, when not with `baseline`. */
@@ -275,6 +297,7 @@ export interface Pairing {
 export const VERDICT_ORDER: BenchmarkVerdict[] = [
   'regression',
   'failed',
+  'accepted',
   'unclear',
   'warning',
   'improvement',
@@ -607,7 +630,14 @@ function exactDifferenceVerdict(
   return { verdict: 'unchanged', notes }
 }
 
-const METRIC_SEVERITY: MetricVerdict[] = ['regression', 'unclear', 'warning', 'improvement', 'unchanged']
+const METRIC_SEVERITY: MetricVerdict[] = [
+  'regression',
+  'accepted',
+  'unclear',
+  'warning',
+  'improvement',
+  'unchanged',
+]
 
 function benchmarkVerdict(metrics: MetricComparison[]): BenchmarkVerdict {
   const gated = metrics.filter((m) => m.gated)
@@ -641,14 +671,23 @@ function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
 /** Medians of each metric across earlier runs, by benchmark id then metric name. */
 export type HistoryMedians = Map<string, Map<string, number[]>>
 
+/**
+ * Medians of each metric across earlier runs. A run that accepted a regression of a benchmark's metric
+ * moved it on purpose: the runs before the newest such run are left out of that metric's medians, so
+ * an accepted step is never counted as the machine's run-to-run noise.
+ */
 export function historyMedians(history: ResultSet[]): HistoryMedians {
   const out: HistoryMedians = new Map()
+  const acceptedSince = newestAcceptances(history)
   for (const results of history) {
+    const created = Date.parse(results.createdAt)
     for (const b of results.benchmarks) {
       if (b.status !== 'ok') continue
       const byMetric = out.get(b.id) ?? new Map<string, number[]>()
       out.set(b.id, byMetric)
       for (const [name, metric] of Object.entries(b.metrics)) {
+        const since = acceptedSince.get(acceptanceKey(b.id, name))
+        if (since !== undefined && created < since) continue
         // A run's center: the median of its samples, or the center a tool kept as its summary.
         const center =
           metric.samples && metric.samples.length > 0
@@ -662,6 +701,69 @@ export function historyMedians(history: ResultSet[]): HistoryMedians {
     }
   }
   return out
+}
+
+function acceptanceKey(benchmark: string, metric: string): string {
+  return `${benchmark}\u0000${metric}`
+}
+
+/** When each benchmark and metric last had a regression accepted, among the stored runs (ms since the epoch). */
+function newestAcceptances(history: ResultSet[]): Map<string, number> {
+  const newest = new Map<string, number>()
+  for (const results of history) {
+    const created = Date.parse(results.createdAt)
+    for (const a of results.accepted ?? []) {
+      const key = acceptanceKey(a.benchmark, a.metric)
+      if (!(created <= (newest.get(key) ?? Number.NEGATIVE_INFINITY))) newest.set(key, created)
+    }
+  }
+  return newest
+}
+
+/**
+ * Accepts the benchmark's regressions that a rule covers: each gated metric that regressed, and the
+ * other views of its measurement, whose verdict is its (one measurement, one verdict). A rule with a
+ * metric covers the measurement that metric belongs to. Failed benchmarks, improvements and unclear
+ * changes are never touched.
+ */
+function acceptRegressions(b: BenchmarkComparison, rules: readonly AcceptRule[]): void {
+  if (b.verdict !== 'regression' || !rules.some((r) => coversBenchmark(r, b))) return
+  for (const lead of b.metrics) {
+    if (!lead.gated || lead.verdict !== 'regression') continue
+    const views = b.metrics.filter((m) => m.follows === lead.metric)
+    const names = [lead.metric, ...views.map((m) => m.metric)]
+    const rule = rules.find(
+      (r) => coversBenchmark(r, b) && (r.metric === undefined || names.includes(r.metric)),
+    )
+    if (!rule) continue
+    const by: AcceptedBy = {
+      reason: rule.reason,
+      ...(rule.by !== undefined ? { by: rule.by } : {}),
+      source: rule.source,
+      ...(rule.until !== undefined ? { until: rule.until } : {}),
+    }
+    for (const m of [lead, ...views]) {
+      if (m.verdict !== 'regression') continue
+      m.verdict = 'accepted'
+      m.accepted = by
+    }
+  }
+  b.verdict = benchmarkVerdict(b.metrics)
+}
+
+/** What a comparison accepted, as a results file records it: each metric whose regression was accepted. */
+export function acceptedRegressions(c: Comparison): Accepted[] {
+  return c.benchmarks.flatMap((b) =>
+    b.metrics.flatMap((m) =>
+      m.verdict === 'accepted' && m.accepted ? [{ benchmark: b.id, metric: m.metric, ...m.accepted }] : [],
+    ),
+  )
+}
+
+/** What the report says of acceptances: the notes decided before comparing, and entries that matched nothing. */
+function acceptanceSummary(accept: Acceptance | undefined, head: ResultSet): Pick<Comparison, 'acceptance'> {
+  if (!accept || (accept.rules.length === 0 && accept.notes.length === 0)) return {}
+  return { acceptance: { notes: [...accept.notes, ...staleNotes(accept.rules, head.benchmarks)] } }
 }
 
 export function compareBenchmark(
@@ -1141,8 +1243,13 @@ export interface CompareOptions {
    * base and head measured in this job.
    */
   acrossMoments?: boolean
+  /**
+   * Regressions accepted on purpose: the rules that hold against `baseline` (an `until` commit is judged
+   * against the baseline compared with), and the notes about those that do not.
+   */
+  accept?: Acceptance
   /** Instruction benchmarks are compared with this instead of `baseline` (see Comparison.exactBaseline). */
-  exact?: Pick<CompareOptions, 'baseline' | 'noBaselineReason' | 'baselineWarnings' | 'history'>
+  exact?: Pick<CompareOptions, 'baseline' | 'noBaselineReason' | 'baselineWarnings' | 'history' | 'accept'>
 }
 
 export function compareResults(head: ResultSet, options: CompareOptions = {}): Comparison {
@@ -1168,6 +1275,8 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
       acrossMoments,
     ),
   )
+  const rules = options.accept?.rules ?? []
+  if (rules.length > 0) for (const b of benchmarks) acceptRegressions(b, rules)
   const pairCounts = benchmarks.flatMap((b) => (b.pairs !== undefined ? [b.pairs] : []))
   // Only runs that alternated are paired: when some benchmarks were, the others compared with the same
   // baseline are named as unpaired (imported ones), or as exact counts, which need no pairing.
@@ -1227,6 +1336,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     engineRankings: rankEngines(head),
     scaling: scalingSeries(head, base, benchmarks),
     ...(acrossMoments && options.baseline ? { acrossMoments } : {}),
+    ...acceptanceSummary(options.accept, head),
     ...(pairCounts.length > 0
       ? {
           pairing: {
@@ -1242,7 +1352,10 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
   }
 }
 
-/** CLI exit codes (DESIGN §3): 0 no regression, 1 regression, 3 a benchmark failed. */
+/**
+ * CLI exit codes (DESIGN §3): 0 no regression (an accepted regression is none), 1 regression, 3 a
+ * benchmark failed.
+ */
 export function exitCodeFor(comparison: Comparison): 0 | 1 | 3 {
   if (comparison.verdict === 'failed') return 3
   if (comparison.verdict === 'regression') return 1
@@ -1285,8 +1398,11 @@ function compareSplit(head: ResultSet, options: CompareOptions): Comparison {
     filtered: rest.filtered,
   })
   const benchmarks = [...timed.benchmarks, ...counts.benchmarks]
+  // Each side accepted against its own baseline; what matched nothing is judged on the whole run.
+  const { acceptance: _timed, ...timedRest } = timed
   return {
-    ...timed,
+    ...timedRest,
+    ...acceptanceSummary(joinAcceptances([rest.accept, exact?.accept]), head),
     baselineWarnings: [...timed.baselineWarnings, ...counts.baselineWarnings],
     benchmarks,
     ...tally(benchmarks),

@@ -63,3 +63,21 @@ export async function commitsBetween(cwd: string, from: string, to: string): Pro
 export async function mergeBase(cwd: string, a: string, b: string): Promise<string | undefined> {
   return git(cwd, ['merge-base', a, b])
 }
+
+/**
+ * Whether `descendant` is `ancestor` or contains it in its history (git merge-base --is-ancestor);
+ * undefined when git cannot tell (a commit missing from a shallow checkout, an unknown name).
+ */
+export async function isAncestor(
+  cwd: string,
+  ancestor: string,
+  descendant: string,
+): Promise<boolean | undefined> {
+  const result = await runCommand(['git', 'merge-base', '--is-ancestor', ancestor, descendant], {
+    cwd,
+    timeoutMs: 30_000,
+  })
+  if (result.error !== undefined) return undefined
+  if (result.code === 0) return true
+  return result.code === 1 ? false : undefined
+}

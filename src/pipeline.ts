@@ -3,12 +3,20 @@
 // Its I/O comes in through the options, so both entry points stay thin.
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { type Acceptance, type AcceptRule, resolveAcceptance, withRule } from './accept.ts'
 import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseline } from './baseline.ts'
-import { type CompareOptions, type Comparison, compareResults, exitCodeFor } from './compare.ts'
+import {
+  acceptedRegressions,
+  type BaselineInfo,
+  type CompareOptions,
+  type Comparison,
+  compareResults,
+  exitCodeFor,
+} from './compare.ts'
 import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
 import { UserError } from './errors.ts'
-import { commitInfo, commitsBetween, defaultBranch, mergeBase } from './git.ts'
+import { commitInfo, commitsBetween, defaultBranch, isAncestor, mergeBase } from './git.ts'
 import { type Case, isExactKind, kindOf, toolVersions } from './kinds/index.ts'
 import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
@@ -93,6 +101,11 @@ export interface PipelineOptions {
   /** Progress and status lines (stderr for the CLI, the log for the action). */
   log: (line: string) => void
   now?: () => Date
+  /**
+   * Asked when the run has regressions: the rule that accepts every one of them (a pull request's label,
+   * or the label of the pull request a push merged), or undefined when there is none.
+   */
+  acceptLabel?: () => Promise<AcceptRule | undefined>
 }
 
 export interface PipelineOutcome {
@@ -190,7 +203,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   if (!options.shard) return conclude(options, config, measured.results, compared, options.save)
 
   const written = await writeShardOutput(options, options.shard, cases, measured, choice)
-  const concluded = await conclude(options, config, measured.results, compared, false)
+  // A shard's verdict is the merge's: the label is looked up there, once.
+  const { acceptLabel: _, ...shardOptions } = options
+  const concluded = await conclude(shardOptions, config, measured.results, compared, false)
   return { ...concluded, ...written }
 }
 
@@ -560,7 +575,10 @@ async function conclude(
   const now = options.now ?? (() => new Date())
   const filter = 'filter' in options ? options.filter : undefined
   const benchmarks = results.benchmarks
-  const compareOptions: CompareOptions = {
+  // bench.yml's accepted regressions, each side judged against the baseline it is compared with.
+  const accept = await configAcceptance(options.cwd, config, choice.baseline, now())
+  const exactAccept = exact ? await configAcceptance(options.cwd, config, exact.baseline, now()) : undefined
+  let compareOptions: CompareOptions = {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
     baselineWarnings: choice.warnings,
@@ -570,9 +588,28 @@ async function conclude(
     pairs,
     // A baseline from the store or a file was measured at another moment than this run.
     acrossMoments: pairs === undefined,
-    ...(exact ? { exact } : {}),
+    ...(accept ? { accept } : {}),
+    ...(exact ? { exact: { ...exact, ...(exactAccept ? { accept: exactAccept } : {}) } } : {}),
   }
-  const comparison = compareResults(results, compareOptions)
+  let comparison = compareResults(results, compareOptions)
+  if (comparison.counts.regression > 0 && options.acceptLabel) {
+    // A label accepts every regression of the run: compared again with its rule after bench.yml's.
+    const rule = await options.acceptLabel()
+    if (rule) {
+      compareOptions = {
+        ...compareOptions,
+        accept: withRule(compareOptions.accept, rule),
+        ...(compareOptions.exact
+          ? { exact: { ...compareOptions.exact, accept: withRule(compareOptions.exact.accept, rule) } }
+          : {}),
+      }
+      comparison = compareResults(results, compareOptions)
+    }
+  }
+  if (config.trends !== undefined) comparison = { ...comparison, trends: config.trends }
+  // What this run accepted goes with its results: a later run's noise estimate starts after it.
+  const accepted = acceptedRegressions(comparison)
+  const recorded: ResultSet = accepted.length > 0 ? { ...results, accepted } : results
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 
   let savedPath: string | undefined
@@ -582,20 +619,20 @@ async function conclude(
       options.log('--filter was given: results not saved as a baseline')
     } else if (benchmarks.some((b) => b.status === 'ok')) {
       savedPath = await (options.store ?? new DirStore(path.resolve(options.cwd, options.storeDir))).save(
-        results,
+        recorded,
       )
     } else {
       options.log('no benchmark succeeded: results not saved as a baseline')
     }
   }
   const jsonPath = options.jsonPath ? path.resolve(options.cwd, options.jsonPath) : undefined
-  if (jsonPath) await writeText(jsonPath, `${JSON.stringify(results, null, 2)}\n`)
+  if (jsonPath) await writeText(jsonPath, `${JSON.stringify(recorded, null, 2)}\n`)
   const markdownPath = options.markdownPath ? path.resolve(options.cwd, options.markdownPath) : undefined
   if (markdownPath) await writeText(markdownPath, markdown)
   const htmlPath = options.htmlPath ? path.resolve(options.cwd, options.htmlPath) : undefined
   if (htmlPath) {
     const samples = {
-      head: results,
+      head: recorded,
       ...(choice.baseline ? { base: choice.baseline.results } : {}),
       ...(pairs ? { pairs } : {}),
     }
@@ -605,7 +642,7 @@ async function conclude(
   return {
     exitCode: exitCodeFor(comparison),
     config,
-    results,
+    results: recorded,
     compareOptions,
     comparison,
     markdown,
@@ -614,6 +651,21 @@ async function conclude(
     markdownPath,
     htmlPath,
   }
+}
+
+/** bench.yml's accepted regressions that hold against a baseline, or undefined when it names none. */
+async function configAcceptance(
+  cwd: string,
+  config: Config,
+  baseline: BaselineInfo | undefined,
+  now: Date,
+): Promise<Acceptance | undefined> {
+  if (!config.accept) return undefined
+  return resolveAcceptance(config.accept, {
+    now,
+    ...(baseline ? { baseline: { sha: baseline.results.commit.sha } } : {}),
+    contains: (commit, ancestor) => isAncestor(cwd, ancestor, commit),
+  })
 }
 
 export async function writeText(file: string, text: string): Promise<void> {

@@ -214,6 +214,31 @@ export const commitSchema = z.object({
 })
 export type CommitInfo = z.infer<typeof commitSchema>
 
+/** Where an acceptance came from: an entry of bench.yml's `accept:`, or the pull request's label. */
+export const ACCEPT_SOURCES = ['config', 'label'] as const
+export type AcceptSource = (typeof ACCEPT_SOURCES)[number]
+
+/** The longest reason an acceptance may give. */
+export const ACCEPT_REASON_MAX = 1000
+
+/**
+ * A regression this run accepted on purpose: which benchmark and metric, why, who, and from where. A
+ * later comparison leaves the runs before it out of the run-to-run noise, so an accepted step is never
+ * taken for the machine's swings.
+ */
+export const acceptedSchema = z.object({
+  /** The benchmark's id. */
+  benchmark: z.string().min(1),
+  metric: z.string().min(1),
+  reason: z.string().max(ACCEPT_REASON_MAX),
+  /** The login that added the label, when GitHub said. */
+  by: z.string().min(1).max(100).optional(),
+  source: z.enum(ACCEPT_SOURCES),
+  /** The entry's `until`, as written: a date or a commit. */
+  until: z.string().max(64).optional(),
+})
+export type Accepted = z.infer<typeof acceptedSchema>
+
 export const resultSetSchema = z.object({
   schema: z.literal(RESULTS_SCHEMA),
   version: z.literal(RESULTS_VERSION),
@@ -222,6 +247,8 @@ export const resultSetSchema = z.object({
   createdAt: timestampSchema,
   environment: environmentSchema,
   benchmarks: z.array(benchmarkResultSchema),
+  /** Regressions accepted on purpose in this run; absent in files written before acceptances, and when none were. */
+  accepted: z.array(acceptedSchema).optional(),
 })
 export type ResultSet = z.infer<typeof resultSetSchema>
 

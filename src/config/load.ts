@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
 import * as z from 'zod'
+import type { AcceptEntry } from '../accept.ts'
 import { resolveBenchmark } from '../kinds/index.ts'
 import { ConfigError, type PathSegment, problemsFromIssues, type YamlSource, yamlProblem } from './errors.ts'
 import { type ConfigDefaults, type Env, toArgv } from './fields.ts'
@@ -132,6 +133,13 @@ function keepArgumentSource(doc: Document, data: unknown) {
       addEnv(['benchmarks', i, 'input'], benchmark.input)
     })
   }
+  // An accepted regression's texts: `until: 1234567` is a commit, not a number; `reason: true` is text.
+  if (Array.isArray(data.accept)) {
+    data.accept.forEach((entry, i) => {
+      if (!isRecord(entry)) return
+      for (const key of ['benchmark', 'metric', 'reason', 'until']) textPaths.push(['accept', i, key])
+    })
+  }
   for (const at of textPaths) {
     const parent = at
       .slice(0, -1)
@@ -194,6 +202,25 @@ function resolveConfig(entry: ConfigFile, file: string) {
         }
       : {}),
     benchmarks: entry.benchmarks.map((benchmark) => resolveBenchmark(benchmark, context)),
+    ...(entry.accept && entry.accept.length > 0
+      ? {
+          /** Regressions accepted on purpose (see src/accept.ts); `until` commits in lower case. */
+          accept: entry.accept.map(
+            (a): AcceptEntry => ({
+              benchmark: a.benchmark,
+              ...(a.metric !== undefined ? { metric: a.metric } : {}),
+              reason: a.reason.trim(),
+              ...(a.until !== undefined ? { until: a.until.toLowerCase() } : {}),
+            }),
+          ),
+        }
+      : {}),
+    ...(entry.trends !== undefined
+      ? {
+          /** The published trend site's address, without a trailing slash: benchmarks link to their pages there. */
+          trends: entry.trends.replace(/\/+$/, ''),
+        }
+      : {}),
   }
 }
 

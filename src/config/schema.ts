@@ -7,7 +7,9 @@
 // loader, which knows where the file is. Each kind's entry is in its folder (src/kinds/); the pieces
 // they share are in fields.ts; here are the file's own keys: suite, defaults, setup and benchmarks.
 import * as z from 'zod'
+import { isCalendarDate, UNTIL_COMMIT, UNTIL_DATE } from '../accept.ts'
 import { benchmarkSchema } from '../kinds/index.ts'
+import { ACCEPT_REASON_MAX } from '../results.ts'
 import {
   alphaSchema,
   argvSchema,
@@ -102,6 +104,84 @@ const defaultsSchema = z
   )
   .meta({ description: 'Values every benchmark inherits unless it sets its own.' })
 
+const GLOB_EXPECTED = 'a benchmark name or glob, as --filter takes it (* and ?; several separated by commas)'
+const REASON_EXPECTED = `a reason on one line, at most ${ACCEPT_REASON_MAX} characters: why the change is accepted`
+const UNTIL_EXPECTED =
+  'a date like 2026-03-01 (the entry holds through that day) or a commit (7 to 40 hex digits)'
+const METRIC_EXPECTED = 'a metric name'
+
+/** Text on one line: no control characters (a newline among them). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const ONE_LINE = /^[^\x00-\x1f\x7f]*$/
+
+const acceptEntrySchema = z
+  .strictObject(
+    {
+      benchmark: z
+        .string(expecting(GLOB_EXPECTED))
+        .regex(/[^\s,]/, expecting(GLOB_EXPECTED))
+        .regex(ONE_LINE, expecting(GLOB_EXPECTED))
+        .meta({
+          description:
+            'The benchmarks whose regressions are accepted, by name: a glob as --filter takes it (* and ?; several separated by commas).',
+          examples: ['parse', 'parse/*'],
+        }),
+      metric: z
+        .string(expecting(METRIC_EXPECTED))
+        .min(1, expecting(METRIC_EXPECTED))
+        .regex(ONE_LINE, expecting(METRIC_EXPECTED))
+        .meta({
+          description:
+            'Accept only this metric’s regression (or that of another view of the same measurement); any gated metric when absent.',
+          examples: ['ir', 'wall'],
+        })
+        .optional(),
+      reason: z
+        .string(expecting(REASON_EXPECTED))
+        .regex(/\S/, expecting(REASON_EXPECTED))
+        .max(ACCEPT_REASON_MAX, expecting(REASON_EXPECTED))
+        .regex(ONE_LINE, expecting(REASON_EXPECTED))
+        .meta({
+          description: 'Why the change is accepted: shown in the report beside the accepted regression.',
+          examples: ['the new parser validates its input (#123)'],
+        }),
+      until: z
+        .string(expecting(UNTIL_EXPECTED))
+        .refine(
+          (text) =>
+            UNTIL_DATE.test(text) ? isCalendarDate(text) : UNTIL_COMMIT.test(text) && text.length <= 40,
+          expecting(UNTIL_EXPECTED),
+        )
+        .meta({
+          description:
+            'How long the entry holds. A date (YYYY-MM-DD): through that day, UTC. A commit: while the baseline compared with does not contain it; once it does, the accepted numbers are the baseline.',
+          examples: ['2026-03-01', '4c0ffee'],
+        })
+        .optional(),
+    },
+    expecting('a mapping with benchmark and reason (and optionally metric and until)'),
+  )
+  .meta({
+    description: 'A regression accepted on purpose: reported as accepted, with the reason, and passing.',
+  })
+
+const TRENDS_EXPECTED =
+  'an https address like https://org.github.io/repo/bench (letters, digits and . _ ~ % + - in its path; no query, fragment or user)'
+
+/** An https address of a published site: nothing in it that could end or bend a link in markdown or HTML. */
+const TRENDS_URL =
+  /^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:\/[A-Za-z0-9._~%+-]*)*$/
+
+const trendsSchema = z
+  .string(expecting(TRENDS_EXPECTED))
+  .regex(TRENDS_URL, expecting(TRENDS_EXPECTED))
+  .max(500, expecting(TRENDS_EXPECTED))
+  .meta({
+    description:
+      'The address of the published trend site (bench-action history): each benchmark in the PR comment and the HTML report links to its page there.',
+    examples: ['https://org.github.io/repo/bench'],
+  })
+
 export const configSchema = z
   .strictObject(
     {
@@ -131,6 +211,11 @@ export const configSchema = z
           })
         })
         .meta({ description: 'What to measure; each benchmark has a unique name and a kind.' }),
+      accept: z.array(acceptEntrySchema, expecting('a list of accepted regressions')).optional().meta({
+        description:
+          'Regressions accepted on purpose: a regression of a benchmark an entry names is shown as accepted, with its reason, and passes. An entry that matches no benchmark of a run is named in the report.',
+      }),
+      trends: trendsSchema.optional(),
     },
     expecting('a mapping with suite, defaults, setup and benchmarks'),
   )
@@ -143,3 +228,4 @@ export const configSchema = z
 export type ConfigFile = z.output<typeof configSchema>
 export type SetupStepEntry = z.output<typeof setupStepSchema>
 export type DefaultsEntry = z.output<typeof defaultsSchema>
+export type AcceptEntryFile = z.output<typeof acceptEntrySchema>

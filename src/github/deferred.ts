@@ -7,9 +7,10 @@
 // against the results schema with bounded sizes, compares again and renders the comment itself, with
 // our escaping. A forged file can at worst misstate numbers about its own pull request.
 import { z } from 'zod'
+import { type Acceptance, type AcceptRule, withRule } from '../accept.ts'
 import { type CompareOptions, type Comparison, compareResults } from '../compare.ts'
 import { UserError } from '../errors.ts'
-import { firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
+import { ACCEPT_REASON_MAX, ACCEPT_SOURCES, firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
 
 export const DEFERRED_SCHEMA = 'bench-action/deferred-comparison'
 export const DEFERRED_VERSION = 1
@@ -25,6 +26,31 @@ export class DeferredCommentError extends UserError {
 const text = (max: number) => z.string().max(max)
 const sampleIndex = z.number().int().nonnegative().max(10_000_000)
 
+/**
+ * Regressions the run accepted on purpose: the rules that held against its baseline and the notes about
+ * the others. Data like the rest: the trusted job shows the reasons as escaped text, and decides the
+ * label's acceptance itself (postDeferredComments), never from the artifact.
+ */
+const acceptanceSchema = z
+  .object({
+    rules: z
+      .array(
+        z
+          .object({
+            benchmark: text(1000).min(1),
+            metric: text(1000).min(1).optional(),
+            reason: text(ACCEPT_REASON_MAX),
+            by: text(100).min(1).optional(),
+            source: z.enum(ACCEPT_SOURCES),
+            until: text(64).optional(),
+          })
+          .strict(),
+      )
+      .max(200),
+    notes: z.array(text(2000)).max(200),
+  })
+  .strict()
+
 /** What a comparison was made with: a baseline (or why none), its warnings and the runs that give the noise. */
 const baselineFields = {
   baseline: z
@@ -37,6 +63,7 @@ const baselineFields = {
     .object({ branch: text(255).optional(), results: z.array(resultSetSchema).max(50) })
     .strict()
     .optional(),
+  accept: acceptanceSchema.optional(),
 }
 
 const deferredSchema = z
@@ -77,7 +104,7 @@ export function deferredComparison(fields: {
 }): DeferredComparison {
   const o = fields.options
   const withBaseline = (
-    b: Pick<CompareOptions, 'baseline' | 'noBaselineReason' | 'baselineWarnings' | 'history'>,
+    b: Pick<CompareOptions, 'baseline' | 'noBaselineReason' | 'baselineWarnings' | 'history' | 'accept'>,
   ) => ({
     ...(b.baseline
       ? { baseline: { results: b.baseline.results, source: b.baseline.source, reason: b.baseline.reason } }
@@ -85,6 +112,7 @@ export function deferredComparison(fields: {
     ...(b.noBaselineReason !== undefined ? { noBaselineReason: b.noBaselineReason } : {}),
     baselineWarnings: b.baselineWarnings ?? [],
     ...(b.history ? { history: b.history } : {}),
+    ...(b.accept ? { accept: b.accept } : {}),
   })
   return {
     schema: DEFERRED_SCHEMA,
@@ -148,8 +176,26 @@ export function parseDeferredComparison(text: string, source: string): DeferredC
   return d
 }
 
-/** The comparison the run made, made again from its inputs. */
-export function compareDeferred(d: DeferredComparison): Comparison {
+/**
+ * The acceptance an artifact carries, with the label's rule as the trusted job decided it: a rule the
+ * artifact says a label gave is dropped (it could name anyone), and `label`, when the pull request
+ * carries the label now, takes its place.
+ */
+function acceptanceOf(
+  carried: Acceptance | undefined,
+  label: AcceptRule | undefined,
+): Acceptance | undefined {
+  const own = carried && { ...carried, rules: carried.rules.filter((r) => r.source !== 'label') }
+  return label ? withRule(own, label) : own
+}
+
+/**
+ * The comparison the run made, made again from its inputs; `label` is the rule of the accepting label
+ * when the pull request carries it, as the trusted job found it.
+ */
+export function compareDeferred(d: DeferredComparison, label?: AcceptRule): Comparison {
+  const accept = acceptanceOf(d.accept, label)
+  const exactAccept = d.exact ? acceptanceOf(d.exact.accept, label) : undefined
   return compareResults(d.head, {
     ...(d.baseline ? { baseline: d.baseline } : {}),
     ...(d.noBaselineReason !== undefined ? { noBaselineReason: d.noBaselineReason } : {}),
@@ -158,6 +204,7 @@ export function compareDeferred(d: DeferredComparison): Comparison {
     filtered: d.filtered,
     ...(d.pairs ? { pairs: d.pairs } : {}),
     ...(d.acrossMoments !== undefined ? { acrossMoments: d.acrossMoments } : {}),
-    ...(d.exact ? { exact: d.exact } : {}),
+    ...(accept ? { accept } : {}),
+    ...(d.exact ? { exact: { ...d.exact, ...(exactAccept ? { accept: exactAccept } : {}) } } : {}),
   })
 }

@@ -7,10 +7,12 @@
 //       artifact from the run that measured, checks it, compares again and renders the comment itself.
 //       It never checks out or runs the pull request's code, and never posts text the artifact
 //       supplies; it posts only on the pull request whose head that run measured.
+import type { AcceptRule } from '../accept.ts'
 import type { CompareOptions, Comparison } from '../compare.ts'
 import { markerFor } from '../report/escape.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../report/markdown.ts'
 import type { ResultSet } from '../results.ts'
+import { labelledBy, pullRequestLabelRule } from './accept-label.ts'
 import { type GitHub, statusOf } from './client.ts'
 import { upsertStickyComment } from './comment.ts'
 import {
@@ -153,6 +155,19 @@ export async function publishComment(o: PublishOptions): Promise<PublishOutcome>
   }
 }
 
+/** The accepting label's rule, when the pull request (as GitHub lists it now) carries the label. */
+async function labelRule(
+  o: PostOptions,
+  labels: ReadonlyArray<{ name?: string }>,
+  issueNumber: number,
+): Promise<AcceptRule | undefined> {
+  const label = o.acceptLabel
+  if (label === undefined || !labels.some((l) => l.name?.toLowerCase() === label.toLowerCase()))
+    return undefined
+  const by = await labelledBy({ octokit: o.octokit, context: o.context, label, warn: o.warn }, issueNumber)
+  return pullRequestLabelRule(label, issueNumber, by)
+}
+
 function firstLine(error: unknown): string {
   return String((error as Error)?.message ?? error).split('\n')[0]!
 }
@@ -174,6 +189,11 @@ function commentFor(
 export interface PostOptions {
   octokit: GitHub
   context: GitHubContext
+  /**
+   * The label that accepts a pull request's regressions, checked on the pull request itself: a rule
+   * for it in the artifact counts for nothing.
+   */
+  acceptLabel?: string
   now?: Date
   version?: string
   log: (line: string) => void
@@ -254,7 +274,7 @@ export async function postDeferredComments(o: PostOptions): Promise<PublishOutco
         `pull request #${deferred.issueNumber} is at ${pull.head.sha.slice(0, 7)}, but run ${run.id} measured ${String(run.head_sha).slice(0, 7)}`,
       )
     }
-    const comparison = compareDeferred(deferred)
+    const comparison = compareDeferred(deferred, await labelRule(o, pull.labels, deferred.issueNumber))
     const comment = {
       ...commentFor(comparison, deferred.mode, {
         now: o.now,

@@ -2,6 +2,7 @@
 // without JavaScript (an artifact, a mail attachment, a CI page). Charts are vega-lite specs rendered
 // to SVG when the report is written; everything a user controls is escaped.
 import type { TopLevelSpec } from 'vega-lite'
+import type { AcceptedBy } from '../accept.ts'
 import {
   type BenchmarkComparison,
   type Comparison,
@@ -11,14 +12,17 @@ import {
   VERDICT_ORDER,
 } from '../compare.ts'
 import { formatCount, sig3, unitScale } from '../display.ts'
+import { trendPageUrl } from '../history/paths.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
 import { escapeHtml } from './escape.ts'
 import { type ThroughputScale, throughputScale } from './mermaid.ts'
 import {
+  acceptedRows,
   CONTENDED_SHOWN,
   contendedLine,
   contendedMeasurements,
   contentionConsequence,
+  describeAcceptedBy,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -88,6 +92,7 @@ th, td { border: 1px solid #d0d7de; padding: 4px 8px; text-align: left; vertical
 th { background: #f6f8fa; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.v-regression td { background: #ffebe9; }
+tr.v-accepted td { background: #fff1e5; }
 tr.v-failed td { background: #fbefff; }
 tr.v-improvement td { background: #dafbe1; }
 tr.v-unclear td, tr.v-warning td { background: #fff8c5; }
@@ -100,6 +105,7 @@ figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }
 figure.chart svg { max-width: 100%; height: auto; display: block; }
 .badge { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: 12.5px; font-weight: 600; white-space: nowrap; border: 1px solid transparent; }
 .badge-regression { background: #cf222e; color: #fff; }
+.badge-accepted { background: #fff1e5; color: #953800; border-color: #fb8f44; }
 .badge-failed { background: #8250df; color: #fff; }
 .badge-improvement { background: #1a7f37; color: #fff; }
 .badge-unclear, .badge-warning { background: #fff8c5; color: #7d4e00; border-color: #d4a72c; }
@@ -140,10 +146,21 @@ function byVerdict(benchmarks: BenchmarkComparison[]): BenchmarkComparison[] {
   return VERDICT_ORDER.flatMap((v) => benchmarks.filter((b) => b.verdict === v))
 }
 
-function benchmarkRows(b: BenchmarkComparison): string[] {
+/** A link to a benchmark's page of the trend site: the site's address from the config, the page's path a digest. */
+function trendLink(c: Comparison, b: BenchmarkComparison): string {
+  if (c.trends === undefined) return ''
+  return ` <a class="trend" href="${e(trendPageUrl(c.trends, c.suite, b.id))}">trend</a>`
+}
+
+/** Who accepted a metric's regression and why, for its notes. */
+function acceptedNote(m: { accepted?: AcceptedBy }): string[] {
+  return m.accepted ? [`accepted by ${describeAcceptedBy(m.accepted)}: ${m.accepted.reason}`] : []
+}
+
+function benchmarkRows(c: Comparison, b: BenchmarkComparison): string[] {
   const row = (cells: string[], verdict: BenchmarkComparison['verdict'], notes: string[]) =>
     `<tr class="v-${verdict}">${cells.join('')}${notesCell(notes)}</tr>`
-  const name = `<td>${code(b.name)}</td>`
+  const name = `<td>${code(b.name)}${trendLink(c, b)}</td>`
   // Every metric, the gated ones first: the others show their change with the verdict they follow
   // or "(not gated)".
   const gated = [...b.metrics.filter((m) => m.gated), ...b.metrics.filter((m) => !m.gated)]
@@ -151,7 +168,9 @@ function benchmarkRows(b: BenchmarkComparison): string[] {
     const shown = new Set(headlineMetrics(b))
     return gated.map((m, i) => {
       const r = metricRow(b, m)
-      const change = shown.has(m) && (m.verdict === 'regression' || m.verdict === 'improvement')
+      const change =
+        shown.has(m) &&
+        (m.verdict === 'regression' || m.verdict === 'accepted' || m.verdict === 'improvement')
       return row(
         [
           name,
@@ -164,7 +183,7 @@ function benchmarkRows(b: BenchmarkComparison): string[] {
           `<td>${verdictBadge(r.verdict, metricVerdictLabel(r))}</td>`,
         ],
         r.gated ? r.verdict : 'unchanged',
-        i === 0 ? [...b.notes, ...r.notes] : r.notes,
+        [...(i === 0 ? b.notes : []), ...(m.gated ? acceptedNote(m) : []), ...r.notes],
       )
     })
   }
@@ -203,7 +222,7 @@ function benchmarkRows(b: BenchmarkComparison): string[] {
 
 function benchmarksSection(c: Comparison): string {
   const header = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'p', 'Verdict', 'Notes']
-  const rows = byVerdict(c.benchmarks).flatMap(benchmarkRows)
+  const rows = byVerdict(c.benchmarks).flatMap((b) => benchmarkRows(c, b))
   if (rows.length === 0) rows.push(`<tr><td colspan="${header.length}">No benchmarks ran.</td></tr>`)
   return [
     '<section id="benchmarks">',
@@ -212,6 +231,34 @@ function benchmarksSection(c: Comparison): string {
     `<thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`,
     `<tbody>\n${rows.join('\n')}\n</tbody>`,
     '</table>',
+    '</section>',
+  ].join('\n')
+}
+
+/** Regressions accepted on purpose: the change, its interval, who accepted it and why. */
+function acceptedSection(c: Comparison): string {
+  const accepted = acceptedRows(c.benchmarks)
+  const notes = c.acceptance?.notes ?? []
+  if (accepted.length === 0 && notes.length === 0) return ''
+  const header = ['Benchmark', 'Metric', 'Change', 'Interval', 'Verdict', 'Accepted by', 'Reason']
+  const rows = accepted.map(
+    ({ benchmark, row, accepted: a }) =>
+      `<tr class="v-accepted"><td>${code(row.benchmark)}${trendLink(c, benchmark)}</td><td>${e(row.metric)}</td><td class="num"><strong>${e(row.change)}</strong></td><td class="num">${e(row.interval)}</td><td>${verdictCell('accepted')}</td><td>${e(describeAcceptedBy(a))}</td><td>${e(a.reason)}</td></tr>`,
+  )
+  return [
+    '<section id="accepted">',
+    '<h2>Accepted regressions</h2>',
+    ...(rows.length > 0
+      ? [
+          '<table>',
+          `<thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`,
+          `<tbody>\n${rows.join('\n')}\n</tbody>`,
+          '</table>',
+        ]
+      : []),
+    ...(notes.length > 0
+      ? [`<ul class="warnings">${notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>`]
+      : []),
     '</section>',
   ].join('\n')
 }
@@ -510,6 +557,7 @@ async function scalingBlock(series: ScalingSeries, index: number): Promise<strin
 const CHANGES_CHARTED = 60
 const VERDICT_COLOR: Record<string, string> = {
   regression: '#cf222e',
+  accepted: '#bc4c00',
   improvement: '#1a7f37',
   unclear: '#bf8700',
   warning: '#bf8700',
@@ -795,6 +843,7 @@ export async function renderHtml(c: Comparison, options: HtmlOptions = {}): Prom
     metaSection(c, now),
     '</header>',
     await changesSection(c),
+    acceptedSection(c),
     benchmarksSection(c),
     await samplesSection(c, options.samples),
     await functionChangesSection(c),

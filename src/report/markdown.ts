@@ -8,6 +8,7 @@ import {
   engineTable,
 } from '../compare.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
+import { trendPageUrl } from '../history/paths.ts'
 import {
   escapeMarkdownInline,
   escapeMarkdownLine,
@@ -18,12 +19,14 @@ import {
 } from './escape.ts'
 import { scalingMermaid } from './mermaid.ts'
 import {
+  acceptedRows,
   CONTENDED_SHOWN,
   type ContendedMeasurement,
   changeCell,
   contendedLine,
   contendedMeasurements,
   contentionConsequence,
+  describeAcceptedBy,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -74,10 +77,24 @@ function details(summary: string, body: string): string {
 
 const METRIC_HEADER = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'p', 'Verdict']
 
-function metricCells(r: MetricRow, emphasise: boolean): string[] {
+/** Makes the link to a benchmark's trend page, or nothing when the config names no trend site. */
+type TrendLink = (benchmarkId: string) => string
+
+/**
+ * A link to the benchmark's page of the trend site, after its name. The address is ours: the site's
+ * from the config (checked to hold nothing that could end the link), the page's path a digest
+ * (history/paths.ts), never the benchmark's name.
+ */
+function trendLinks(c: Comparison): TrendLink {
+  const site = c.trends
+  if (site === undefined) return () => ''
+  return (benchmarkId) => ` [trend](<${trendPageUrl(site, c.suite, benchmarkId)}>)`
+}
+
+function metricCells(r: MetricRow, emphasise: boolean, trend: TrendLink): string[] {
   const change = emphasise ? `**${r.change}**` : r.change
   return [
-    markdownCode(r.benchmark),
+    `${markdownCode(r.benchmark)}${trend(r.benchmarkId)}`,
     escapeMarkdownInline(r.metric),
     // A custom unit's label is the tool's (or the result file's) text.
     escapeMarkdownInline(r.base),
@@ -89,17 +106,42 @@ function metricCells(r: MetricRow, emphasise: boolean): string[] {
   ]
 }
 
-function headlineRows(benchmarks: BenchmarkComparison[], emphasise: boolean): string[][] {
+function headlineRows(benchmarks: BenchmarkComparison[], emphasise: boolean, trend: TrendLink): string[][] {
   const rows: string[][] = []
   for (const b of benchmarks) {
-    for (const m of headlineMetrics(b)) rows.push(metricCells(metricRow(b, m), emphasise))
+    for (const m of headlineMetrics(b)) rows.push(metricCells(metricRow(b, m), emphasise, trend))
   }
   return rows
 }
 
-function section(title: string, benchmarks: BenchmarkComparison[], emphasise: boolean): string[] {
+function section(
+  title: string,
+  benchmarks: BenchmarkComparison[],
+  emphasise: boolean,
+  trend: TrendLink,
+): string[] {
   if (benchmarks.length === 0) return []
-  return [`#### ${title}`, table(METRIC_HEADER, headlineRows(benchmarks, emphasise))]
+  return [`#### ${title}`, table(METRIC_HEADER, headlineRows(benchmarks, emphasise, trend))]
+}
+
+const ACCEPTED_HEADER = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'Accepted by', 'Reason']
+
+/** Regressions accepted on purpose: the change and its interval, who accepted it and why. Never collapsed. */
+function acceptedSection(benchmarks: BenchmarkComparison[], trend: TrendLink): string[] {
+  const rows = acceptedRows(benchmarks).map(({ row, accepted }) => [
+    ...metricCells(row, true, trend).slice(0, 6),
+    escapeMarkdownInline(describeAcceptedBy(accepted)),
+    escapeMarkdownInline(accepted.reason),
+  ])
+  if (rows.length === 0) return []
+  return ['#### Accepted regressions', table(ACCEPTED_HEADER, rows)]
+}
+
+/** What was decided about the acceptances (an entry past its date, one that matches nothing): always shown. */
+function acceptanceNotes(c: Comparison): string[] {
+  const notes = c.acceptance?.notes ?? []
+  if (notes.length === 0) return []
+  return [['> [!NOTE]', ...notes.map((n) => `> ${escapeMarkdownLine(n)}`)].join('\n>\n')]
 }
 
 function functionChangesBlocks(benchmarks: BenchmarkComparison[]): string[] {
@@ -149,11 +191,11 @@ function failedSection(benchmarks: BenchmarkComparison[]): string[] {
   return out
 }
 
-function newSection(benchmarks: BenchmarkComparison[]): string[] {
+function newSection(benchmarks: BenchmarkComparison[], trend: TrendLink): string[] {
   if (benchmarks.length === 0) return []
   const rows = benchmarks.flatMap((b) =>
     shownHeadOnly(b, false).map((h) => [
-      markdownCode(b.name),
+      `${markdownCode(b.name)}${trend(b.id)}`,
       escapeMarkdownInline(headOnlyLabel(h)),
       escapeMarkdownInline(headOnlyValue(h)),
       headOnlyRuns(h),
@@ -162,20 +204,20 @@ function newSection(benchmarks: BenchmarkComparison[]): string[] {
   return ['#### Without a baseline', table(['Benchmark', 'Metric', 'Value', 'Runs'], rows)]
 }
 
-function allMetricsBlock(benchmarks: BenchmarkComparison[]): string[] {
+function allMetricsBlock(benchmarks: BenchmarkComparison[], trend: TrendLink): string[] {
   const withMetrics = benchmarks.filter((b) => b.metrics.length > 0 || b.headOnly.length > 0)
   if (withMetrics.length === 0) return []
   const rows: string[][] = []
   for (const b of withMetrics) {
     for (const m of b.metrics) {
       const r = metricRow(b, m)
-      const cells = metricCells(r, false)
+      const cells = metricCells(r, false, trend)
       cells[1] = `${escapeMarkdownInline(r.metric)}${m.gated ? ' (gated)' : ''}`
       rows.push(cells)
     }
     for (const h of b.headOnly) {
       rows.push([
-        markdownCode(b.name),
+        `${markdownCode(b.name)}${trend(b.id)}`,
         escapeMarkdownInline(h.metric),
         '',
         escapeMarkdownInline(headOnlyValue(h)),
@@ -272,6 +314,7 @@ function rankingCell(e: EngineRankEntry): string {
 
 const VERDICT_WORD: Record<string, string> = {
   regression: '🔴 regression',
+  accepted: '🟠 accepted',
   improvement: '🟢 improvement',
   unclear: '🟡 unclear',
   warning: '🟡 warning',
@@ -366,8 +409,10 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
     const text = renderAt(c, options, { level })
     if (measure(text) <= limit) return text
   }
-  // Even the regressions and failures alone are too long: keep as many rows as fit.
-  const rows = c.benchmarks.filter((b) => b.verdict === 'regression' || b.verdict === 'failed').length
+  // Even the regressions, failures and accepted regressions alone are too long: keep as many rows as fit.
+  const rows = c.benchmarks.filter(
+    (b) => b.verdict === 'regression' || b.verdict === 'failed' || b.verdict === 'accepted',
+  ).length
   let low = 0
   let high = rows
   while (low < high) {
@@ -402,9 +447,11 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
     if (c.scaling.length > 0) left.push('the scaling charts')
   }
   const keep = shortening.keepRows
-  const serious = [...by('regression'), ...by('failed')]
+  const serious = [...by('regression'), ...by('failed'), ...by('accepted')]
   if (keep !== undefined && keep < serious.length)
-    left.push(`${serious.length - keep} of the regressions and failures`)
+    left.push(
+      `${serious.length - keep} of the regressions${by('accepted').length > 0 ? ', failures and accepted regressions' : ' and failures'}`,
+    )
   if (left.length > 0) {
     const link = options.fullReportUrl ? ` The full report: ${reportLink(options.fullReportUrl)}` : ''
     out.push(`> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${link}`)
@@ -434,16 +481,23 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   }
   out.push(...contentionBlock(c))
 
-  const regressions = keep === undefined ? by('regression') : by('regression').slice(0, keep)
-  const failed =
-    keep === undefined ? by('failed') : by('failed').slice(0, Math.max(0, keep - by('regression').length))
-  out.push(...section('Regressions', regressions, true))
+  // The rows kept when even these do not fit: regressions first, then failures, then accepted ones.
+  const kept = (list: BenchmarkComparison[], before: number) =>
+    keep === undefined ? list : list.slice(0, Math.max(0, keep - before))
+  const regressions = kept(by('regression'), 0)
+  const failed = kept(by('failed'), by('regression').length)
+  const accepted = kept(by('accepted'), by('regression').length + by('failed').length)
+  const trend = trendLinks(c)
+  out.push(...section('Regressions', regressions, true, trend))
   if (level < 1) out.push(...functionChangesBlocks(regressions))
+  out.push(...acceptedSection(accepted, trend))
+  if (level < 1) out.push(...functionChangesBlocks(accepted))
+  out.push(...acceptanceNotes(c))
   out.push(...failedSection(failed))
   if (level < 3) {
-    out.push(...section('Unclear: beyond the threshold but not significant', by('unclear'), false))
-    out.push(...section('Warnings: changed, but the environment differs', by('warning'), false))
-    out.push(...section('Improvements', by('improvement'), true))
+    out.push(...section('Unclear: beyond the threshold but not significant', by('unclear'), false, trend))
+    out.push(...section('Warnings: changed, but the environment differs', by('warning'), false, trend))
+    out.push(...section('Improvements', by('improvement'), true, trend))
   }
   if (level < 1) {
     out.push(...functionChangesBlocks(by('improvement')))
@@ -451,7 +505,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   }
   if (level < 3) {
     out.push(...scalingBlocks(c))
-    out.push(...newSection(by('new')))
+    out.push(...newSection(by('new'), trend))
   }
   const missing = by('missing')
   if (missing.length > 0 && level < 2) {
@@ -461,10 +515,12 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   }
   const unchanged = by('unchanged')
   if (unchanged.length > 0 && level < 2) {
-    out.push(details(`${unchanged.length} unchanged`, table(METRIC_HEADER, headlineRows(unchanged, false))))
+    out.push(
+      details(`${unchanged.length} unchanged`, table(METRIC_HEADER, headlineRows(unchanged, false, trend))),
+    )
   }
   if (level < 1) {
-    out.push(...allMetricsBlock(c.benchmarks))
+    out.push(...allMetricsBlock(c.benchmarks, trend))
     out.push(...notesBlock(c.benchmarks))
     out.push(...rankingBlock(c))
     out.push(...engineRankingBlocks(c))

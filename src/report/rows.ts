@@ -1,5 +1,6 @@
 // The rows both reports show, as plain text cells. Markdown and terminal rendering differ only in how
 // they escape, align and colour these.
+import type { AcceptedBy } from '../accept.ts'
 import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
@@ -27,6 +28,7 @@ import { MIN_RUNS_FOR_NOISE, UNKNOWN_NOISE_BOUND } from '../stats/index.ts'
 
 export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {
   regression: 'regression',
+  accepted: 'accepted',
   improvement: 'improvement',
   unchanged: 'unchanged',
   unclear: 'unclear',
@@ -38,6 +40,7 @@ export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {
 
 export const VERDICT_ICON: Record<BenchmarkVerdict, string> = {
   regression: '🔴',
+  accepted: '🟠',
   improvement: '🟢',
   unchanged: '⚪',
   unclear: '🟡',
@@ -49,6 +52,8 @@ export const VERDICT_ICON: Record<BenchmarkVerdict, string> = {
 
 export interface MetricRow {
   benchmark: string
+  /** The benchmark's id: what names its trend page. */
+  benchmarkId: string
   metric: string
   base: string
   head: string
@@ -123,6 +128,7 @@ export function headOnlyRuns(h: HeadOnlyMetric): string {
 export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRow {
   return {
     benchmark: b.name,
+    benchmarkId: b.id,
     metric: metricLabel(m),
     base: formatValue(m.base.median, m.unit, m.label),
     head: formatValue(m.head.median, m.unit, m.label),
@@ -262,18 +268,51 @@ export function headline(c: Comparison): { icon: string; text: string } {
   const failed = c.counts.failed
   const regressions = c.counts.regression
   const total = c.benchmarks.length
+  // Accepted regressions pass, and are said so in the same breath.
+  const accepted = c.counts.accepted > 0 ? ` (${plural(c.counts.accepted, 'regression')} accepted)` : ''
   if (regressions > 0 && failed > 0) {
     return {
       icon: '🔴',
-      text: `${plural(regressions, 'regression')} and ${plural(failed, 'failed benchmark')}`,
+      text: `${plural(regressions, 'regression')} and ${plural(failed, 'failed benchmark')}${accepted}`,
     }
   }
   if (regressions > 0)
-    return { icon: '🔴', text: `${plural(regressions, 'regression')} in ${plural(total, 'benchmark')}` }
-  if (failed > 0) return { icon: '💥', text: `${plural(failed, 'benchmark')} failed to run` }
+    return {
+      icon: '🔴',
+      text: `${plural(regressions, 'regression')} in ${plural(total, 'benchmark')}${accepted}`,
+    }
+  if (failed > 0) return { icon: '💥', text: `${plural(failed, 'benchmark')} failed to run${accepted}` }
   if (!c.baseline)
     return { icon: 'ℹ️', text: `${plural(total, 'benchmark')} measured, no baseline to compare with` }
-  return { icon: '✅', text: `no regressions in ${plural(total, 'benchmark')}` }
+  return { icon: '✅', text: `no regressions in ${plural(total, 'benchmark')}${accepted}` }
+}
+
+/** One accepted regression: the benchmark, its metric's row and what accepted it. */
+export interface AcceptedRow {
+  benchmark: BenchmarkComparison
+  row: MetricRow
+  accepted: AcceptedBy
+}
+
+/** The accepted regressions, one per benchmark and gated metric, in the comparison's order. */
+export function acceptedRows(benchmarks: BenchmarkComparison[]): AcceptedRow[] {
+  return benchmarks.flatMap((b) =>
+    b.verdict !== 'accepted'
+      ? []
+      : b.metrics
+          .filter((m) => m.gated && m.verdict === 'accepted' && m.accepted)
+          .map((m) => ({ benchmark: b, row: metricRow(b, m), accepted: m.accepted! })),
+  )
+}
+
+/**
+ * Who accepted a regression, in words: "@octocat, by the label", "the label (who added it is unknown)",
+ * "bench.yml", "bench.yml, until 2026-03-01". The login and the dates are user text: escape them.
+ */
+export function describeAcceptedBy(a: AcceptedBy): string {
+  if (a.source === 'label')
+    return a.by !== undefined ? `@${a.by}, with the label` : 'the label (by whom is unknown)'
+  return a.until !== undefined ? `bench.yml, until ${a.until}` : 'bench.yml'
 }
 
 export function gateDescription(c: Comparison): string {

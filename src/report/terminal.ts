@@ -10,10 +10,12 @@ import {
 } from '../compare.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import {
+  acceptedRows,
   CONTENDED_SHOWN,
   contendedLine,
   contendedMeasurements,
   contentionConsequence,
+  describeAcceptedBy,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -50,6 +52,7 @@ export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessE
 
 const VERDICT_STYLE: Record<BenchmarkVerdict, Style | undefined> = {
   regression: 'red',
+  accepted: 'magenta',
   failed: 'red',
   unclear: 'yellow',
   warning: 'yellow',
@@ -142,6 +145,22 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   lines.slice(2).forEach((line, i) => {
     out.push(paint(styles[i], line))
   })
+
+  // Accepted regressions: the change, who accepted it and why.
+  const accepted = acceptedRows(c.benchmarks)
+  const acceptanceNotes = c.acceptance?.notes ?? []
+  if (accepted.length > 0 || acceptanceNotes.length > 0) out.push('')
+  if (accepted.length > 0) out.push(paint('bold', 'Accepted regressions'))
+  for (const { row, accepted: a } of accepted) {
+    const interval = row.interval === '—' ? '' : ` (${row.interval})`
+    out.push(
+      paint(
+        'magenta',
+        `  ${clean(row.benchmark)} ${clean(row.metric)} ${row.change}${interval}: ${clean(a.reason)} — ${clean(describeAcceptedBy(a))}`,
+      ),
+    )
+  }
+  for (const n of acceptanceNotes) out.push(paint('yellow', `note: ${clean(n)}`))
 
   for (const b of c.benchmarks.filter((x) => x.verdict === 'regression' && x.functionChanges?.length)) {
     out.push('', paint('bold', `${clean(b.name)}: functions whose instructions changed most`))
