@@ -24,7 +24,11 @@ interface ActionRun {
   summary: string
 }
 
-async function runAction(workspace: string, inputs: Record<string, string>): Promise<ActionRun> {
+async function runAction(
+  workspace: string,
+  inputs: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+): Promise<ActionRun> {
   const runnerTemp = await tempDir('runner-temp')
   dirs.push(runnerTemp)
   const outputFile = path.join(runnerTemp, 'output')
@@ -43,6 +47,7 @@ async function runAction(workspace: string, inputs: Record<string, string>): Pro
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     RUNNER_TEMP: runnerTemp,
+    ...extraEnv,
   }
   // The runner passes every declared input, defaults included, as INPUT_<NAME>.
   env['INPUT_STORE-DIR'] = '.bench'
@@ -90,6 +95,39 @@ test('a passing suite writes the summary and outputs and does not fail the step'
   assert.match(second.summary, /\*\*Baseline:\*\* 0123456 on main/)
   // The job summary as GitHub renders it: nothing the report did not write.
   if (!gfmSkip) for (const run of [first, second]) await assertSafeReport(run.summary)
+})
+
+test('history: true on a push that saves reads every stored run back: change points in the summary, the site in history-path', async () => {
+  const dir = await gitRepo({
+    'bench.yml':
+      'suite: trend\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 5, threshold: 1000% }\n',
+  })
+  dirs.push(dir)
+  let last: ActionRun | undefined
+  for (const digit of ['1', '2', '3'])
+    last = await runAction(
+      dir,
+      { history: 'true', 'baseline-store': 'dir' },
+      { GITHUB_SHA: digit.repeat(40) },
+    )
+  assert.equal(last!.code, 0, last!.stdout)
+  assert.match(
+    last!.summary,
+    /### History of `trend` on `main`\n\n3 runs of 3 commits, [-0-9]+ … [-0-9]+; no change points\./,
+  )
+  // The comparison's report comes first, the history after it.
+  assert.match(last!.summary, /^<!-- bench-action:trend -->/)
+  const site = last!.outputs['history-path']!
+  assert.ok(site.startsWith(last!.outputs['results-path']!.split('/bench-action/')[0]!), site)
+  const index = await readFile(path.join(site, 'index.html'), 'utf8')
+  assert.match(index, /<td class="num">3<\/td><td class="num">3<\/td>/)
+  if (!gfmSkip) await assertSafeReport(last!.summary)
+  // A run that saves nothing (here save: false; a pull request never saves) reads no history.
+  const unsaved = await runAction(dir, { history: 'true', 'baseline-store': 'dir', save: 'false' })
+  assert.equal(unsaved.code, 0)
+  assert.equal(unsaved.outputs['history-path'], undefined)
+  assert.match(unsaved.stdout, /history: this run saved no results/)
+  assert.doesNotMatch(unsaved.summary, /History of/)
 })
 
 test('a failing benchmark fails the step with one message naming it', async () => {

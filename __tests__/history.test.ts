@@ -19,7 +19,7 @@ import { medianIntervalSorted } from '../src/stats/median-interval.ts'
 import { SeededRandom } from '../src/stats/random.ts'
 import { DirStore } from '../src/store/dir.ts'
 import { GitStore } from '../src/store/git.ts'
-import { assertSafeReport, gfmAvailable, tokenizeHtml } from './gfm.ts'
+import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml } from './gfm.ts'
 import { cli, okBenchmark, removeDir, repoRoot, requiredInCi, resultSetOf, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
@@ -28,6 +28,12 @@ const git = async (cwd: string, ...args: string[]) => (await run('git', args, { 
 const FIXTURES = path.join(repoRoot, '__tests__', 'fixtures', 'history', 'runs')
 const HOSTILE = '<img src=x onerror=alert(1)> @octo-org/team [link](https://evil.example) ::error::x'
 const COMMITS = 40
+const SITE_ELEMENTS = new Set(
+  'html head meta title style body nav a h1 h2 p code figure table thead tbody tr th td details summary span footer ul li svg'.split(
+    ' ',
+  ),
+)
+const ACCEPT_REASON = 'the parser inlines its lexer now <b>on purpose</b> @octo-org/perf'
 
 async function realRuns(): Promise<ResultSet[]> {
   const files = (await readdir(FIXTURES)).filter((f) => f.endsWith('.json')).sort()
@@ -82,6 +88,11 @@ function syntheticRun(i: number, random: SeededRandom): ResultSet {
       },
     ],
   )
+  // The push that merged the exact step accepted it, with the label.
+  if (i === 30)
+    set.accepted = [
+      { benchmark: 'exact', metric: 'ir', reason: ACCEPT_REASON, by: 'octocat', source: 'label' },
+    ]
   if (i >= 35) set.environment.runnerImage = 'ubuntu24/20260101.1'
   else set.environment.runnerImage = 'ubuntu24/20251201.1'
   return set
@@ -199,9 +210,11 @@ describe('history of a git data branch', () => {
     assert.deepEqual(series('synthetic', HOSTILE).changes, [])
     const exact = series('synthetic', 'exact').changes
     assert.deepEqual(
-      exact.map((c) => [c.from, c.to, c.toSha, c.verdict]),
-      [[30, 30, shaOf(30), 'regression']],
+      exact.map((c) => [c.from, c.to, c.toSha, c.verdict, c.accepted?.by]),
+      [[30, 30, shaOf(30), 'regression', 'octocat']],
     )
+    // Only the change the run accepted is marked so.
+    assert.ok(step.every((c) => c.accepted === undefined))
   })
 
   test('the environment change is marked where it happened', () => {
@@ -223,7 +236,9 @@ describe('history of a git data branch', () => {
     )
     assert.match(
       stdout,
-      new RegExp(`exact\\s+ir\\s+\\+2\\.\\d\\d%.*${shaOf(30).slice(0, 7)}\\s+1 commit\\s+exact`),
+      new RegExp(
+        `exact\\s+ir\\s+\\+2\\.\\d\\d%.*${shaOf(30).slice(0, 7)}\\s+1 commit\\s+exact\\s+accepted regression \\(@octocat, with the label: the parser inlines`,
+      ),
     )
   })
 
@@ -239,12 +254,15 @@ describe('history of a git data branch', () => {
       if (seen.has(page)) continue
       seen.add(page)
       const html = await readFile(path.join(site, page), 'utf8')
+      let inSvg = 0
       for (const t of tokenizeHtml(html)) {
+        if (t.type === 'end' && t.name === 'svg') inSvg -= 1
         if (t.type !== 'start') continue
-        assert.ok(
-          !['script', 'img', 'iframe', 'object', 'embed', 'link'].includes(t.name),
-          `<${t.name}> in ${page}`,
-        )
+        if (t.name === 'svg') inSvg += 1
+        // Only the elements the site writes; inside a chart, what vega draws, but never a script.
+        if (inSvg > 0)
+          assert.ok(!['script', 'foreignobject'].includes(t.name.toLowerCase()), `<${t.name}> in ${page}`)
+        else assert.ok(SITE_ELEMENTS.has(t.name), `<${t.name}> in ${page}`)
         for (const [name, value] of t.attributes) {
           assert.ok(!/^on/i.test(name), `${name}= in ${page}`)
           if (name === 'href' || name === 'src') {
@@ -277,6 +295,12 @@ describe('history of a git data branch', () => {
     const markdown = await readFile(path.join(work, 'history.md'), 'utf8')
     assert.match(markdown, /### History of `synthetic` on `main`/)
     await assertSafeReport(`${markerFor('history')}\n${markdown}`)
+    // The accepted step, who and why as text: no bold, no mention.
+    const html = await renderGfm(markdown)
+    assert.match(
+      html,
+      /🟣 accepted regression \(@\u200boctocat, with the label: the parser inlines its lexer now &lt;b&gt;on purpose&lt;\/b&gt; @\u200bocto-org\/perf\)/,
+    )
     const linked = renderHistoryMarkdown(
       [
         buildHistory(

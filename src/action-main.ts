@@ -20,11 +20,13 @@ import {
   readGitHubContext,
   runUrl,
 } from './github/publish.ts'
+import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from './history/index.ts'
 import { type PipelineOutcome, resolveConfigPath, runMerge, runPipeline, UsageError } from './pipeline.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'
 import { renderTerminal } from './report/terminal.ts'
 import { SetupError } from './setup/system.ts'
 import { parseShard, ShardError, type ShardSpec } from './shard.ts'
+import { DirStore } from './store/dir.ts'
 import { DEFAULT_DATA_BRANCH } from './store/git.ts'
 import {
   type OpenStore,
@@ -33,6 +35,7 @@ import {
   type StoreKind,
   StoreUnavailableError,
 } from './store/index.ts'
+import { NO_BRANCH } from './store/types.ts'
 import { VERSION } from './version.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
@@ -77,6 +80,8 @@ export interface ActionInputs {
   requireBaseline: boolean
   /** The pull-request label that accepts a run's regressions; undefined when turned off (an empty input). */
   acceptLabel?: string
+  /** On a run that saved its results: read the suite's history, its change points and trend site. */
+  history: boolean
 }
 
 function optional(name: string): string | undefined {
@@ -158,6 +163,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     retain: wholeNumber('retain'),
     requireBaseline: booleanInput('require-baseline', false),
     acceptLabel: acceptLabelInput(),
+    history: booleanInput('history', false),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
       optional('working-directory') ?? '.',
@@ -182,6 +188,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     if (outcome.shardOutput && outcome.shardOutputPath)
       return await handOnShard(outcome, outcome.shardOutput.shard, outcome.shardOutputPath)
     await report(outcome, env)
+    if (inputs.history) await keepHistory(inputs, outcome, chosen.store, env)
     await comment(inputs, context, client, outcome)
     failOnVerdict(inputs, outcome)
   } catch (err) {
@@ -328,6 +335,57 @@ async function keepHtmlReport(suite: string, htmlPath: string): Promise<void> {
     core.setOutput('report-artifact', name)
   } catch (error) {
     core.warning(`could not upload the HTML report as an artifact: ${(error as Error)?.message ?? error}`)
+  }
+}
+
+/**
+ * A run that saved its results reads the suite's whole history on its branch back from the store: the
+ * change points go to the job summary, the trend site to RUNNER_TEMP (the `history-path` output, for
+ * actions/upload-pages-artifact) and to an artifact. Never fails the step: what goes wrong is a warning.
+ */
+async function keepHistory(
+  inputs: ActionInputs,
+  outcome: PipelineOutcome,
+  store: OpenStore | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  if (!outcome.savedPath) {
+    logText(
+      'history: this run saved no results (runs are saved on pushes to the save-on branches), so the history is not read',
+    )
+    return
+  }
+  if (inputs.baselineStore === 'cache' && store) {
+    core.warning(
+      'history: true reads every stored run, which the Actions cache cannot list: use baseline-store: git (a data branch) for a history',
+    )
+    return
+  }
+  const suite = outcome.config.suite
+  try {
+    const source = store ?? new DirStore(path.resolve(inputs.workingDirectory, inputs.storeDir))
+    const histories = await readHistories({
+      store: source,
+      branch: outcome.results.commit.branch ?? NO_BRANCH,
+      suites: [suite],
+      log: (line) => logText(line),
+    })
+    const siteUrl = outcome.config.trends
+    logText(renderHistoryTerminal(histories))
+    if (env.GITHUB_STEP_SUMMARY)
+      await core.summary.addRaw(renderHistoryMarkdown(histories, siteUrl ? { siteUrl } : {})).write()
+    const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action', 'history')
+    await rm(outDir, { recursive: true, force: true })
+    const files = await writeSite(outDir, histories, { version: VERSION, now: new Date() })
+    core.setOutput('history-path', outDir)
+    if (env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) {
+      const name = `bench-action-history-${suite}`
+      const { DefaultArtifactClient } = await import('@actions/artifact')
+      await new DefaultArtifactClient().uploadArtifact(name, files, outDir, { retentionDays: 30 })
+      core.setOutput('history-artifact', name)
+    }
+  } catch (error) {
+    core.warning(`could not read the history of ${suite}: ${(error as Error)?.message ?? error}`)
   }
 }
 

@@ -2,7 +2,15 @@
 // point per commit (its center and interval, the runs behind it, what changed in the environment) and
 // the change points found in it. Pure: the runs come in, the series go out.
 import { environmentDifferences } from '../compare.ts'
-import type { BenchmarkResult, Direction, Environment, Metric, ResultSet, Unit } from '../results.ts'
+import type {
+  Accepted,
+  BenchmarkResult,
+  Direction,
+  Environment,
+  Metric,
+  ResultSet,
+  Unit,
+} from '../results.ts'
 import { type ChangePoint, detectChangePoints, exactChangePoints } from '../stats/changepoints.ts'
 import { medianIntervalSorted } from '../stats/median-interval.ts'
 
@@ -20,6 +28,8 @@ export interface TrendPoint {
   runs: number
   /** What differs from the previous point's environment (the CPU, kernel, compiler, runner image). */
   environment?: string[]
+  /** A regression of this metric that a run of this commit accepted on purpose: who and why. */
+  accepted?: Accepted
 }
 
 export interface TrendChange {
@@ -46,6 +56,8 @@ export interface TrendChange {
   exact: boolean
   /** The environment changed inside the range: the shift may be the machine's, not the code's. */
   environment?: string[]
+  /** A regression a run inside the range accepted on purpose: the shift is known, and who accepted it why. */
+  accepted?: Accepted
 }
 
 export interface TrendSeries {
@@ -188,12 +200,16 @@ export function buildHistory(
       draft.threshold = benchmark.gate.threshold
       if (newest.label !== undefined) draft.label = newest.label
       draft.exact &&= metrics.every((m) => m.value !== undefined && !(m.samples && m.samples.length > 0))
+      const accepted = group.runs
+        .flatMap((r) => r.accepted ?? [])
+        .find((a) => a.benchmark === benchmark.id && a.metric === metricName)
       draft.points.push({
         ...(group.sha !== undefined ? { sha: group.sha } : {}),
         createdAt: group.createdAt,
         ...point,
         runs: group.runs.length,
         ...(differences.length > 0 ? { environment: differences } : {}),
+        ...(accepted ? { accepted } : {}),
       })
       drafts.set(key, draft)
     }
@@ -229,7 +245,10 @@ function changesIn(series: SeriesDraft): TrendChange[] {
     const from = Math.max(0, Math.min(c.from, c.index))
     const to = Math.min(points.length - 1, Math.max(c.to, c.index))
     const environment = points.slice(from, to + 1).flatMap((p) => p.environment ?? [])
-    const worse = series.direction === 'lower' ? c.change > 0 : c.change < 0
+    const accepted = worseThan(series.direction, c.change)
+      ? points.slice(from, to + 1).find((p) => p.accepted)?.accepted
+      : undefined
+    const worse = worseThan(series.direction, c.change)
     const previous = from > 0 ? points[from - 1] : undefined
     return {
       index: c.index,
@@ -247,8 +266,13 @@ function changesIn(series: SeriesDraft): TrendChange[] {
       verdict: worse ? 'regression' : 'improvement',
       exact: series.exact,
       ...(environment.length > 0 ? { environment: [...new Set(environment)] } : {}),
+      ...(accepted ? { accepted } : {}),
     }
   })
+}
+
+function worseThan(direction: Direction, change: number): boolean {
+  return direction === 'lower' ? change > 0 : change < 0
 }
 
 /** Every change point of a history, newest first. */

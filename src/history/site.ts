@@ -10,7 +10,7 @@ import { escapeHtml } from '../report/escape.ts'
 import { renderSvg } from '../report/html.ts'
 import { suiteIndexPath, trendPagePath } from './paths.ts'
 import { changesNewestFirst, type SuiteHistory, type TrendSeries } from './series.ts'
-import { commitCount, commitRange, confidence, sizeOf } from './text.ts'
+import { commitCount, commitRange, confidence, sizeOf, verdictText } from './text.ts'
 
 export interface SiteOptions {
   /** Shown in every page's footer. */
@@ -32,7 +32,7 @@ h1 code, h2 code { font-size: 0.9em; }
 code { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: #f3f4f6; padding: 1px 4px; border-radius: 4px; overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 8px 0 16px; } th, td { border: 1px solid #d0d7de; padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; } td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.regression { color: #cf222e; font-weight: 600; } .improvement { color: #1a7f37; font-weight: 600; }
+.regression { color: #cf222e; font-weight: 600; } .accepted { color: #8250df; font-weight: 600; } .improvement { color: #1a7f37; font-weight: 600; }
 .muted { color: #59636e; } figure { margin: 8px 0 16px; } footer { margin-top: 32px; color: #59636e; font-size: 12px; }
 `
 
@@ -186,10 +186,10 @@ function changesTable(series: TrendSeries): string {
       (c) =>
         `<tr><td><code>${e(commitRange(c))}</code> (${e(commitCount(c))})</td><td>${e(c.fromDate.slice(0, 10))}${c.toDate.slice(0, 10) !== c.fromDate.slice(0, 10) ? ` … ${e(c.toDate.slice(0, 10))}` : ''}</td>` +
         `<td class="num">${e(formatChange(c.change))}</td><td>${e(sizeOf(series, c))}</td><td class="num">${e(confidence(c))}</td>` +
-        `<td class="${c.verdict}">${c.verdict}</td><td>${c.environment ? `environment changed: ${e(c.environment.join('; '))}` : ''}</td></tr>`,
+        `<td class="${c.accepted ? 'accepted' : c.verdict}">${e(verdictText(c))}</td></tr>`,
     )
     .join('\n')
-  return `<table><thead><tr><th>where it started</th><th>when</th><th>change</th><th>size</th><th>confidence</th><th>verdict</th><th>note</th></tr></thead>
+  return `<table><thead><tr><th>where it started</th><th>when</th><th>change</th><th>size</th><th>confidence</th><th>verdict</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>`
@@ -265,7 +265,7 @@ function suitePage(history: SuiteHistory, options: SiteOptions): string {
       ({ series: s, change: c }) =>
         `<tr><td><a href="${href(self, trendPagePath(history.suite, s.benchmark))}"><code>${e(s.benchmark)}</code></a></td><td><code>${e(s.metric)}</code></td>` +
         `<td class="num">${e(formatChange(c.change))}</td><td><code>${e(commitRange(c))}</code> (${e(commitCount(c))})</td><td>${e(c.toDate.slice(0, 10))}</td>` +
-        `<td class="num">${e(confidence(c))}</td><td class="${c.verdict}">${c.verdict}${c.environment ? ' (environment changed)' : ''}</td></tr>`,
+        `<td class="num">${e(confidence(c))}</td><td class="${c.accepted ? 'accepted' : c.verdict}">${e(verdictText(c))}</td></tr>`,
     )
     .join('\n')
   const skipped =

@@ -2,6 +2,7 @@
 // markdown for the job summary. Names come from stored results: escaped for each medium.
 import { formatChange, formatValue, shortSha } from '../display.ts'
 import { escapeMarkdownInline, markdownCode } from '../report/escape.ts'
+import { describeAcceptedBy } from '../report/rows.ts'
 import { alignTable, clean } from '../report/terminal.ts'
 import { trendPageUrl } from './paths.ts'
 import { changesNewestFirst, type SuiteHistory, type TrendChange, type TrendSeries } from './series.ts'
@@ -28,6 +29,14 @@ export function confidence(change: TrendChange): string {
 
 export function sizeOf(series: TrendSeries, change: TrendChange): string {
   return `${formatValue(change.before, series.unit, series.label)} → ${formatValue(change.after, series.unit, series.label)}`
+}
+
+/** The change's verdict in words: a regression accepted on purpose says by whom and why; an environment change is named. */
+export function verdictText(change: TrendChange): string {
+  const verdict = change.accepted
+    ? `accepted regression (${describeAcceptedBy(change.accepted)}: ${change.accepted.reason})`
+    : change.verdict
+  return `${verdict}${change.environment ? ` (environment changed: ${change.environment.join('; ')})` : ''}`
 }
 
 function headline(history: SuiteHistory): string {
@@ -66,7 +75,7 @@ export function renderHistoryTerminal(histories: readonly SuiteHistory[]): strin
         commitRange(change),
         commitCount(change),
         confidence(change),
-        `${change.verdict}${change.environment ? ' (environment changed)' : ''}`,
+        clean(verdictText(change)),
       ])
       lines.push(...alignTable(header, rows, new Set([2])))
     }
@@ -106,9 +115,10 @@ export function renderHistoryMarkdown(
     for (const { series, change } of changes.slice(0, shown)) {
       const name = markdownCode(series.benchmark)
       const linked = options.siteUrl
-        ? `[${name}](${trendPageUrl(options.siteUrl, history.suite, series.benchmark)})`
+        ? `[${name}](<${trendPageUrl(options.siteUrl, history.suite, series.benchmark)}>)`
         : name
-      const verdict = `${change.verdict === 'regression' ? '🔴 regression' : '🟢 improvement'}${change.environment ? ` (environment changed: ${escapeMarkdownInline(change.environment.join('; '))})` : ''}`
+      const mark = change.accepted ? '🟣' : change.verdict === 'regression' ? '🔴' : '🟢'
+      const verdict = `${mark} ${escapeMarkdownInline(verdictText(change))}`
       out.push(
         `| ${linked} | ${markdownCode(series.metric)} | ${formatChange(change.change)} | ${escapeMarkdownInline(sizeOf(series, change))} | ${commitRange(change)} (${commitCount(change)}) | ${confidence(change)} | ${verdict} |`,
       )
