@@ -5,15 +5,14 @@
 // someone unknown; the push that merges a labelled pull request passes and saves what it accepted; a
 // fork's deferred comparison carries bench.yml's acceptances, and mode: post decides the label itself.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { parseResultSetText } from '../src/results.ts'
+import { type ActionRun, runActionOn } from './action-run.ts'
 import * as events from './events.ts'
-import { type GitHubServer, runtimeEnv, startGitHubServer } from './github-server.ts'
-import { gitRepo, parseOutputs, removeDir, repoRoot, resultSetOf, tempDir } from './helpers.ts'
-import { actionNode } from './tools.ts'
+import { type GitHubServer, startGitHubServer } from './github-server.ts'
+import { gitRepo, removeDir, resultSetOf } from './helpers.ts'
 
 const TOKEN = 'ghs_accept-test'
 const PR = 7
@@ -25,12 +24,6 @@ after(async () => {
   for (const d of dirs) await removeDir(d)
 })
 
-interface ActionRun {
-  code: number
-  stdout: string
-  outputs: Record<string, string>
-}
-
 async function runAction(
   server: GitHubServer,
   workspace: string,
@@ -40,48 +33,30 @@ async function runAction(
   inputs: Record<string, string> = {},
   headBranch = 'feature',
 ): Promise<ActionRun> {
-  const runnerTemp = await tempDir('runner-temp')
-  dirs.push(runnerTemp)
-  const files = {
-    output: path.join(runnerTemp, 'output'),
-    summary: path.join(runnerTemp, 'summary'),
-    event: path.join(runnerTemp, 'event.json'),
-  }
-  await writeFile(files.output, '')
-  await writeFile(files.summary, '')
-  await writeFile(files.event, JSON.stringify(event))
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    ...runtimeEnv(server, { runId, workspace, headSha: HEAD_SHA, headBranch }),
-    GITHUB_EVENT_NAME: eventName,
-    GITHUB_EVENT_PATH: files.event,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    RUNNER_TEMP: runnerTemp,
-  }
   // The runner passes every declared input, defaults included.
-  const all: Record<string, string> = {
-    'store-dir': '.bench',
-    save: 'true',
-    'install-tools': 'false',
-    'working-directory': '.',
-    'github-token': TOKEN,
-    comment: 'always',
-    mode: 'run',
-    'baseline-store': 'dir',
-    baseline: 'base.json',
-    'accept-label': LABEL,
-    ...inputs,
-  }
-  for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v
-  const node = await actionNode()
-  const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
-    execFile(node, [path.join(repoRoot, 'dist/index.js')], { cwd: workspace, env }, (err, stdout) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
-    )
+  return runActionOn({
+    server,
+    workspace,
+    runId,
+    eventName,
+    event,
+    headSha: HEAD_SHA,
+    headBranch,
+    inputs: {
+      'store-dir': '.bench',
+      save: 'true',
+      'install-tools': 'false',
+      'working-directory': '.',
+      'github-token': TOKEN,
+      comment: 'always',
+      mode: 'run',
+      'baseline-store': 'dir',
+      baseline: 'base.json',
+      'accept-label': LABEL,
+      ...inputs,
+    },
+    dirs,
   })
-  return { ...result, outputs: parseOutputs(await readFile(files.output, 'utf8')) }
 }
 
 /**

@@ -496,21 +496,19 @@ describe('a deferred comparison (a fork pull request)', () => {
       notes: ['accept "old" held until 2026-01-01 and no longer applies: its regressions count again'],
     },
   }
-  const deferred = () =>
-    parseDeferredComparison(
-      JSON.stringify(
-        deferredComparison({
-          owner: 'o',
-          repo: 'r',
-          issueNumber: 7,
-          headSha: 'f'.repeat(40),
-          mode: 'always',
-          head,
-          options,
-        }),
-      ),
-      'comparison.json',
+  const artifact = () =>
+    JSON.stringify(
+      deferredComparison({
+        owner: 'o',
+        repo: 'r',
+        issueNumber: 7,
+        headSha: 'f'.repeat(40),
+        mode: 'always',
+        head,
+        options,
+      }),
     )
+  const deferred = () => parseDeferredComparison(artifact(), 'comparison.json')
 
   test('carries bench.yml’s acceptances through; a label’s is the trusted job’s to decide', () => {
     const d = deferred()
@@ -526,17 +524,7 @@ describe('a deferred comparison (a fork pull request)', () => {
   })
 
   test('an acceptance is checked as data: bounded, of known sources', () => {
-    const text = JSON.stringify(
-      deferredComparison({
-        owner: 'o',
-        repo: 'r',
-        issueNumber: 7,
-        headSha: 'f'.repeat(40),
-        mode: 'always',
-        head,
-        options,
-      }),
-    )
+    const text = artifact()
     const tamper = (
       edit: (d: { accept: { rules: Array<Record<string, unknown>>; notes: string[] } }) => void,
     ) => {

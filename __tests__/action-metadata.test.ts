@@ -59,6 +59,16 @@ export function metadataExpressions(text: string): Expression[] {
   return found
 }
 
+test('action.yml is YAML the runner can read: a colon inside a plain value would end it', async () => {
+  const text = await readFile(path.join(repoRoot, 'action.yml'), 'utf8')
+  const lines = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: lines, strict: true })
+  assert.deepEqual(
+    doc.errors.map((e) => `action.yml:${lines.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`),
+    [],
+  )
+})
+
 test('action.yml has no expression the runner refuses to load', async () => {
   const text = await readFile(path.join(repoRoot, 'action.yml'), 'utf8')
   const refused = metadataExpressions(text).filter((e) => e.refused !== undefined)

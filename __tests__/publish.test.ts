@@ -7,10 +7,10 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { type ActionRun, runActionOn } from './action-run.ts'
 import * as events from './events.ts'
-import { type GitHubServer, runtimeEnv, startGitHubServer } from './github-server.ts'
-import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from './helpers.ts'
-import { actionNode } from './tools.ts'
+import { type GitHubServer, startGitHubServer } from './github-server.ts'
+import { gitRepo, removeDir, tempDir } from './helpers.ts'
 
 const TOKEN = 'ghs_publish-test'
 const PR = 7
@@ -23,13 +23,6 @@ const dirs: string[] = []
 after(async () => {
   for (const d of dirs) await removeDir(d)
 })
-
-interface ActionRun {
-  code: number
-  stdout: string
-  outputs: Record<string, string>
-  summary: string
-}
 
 const pullRequestEvent = (server: GitHubServer, fork: boolean) =>
   events.pullRequestEvent(server, { number: PR, headSha: HEAD_SHA, baseSha: '1'.repeat(40), fork })
@@ -46,52 +39,29 @@ async function runAction(
   headBranch = 'feature',
   extraEnv: Record<string, string> = {},
 ): Promise<ActionRun> {
-  const runnerTemp = await tempDir('runner-temp')
-  dirs.push(runnerTemp)
-  const files = {
-    output: path.join(runnerTemp, 'output'),
-    summary: path.join(runnerTemp, 'summary'),
-    event: path.join(runnerTemp, 'event.json'),
-  }
-  await writeFile(files.output, '')
-  await writeFile(files.summary, '')
-  await writeFile(files.event, JSON.stringify(event))
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    ...runtimeEnv(server, { runId, workspace, headSha: HEAD_SHA, headBranch }),
-    GITHUB_EVENT_NAME: eventName,
-    GITHUB_EVENT_PATH: files.event,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    RUNNER_TEMP: runnerTemp,
-    ...extraEnv,
-  }
   // The runner passes every declared input, defaults included.
-  const all: Record<string, string> = {
-    'store-dir': '.bench',
-    save: 'true',
-    'install-tools': 'true',
-    'working-directory': '.',
-    'github-token': TOKEN,
-    comment: 'always',
-    mode: 'run',
-    'baseline-store': 'dir',
-    ...inputs,
-  }
-  for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v
-  // The runner's Node for the action: action.yml says node24.
-  const node = await actionNode()
-  const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
-    execFile(node, [path.join(repoRoot, 'dist/index.js')], { cwd: workspace, env }, (err, stdout) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
-    )
+  return runActionOn({
+    server,
+    workspace,
+    runId,
+    eventName,
+    event,
+    headSha: HEAD_SHA,
+    headBranch,
+    inputs: {
+      'store-dir': '.bench',
+      save: 'true',
+      'install-tools': 'true',
+      'working-directory': '.',
+      'github-token': TOKEN,
+      comment: 'always',
+      mode: 'run',
+      'baseline-store': 'dir',
+      ...inputs,
+    },
+    extraEnv,
+    dirs,
   })
-  return {
-    ...result,
-    outputs: parseOutputs(await readFile(files.output, 'utf8')),
-    summary: await readFile(files.summary, 'utf8'),
-  }
 }
 
 const CONFIG =
