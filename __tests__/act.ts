@@ -49,8 +49,10 @@ const KEEP_STEP = {
 }
 
 /**
- * An example workflow as a test runs it: every `actions/checkout` step becomes COPY_STEP, and
- * `edit` may change the bench-action steps' `with:` (e.g. to uncomment `baseline: same-job`).
+ * An example workflow as a test runs it: every `actions/checkout` step becomes COPY_STEP, an
+ * `actions/upload-pages-artifact` step packs its path into KEEP_DIR/pages, a job that deploys to
+ * GitHub Pages is left out, and `edit` may change the bench-action steps' `with:` (e.g. to uncomment
+ * `baseline: same-job`).
  */
 export async function exampleWorkflow(
   file: string,
@@ -61,11 +63,25 @@ export async function exampleWorkflow(
     jobs: Record<string, { steps: Array<Record<string, unknown>> }>
   }
   let actions = 0
+  // GitHub Pages is not on this machine: a job that deploys to it is left out.
+  for (const [name, job] of Object.entries(doc.jobs))
+    if (job.steps.some((step) => String(step.uses ?? '').startsWith('actions/deploy-pages@')))
+      delete doc.jobs[name]
   for (const job of Object.values(doc.jobs)) {
     job.steps = job.steps.flatMap((step) => {
       const uses = typeof step.uses === 'string' ? step.uses : ''
       if (uses.startsWith('actions/checkout@')) {
         return { ...COPY_STEP }
+      }
+      if (uses.startsWith('actions/upload-pages-artifact@')) {
+        // What that action packs (a tar of `path`) is kept for the test instead of uploaded.
+        const withInputs = (step.with as Record<string, unknown>) ?? {}
+        return {
+          name: 'Pack the site as actions/upload-pages-artifact would',
+          ...(step.if !== undefined ? { if: step.if } : {}),
+          env: { SITE: withInputs.path },
+          run: 'mkdir -p "$KEEP_DIR/pages" && tar -cf "$KEEP_DIR/pages/artifact.tar" -C "$SITE" .',
+        }
       }
       if (uses === 'org/bench-action@v1') {
         actions++

@@ -312,4 +312,46 @@ describe('the example workflows, run by a real runner (nektos/act)', { skip }, (
     assert.match(comments[0]!.body, /regression/)
     assert.deepEqual(server.violations, [])
   })
+
+  test('bench-trends.yml on pushes to main: each run pushed to the data branch, the history read back, the site packed for Pages', async () => {
+    await checkout(project, 'main')
+    const origin = path.join(path.dirname(project.dir), `${path.basename(project.dir)}-origin.git`)
+    dirs.push(origin)
+    await git('git', ['init', '--quiet', '--bare', '--initial-branch=main', origin])
+    await git('git', ['remote', 'add', 'origin', origin], { cwd: project.dir })
+    try {
+      const workflow = await exampleWorkflow('bench-trends.yml')
+      let last: ActRun | undefined
+      for (let i = 0; i < 2; i++)
+        ({ result: last } = await actRun(workflow, 'push', pushEvent(server, project.main), {
+          sha: project.main,
+          branch: 'main',
+        }))
+      const step = assertStep(last!, 'bench', 'success')
+      assert.deepEqual(
+        last!.jobs.map((j) => j.name),
+        ['bench'],
+      )
+      assert.match(step.summary, /### History of `act` on `main`\n\n2 runs of 1 commit, /)
+      assert.match(step.outputs['history-path'] ?? '', /\/bench-action\/history$/)
+      // Both runs are in the data branch, as the git store pushed them.
+      const index = JSON.parse(
+        (await git('git', ['show', 'bench-data:act/index.json'], { cwd: origin })).stdout,
+      ) as { entries: Array<{ sha: string; branch: string }> }
+      assert.deepEqual(
+        index.entries.map((e) => [e.branch, e.sha]),
+        [
+          ['main', project.main],
+          ['main', project.main],
+        ],
+      )
+      // What upload-pages-artifact would publish: the site, index.html at its root.
+      const listing = (await git('tar', ['-tf', path.join(last!.kept, 'pages', 'artifact.tar')])).stdout
+      assert.match(listing, /^\.\/index\.html$/m)
+      assert.match(listing, /^\.\/act-[0-9a-f]{10}\/hash-ir-[0-9a-f]{10}\.html$/m)
+      assert.deepEqual(server.violations, [])
+    } finally {
+      await git('git', ['remote', 'remove', 'origin'], { cwd: project.dir })
+    }
+  })
 })
