@@ -5,27 +5,33 @@
 // clone, as change points and as a trend site whose pages are checked as a browser would load them.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { PNG } from 'pngjs'
 import { trendPagePath } from '../src/history/paths.ts'
 import type { TrendSeries } from '../src/history/series.ts'
 import { buildHistory } from '../src/history/series.ts'
-import { renderHistoryMarkdown } from '../src/history/text.ts'
+import { renderSite } from '../src/history/site.ts'
+import { renderHistoryMarkdown, renderHistoryTerminal } from '../src/history/text.ts'
 import { markerFor } from '../src/report/escape.ts'
 import { parseResultSetText, type ResultSet } from '../src/results.ts'
 import { medianIntervalSorted } from '../src/stats/median-interval.ts'
 import { SeededRandom } from '../src/stats/random.ts'
 import { DirStore } from '../src/store/dir.ts'
 import { GitStore } from '../src/store/git.ts'
+import { chromium, headless } from './chromium.ts'
 import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml } from './gfm.ts'
+import { golden } from './golden.ts'
 import { cli, okBenchmark, removeDir, repoRoot, requiredInCi, resultSetOf, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
 const git = async (cwd: string, ...args: string[]) => (await run('git', args, { cwd })).stdout.trim()
 
 const FIXTURES = path.join(repoRoot, '__tests__', 'fixtures', 'history', 'runs')
+const output = (name: string) => path.join(repoRoot, '__tests__', '__outputs__', name)
 const HOSTILE = '<img src=x onerror=alert(1)> @octo-org/team [link](https://evil.example) ::error::x'
 const COMMITS = 40
 const SITE_ELEMENTS = new Set(
@@ -401,4 +407,78 @@ test('the interval of a median comes from order statistics at the level asked', 
     interval.low >= 4895 && interval.low <= 4903 && interval.high >= 5096 && interval.high <= 5104,
     JSON.stringify(interval),
   )
+})
+
+describe('the captured history, as a reviewer sees it', () => {
+  const pageFile = output('history-hash.html')
+
+  test('the terminal, the job summary and the hash benchmark’s page match the committed outputs', async () => {
+    const history = buildHistory('history', 'main', await realRuns())
+    // Every change point's sign agrees with its levels and its verdict (all these metrics are lower-is-better).
+    const agrees = () => {
+      for (const s of history.series)
+        for (const c of s.changes) {
+          assert.equal(
+            Math.sign(c.after - c.before),
+            Math.sign(c.change),
+            `${s.benchmark}: sign of the change`,
+          )
+          assert.equal(c.verdict, c.change > 0 ? 'regression' : 'improvement', `${s.benchmark}: verdict`)
+          assert.ok(c.from <= c.index && c.index <= c.to + 1, `${s.benchmark}: the index lies in its range`)
+        }
+    }
+    await golden(output('history.txt'), renderHistoryTerminal([history]), (text) => {
+      agrees()
+      assert.match(text, /3 change points/)
+    })
+    await golden(output('history.md'), renderHistoryMarkdown([history]), (text) => {
+      assert.match(text, /3 change points, newest first/)
+    })
+    const pages = await renderSite([history], {
+      version: '0.0.0-test',
+      now: new Date('2026-11-26T00:00:00Z'),
+    })
+    const page = pages.get(trendPagePath('history', 'hash'))!
+    await golden(pageFile, page, (text) => {
+      assert.doesNotMatch(text, /<script/i)
+      assert.match(text, /<svg[^>]*>/)
+    })
+    // The same history renders the same bytes.
+    const again = await renderSite([history], {
+      version: '0.0.0-test',
+      now: new Date('2026-11-26T00:00:00Z'),
+    })
+    assert.equal(again.get(trendPagePath('history', 'hash')), page)
+  })
+
+  test('in Chromium: the page draws the medians, their interval and the change point', {
+    skip: requiredInCi(chromium ? false : 'chromium is not installed'),
+  }, async () => {
+    const dir = await tempDir('history-screenshot')
+    try {
+      const file = path.join(dir, 'history.png')
+      await headless([`--screenshot=${file}`, '--window-size=1000,900', pathToFileURL(pageFile).href])
+      const png = PNG.sync.read(await readFile(file))
+      const near = (i: number, [R, G, B]: number[]) =>
+        Math.abs(png.data[i]! - R!) <= 8 &&
+        Math.abs(png.data[i + 1]! - G!) <= 8 &&
+        Math.abs(png.data[i + 2]! - B!) <= 8
+      let line = 0
+      let red = 0
+      let band = 0
+      for (let i = 0; i < png.data.length; i += 4) {
+        if (near(i, [0x1f, 0x6f, 0xeb])) line++
+        if (near(i, [0xcf, 0x22, 0x2e])) red++
+        // The interval: the line's blue at 20% over white.
+        if (near(i, [210, 226, 251])) band++
+      }
+      assert.ok(line > 150, `the medians' line is drawn (${line} pixels)`)
+      assert.ok(red > 150, `the change point is drawn in red (${red} pixels)`)
+      assert.ok(band > 2_000, `the interval is shaded (${band} pixels)`)
+      // For a reviewer: the screenshot beside the page, rewritten with the outputs (not compared).
+      if (process.env.BENCH_ACTION_WRITE_OUTPUTS === '1') await copyFile(file, output('history-hash.png'))
+    } finally {
+      await removeDir(dir)
+    }
+  })
 })

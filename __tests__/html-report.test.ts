@@ -20,10 +20,11 @@ import {
   parseResultSetText,
   type ResultSet,
 } from '../src/results.ts'
+import { chromium, headless } from './chromium.ts'
 import { golden } from './golden.ts'
-import { available, removeDir, requiredInCi, tempDir } from './helpers.ts'
+import { removeDir, requiredInCi, tempDir } from './helpers.ts'
 
-const run = promisify(execFile)
+const _run = promisify(execFile)
 const here = import.meta.dirname
 const reportFile = path.join(here, '__outputs__', 'report.html')
 
@@ -143,39 +144,7 @@ async function render(): Promise<string> {
   return renderHtml(c, { now, version: '0.0.0-test', samples: { head, base } })
 }
 
-const CHROMIUMS = ['chromium', 'chromium-browser']
-
-async function findChromium(): Promise<string | undefined> {
-  for (const name of CHROMIUMS) if (await available(name)) return name
-  return undefined
-}
-
-const chromium = await findChromium()
 const skip = requiredInCi(chromium ? false : 'chromium is not installed')
-
-/** Runs headless Chromium on a page with its own profile directory; resolves with stdout. */
-async function headless(args: string[]): Promise<string> {
-  const profile = await tempDir('chromium')
-  try {
-    const { stdout } = await run(
-      chromium!,
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--no-first-run',
-        '--hide-scrollbars',
-        `--user-data-dir=${profile}`,
-        ...args,
-      ],
-      { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
-    )
-    return stdout
-  } finally {
-    await removeDir(profile)
-  }
-}
 
 test('the HTML report matches the committed output and renders the same bytes twice', async () => {
   const html = await render()

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const files = ['report.test.ts', 'hostile.test.ts', 'html-report.test.ts'].map((f) =>
+const files = ['report.test.ts', 'hostile.test.ts', 'html-report.test.ts', 'history.test.ts'].map((f) =>
   path.join('__tests__', f),
 )
 const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {

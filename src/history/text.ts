@@ -109,7 +109,7 @@ export function renderHistoryMarkdown(
       out.push(`${history.skipped.length} stored run(s) could not be read and were skipped.`, '')
     if (changes.length === 0) continue
     out.push(
-      '| benchmark | metric | change | size | commits | confidence | verdict |',
+      '| benchmark | metric | change | size | where it started | confidence | verdict |',
       '|---|---|---:|---|---|---|---|',
     )
     for (const { series, change } of changes.slice(0, shown)) {
