@@ -9,17 +9,10 @@ import { ConfigError, loadConfig } from './config/index.ts'
 import { isUserError } from './errors.ts'
 import { DEFAULT_ACCEPT_LABEL, labelAcceptance } from './github/accept-label.ts'
 import { createGitHubClient } from './github/client.ts'
+import { type GitHubContext, readGitHubContext, runUrl } from './github/context.ts'
 import { logText } from './github/log.ts'
 import { mergeBaseFromApi } from './github/merge-base.ts'
-import {
-  COMMENT_MODES,
-  type CommentMode,
-  type GitHubContext,
-  postDeferredComments,
-  publishComment,
-  readGitHubContext,
-  runUrl,
-} from './github/publish.ts'
+import { COMMENT_MODES, type CommentMode, postDeferredComments, publishComment } from './github/publish.ts'
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from './history/index.ts'
 import { type PipelineOutcome, resolveConfigPath, runMerge, runPipeline, UsageError } from './pipeline.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'

@@ -1,25 +1,7 @@
 // plan: Config (+ filter) → the cases to measure. Pure.
 import type { Config } from './config/index.ts'
+import { globToRegExp, matchesFilter } from './glob.ts'
 import { type BenchmarkConfig, type Case, kindOf, planBenchmark } from './kinds/index.ts'
-
-/** `*` matches any run of characters, `?` one; anything else is literal. Whole-name match. */
-export function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.')
-  return new RegExp(`^${body}$`)
-}
-
-/** Several globs may be given separated by commas; a case is kept when any matches. */
-export function matchesFilter(name: string, filter: string | undefined): boolean {
-  if (!filter) return true
-  return filter
-    .split(',')
-    .map((g) => g.trim())
-    .filter((g) => g !== '')
-    .some((g) => globToRegExp(g).test(name))
-}
 
 /**
  * Cases named `CONFIG-NAME/…` (a harness's benchmarks, a benchmark's engines) are kept when the filter

@@ -6,7 +6,7 @@
 // fork's read-only token) the regressions are still accepted, by someone unknown, with a warning.
 import type { AcceptRule } from '../accept.ts'
 import { type GitHub, statusOf } from './client.ts'
-import type { GitHubContext } from './publish.ts'
+import type { GitHubContext } from './context.ts'
 
 export const DEFAULT_ACCEPT_LABEL = 'bench-accept'
 

@@ -1,9 +1,9 @@
 // measure: Case → BenchmarkResult, each case by its kind (src/kinds/), the suite in one schedule. A
 // failing case comes back as a failed result; only bugs throw.
 import os from 'node:os'
+import { matchesFilter } from '../glob.ts'
 import { type Case, isExactKind, kindOf, type TimedCase } from '../kinds/index.ts'
 import { ScheduleContention } from '../measure/contention.ts'
-import { matchesFilter } from '../plan.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
 import { measureInRounds, type RoundsOptions, timedKindOf } from './rounds.ts'
 
