@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import type { ResultSet } from '../src/results.ts'
-import { GitStore } from '../src/store/git.ts'
+import { GitStore, splitBatch } from '../src/store/git.ts'
 import { removeDir, resultSetOf, tempDir } from './helpers.ts'
 
 const run = promisify(execFile)
@@ -113,4 +113,45 @@ describe('the git store', () => {
     const [again] = await fresh.list('bad', 'main')
     await assert.rejects(fresh.load(again!), /bench-data:bad\/main\/.*json/)
   })
+})
+
+test('a batch of blobs from git cat-file is split by byte counts: multi-byte text, empty, missing and non-blob names', async () => {
+  const dir = await tempDir('cat-file')
+  try {
+    await run('git', ['init', '--quiet', dir])
+    const blob = async (text: string) => {
+      const child = run('git', ['hash-object', '-w', '--stdin'], { cwd: dir })
+      child.child.stdin!.end(text)
+      return (await child).stdout.trim()
+    }
+    const accented = await blob('{"name":"café ☕ \\n"}\nsecond line\n')
+    const empty = await blob('')
+    // The empty tree, which every repository knows.
+    const tree = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
+    const names = [accented, '0'.repeat(40), empty, tree, accented]
+    const output = await new Promise<Buffer>((resolve, reject) => {
+      const child = execFile(
+        'git',
+        ['cat-file', '--batch'],
+        { cwd: dir, encoding: 'buffer' },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      )
+      child.stdin!.end(`${names.join('\n')}\n`)
+    })
+    const blobs = splitBatch(output, names.length)
+    assert.deepEqual(
+      blobs.map((b) => b?.toString('utf8')),
+      [
+        '{"name":"café ☕ \\n"}\nsecond line\n',
+        undefined,
+        '',
+        undefined,
+        '{"name":"café ☕ \\n"}\nsecond line\n',
+      ],
+    )
+    // Asked for more than git answered: the rest are missing, never a slice of something else.
+    assert.deepEqual(splitBatch(output, names.length + 2).slice(-2), [undefined, undefined])
+  } finally {
+    await removeDir(dir)
+  }
 })

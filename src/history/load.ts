@@ -44,8 +44,3 @@ export async function loadRuns(store: ResultStore, suite: string, branch: string
   })
   return { runs, skipped }
 }
-
-/** The suites a store holds; the store must be able to list them. */
-export async function storedSuites(store: ResultStore): Promise<string[] | undefined> {
-  return store.suites ? store.suites() : undefined
-}
