@@ -7,6 +7,7 @@ import path from 'node:path'
 import * as core from '@actions/core'
 import { ConfigError, loadConfig } from './config/index.ts'
 import { isUserError } from './errors.ts'
+import { type ExportPaths, writeExports } from './export/index.ts'
 import { DEFAULT_ACCEPT_LABEL, labelAcceptance } from './github/accept-label.ts'
 import { createGitHubClient } from './github/client.ts'
 import { type GitHubContext, readGitHubContext, runUrl } from './github/context.ts'
@@ -50,6 +51,8 @@ export interface ActionInputs {
   json?: string
   markdown?: string
   html?: string
+  /** The run's results in hyperfine's layouts (export-json, export-markdown, export-csv). */
+  exports: ExportPaths
   workingDirectory: string
   installTools: boolean
   /** The ziglang version on PyPI to install when Zig is needed and missing. */
@@ -143,6 +146,11 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     json: optional('json'),
     markdown: optional('markdown'),
     html: optional('html'),
+    exports: {
+      json: optional('export-json'),
+      markdown: optional('export-markdown'),
+      csv: optional('export-csv'),
+    },
     mode: oneOf('mode', ['run', 'post', 'merge'] as const, 'run'),
     shard: optional('shard') === undefined ? undefined : parseShard(optional('shard')!),
     comment: oneOf('comment', COMMENT_MODES, 'always'),
@@ -178,6 +186,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     const chosen = baselineStore(inputs, env, context)
     opened = chosen.store
     const outcome = await measureOrMerge(inputs, env, context, client, chosen)
+    await writeExports(outcome.results, inputs.exports, inputs.workingDirectory, (line) => logText(line))
     if (outcome.shardOutput && outcome.shardOutputPath)
       return await handOnShard(outcome, outcome.shardOutput.shard, outcome.shardOutputPath)
     await report(outcome, env)

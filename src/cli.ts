@@ -7,6 +7,7 @@ import { compareResults, exitCodeFor } from './compare.ts'
 import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
 import { listed } from './display.ts'
 import { isUserError } from './errors.ts'
+import { type ExportPaths, writeExports } from './export/index.ts'
 import { commitInfo, defaultBranch } from './git.ts'
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from './history/index.ts'
 import { runnerConfiguration } from './kinds/wall-clock/measure.ts'
@@ -55,12 +56,15 @@ Usage:
                      [--baseline-store ${STORE_KINDS.join('|')}] [--baseline-branch NAME] [--retain N]
                      [--filter GLOB] [--json FILE] [--markdown FILE] [--html FILE] [--store DIR]
                      [--save | --no-save] [--no-install] [--shard I/N [--shard-output FILE]] [--verbose]
+                     [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
   bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR|git:[BRANCH]]
                      [--baseline-store ${STORE_KINDS.join('|')}] [--baseline-branch NAME] [--retain N] [--json FILE]
                      [--markdown FILE] [--html FILE] [--store DIR] [--save | --no-save] [--verbose]
+                     [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
                                join the shard files of one sharded run, then compare, report and
                                save once
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
+                     [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
   bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
                                what the config's benchmarks need)
@@ -115,10 +119,29 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
                       stable hash), write the shard file for \`merge\` and save nothing
   --shard-output FILE where the shard file goes (default STORE/shard-I-of-N.json)
   --verbose           show every metric, not only the gated ones
+  --export-json FILE, --export-markdown FILE, --export-csv FILE
+                      also write this run's results in hyperfine's layouts (its --export-json,
+                      --export-markdown and --export-csv): a result per benchmark with timed runs,
+                      in seconds; merge exports the merged run, compare the HEAD file
 
 Exit codes: 0 no regression, 1 regression found, 2 bad usage or config, 3 a benchmark or the
 environment failed.
 `
+
+/** The exports in hyperfine's layouts, taken by run, merge and compare. */
+const EXPORT_OPTIONS = {
+  'export-json': { type: 'string' },
+  'export-markdown': { type: 'string' },
+  'export-csv': { type: 'string' },
+} as const
+
+function exportPaths(values: {
+  'export-json'?: string
+  'export-markdown'?: string
+  'export-csv'?: string
+}): ExportPaths {
+  return { json: values['export-json'], markdown: values['export-markdown'], csv: values['export-csv'] }
+}
 
 const RUN_OPTIONS = {
   config: { type: 'string' },
@@ -139,6 +162,7 @@ const RUN_OPTIONS = {
   'no-save': { type: 'boolean' },
   'no-install': { type: 'boolean' },
   verbose: { type: 'boolean' },
+  ...EXPORT_OPTIONS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const
@@ -222,6 +246,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
       env: io.env,
       log: (line) => io.stderr.write(`${line}\n`),
     })
+    await writeExports(outcome.results, exportPaths(values), io.cwd, (line) => io.stderr.write(`${line}\n`))
     return printOutcome(outcome, io, values.verbose === true, chosen.kind)
   } finally {
     await chosen.store?.close?.()
@@ -526,6 +551,7 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
       save: { type: 'boolean' },
       'no-save': { type: 'boolean' },
       verbose: { type: 'boolean' },
+      ...EXPORT_OPTIONS,
     },
     allowPositionals: true,
   })
@@ -559,6 +585,7 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
       log: (line) => io.stderr.write(`${line}\n`),
       shards,
     })
+    await writeExports(outcome.results, exportPaths(values), io.cwd, (line) => io.stderr.write(`${line}\n`))
     return printOutcome(outcome, io, values.verbose === true, chosen.kind)
   } finally {
     await chosen.store?.close?.()
@@ -568,7 +595,12 @@ async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
 async function compareCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { markdown: { type: 'string' }, html: { type: 'string' }, verbose: { type: 'boolean' } },
+    options: {
+      markdown: { type: 'string' },
+      html: { type: 'string' },
+      verbose: { type: 'boolean' },
+      ...EXPORT_OPTIONS,
+    },
     allowPositionals: true,
   })
   if (positionals.length !== 2)
@@ -593,6 +625,7 @@ async function compareCommand(argv: string[], io: CliIo): Promise<number> {
       await renderHtml(comparison, { version: VERSION, samples: { head, base } }),
     )
   }
+  await writeExports(head, exportPaths(values), io.cwd, (line) => io.stderr.write(`${line}\n`))
   io.stdout.write(
     renderTerminal(comparison, {
       color: shouldUseColor(io.stdout, io.env),

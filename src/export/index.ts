@@ -1,0 +1,46 @@
+// The exports in hyperfine's layouts (`--export-json`, `--export-markdown`, `--export-csv`): a run's
+// results for scripts and tools written against hyperfine's files.
+import path from 'node:path'
+import { listed } from '../display.ts'
+import { writeText } from '../pipeline.ts'
+import type { ResultSet } from '../results.ts'
+import { hyperfineCsv } from './csv.ts'
+import { hyperfineExport, hyperfineJson } from './hyperfine.ts'
+import { hyperfineMarkdown } from './markdown.ts'
+
+export { hyperfineCsv } from './csv.ts'
+export { type HyperfineResult, hyperfineExport, hyperfineJson, type LeftOut } from './hyperfine.ts'
+export { hyperfineMarkdown } from './markdown.ts'
+
+/** Where each export goes; an absent one is not written. */
+export interface ExportPaths {
+  json?: string
+  markdown?: string
+  csv?: string
+}
+
+function wantsExport(paths: ExportPaths): boolean {
+  return paths.json !== undefined || paths.markdown !== undefined || paths.csv !== undefined
+}
+
+/**
+ * Writes the exports asked for (paths relative to cwd), and says on `log` which benchmarks they leave
+ * out and why.
+ */
+export async function writeExports(
+  results: ResultSet,
+  paths: ExportPaths,
+  cwd: string,
+  log: (line: string) => void,
+): Promise<void> {
+  if (!wantsExport(paths)) return
+  const { results: exported, leftOut } = hyperfineExport(results)
+  if (paths.json) await writeText(path.resolve(cwd, paths.json), hyperfineJson(exported))
+  if (paths.markdown) await writeText(path.resolve(cwd, paths.markdown), hyperfineMarkdown(exported))
+  if (paths.csv) await writeText(path.resolve(cwd, paths.csv), hyperfineCsv(exported))
+  if (leftOut.length > 0)
+    log(
+      `exports in hyperfine's layout leave out ${leftOut.length} benchmark${leftOut.length === 1 ? '' : 's'}: ` +
+        listed(leftOut.map((l) => `${JSON.stringify(l.id)} (${l.reason})`)),
+    )
+}
