@@ -188,6 +188,41 @@ describe('Zig harness', { skip }, () => {
     }
   })
 
+  test('element counters: the fifth column is the elements of the sample, after an empty bytes column', async () => {
+    for (const name of ['threads/fetchAdd/threads:1', 'threads/fetchAdd/threads:2']) {
+      const taken = await samples(name, config([['max-iters', '3']]))
+      assert.equal(taken.length, 3, `${name}: max-iters samples`)
+      for (const sample of taken) {
+        assert.equal(sample.bytes, undefined, `${name}: no bytes`)
+        assert.equal(
+          sample.elements,
+          sample.iterations,
+          `${name}: one add per iteration, summed over threads`,
+        )
+      }
+    }
+  })
+
+  test('asked for parameters, --list gives each argument as input and a definition of several functions as group', async () => {
+    const { stdout } = await run(binary, ['--list'], {
+      env: { ...process.env, BENCH_ACTION_LIST: 'parameters' },
+    })
+    const lines = stdout.split('\n')
+    assert.equal(lines.length, NAMES.length + 1)
+    assert.deepEqual(
+      lines.slice(0, -1).map((line) => line.split('\t')[0]),
+      NAMES,
+    )
+    for (const line of [
+      'empty/simple\tgroup=empty',
+      'fib/recurse/20\tinput=20\tgroup=fib',
+      'memcpy/1M\tinput=1M',
+      'roots/n:8/a:11\tinput=n:8/a:11',
+      'threads/fetchAdd/threads:2\tgroup=threads',
+    ])
+      assert.ok(lines.includes(line), `${JSON.stringify(line)} in ${stdout}`)
+  })
+
   test('threads: every thread runs the iterations, and they are summed', async () => {
     // fetchAdd counts the shared counter's adds per iteration of one thread: the number of threads.
     for (const [name, overrides, threads] of [

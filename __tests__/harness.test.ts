@@ -136,6 +136,8 @@ for (const harness of harnesses) {
         'sum_fields',
         'search_sorted_100k',
         'sort_10k',
+        'sort/scrambled/100',
+        'sort/scrambled/1000',
         '',
       ])
     })

@@ -117,9 +117,10 @@ export interface HarnessSample {
   count: number
   iterations: number
   bytes?: number
+  elements?: number
 }
 
-/** The samples of a successful `--samples` run; every line must be `duration_ns,count,iterations[,bytes]`. */
+/** The samples of a successful `--samples` run; every line must be `duration_ns,count,iterations[,bytes[,elements]]`. */
 export function parseHarnessSamples(result: Exit): HarnessSample[] {
   assert.equal(result.code, 0, `--samples exited ${result.code}: ${result.stderr}`)
   assert.equal(result.stderr, '', 'a successful run prints nothing on stderr')
@@ -129,14 +130,19 @@ export function parseHarnessSamples(result: Exit): HarnessSample[] {
     .slice(0, -1)
     .split('\n')
     .map((line) => {
-      const match = /^(\d+),(\d+),(\d+)(?:,(\d+))?$/.exec(line)
-      assert.ok(match, `sample line ${JSON.stringify(line)} is duration_ns,count,iterations[,bytes]`)
+      const match = /^(\d+),(\d+),(\d+)(?:,(\d+)|,(\d*),(\d+))?$/.exec(line)
+      assert.ok(
+        match,
+        `sample line ${JSON.stringify(line)} is duration_ns,count,iterations[,bytes[,elements]]`,
+      )
       const sample: HarnessSample = {
         durationNs: Number(match[1]),
         count: Number(match[2]),
         iterations: Number(match[3]),
       }
-      if (match[4] !== undefined) sample.bytes = Number(match[4])
+      const bytes = match[4] ?? match[5]
+      if (bytes !== undefined && bytes !== '') sample.bytes = Number(bytes)
+      if (match[6] !== undefined) sample.elements = Number(match[6])
       return sample
     })
 }

@@ -127,7 +127,11 @@ describe('runner output', () => {
       { durationNs: 2100000, count: 7, iterations: 4096, bytes: 65536 },
     ])
     assert.throws(() => parseRunnerSamples('100,7,0\n', 'h'), /a sample of 0 iterations/)
-    assert.throws(() => parseRunnerSamples('100,7,1,2,3\n', 'h'), /line 1 .*expected "duration,count"/)
+    assert.deepEqual(parseRunnerSamples('100,7,1,2,3\n100,7,1,,3\n', 'h'), [
+      { durationNs: 100, count: 7, iterations: 1, bytes: 2, elements: 3 },
+      { durationNs: 100, count: 7, iterations: 1, elements: 3 },
+    ])
+    assert.throws(() => parseRunnerSamples('100,7,1,2,3,4\n', 'h'), /line 1 .*expected "duration,count"/)
   })
 
   test('anything else names the line and what was expected', () => {

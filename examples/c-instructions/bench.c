@@ -149,15 +149,45 @@ static uint64_t bench_sort_10k(void *input) {
     return numbers[SORT_SIZE - 1];
 }
 
+/* The numbers to sort, after their count: one allocation that free() releases. */
+struct numbers {
+    uint64_t count;
+    uint64_t values[];
+};
+
+/* i * 7919 % n for i in 0 .. n-1: a permutation of 0 .. n-1 for the sizes below. */
+static void *setup_scrambled(uint64_t n) {
+    struct numbers *numbers = malloc(sizeof *numbers + n * sizeof *numbers->values);
+    uint64_t i;
+    if (numbers == NULL) abort();
+    numbers->count = n;
+    for (i = 0; i < n; i++) numbers->values[i] = i * 7919 % n;
+    return numbers;
+}
+
+static uint64_t bench_sort(void *input) {
+    struct numbers *numbers = input;
+    qsort(numbers->values, numbers->count, sizeof *numbers->values, compare_u64);
+    return numbers->values[numbers->count - 1];
+}
+
+static const uint64_t sort_sizes[] = {100, 1000};
+
 BENCH_ACTION_MAIN(
     /* The harness's own cost: what a benchmark that does nothing counts, or takes per call. */
     BENCH_ACTION("empty", NULL, bench_empty, NULL),
     /* Its count in wall-clock samples is its answer, 10946. */
     BENCH_ACTION("fibonacci_20", NULL, bench_fibonacci_20, NULL),
-    BENCH_ACTION("sum_fields", NULL, bench_sum_fields, NULL),
+    /* A declared throughput: wall-clock samples also report the record's bytes per second. */
+    BENCH_ACTION_WITH_THROUGHPUT("sum_fields", NULL, bench_sum_fields, NULL, BENCH_ACTION_BYTES(sizeof record - 1)),
     /* Building and sorting 100 000 keys is setup; only the 1000 lookups are measured. */
     BENCH_ACTION("search_sorted_100k", setup_lookup_table_100k, bench_search_sorted_100k,
                  teardown_lookup_table),
     /* Sorting changes its input: every wall-clock sample is one call on freshly scrambled numbers. */
     BENCH_ACTION_MUT("sort_10k", setup_scrambled_10k, bench_sort_10k, free),
+    /* A group of one function over two inputs, each its own benchmark: sort/scrambled/100 and
+       sort/scrambled/1000, with the numbers sorted per second beside the time. */
+    BENCH_ACTION_GROUP("sort", BENCH_ACTION_ELEMENTS_PER_INPUT(1)),
+    BENCH_ACTION_WITH_INPUTS_MUT("scrambled", sort_sizes, setup_scrambled, bench_sort, free, BENCH_ACTION_NO_THROUGHPUT),
+    BENCH_ACTION_GROUP_END,
 )

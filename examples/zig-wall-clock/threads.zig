@@ -8,9 +8,11 @@
 //!   its last iteration.
 //!
 //! `fetchAdd` and `localAdd` count the adds per iteration the shared counter received, which is the
-//! number of threads: a lost update would show as a different count.
+//! number of threads: a lost update would show as a different count. `fetchAdd` also reports its adds
+//! as elements, for a rate in adds per second beside the time.
 const std = @import("std");
-const State = @import("bench_action").State;
+const bench_action = @import("bench_action");
+const State = bench_action.State;
 
 pub const threads = [_]usize{ 1, 2 };
 
@@ -23,14 +25,14 @@ pub fn uncoord(state: *State) void {
     }
 }
 
-pub fn fetchAdd(state: *State) u64 {
+pub fn fetchAdd(state: *State) bench_action.Elements {
     // Setup: thread 0 resets the counter before any thread's loop starts.
     if (state.thread == 0) shared.store(0, .monotonic);
     var iter = state.iter();
     while (iter.next()) |_| {
         _ = shared.fetchAdd(1, .monotonic);
     }
-    return addsPerIteration(state);
+    return .{ .elements = state.iterations, .count = addsPerIteration(state) };
 }
 
 pub fn localAdd(state: *State) u64 {

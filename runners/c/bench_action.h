@@ -34,6 +34,11 @@
  *       BENCH_ACTION_MUT("sort", make_array, sort, free)
  *   )
  *
+ * As in criterion, one function can be benchmarked over several inputs (BENCH_ACTION_WITH_INPUTS,
+ * named NAME/VALUE), entries can be grouped (BENCH_ACTION_GROUP ... BENCH_ACTION_GROUP_END, named
+ * GROUP/NAME), and an entry can declare the bytes or elements one call processes (BENCH_ACTION_BYTES,
+ * BENCH_ACTION_ELEMENTS); wall-clock samples then add that work, times the calls, to each line.
+ *
  * Wall-clock samples need clock_gettime(): it is there in the compilers' default modes and in C++;
  * with -std=c99, add -D_POSIX_C_SOURCE=199309L, or --samples reports that it is missing.
  *
@@ -68,6 +73,8 @@ typedef void *(*bench_action_setup_fn)(void);
 typedef uint64_t (*bench_action_benchmark_fn)(void *input);
 /* Releases the input after the counted region; NULL means nothing to release. */
 typedef void (*bench_action_teardown_fn)(void *input);
+/* Builds the input of one benchmark of BENCH_ACTION_WITH_INPUTS from its value, before the counted region. */
+typedef void *(*bench_action_setup_input_fn)(uint64_t value);
 
 typedef struct bench_action_benchmark {
     const char *name; /* [A-Za-z0-9_./:-]+ */
@@ -76,19 +83,70 @@ typedef struct bench_action_benchmark {
     bench_action_teardown_fn teardown;
     /* 1 if the benchmark changes its input: each wall-clock sample is then one call on a fresh input. */
     int changes_input;
+    /* The work of one call, for a rate beside the time: BENCH_ACTION_THROUGHPUT_* flags, 0 for none. */
+    int throughput_kind;
+    /* Bytes or elements of one call; with BENCH_ACTION_THROUGHPUT_PER_INPUT, per unit of the input value. */
+    uint64_t throughput;
+    /* BENCH_ACTION_WITH_INPUTS: one benchmark NAME/VALUE per value. */
+    const uint64_t *inputs;
+    size_t input_count;
+    /* Builds the input from its value; NULL: the benchmark receives a pointer to its uint64_t value. */
+    bench_action_setup_input_fn setup_input;
+    /* 0 for a benchmark; BENCH_ACTION_GROUP and BENCH_ACTION_GROUP_END entries mark a group. */
+    int role;
 } bench_action_benchmark;
+
+/* throughput_kind: what one call processes. */
+#define BENCH_ACTION_THROUGHPUT_BYTES 1
+#define BENCH_ACTION_THROUGHPUT_ELEMENTS 2
+#define BENCH_ACTION_THROUGHPUT_PER_INPUT 4
+/*
+ * The throughput argument of the macros below (criterion's Throughput): the bytes or elements one call
+ * processes, or that many per unit of the input value, for benchmarks with inputs.
+ */
+#define BENCH_ACTION_NO_THROUGHPUT 0, 0
+#define BENCH_ACTION_BYTES(n) BENCH_ACTION_THROUGHPUT_BYTES, (uint64_t)(n)
+#define BENCH_ACTION_ELEMENTS(n) BENCH_ACTION_THROUGHPUT_ELEMENTS, (uint64_t)(n)
+#define BENCH_ACTION_BYTES_PER_INPUT(n) (BENCH_ACTION_THROUGHPUT_BYTES | BENCH_ACTION_THROUGHPUT_PER_INPUT), (uint64_t)(n)
+#define BENCH_ACTION_ELEMENTS_PER_INPUT(n) \
+    (BENCH_ACTION_THROUGHPUT_ELEMENTS | BENCH_ACTION_THROUGHPUT_PER_INPUT), (uint64_t)(n)
 
 /*
  * One entry of the table given to BENCH_ACTION_MAIN. `name` is a string literal. Wall-clock samples
  * run setup once and time the benchmark many times on the same input.
  */
-#define BENCH_ACTION(name, setup, benchmark, teardown) { (name), (setup), (benchmark), (teardown), 0 }
+#define BENCH_ACTION(name, setup, benchmark, teardown) \
+    { (name), (setup), (benchmark), (teardown), 0, BENCH_ACTION_NO_THROUGHPUT, NULL, 0, NULL, 0 }
 /*
  * The same for a benchmark that changes its input (sorting, inserting, freeing): each wall-clock
  * sample times one call between its own setup and teardown, which are not timed. Instruction
  * counts are measured exactly as for BENCH_ACTION.
  */
-#define BENCH_ACTION_MUT(name, setup, benchmark, teardown) { (name), (setup), (benchmark), (teardown), 1 }
+#define BENCH_ACTION_MUT(name, setup, benchmark, teardown) \
+    { (name), (setup), (benchmark), (teardown), 1, BENCH_ACTION_NO_THROUGHPUT, NULL, 0, NULL, 0 }
+/* BENCH_ACTION and BENCH_ACTION_MUT with a declared throughput: BENCH_ACTION_BYTES(n), BENCH_ACTION_ELEMENTS(n). */
+#define BENCH_ACTION_WITH_THROUGHPUT(name, setup, benchmark, teardown, throughput) \
+    { (name), (setup), (benchmark), (teardown), 0, throughput, NULL, 0, NULL, 0 }
+#define BENCH_ACTION_MUT_WITH_THROUGHPUT(name, setup, benchmark, teardown, throughput) \
+    { (name), (setup), (benchmark), (teardown), 1, throughput, NULL, 0, NULL, 0 }
+/*
+ * One benchmark per value of `inputs`, a `static const uint64_t` array (criterion's bench_with_input
+ * with BenchmarkId::new(name, value)), each named NAME/VALUE. `setup(value)` builds its input, or, when
+ * NULL, the benchmark receives a pointer to its uint64_t value. `throughput` as above, typically
+ * BENCH_ACTION_ELEMENTS_PER_INPUT(1); or BENCH_ACTION_NO_THROUGHPUT.
+ */
+#define BENCH_ACTION_WITH_INPUTS(name, inputs, setup, benchmark, teardown, throughput)                           \
+    { (name), NULL, (benchmark), (teardown), 0, throughput, (inputs), sizeof(inputs) / sizeof((inputs)[0]), \
+      (setup), 0 }
+#define BENCH_ACTION_WITH_INPUTS_MUT(name, inputs, setup, benchmark, teardown, throughput)                       \
+    { (name), NULL, (benchmark), (teardown), 1, throughput, (inputs), sizeof(inputs) / sizeof((inputs)[0]), \
+      (setup), 0 }
+/*
+ * The entries between BENCH_ACTION_GROUP(name, throughput) and BENCH_ACTION_GROUP_END (criterion's
+ * benchmark_group) are named GROUP/NAME, and take the group's throughput unless they declare their own.
+ */
+#define BENCH_ACTION_GROUP(name, throughput) { (name), NULL, NULL, NULL, 0, throughput, NULL, 0, NULL, 1 }
+#define BENCH_ACTION_GROUP_END { NULL, NULL, NULL, NULL, 0, BENCH_ACTION_NO_THROUGHPUT, NULL, 0, NULL, 2 }
 
 /* Defines the table of benchmarks and main(), which runs the harness on them. */
 #define BENCH_ACTION_MAIN(...)                                                                      \
@@ -191,44 +249,141 @@ static int bench_action_is_valid_name(const char *name) {
     return 1;
 }
 
-/* Checks that every name is valid and unique, so --list output can be trusted line by line. */
-static int bench_action_check_names(const bench_action_benchmark *benchmarks, size_t count) {
-    size_t i, j;
+/*
+ * One benchmark as --list names it: an entry of the table, or one value of an entry's inputs, with the
+ * group it is in and its throughput resolved.
+ */
+typedef struct bench_action_case {
+    char *name;
+    const bench_action_benchmark *entry;
+    const uint64_t *value; /* the input value, for an entry with inputs; NULL otherwise */
+    const char *group;     /* NULL outside a group */
+    int throughput_kind;   /* BENCH_ACTION_THROUGHPUT_BYTES or _ELEMENTS, or 0 */
+    uint64_t throughput;   /* the work of one call */
+} bench_action_case;
+
+static void bench_action_free_cases(bench_action_case *cases, size_t count) {
+    size_t i;
+    if (cases == NULL) return;
+    for (i = 0; i < count; i++) free(cases[i].name);
+    free(cases);
+}
+
+/* GROUP/NAME/VALUE, with the parts that exist; NULL when out of memory. */
+static char *bench_action_case_name(const char *group, const char *name, const uint64_t *value) {
+    size_t size = strlen(name) + (group != NULL ? strlen(group) + 1 : 0) + (value != NULL ? 22 : 0) + 1;
+    char *text = (char *)malloc(size);
+    if (text == NULL) return NULL;
+    if (group != NULL && value != NULL)
+        snprintf(text, size, "%s/%s/%llu", group, name, (unsigned long long)*value);
+    else if (group != NULL)
+        snprintf(text, size, "%s/%s", group, name);
+    else if (value != NULL)
+        snprintf(text, size, "%s/%llu", name, (unsigned long long)*value);
+    else
+        snprintf(text, size, "%s", name);
+    return text;
+}
+
+/*
+ * The benchmarks of the table: groups resolved, inputs expanded. Checks that every name is valid and
+ * unique, so --list output can be trusted line by line. NULL after a message when the table is invalid.
+ */
+static bench_action_case *bench_action_cases(const bench_action_benchmark *benchmarks, size_t count,
+                                             size_t *cases_count) {
+    const bench_action_benchmark *group = NULL;
+    bench_action_case *cases;
+    size_t total = 0, n = 0, i, j, k;
+    for (i = 0; i < count; i++) total += benchmarks[i].inputs != NULL ? benchmarks[i].input_count : 1;
+    cases = (bench_action_case *)calloc(total > 0 ? total : 1, sizeof *cases);
+    if (cases == NULL) {
+        fprintf(stderr, "out of memory for %lu benchmarks\n", (unsigned long)total);
+        return NULL;
+    }
     for (i = 0; i < count; i++) {
-        if (!bench_action_is_valid_name(benchmarks[i].name)) {
+        const bench_action_benchmark *entry = &benchmarks[i];
+        if (entry->role == 1) {
+            if (group != NULL || !bench_action_is_valid_name(entry->name)) {
+                fprintf(stderr, group != NULL ? "benchmark group \"%s\" starts inside another group\n"
+                                              : "benchmark group name \"%s\" is invalid: use letters, digits and _ . / : -\n",
+                        entry->name ? entry->name : "(null)");
+                bench_action_free_cases(cases, n);
+                return NULL;
+            }
+            group = entry;
+            continue;
+        }
+        if (entry->role == 2) {
+            if (group == NULL) {
+                fprintf(stderr, "BENCH_ACTION_GROUP_END without a group\n");
+                bench_action_free_cases(cases, n);
+                return NULL;
+            }
+            group = NULL;
+            continue;
+        }
+        if (!bench_action_is_valid_name(entry->name)) {
             fprintf(stderr, "benchmark name \"%s\" is invalid: use letters, digits and _ . / : -\n",
-                    benchmarks[i].name ? benchmarks[i].name : "(null)");
-            return 0;
+                    entry->name ? entry->name : "(null)");
+            bench_action_free_cases(cases, n);
+            return NULL;
         }
-        if (benchmarks[i].benchmark == NULL) {
-            fprintf(stderr, "benchmark \"%s\" has no benchmark function\n", benchmarks[i].name);
-            return 0;
+        if (entry->benchmark == NULL) {
+            fprintf(stderr, "benchmark \"%s\" has no benchmark function\n", entry->name);
+            bench_action_free_cases(cases, n);
+            return NULL;
         }
-        for (j = 0; j < i; j++) {
-            if (strcmp(benchmarks[i].name, benchmarks[j].name) == 0) {
-                fprintf(stderr, "benchmark name \"%s\" is registered twice\n", benchmarks[i].name);
-                return 0;
+        for (k = 0; k < (entry->inputs != NULL ? entry->input_count : 1); k++) {
+            bench_action_case *c = &cases[n];
+            int kind = entry->throughput_kind != 0 ? entry->throughput_kind : group != NULL ? group->throughput_kind : 0;
+            uint64_t amount = entry->throughput_kind != 0 ? entry->throughput : group != NULL ? group->throughput : 0;
+            c->entry = entry;
+            c->value = entry->inputs != NULL ? &entry->inputs[k] : NULL;
+            c->group = group != NULL ? group->name : NULL;
+            c->throughput_kind = kind & (BENCH_ACTION_THROUGHPUT_BYTES | BENCH_ACTION_THROUGHPUT_ELEMENTS);
+            c->throughput = (kind & BENCH_ACTION_THROUGHPUT_PER_INPUT) ? (c->value != NULL ? amount * *c->value : 0)
+                                                                        : amount;
+            if ((kind & BENCH_ACTION_THROUGHPUT_PER_INPUT) && c->value == NULL) c->throughput_kind = 0;
+            c->name = bench_action_case_name(c->group, entry->name, c->value);
+            if (c->name == NULL) {
+                fprintf(stderr, "out of memory for the benchmark names\n");
+                bench_action_free_cases(cases, n);
+                return NULL;
+            }
+            n++;
+            for (j = 0; j + 1 < n; j++) {
+                if (strcmp(cases[j].name, c->name) == 0) {
+                    fprintf(stderr, "benchmark name \"%s\" is registered twice\n", c->name);
+                    bench_action_free_cases(cases, n);
+                    return NULL;
+                }
             }
         }
     }
-    return 1;
+    *cases_count = n;
+    return cases;
 }
 
-static void bench_action_run_one(const bench_action_benchmark *entry) {
+static void *bench_action_setup_case(const bench_action_case *c) {
+    const bench_action_benchmark *entry = c->entry;
+    if (c->value != NULL) return entry->setup_input != NULL ? entry->setup_input(*c->value) : (void *)c->value;
+    return entry->setup != NULL ? entry->setup() : NULL;
+}
+
+static void bench_action_run_one(const bench_action_case *c) {
     /* An opaque entry leaves the compiler no known benchmark to specialise the trampoline for. */
     const bench_action_benchmark *bench =
-        (const bench_action_benchmark *)bench_action_black_box_ptr((void *)entry);
-    void *input = bench->setup != NULL ? bench->setup() : NULL;
+        (const bench_action_benchmark *)bench_action_black_box_ptr((void *)c->entry);
+    void *input = bench_action_setup_case(c);
     bench_action_measure(bench->benchmark, input);
     if (bench->teardown != NULL) bench->teardown(input);
 }
 
 /* The benchmark --run NAME or --samples NAME selects, or NULL after a message. */
-static const bench_action_benchmark *bench_action_find(const bench_action_benchmark *benchmarks, size_t count,
-                                                       const char *name) {
+static const bench_action_case *bench_action_find(const bench_action_case *cases, size_t count, const char *name) {
     size_t b;
     for (b = 0; b < count; b++) {
-        if (strcmp(benchmarks[b].name, name) == 0) return &benchmarks[b];
+        if (strcmp(cases[b].name, name) == 0) return &cases[b];
     }
     fprintf(stderr, "unknown benchmark \"%s\"; --list prints the %lu known ones\n", name, (unsigned long)count);
     return NULL;
@@ -404,11 +559,11 @@ static uint64_t bench_action_time_calls(bench_action_benchmark_fn benchmark, voi
 }
 
 /* One batch; a benchmark that changes its input makes it one call between its own setup and teardown. */
-static uint64_t bench_action_batch(const bench_action_benchmark *bench, void *input, uint64_t iterations,
-                                   uint64_t *count) {
+static uint64_t bench_action_batch(const bench_action_case *c, void *input, uint64_t iterations, uint64_t *count) {
+    const bench_action_benchmark *bench = c->entry;
     uint64_t duration;
     if (!bench->changes_input) return bench_action_time_calls(bench->benchmark, input, iterations, count);
-    input = bench->setup != NULL ? bench->setup() : NULL;
+    input = bench_action_setup_case(c);
     duration = bench_action_time_calls(bench->benchmark, input, 1, count);
     if (bench->teardown != NULL) bench->teardown(input);
     return duration;
@@ -419,9 +574,9 @@ static uint64_t bench_action_batch(const bench_action_benchmark *bench, void *in
  * max-warmup-iters or max-warmup-time, then samples until max-iters or max-time, the time checked
  * after each batch. The samples are printed at the end, so that output does not run between them.
  */
-static int bench_action_take_samples(const bench_action_benchmark *entry, const bench_action_sample_config *config) {
+static int bench_action_take_samples(const bench_action_case *c, const bench_action_sample_config *config) {
     const bench_action_benchmark *bench =
-        (const bench_action_benchmark *)bench_action_black_box_ptr((void *)entry);
+        (const bench_action_benchmark *)bench_action_black_box_ptr((void *)c->entry);
     void *input = NULL;
     uint64_t iterations = 1, count, start, i;
     bench_action_sample *samples;
@@ -436,7 +591,7 @@ static int bench_action_take_samples(const bench_action_benchmark *entry, const 
         return 1;
     }
     if (!bench->changes_input) {
-        input = bench->setup != NULL ? bench->setup() : NULL;
+        input = bench_action_setup_case(c);
         /* Calibration: the calls per sample double from 1 until a batch takes the sample time, twice
          * running: the first calls are often slow (cold caches, page faults, lazy binding) and a
          * shared machine can stall any batch, so one slow batch alone does not end the search. */
@@ -447,7 +602,7 @@ static int bench_action_take_samples(const bench_action_benchmark *entry, const 
     }
     start = bench_action_now_ns();
     for (i = 0; i < config->max_warmup_iters; i++) {
-        bench_action_batch(bench, input, iterations, &count);
+        bench_action_batch(c, input, iterations, &count);
         if (bench_action_now_ns() - start >= config->max_warmup_time_ns) break;
     }
     start = bench_action_now_ns();
@@ -462,16 +617,21 @@ static int bench_action_take_samples(const bench_action_benchmark *entry, const 
             samples = grown;
             capacity *= 2;
         }
-        samples[taken].duration_ns = bench_action_batch(bench, input, iterations, &samples[taken].count);
+        samples[taken].duration_ns = bench_action_batch(c, input, iterations, &samples[taken].count);
         samples[taken].iterations = iterations;
         taken++;
         if (bench_action_now_ns() - start >= config->max_time_ns) break;
     }
     if (!bench->changes_input && bench->teardown != NULL) bench->teardown(input);
     if (status == 0) {
+        /* A declared throughput adds the sample's work: bytes as a fourth field, elements as a fifth. */
         for (s = 0; s < taken; s++) {
-            printf("%llu,%llu,%llu\n", (unsigned long long)samples[s].duration_ns,
-                   (unsigned long long)samples[s].count, (unsigned long long)samples[s].iterations);
+            unsigned long long work = (unsigned long long)(c->throughput * samples[s].iterations);
+            printf("%llu,%llu,%llu", (unsigned long long)samples[s].duration_ns, (unsigned long long)samples[s].count,
+                   (unsigned long long)samples[s].iterations);
+            if (c->throughput_kind == BENCH_ACTION_THROUGHPUT_BYTES) printf(",%llu", work);
+            if (c->throughput_kind == BENCH_ACTION_THROUGHPUT_ELEMENTS) printf(",,%llu", work);
+            printf("\n");
         }
     }
     free(samples);
@@ -479,7 +639,7 @@ static int bench_action_take_samples(const bench_action_benchmark *entry, const 
 }
 
 /* --samples NAME: the configuration from stdin, the samples on stdout. */
-static int bench_action_samples(const bench_action_benchmark *bench) {
+static int bench_action_samples(const bench_action_case *bench) {
     bench_action_sample_config config;
     size_t size = 0;
     unsigned char *data = bench_action_read_all(stdin, &size);
@@ -496,7 +656,7 @@ static int bench_action_samples(const bench_action_benchmark *bench) {
 
 #else
 
-static int bench_action_samples(const bench_action_benchmark *bench) {
+static int bench_action_samples(const bench_action_case *bench) {
     (void)bench;
     fprintf(stderr,
             "--samples needs clock_gettime(CLOCK_MONOTONIC), which this build does not declare: compile with "
@@ -506,11 +666,20 @@ static int bench_action_samples(const bench_action_benchmark *bench) {
 
 #endif /* BENCH_ACTION_HAS_MONOTONIC_CLOCK */
 
+/* The --list line of a benchmark: its name, and its parameters when bench-action asks for them. */
+static void bench_action_list_one(const bench_action_case *c, int parameters) {
+    printf("%s", c->name);
+    if (parameters && c->value != NULL) printf("\tinput=%llu", (unsigned long long)*c->value);
+    if (parameters && c->group != NULL) printf("\tgroup=%s", c->group);
+    printf("\n");
+}
+
 int bench_action_main(int argc, char **argv, const bench_action_benchmark *benchmarks, size_t count) {
     const char *args[3];
-    int nargs = 0;
-    int i;
-    size_t b;
+    const char *list_env = getenv("BENCH_ACTION_LIST");
+    bench_action_case *cases = NULL;
+    size_t cases_count = 0, b;
+    int nargs = 0, i, status = BENCH_ACTION_EXIT_USAGE;
 
     /* `--bench`, which cargo and other runners add, is ignored. */
     for (i = 1; i < argc; i++) {
@@ -522,33 +691,40 @@ int bench_action_main(int argc, char **argv, const bench_action_benchmark *bench
         printf("%s %s\n", BENCH_ACTION_HARNESS_NAME, BENCH_ACTION_VERSION);
         return 0;
     }
-    if (nargs == 1 && strcmp(args[0], "--list") == 0) {
-        if (!bench_action_check_names(benchmarks, count)) return BENCH_ACTION_EXIT_INVALID_BENCHMARKS;
-        for (b = 0; b < count; b++) printf("%s\n", benchmarks[b].name);
-        return 0;
+    if (!((nargs == 1 && strcmp(args[0], "--list") == 0) ||
+          (nargs == 2 && (strcmp(args[0], "--run") == 0 || strcmp(args[0], "--samples") == 0)) || nargs == 0)) {
+        fprintf(stderr,
+                "usage: %s --list | --run NAME | --samples NAME < KLV | --version  (no argument: run every benchmark "
+                "once)\n",
+                argc > 0 ? argv[0] : "BINARY");
+        return BENCH_ACTION_EXIT_USAGE;
     }
-    if (nargs == 2 && (strcmp(args[0], "--run") == 0 || strcmp(args[0], "--samples") == 0)) {
-        const bench_action_benchmark *bench;
-        if (!bench_action_check_names(benchmarks, count)) return BENCH_ACTION_EXIT_INVALID_BENCHMARKS;
-        bench = bench_action_find(benchmarks, count, args[1]);
-        if (bench == NULL) return BENCH_ACTION_EXIT_USAGE;
-        if (strcmp(args[0], "--samples") == 0) return bench_action_samples(bench);
-        bench_action_run_one(bench);
-        return 0;
-    }
-    if (nargs == 0) {
-        if (!bench_action_check_names(benchmarks, count)) return BENCH_ACTION_EXIT_INVALID_BENCHMARKS;
-        for (b = 0; b < count; b++) {
-            bench_action_run_one(&benchmarks[b]);
-            printf("%s ... ok\n", benchmarks[b].name);
+    cases = bench_action_cases(benchmarks, count, &cases_count);
+    if (cases == NULL) return BENCH_ACTION_EXIT_INVALID_BENCHMARKS;
+    if (nargs == 1) {
+        /* BENCH_ACTION_LIST=parameters: bench-action asks for each benchmark's input and group too. */
+        int parameters = list_env != NULL && strcmp(list_env, "parameters") == 0;
+        for (b = 0; b < cases_count; b++) bench_action_list_one(&cases[b], parameters);
+        status = 0;
+    } else if (nargs == 2) {
+        const bench_action_case *bench = bench_action_find(cases, cases_count, args[1]);
+        if (bench == NULL)
+            status = BENCH_ACTION_EXIT_USAGE;
+        else if (strcmp(args[0], "--samples") == 0)
+            status = bench_action_samples(bench);
+        else {
+            bench_action_run_one(bench);
+            status = 0;
         }
-        return 0;
+    } else {
+        for (b = 0; b < cases_count; b++) {
+            bench_action_run_one(&cases[b]);
+            printf("%s ... ok\n", cases[b].name);
+        }
+        status = 0;
     }
-    fprintf(stderr,
-            "usage: %s --list | --run NAME | --samples NAME < KLV | --version  (no argument: run every benchmark "
-            "once)\n",
-            argc > 0 ? argv[0] : "BINARY");
-    return BENCH_ACTION_EXIT_USAGE;
+    bench_action_free_cases(cases, cases_count);
+    return status;
 }
 
 #endif /* BENCH_ACTION_NO_IMPLEMENTATION */

@@ -4,7 +4,8 @@
 //! `*State` and run a timed loop. `main` turns a list of definitions into a program that lists its
 //! benchmarks and takes wall-clock samples of any one of them over rebar's runner protocol: the
 //! configuration arrives on stdin as `key:length:value\n` items, and every sample is printed as one
-//! `duration_ns,count,iterations[,bytes]` line. runners/zig/README.md describes the whole contract.
+//! `duration_ns,count,iterations[,bytes]` or `duration_ns,count,iterations,,elements` line.
+//! runners/zig/README.md describes the whole contract.
 //!
 //!     // empty.zig
 //!     const std = @import("std");
@@ -132,6 +133,15 @@ pub const Iterator = struct {
 /// bench-action turns the bytes into a throughput. With threads, both are summed over the threads.
 pub const Bytes = struct {
     bytes: u64,
+    count: u64 = 0,
+};
+
+/// Return this from a benchmark function to report elements (items, records, operations) processed:
+/// `elements` is what this call processed in the whole timed loop (typically `n * state.iterations`),
+/// `count` its answer. bench-action turns the elements into a throughput in elements per second. With
+/// threads, both are summed over the threads.
+pub const Elements = struct {
+    elements: u64,
     count: u64 = 0,
 };
 
@@ -281,12 +291,19 @@ pub const Benchmark = struct {
     threads: usize,
     /// Whether its samples carry a bytes column.
     bytes: bool,
+    /// Whether its samples carry an elements column.
+    elements: bool = false,
+    /// The argument's part of the name, for a definition with `args`; empty otherwise.
+    input: []const u8 = "",
+    /// The definition's name when the name holds the function's too (`GROUP/FUNCTION`); empty otherwise.
+    group: []const u8 = "",
 };
 
 /// What one call of a benchmark function reported.
 pub const Outcome = struct {
     count: u64 = 0,
     bytes: u64 = 0,
+    elements: u64 = 0,
     failure: Failure = .none,
 
     pub const Failure = union(enum) {
@@ -363,7 +380,15 @@ fn definitionBenchmarks(comptime def: type) []const Benchmark {
             for (thread_counts) |t| {
                 const full = if (t == 0) name else std.fmt.comptimePrint("{s}/threads:{d}", .{ name, t });
                 checkName(full);
-                list = list ++ [_]Benchmark{.{ .name = full, .call = call, .threads = t, .bytes = reportsBytes(returns) }};
+                list = list ++ [_]Benchmark{.{
+                    .name = full,
+                    .call = call,
+                    .threads = t,
+                    .bytes = reportsBytes(returns),
+                    .elements = reportsElements(returns),
+                    .input = if (has_args) argName(def, arg) else "",
+                    .group = if (functions.len > 1) base else "",
+                }};
             }
         }
     }
@@ -421,7 +446,8 @@ fn valueOutcome(result: anytype) Outcome {
         },
         else => {
             if (T == Bytes) return .{ .count = result.count, .bytes = result.bytes };
-            @compileError("bench_action: a benchmark returns void, bool, an unsigned integer (its count) or bench_action.Bytes, or an error union of one of them, not " ++ @typeName(T));
+            if (T == Elements) return .{ .count = result.count, .elements = result.elements };
+            @compileError("bench_action: a benchmark returns void, bool, an unsigned integer (its count), bench_action.Bytes or bench_action.Elements, or an error union of one of them, not " ++ @typeName(T));
         },
     }
 }
@@ -430,6 +456,13 @@ fn reportsBytes(comptime T: type) bool {
     return switch (@typeInfo(T)) {
         .error_union => |e| e.payload == Bytes,
         else => T == Bytes,
+    };
+}
+
+fn reportsElements(comptime T: type) bool {
+    return switch (@typeInfo(T)) {
+        .error_union => |e| e.payload == Elements,
+        else => T == Elements,
     };
 }
 
@@ -532,7 +565,21 @@ pub fn main(comptime definitions: anytype) fn (std.process.Init.Minimal) u8 {
 /// your `main` takes a `std.process.Init`) gives the exit status.
 pub fn run(init: std.process.Init.Minimal, comptime definitions: anytype) u8 {
     const list = comptime benchmarks(definitions);
-    return runBenchmarks(init.args, list);
+    return runWith(init.args, listParameters(init.environ), list);
+}
+
+/// The environment variable with which bench-action asks `--list` for each benchmark's parameters:
+/// with the value `parameters`, `NAME<TAB>input=ARG<TAB>group=DEFINITION` for the parts the name has.
+pub const list_parameters_env = "BENCH_ACTION_LIST";
+
+fn listParameters(environ: std.process.Environ) bool {
+    if (builtin.os.tag == .windows) {
+        const value = environ.getAlloc(std.heap.page_allocator, list_parameters_env) catch return false;
+        defer std.heap.page_allocator.free(value);
+        return std.mem.eql(u8, value, "parameters");
+    }
+    const value = environ.getPosix(list_parameters_env) orelse return false;
+    return std.mem.eql(u8, value, "parameters");
 }
 
 /// Buffered stdout and stderr.
@@ -575,6 +622,10 @@ fn fatal(comptime message: []const u8) noreturn {
 
 /// The command line, dispatched over `list`; returns the exit status.
 pub fn runBenchmarks(process_args: std.process.Args, list: []const Benchmark) u8 {
+    return runWith(process_args, false, list);
+}
+
+fn runWith(process_args: std.process.Args, list_parameters: bool, list: []const Benchmark) u8 {
     const gpa = std.heap.page_allocator;
     var output: Output = .{};
     output.init();
@@ -588,7 +639,12 @@ pub fn runBenchmarks(process_args: std.process.Args, list: []const Benchmark) u8
     if (args.len == 0) return smoke(gpa, list, &output);
     const command = args[0];
     if (std.mem.eql(u8, command, "--list") and args.len == 1) {
-        for (list) |b| output.print("{s}\n", .{b.name});
+        for (list) |b| {
+            output.print("{s}", .{b.name});
+            if (list_parameters and b.input.len > 0) output.print("\tinput={s}", .{b.input});
+            if (list_parameters and b.group.len > 0) output.print("\tgroup={s}", .{b.group});
+            output.print("\n", .{});
+        }
         return 0;
     }
     if (std.mem.eql(u8, command, "--version") and args.len == 1) {
@@ -648,6 +704,8 @@ fn samples(gpa: std.mem.Allocator, bench: *const Benchmark, config: Config, outp
         const s = runner.runBatch(iterations) catch return runner.failed(output, bench.name);
         if (bench.bytes)
             output.print("{d},{d},{d},{d}\n", .{ s.duration_ns, s.count, s.iterations, s.bytes })
+        else if (bench.elements)
+            output.print("{d},{d},{d},,{d}\n", .{ s.duration_ns, s.count, s.iterations, s.elements })
         else
             output.print("{d},{d},{d}\n", .{ s.duration_ns, s.count, s.iterations });
         taken += 1;
@@ -710,6 +768,7 @@ pub const Sample = struct {
     count: u64,
     iterations: u64,
     bytes: u64,
+    elements: u64 = 0,
 };
 
 /// Shared by the threads of one benchmark run; written by thread 0 between batches.
@@ -812,6 +871,7 @@ const Runner = struct {
             }
             sample.count +%= slot.outcome.count;
             sample.bytes +%= slot.outcome.bytes;
+            sample.elements +%= slot.outcome.elements;
         }
         return sample;
     }
@@ -1252,10 +1312,10 @@ const SizedDefinition = struct {
         while (iter.next()) |_| {}
         return .{ .bytes = n * state.iterations };
     }
-    pub fn other(state: *State, n: usize) !void {
-        _ = n;
+    pub fn other(state: *State, n: usize) !Elements {
         var iter = state.iter();
         while (iter.next()) |_| {}
+        return .{ .elements = n * state.iterations };
     }
 };
 
@@ -1280,6 +1340,12 @@ test "benchmark names" {
     try testing.expectEqualStrings("SizedDefinition/other/1k/threads:1", names[4 + 18]);
     try testing.expectEqual(true, list[4].bytes);
     try testing.expectEqual(false, list[0].bytes);
+    try testing.expectEqualStrings("n:1/a:1.1", list[0].input);
+    try testing.expectEqualStrings("", list[0].group);
+    try testing.expectEqualStrings("1k", list[4].input);
+    try testing.expectEqualStrings("SizedDefinition", list[4].group);
+    try testing.expectEqual(true, list[4 + 18].elements);
+    try testing.expectEqual(false, list[4].elements);
     try testing.expectEqual(@as(usize, 4), list[5].threads);
     try testing.expectEqual(@as(usize, 0), list[0].threads);
     try testing.expectEqualStrings("4000k", comptime intName(4_096_000, .div_1024));

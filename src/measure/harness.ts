@@ -1,10 +1,24 @@
 // A bench-action harness (runners/README.md) lists its benchmarks with `--list`; each becomes a case
-// `CONFIG-NAME/BENCHMARK`. Instruction counts and wall-clock samples ask the same way.
+// `CONFIG-NAME/BENCHMARK`. Instruction counts and wall-clock samples ask the same way. Asked with
+// BENCH_ACTION_LIST=parameters in its environment, a harness may follow a name with its parameters,
+// `NAME<TAB>input=VALUE<TAB>group=GROUP`; one that ignores the variable prints names alone.
 import { commandFailure, outputTail, runCommand } from '../command.ts'
 import type { BenchmarkError } from '../results.ts'
 
 /** What `--list` may print per line, so a name can be passed back on a command line and into a file name. */
 const BENCHMARK_NAME = /^[A-Za-z0-9_./:-]+$/
+/** A parameter after a listed name: `key=value`, the value as restricted as a name. */
+const PARAMETER = /^([a-z][a-z0-9_-]{0,31})=([A-Za-z0-9_./:-]{1,200})$/
+/** The environment variable that asks a harness to list its benchmarks' parameters too. */
+export const LIST_PARAMETERS_ENV = 'BENCH_ACTION_LIST'
+/** Parameters bench-action sets itself, which a harness cannot replace. */
+const RESERVED_PARAMETERS = new Set(['benchmark', 'engine'])
+
+export interface HarnessListing {
+  names: string[]
+  /** Each listed benchmark's parameters (`input`, `group`), for the names that have some. */
+  parameters: Map<string, Record<string, string>>
+}
 
 export interface ListOptions {
   cwd: string
@@ -17,10 +31,10 @@ export interface ListOptions {
 export async function listHarnessBenchmarks(
   argv: string[],
   options: ListOptions,
-): Promise<{ names: string[] } | { error: BenchmarkError }> {
+): Promise<HarnessListing | { error: BenchmarkError }> {
   const result = await runCommand([...argv, '--list'], {
     cwd: options.cwd,
-    env: options.env,
+    env: { ...options.env, [LIST_PARAMETERS_ENV]: 'parameters' },
     timeoutMs: options.timeoutMs,
     maxOutputBytes: 16 * 1024 * 1024,
   })
@@ -36,10 +50,12 @@ export async function listHarnessBenchmarks(
       },
     }
   }
-  const names = result.stdout
+  const lines = result.stdout
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '')
+    .map((l) => l.split('\t'))
+  const names = lines.map(([name]) => name!)
   if (names.length === 0) {
     return { error: { message: 'the harness lists no benchmarks (--list printed nothing)' } }
   }
@@ -54,5 +70,22 @@ export async function listHarnessBenchmarks(
   const seen = new Set<string>()
   const twice = names.find((n) => seen.size === seen.add(n).size)
   if (twice !== undefined) return { error: { message: `the harness listed ${twice} twice` } }
-  return { names }
+  const parameters = new Map<string, Record<string, string>>()
+  for (const [name, ...fields] of lines) {
+    if (fields.length === 0) continue
+    const own: Record<string, string> = {}
+    for (const field of fields) {
+      const match = PARAMETER.exec(field)
+      if (!match) {
+        return {
+          error: {
+            message: `the harness listed ${name} with ${JSON.stringify(field.slice(0, 80))}, not a parameter key=value (a lower-case key; a value of letters, digits and _ . / : -)`,
+          },
+        }
+      }
+      if (!RESERVED_PARAMETERS.has(match[1]!)) own[match[1]!] = match[2]!
+    }
+    parameters.set(name!, own)
+  }
+  return { names, parameters }
 }

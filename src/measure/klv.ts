@@ -100,13 +100,17 @@ export interface RunnerSample {
   iterations: number
   /** Bytes processed in the sample, when the runner says. */
   bytes?: number
+  /** Elements (items, operations) processed in the sample, when the runner says. */
+  elements?: number
 }
 
-const SAMPLE_LINE = /^([0-9]+),([0-9]+)(?:,([0-9]+)(?:,([0-9]+))?)?$/
+/** `duration,count[,iterations[,bytes[,elements]]]`; bytes may be empty when elements follow. */
+const SAMPLE_LINE = /^([0-9]+),([0-9]+)(?:,([0-9]+)(?:,([0-9]+)|,([0-9]*),([0-9]+))?)?$/
 
 /**
- * Parses a runner's stdout: one `duration,count[,iterations[,bytes]]` line per sample, all
- * non-negative integers, the duration in nanoseconds and iterations at least 1. Blank lines are
+ * Parses a runner's stdout: one `duration,count[,iterations[,bytes[,elements]]]` line per sample, all
+ * non-negative integers, the duration in nanoseconds and iterations at least 1; a sample with elements
+ * but no bytes leaves the bytes field empty (`duration,count,iterations,,elements`). Blank lines are
  * ignored; anything else is a {@link RunnerOutputError}.
  */
 export function parseRunnerSamples(text: string, source: string): RunnerSample[] {
@@ -120,20 +124,25 @@ export function parseRunnerSamples(text: string, source: string): RunnerSample[]
     if (!match) {
       throw new RunnerOutputError(
         `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, expected "duration,count" ` +
-          '(an integer number of nanoseconds, a comma and an integer count; harnesses may add ",iterations,bytes")',
+          '(an integer number of nanoseconds, a comma and an integer count; harnesses may add ",iterations,bytes,elements")',
       )
     }
-    const numbers = match
-      .slice(1)
-      .filter((field) => field !== undefined)
-      .map(Number)
+    const field = (at: number) =>
+      match[at] === undefined || match[at] === '' ? undefined : Number(match[at])
+    const numbers = [field(1), field(2), field(3), field(4) ?? field(5), field(6)]
     // A count is only compared, so it may be any size (a 64-bit hash, say); the others are arithmetic.
-    if (!numbers.every((n, at) => at === 1 || Number.isSafeInteger(n))) {
+    if (!numbers.every((n, at) => at === 1 || n === undefined || Number.isSafeInteger(n))) {
       throw new RunnerOutputError(
         `${source}: line ${i + 1} of the output is ${JSON.stringify(shown)}, a number too large to be exact`,
       )
     }
-    const [durationNs, count, iterations = 1, bytes] = numbers as [number, number, number?, number?]
+    const [durationNs, count, iterations = 1, bytes, elements] = numbers as [
+      number,
+      number,
+      number?,
+      number?,
+      number?,
+    ]
     const countText = Number.isSafeInteger(count) ? undefined : match[2]!.replace(/^0+(?=\d)/, '')
     if (iterations < 1) {
       throw new RunnerOutputError(
@@ -142,6 +151,7 @@ export function parseRunnerSamples(text: string, source: string): RunnerSample[]
     }
     const sample: RunnerSample = { durationNs, count, iterations }
     if (bytes !== undefined) sample.bytes = bytes
+    if (elements !== undefined) sample.elements = elements
     if (countText !== undefined) sample.countText = countText
     samples.push(sample)
   }

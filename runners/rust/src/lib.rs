@@ -17,7 +17,12 @@
 //!
 //! For wall-clock time, bench-action runs `BINARY --samples NAME` with a configuration in rebar's
 //! KLV format on stdin. The harness times batches of calls in-process and prints one
-//! `duration_ns,count,iterations` line per sample (see [`SampleConfig`] and [`Sample`]).
+//! `duration_ns,count,iterations` line per sample (see [`SampleConfig`] and [`Sample`]), with the
+//! bytes or elements of the sample added for a benchmark that declares a [`Throughput`].
+//!
+//! As in criterion, one function can be benchmarked over several inputs ([`Bench::with_inputs`],
+//! named `NAME/INPUT`), benchmarks can be grouped ([`BenchmarkGroup`], named `GROUP/NAME`), and a
+//! benchmark can declare the bytes or elements one call processes ([`Throughput`]).
 //!
 //! ```no_run
 //! use bench_action_harness::{black_box, main, Bench};
@@ -422,6 +427,34 @@ impl Sample {
             self.iterations
         )
     }
+
+    /// The line `--samples` prints for a benchmark with a declared throughput: the work of one call
+    /// times the sample's calls, as a fourth field for bytes (`duration_ns,count,iterations,bytes`)
+    /// or a fifth for elements (`duration_ns,count,iterations,,elements`).
+    pub fn line_with(&self, throughput: Option<Throughput>) -> String {
+        match throughput {
+            None => self.line(),
+            Some(Throughput::Bytes(n)) => {
+                format!("{},{}", self.line(), n.saturating_mul(self.iterations))
+            }
+            Some(Throughput::Elements(n)) => {
+                format!("{},,{}", self.line(), n.saturating_mul(self.iterations))
+            }
+        }
+    }
+}
+
+/// How much work one call of a benchmark does, for a rate beside its time (criterion's `Throughput`).
+///
+/// bench-action reports bytes per second for [`Throughput::Bytes`] and elements per second (`ops/s`)
+/// for [`Throughput::Elements`], computed from each sample's own time: the rate follows the time's
+/// verdict. Instruction counts ignore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Throughput {
+    /// Bytes processed by one call.
+    Bytes(u64),
+    /// Elements (items, records, operations) processed by one call.
+    Elements(u64),
 }
 
 /// The most calls one sample times, whatever the clock says: calibration stops growing here.
@@ -488,6 +521,32 @@ pub trait Benchmark {
             self.name()
         ))
     }
+    /// The work of one call, added to each sample line. None by default.
+    fn per_call_throughput(&self) -> Option<Throughput> {
+        None
+    }
+    /// The input this benchmark runs on, for a benchmark made for each of several inputs: the last
+    /// part of its name, listed as its `input` parameter. None by default.
+    fn input(&self) -> Option<&str> {
+        None
+    }
+    /// The group the benchmark belongs to, listed as its `group` parameter. None by default.
+    fn group(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// Benchmarks to register: a single benchmark, a [`BenchmarkGroup`] or the [`BenchInputs`] of one
+/// function. [`main!`] takes any of them.
+pub trait Benchmarks {
+    /// The benchmarks, in registration order.
+    fn benchmarks(&self) -> Vec<&dyn Benchmark>;
+}
+
+impl<B: Benchmark> Benchmarks for B {
+    fn benchmarks(&self) -> Vec<&dyn Benchmark> {
+        vec![self]
+    }
 }
 
 /// The timed loop of one benchmark, compiled for its types: (input, calls) -> (duration, count).
@@ -503,6 +562,10 @@ pub struct Bench<I = ()> {
     /// Whether the benchmark changes its input, so that each timed call needs a fresh one.
     changes_input: bool,
     teardown: Box<dyn Fn(I)>,
+    throughput: Option<Throughput>,
+    /// The input's name, for one of the benchmarks [`Bench::with_inputs`] makes.
+    input_name: Option<String>,
+    group: Option<String>,
 }
 
 impl Bench<()> {
@@ -553,6 +616,9 @@ impl<I: 'static> Bench<I> {
             time: Box::new(move |input: &mut I, iterations| time_calls(&*timed, input, iterations)),
             changes_input,
             teardown: Box::new(drop),
+            throughput: None,
+            input_name: None,
+            group: None,
         }
     }
 
@@ -560,6 +626,177 @@ impl<I: 'static> Bench<I> {
     pub fn teardown(mut self, teardown: impl Fn(I) + 'static) -> Self {
         self.teardown = Box::new(teardown);
         self
+    }
+
+    /// Declares the work of one call (criterion's `throughput`): wall-clock samples then carry a
+    /// rate, bytes or elements per second, beside the time.
+    pub fn throughput(mut self, throughput: Throughput) -> Self {
+        self.throughput = Some(throughput);
+        self
+    }
+}
+
+impl<I: 'static> Bench<I> {
+    /// One benchmark per input (criterion's `bench_with_input` with `BenchmarkId::new(name, input)`):
+    /// each is named `NAME/INPUT`, `INPUT` being the input's `Display`, and builds its own input with
+    /// `setup(&input)`, which is not measured. `benchmark` reads it, as with [`Bench::with_setup`].
+    ///
+    /// ```no_run
+    /// use bench_action_harness::{main, Bench, Throughput};
+    /// main!(Bench::with_inputs("sum", [100u64, 10_000], |&n| (0..n).collect::<Vec<u64>>(),
+    ///     |v| v.iter().sum::<u64>())
+    ///     .throughput(|&n| Throughput::Elements(n)));
+    /// ```
+    pub fn with_inputs<T: std::fmt::Display + 'static, O: Count + 'static>(
+        name: impl Into<String>,
+        inputs: impl IntoIterator<Item = T>,
+        setup: impl Fn(&T) -> I + 'static,
+        benchmark: impl Fn(&I) -> O + 'static,
+    ) -> BenchInputs<T, I> {
+        let benchmark = Rc::new(benchmark);
+        BenchInputs::build(name.into(), inputs, setup, move |name, setup| {
+            let benchmark = Rc::clone(&benchmark);
+            Bench::build(name, setup, move |i: &mut I| benchmark(i), false)
+        })
+    }
+
+    /// [`Bench::with_inputs`] for a benchmark that changes its input, as with [`Bench::with_setup_mut`]:
+    /// each wall-clock sample is one call on a fresh input.
+    pub fn with_inputs_mut<T: std::fmt::Display + 'static, O: Count + 'static>(
+        name: impl Into<String>,
+        inputs: impl IntoIterator<Item = T>,
+        setup: impl Fn(&T) -> I + 'static,
+        benchmark: impl Fn(&mut I) -> O + 'static,
+    ) -> BenchInputs<T, I> {
+        let benchmark = Rc::new(benchmark);
+        BenchInputs::build(name.into(), inputs, setup, move |name, setup| {
+            let benchmark = Rc::clone(&benchmark);
+            Bench::build(name, setup, move |i: &mut I| benchmark(i), true)
+        })
+    }
+}
+
+/// The benchmarks [`Bench::with_inputs`] makes: one function, one benchmark per input, in the
+/// order of the inputs.
+pub struct BenchInputs<T, I> {
+    benches: Vec<(Rc<T>, Bench<I>)>,
+}
+
+impl<T: std::fmt::Display + 'static, I: 'static> BenchInputs<T, I> {
+    fn build(
+        name: String,
+        inputs: impl IntoIterator<Item = T>,
+        setup: impl Fn(&T) -> I + 'static,
+        make: impl Fn(String, Box<dyn Fn() -> I>) -> Bench<I>,
+    ) -> Self {
+        let setup = Rc::new(setup);
+        let benches = inputs
+            .into_iter()
+            .map(|value| {
+                let input_name = value.to_string();
+                let value = Rc::new(value);
+                let (setup, own) = (Rc::clone(&setup), Rc::clone(&value));
+                let mut bench = make(
+                    format!("{name}/{input_name}"),
+                    Box::new(move || setup(&own)),
+                );
+                bench.input_name = Some(input_name);
+                (value, bench)
+            })
+            .collect();
+        BenchInputs { benches }
+    }
+
+    /// Declares the work of one call on each input (criterion's `group.throughput(...)` set before
+    /// each `bench_with_input`): `|&n| Throughput::Elements(n)`.
+    pub fn throughput(mut self, throughput: impl Fn(&T) -> Throughput) -> Self {
+        for (value, bench) in &mut self.benches {
+            bench.throughput = Some(throughput(value));
+        }
+        self
+    }
+
+    /// Replaces the teardown of every input, which by default drops it.
+    pub fn teardown(mut self, teardown: impl Fn(I) + 'static) -> Self {
+        let teardown = Rc::new(teardown);
+        for (_, bench) in &mut self.benches {
+            let teardown = Rc::clone(&teardown);
+            bench.teardown = Box::new(move |input| teardown(input));
+        }
+        self
+    }
+}
+
+impl<T, I> Benchmarks for BenchInputs<T, I> {
+    fn benchmarks(&self) -> Vec<&dyn Benchmark> {
+        self.benches
+            .iter()
+            .map(|(_, bench)| bench as &dyn Benchmark)
+            .collect()
+    }
+}
+
+/// Benchmarks named `GROUP/NAME` (criterion's `benchmark_group`), with a throughput shared by the
+/// members added after it is set, unless they declare their own.
+///
+/// ```no_run
+/// use bench_action_harness::{black_box, main, Bench, BenchmarkGroup, Throughput};
+/// main!(BenchmarkGroup::new("split")
+///     .throughput(Throughput::Bytes(5))
+///     .bench(Bench::new("split", || black_box("a,b,c").split(',').count()))
+///     .bench(Bench::new("filter", || black_box("a,b,c").chars().filter(|&c| c == ',').count())));
+/// ```
+pub struct BenchmarkGroup {
+    name: String,
+    throughput: Option<Throughput>,
+    members: Vec<Box<dyn Benchmark>>,
+}
+
+impl BenchmarkGroup {
+    /// An empty group; its members are named `NAME/MEMBER`.
+    pub fn new(name: impl Into<String>) -> Self {
+        BenchmarkGroup {
+            name: name.into(),
+            throughput: None,
+            members: Vec::new(),
+        }
+    }
+
+    /// The throughput of the members added from now on that do not declare their own.
+    pub fn throughput(mut self, throughput: Throughput) -> Self {
+        self.throughput = Some(throughput);
+        self
+    }
+
+    /// Adds a benchmark, named `GROUP/NAME`.
+    pub fn bench<I: 'static>(mut self, bench: Bench<I>) -> Self {
+        let bench = self.adopt(bench);
+        self.members.push(Box::new(bench));
+        self
+    }
+
+    /// Adds one function's benchmarks over several inputs, named `GROUP/NAME/INPUT`.
+    pub fn bench_inputs<T: 'static, I: 'static>(mut self, inputs: BenchInputs<T, I>) -> Self {
+        for (_, bench) in inputs.benches {
+            let bench = self.adopt(bench);
+            self.members.push(Box::new(bench));
+        }
+        self
+    }
+
+    fn adopt<I>(&self, mut bench: Bench<I>) -> Bench<I> {
+        bench.name = format!("{}/{}", self.name, bench.name);
+        bench.group = Some(self.name.clone());
+        if bench.throughput.is_none() {
+            bench.throughput = self.throughput;
+        }
+        bench
+    }
+}
+
+impl Benchmarks for BenchmarkGroup {
+    fn benchmarks(&self) -> Vec<&dyn Benchmark> {
+        self.members.iter().map(|bench| &**bench).collect()
     }
 }
 
@@ -591,6 +828,18 @@ impl<I> Benchmark for Bench<I> {
         let samples = take_samples(config, iterations, |n| (self.time)(&mut input, n));
         (self.teardown)(input);
         Ok(samples)
+    }
+
+    fn per_call_throughput(&self) -> Option<Throughput> {
+        self.throughput
+    }
+
+    fn input(&self) -> Option<&str> {
+        self.input_name.as_deref()
+    }
+
+    fn group(&self) -> Option<&str> {
+        self.group.as_deref()
     }
 }
 
@@ -665,7 +914,7 @@ fn print_samples(
             // Printed after sampling, in one write, so that output does not run between samples.
             let mut text = String::with_capacity(samples.len() * 24);
             for sample in &samples {
-                let _ = writeln!(text, "{}", sample.line());
+                let _ = writeln!(text, "{}", sample.line_with(bench.per_call_throughput()));
             }
             let _ = out.write_all(text.as_bytes());
             0
@@ -691,10 +940,42 @@ pub fn run_with_args(
     run_with_io(benchmarks, args, &mut std::io::stdin(), out, err)
 }
 
+/// The environment variable with which bench-action asks `--list` for each benchmark's parameters:
+/// with the value `parameters`, a benchmark with an input or a group is listed as
+/// `NAME<TAB>input=INPUT<TAB>group=GROUP`.
+pub const LIST_PARAMETERS_ENV: &str = "BENCH_ACTION_LIST";
+
 /// [`run_with_args`] with the configuration of `--samples` read from `input` instead of stdin.
 pub fn run_with_io(
     benchmarks: &[&dyn Benchmark],
     args: &[String],
+    input: &mut dyn Read,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let list_parameters =
+        std::env::var_os(LIST_PARAMETERS_ENV).is_some_and(|value| value == "parameters");
+    run_harness(benchmarks, args, list_parameters, input, out, err)
+}
+
+/// The `--list` line of a benchmark: its name, and its parameters when asked for.
+fn list_line(bench: &dyn Benchmark, parameters: bool) -> String {
+    let mut line = bench.name().to_string();
+    if parameters {
+        if let Some(input) = bench.input() {
+            let _ = write!(line, "\tinput={input}");
+        }
+        if let Some(group) = bench.group() {
+            let _ = write!(line, "\tgroup={group}");
+        }
+    }
+    line
+}
+
+fn run_harness(
+    benchmarks: &[&dyn Benchmark],
+    args: &[String],
+    list_parameters: bool,
     input: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -716,7 +997,7 @@ pub fn run_with_io(
                 return EXIT_INVALID_BENCHMARKS;
             }
             for bench in benchmarks {
-                let _ = writeln!(out, "{}", bench.name());
+                let _ = writeln!(out, "{}", list_line(*bench, list_parameters));
             }
             0
         }
@@ -763,7 +1044,8 @@ pub fn run_main(benchmarks: &[&dyn Benchmark]) -> ! {
     std::process::exit(code)
 }
 
-/// Generates `fn main()` for the listed benchmarks (any mix of [`Bench`] input types).
+/// Generates `fn main()` for the listed benchmarks: any mix of [`Bench`] input types, of
+/// [`BenchInputs`] and of [`BenchmarkGroup`]s ([`Benchmarks`]).
 ///
 /// ```no_run
 /// use bench_action_harness::{main, Bench};
@@ -773,7 +1055,7 @@ pub fn run_main(benchmarks: &[&dyn Benchmark]) -> ! {
 macro_rules! main {
     ($($bench:expr),+ $(,)?) => {
         fn main() {
-            $crate::run_main(&[$(&$bench as &dyn $crate::Benchmark),+])
+            $crate::run_main(&[$($crate::Benchmarks::benchmarks(&$bench)),+].concat())
         }
     };
 }
@@ -1191,5 +1473,84 @@ mod tests {
         );
         assert_eq!((code, out.as_str()), (1, ""));
         assert!(err.contains("does not take wall-clock samples"), "{err}");
+    }
+
+    #[test]
+    fn inputs_and_groups_are_named_and_listed_with_their_parameters() {
+        let sums = Bench::with_inputs(
+            "sum",
+            [10u64, 1000],
+            |&n| (1..=n).collect::<Vec<u64>>(),
+            |v| v.iter().sum::<u64>(),
+        );
+        let group = BenchmarkGroup::new("parse")
+            .bench(Bench::new("int", || "42".parse::<u64>().unwrap()))
+            .bench_inputs(Bench::with_inputs_mut(
+                "sort",
+                ["a", "b"],
+                |&s| s.to_string(),
+                |s| s.len(),
+            ));
+        let all = [sums.benchmarks(), group.benchmarks()].concat();
+        let names = "sum/10\nsum/1000\nparse/int\nparse/sort/a\nparse/sort/b\n";
+        let (code, out, _) = run(&all, &["--list"]);
+        assert_eq!((code, out.as_str()), (0, names));
+        let mut listed = Vec::new();
+        let args = ["--list".to_string()];
+        let code = run_harness(
+            &all,
+            &args,
+            true,
+            &mut &b""[..],
+            &mut listed,
+            &mut Vec::new(),
+        );
+        assert_eq!(code, 0);
+        assert_eq!(
+            String::from_utf8(listed).unwrap(),
+            "sum/10\tinput=10\nsum/1000\tinput=1000\nparse/int\tgroup=parse\n\
+             parse/sort/a\tinput=a\tgroup=parse\nparse/sort/b\tinput=b\tgroup=parse\n"
+        );
+        let config = klv(&[("max-iters", "2"), ("sample-time", "1000")]);
+        let (code, out, err) = run_input(&all, &["--samples", "sum/1000"], &config);
+        assert_eq!((code, err.as_str()), (0, ""));
+        assert!(sample_lines(&out).iter().all(|s| s.1 == 500_500), "{out}");
+    }
+
+    #[test]
+    fn a_declared_throughput_is_the_work_of_one_call_times_the_calls_of_the_sample() {
+        let bytes = Bench::new("bytes", || black_box(1u8)).throughput(Throughput::Bytes(64));
+        let group = BenchmarkGroup::new("g")
+            .throughput(Throughput::Elements(3))
+            .bench(Bench::new("inherits", || ()))
+            .bench(Bench::new("own", || ()).throughput(Throughput::Bytes(5)))
+            .bench_inputs(
+                Bench::with_inputs("n", [7u64], |&n| n, |&n| n)
+                    .throughput(|&n| Throughput::Elements(n)),
+            );
+        let all = [bytes.benchmarks(), group.benchmarks()].concat();
+        let config = klv(&[("max-iters", "3"), ("sample-time", "10000")]);
+        let lines = |name: &str| {
+            let (code, out, err) = run_input(&all, &["--samples", name], &config);
+            assert_eq!((code, err.as_str()), (0, ""));
+            out.lines()
+                .map(|line| line.split(',').map(str::to_string).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        };
+        let field = |f: &[String], at: usize| f[at].parse::<u64>().unwrap();
+        for f in lines("bytes") {
+            assert_eq!(f.len(), 4, "{f:?}");
+            assert_eq!(field(&f, 3), 64 * field(&f, 2));
+        }
+        for (name, per_call) in [("g/inherits", 3), ("g/n/7", 7)] {
+            for f in lines(name) {
+                assert_eq!((f.len(), f[3].as_str()), (5, ""), "{f:?}");
+                assert_eq!(field(&f, 4), per_call * field(&f, 2));
+            }
+        }
+        for f in lines("g/own") {
+            assert_eq!(field(&f, 3), 5 * field(&f, 2), "{f:?}");
+        }
+        assert_eq!(Bench::new("none", || ()).per_call_throughput(), None);
     }
 }

@@ -252,7 +252,7 @@ export async function expandHarness(
       ...c,
       id: `${c.name}/${bench}`,
       name: `${c.name}/${bench}`,
-      parameters: { ...c.parameters, benchmark: bench },
+      parameters: { ...c.parameters, benchmark: bench, ...listed.parameters.get(bench) },
       command: [...c.command, '--run', bench],
       entryPoint: c.entryPoint ?? HARNESS_ENTRY_POINT,
       harness: false,

@@ -80,17 +80,33 @@ function nanoseconds(ms: number): string {
   return String(Math.round(ms * NS_PER_MS))
 }
 
-/** Samples → metrics. Time is per call, so samples that batch calls compare with ones that do not. */
+/**
+ * Samples → metrics. Time is per call, so samples that batch calls compare with ones that do not.
+ * Work declared per sample becomes a rate over the same sample's duration: elements give `throughput`
+ * in ops/s (with bytes too, `byte-throughput` in bytes/s), bytes alone give `throughput` in bytes/s.
+ */
 export function wallClockMetrics(samples: RunnerSample[], bytesPerCall?: number): Record<string, Metric> {
   const metrics: Record<string, Metric> = {
     time: { unit: 'ns', direction: 'lower', samples: samples.map((s) => s.durationNs / s.iterations) },
   }
-  const rates = samples.map((s) => {
-    const bytes = s.bytes ?? (bytesPerCall === undefined ? undefined : bytesPerCall * s.iterations)
-    return bytes === undefined || s.durationNs === 0 ? undefined : (bytes / s.durationNs) * 1e9
-  })
-  if (rates.every((r) => r !== undefined) && rates.length > 0) {
-    metrics.throughput = { unit: 'bytes/s', direction: 'higher', samples: rates as number[] }
+  /** Per-second rates of the work `amount` gives for each sample, when every sample has one. */
+  const rates = (amount: (s: RunnerSample) => number | undefined): number[] | undefined => {
+    const values = samples.map((s) => {
+      const work = amount(s)
+      return work === undefined || s.durationNs === 0 ? undefined : (work / s.durationNs) * 1e9
+    })
+    return values.length > 0 && values.every((r) => r !== undefined) ? (values as number[]) : undefined
+  }
+  const bytes = rates(
+    (s) => s.bytes ?? (bytesPerCall === undefined ? undefined : bytesPerCall * s.iterations),
+  )
+  const elements = rates((s) => s.elements)
+  if (elements !== undefined) {
+    metrics.throughput = { unit: 'ops/s', direction: 'higher', samples: elements }
+    if (bytes !== undefined)
+      metrics['byte-throughput'] = { unit: 'bytes/s', direction: 'higher', samples: bytes }
+  } else if (bytes !== undefined) {
+    metrics.throughput = { unit: 'bytes/s', direction: 'higher', samples: bytes }
   }
   return metrics
 }
@@ -111,7 +127,7 @@ export async function expandWallClockHarness(
       ...c,
       id: `${c.name}/${bench}`,
       name: `${c.name}/${bench}`,
-      parameters: { ...c.parameters, benchmark: bench },
+      parameters: { ...c.parameters, benchmark: bench, ...listed.parameters.get(bench) },
       command: [...c.command, '--samples', bench],
       harness: false,
     })),

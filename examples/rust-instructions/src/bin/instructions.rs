@@ -2,7 +2,7 @@
 //! `instructions --list`, `instructions --run NAME` (instruction counts under callgrind) and
 //! `instructions --samples NAME` (wall-clock samples; the configuration comes on stdin).
 
-use bench_action_harness::{black_box, main, Bench};
+use bench_action_harness::{black_box, main, Bench, BenchmarkGroup, Throughput};
 use rust_instructions::{
     build_lookup_table, count_present, fibonacci, scrambled, sum_fields, LookupTable,
 };
@@ -22,7 +22,9 @@ main!(
     Bench::new("empty", || ()),
     // Its count in wall-clock samples is its answer, 10946.
     Bench::new("fibonacci_20", || fibonacci(black_box(20))),
-    Bench::new("sum_fields", || sum_fields(black_box(RECORD))),
+    // A declared throughput: wall-clock samples also report the record's bytes per second.
+    Bench::new("sum_fields", || sum_fields(black_box(RECORD)))
+        .throughput(Throughput::Bytes(RECORD.len() as u64)),
     // Building and sorting 100 000 keys is setup; only the 1000 lookups are measured.
     Bench::with_setup("search_sorted_100k", lookup_table_100k, search),
     // Sorting changes its input: every wall-clock sample is one call on freshly scrambled numbers.
@@ -34,5 +36,19 @@ main!(
             numbers.sort_unstable();
             numbers[numbers.len() - 1]
         }
+    ),
+    // A group of one function over two inputs, each its own benchmark: sort/scrambled/100 and
+    // sort/scrambled/1000, with the numbers sorted per second beside the time.
+    BenchmarkGroup::new("sort").bench_inputs(
+        Bench::with_inputs_mut(
+            "scrambled",
+            [100u64, 1000],
+            |&n| scrambled(n),
+            |numbers| {
+                numbers.sort_unstable();
+                numbers[numbers.len() - 1]
+            }
+        )
+        .throughput(|&n| Throughput::Elements(n))
     ),
 );
