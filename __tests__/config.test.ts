@@ -51,7 +51,8 @@ function parseError(text: string, file = 'bench.yml'): ConfigError {
 
 // Each malformed config and the message it produces after the file name.
 const METRICS = 'wall, user, sys, cpu, max-rss, minor-faults, major-faults, voluntary-cs, involuntary-cs'
-const PROCESS_KEYS = 'name, kind, command, shell, cwd, env, threshold, alpha, runs, warmup, timeout, gate'
+const PROCESS_KEYS =
+  'name, kind, command, prepare, conclude, parameters, stdin, output, shell-correction, shell, cwd, env, threshold, alpha, runs, warmup, timeout, gate'
 const BAD_CASES: Record<string, string> = {
   'alpha-too-large.yml':
     ':5:12: benchmarks[0].alpha: expected a significance level above 0 and below 0.5, like 0.01, got a number (2)',

@@ -117,7 +117,11 @@ export interface BenchmarkComparison {
   pairs?: number
   /** How busy the machine was while each side was measured (Linux), as its results recorded it. */
   contention?: { base?: Contention; head?: Contention }
+  /** The shell start-up subtracted from each side's wall samples (process benchmarks run through a shell). */
+  shellCorrection?: { base?: ShellCorrection; head?: ShellCorrection }
 }
+
+export type ShellCorrection = NonNullable<BenchmarkResult['shellCorrection']>
 
 /** How many functions a report lists per changed instruction benchmark. */
 export const FUNCTION_CHANGES_SHOWN = 10
@@ -214,6 +218,26 @@ export interface ScalingSeries {
   cores: number
 }
 
+/** One value of a parameter scan: each side's median wall time there. */
+export interface ScanPoint {
+  value: number
+  /** The benchmark id of this point (`NAME/n:100`). */
+  id: string
+  /** Median wall time, ns. */
+  base?: number
+  head?: number
+  verdict: BenchmarkVerdict
+}
+
+/** A process benchmark's parameter scan with one numeric parameter: median wall time against its value. */
+export interface ScanSeries {
+  /** The benchmark's name in the config. */
+  benchmark: string
+  parameter: string
+  /** In increasing value. */
+  points: ScanPoint[]
+}
+
 export interface Comparison {
   suite: string
   head: { commit: CommitInfo; createdAt: string; environment: Environment }
@@ -240,6 +264,8 @@ export interface Comparison {
   engineRankings: EngineRanking[]
   /** Scaling benchmarks, one curve per benchmark and dimension. */
   scaling: ScalingSeries[]
+  /** Parameter scans of process benchmarks: wall time against the parameter. Absent in older comparisons. */
+  scans?: ScanSeries[]
   /**
    * Base and head were measured in this job with the runs of some benchmarks paired: how many pairs per
    * benchmark, and which benchmarks were not paired. Only runs that really alternated are paired (DESIGN §4).
@@ -787,6 +813,14 @@ export function compareBenchmark(
     threshold: head.gate.threshold,
     alpha: head.gate.alpha,
     ...(contention.base || contention.head ? { contention } : {}),
+    ...(head.shellCorrection || base?.shellCorrection
+      ? {
+          shellCorrection: {
+            ...(base?.shellCorrection && { base: base.shellCorrection }),
+            ...(head.shellCorrection && { head: head.shellCorrection }),
+          },
+        }
+      : {}),
   }
   if (head.status === 'failed') {
     return { ...common, verdict: 'failed', metrics: [], headOnly: [], error: head.error, notes: head.notes }
@@ -1225,6 +1259,62 @@ export function scalingSeries(
   return [...series.values()]
 }
 
+/**
+ * The curves of the suite's parameter scans (process benchmarks with `parameters:`) that vary one numeric
+ * parameter, base and head, with each point's verdict.
+ */
+export function parameterScans(
+  head: ResultSet,
+  base: ResultSet | undefined,
+  comparisons: BenchmarkComparison[],
+): ScanSeries[] {
+  const verdicts = new Map(comparisons.map((c) => [c.id, c.verdict]))
+  const wall = (b: BenchmarkResult | undefined) => {
+    const samples = b?.status === 'ok' ? b.metrics.wall?.samples : undefined
+    return samples?.length ? summarize(samples).median : undefined
+  }
+  const sides = new Map<string, { base?: BenchmarkResult; head?: BenchmarkResult }>()
+  for (const [side, results] of [
+    ['head', head.benchmarks],
+    ['base', base?.benchmarks ?? []],
+  ] as const) {
+    for (const b of results) {
+      if (b.series === undefined) continue
+      sides.set(b.id, { ...sides.get(b.id), [side]: b })
+    }
+  }
+  const series = new Map<string, ScanSeries | null>()
+  for (const [id, { base: b, head: h }] of sides) {
+    const any = (h ?? b)!
+    const entries = Object.entries(any.parameters)
+    const [parameter, value] = entries[0] ?? []
+    const key = any.series!
+    // One numeric parameter draws a curve; several (or text values) only the table rows.
+    if (entries.length !== 1 || typeof value !== 'number' || series.get(key) === null) {
+      series.set(key, null)
+      continue
+    }
+    let s = series.get(key)
+    if (!s) {
+      s = { benchmark: key, parameter: parameter!, points: [] }
+      series.set(key, s)
+    }
+    if (s.parameter !== parameter) {
+      series.set(key, null)
+      continue
+    }
+    const point: ScanPoint = { value, id, verdict: verdicts.get(id) ?? 'missing' }
+    const baseWall = wall(b)
+    const headWall = wall(h)
+    if (baseWall !== undefined) point.base = baseWall
+    if (headWall !== undefined) point.head = headWall
+    s.points.push(point)
+  }
+  const drawn = [...series.values()].filter((s): s is ScanSeries => s !== null && s.points.length > 1)
+  for (const s of drawn) s.points.sort((a, b) => a.value - b.value)
+  return drawn
+}
+
 export interface CompareOptions {
   baseline?: BaselineInfo
   noBaselineReason?: string
@@ -1335,6 +1425,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     ranking: rankProcessBenchmarks(head),
     engineRankings: rankEngines(head),
     scaling: scalingSeries(head, base, benchmarks),
+    scans: parameterScans(head, base, benchmarks),
     ...(acrossMoments && options.baseline ? { acrossMoments } : {}),
     ...acceptanceSummary(options.accept, head),
     ...(pairCounts.length > 0

@@ -12,7 +12,10 @@ function keeps(b: BenchmarkConfig, filter: string | undefined): boolean {
   if (matchesFilter(b.name, filter)) return true
   // Whether the entry expands into cases named `NAME/…`: a harness, engines, a sweep, imported benchmarks.
   if (!kindOf(b.kind).expands(b) || !filter) return false
-  return filter.split(',').some((g) => g.includes('/') && globToRegExp(g.trim().split('/')[0]!).test(b.name))
+  if (filter.split(',').some((g) => g.includes('/') && globToRegExp(g.trim().split('/')[0]!).test(b.name)))
+    return true
+  // Cases named from the entry's name with parameters in it (`sort {n}` → `sort 100`).
+  return planBenchmark(b).some((c) => matchesFilter(c.name, filter))
 }
 
 export function planCases(config: Config, filter?: string): Case[] {

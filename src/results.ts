@@ -162,6 +162,13 @@ export const benchmarkResultSchema = z.object({
   durationMs: z.number().nonnegative().optional(),
   /** Timed kinds on Linux: how busy the machine was while this benchmark was measured. */
   contention: contentionSchema.optional(),
+  /** A point of a parameter scan: the config entry's name, which every point of the scan shares. */
+  series: z.string().min(1).optional(),
+  /**
+   * Process benchmarks run through a shell: the shell's start-up time (the median wall time of the same
+   * shell running an empty script, over `runs` runs), already subtracted from each wall sample.
+   */
+  shellCorrection: z.object({ ns: z.number().nonnegative(), runs: z.number().int().positive() }).optional(),
 })
 export type BenchmarkResult = z.infer<typeof benchmarkResultSchema>
 

@@ -1,7 +1,8 @@
 /*
  * exec: runs one command many times and prints what each run cost.
  *
- *   exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR] -- PROGRAM [ARGS...]
+ *   exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR | --stdout-file FILE |
+ *        --stdout-pipe] [--stdin FILE] [--prepare K ARG...] [--conclude K ARG...] -- PROGRAM [ARGS...]
  *   exec --version
  *
  * Runs W warmup runs, then N counted runs, one after another, and prints one JSON line per run
@@ -25,6 +26,21 @@
  * whose path the line then carries as "stdout":"DIR/run-run-3-copy-1.out", after "timed_out". The
  * "copy", "copies" and "stdout" fields appear only with --output-dir or with more than one copy, so
  * without them the output is as it always was.
+ *
+ * With --stdout-file FILE the commands' stdout goes to FILE instead (created if missing, appended to: every
+ * run writes after the previous one), and with --stdout-pipe into a pipe that a process of the launcher reads
+ * and discards (a program may write differently to a pipe than to /dev/null or a file). With
+ * --stdin FILE, every run (each copy) reads FILE from its start on stdin, opened after the run's prepare
+ * step (which may write it); otherwise /dev/null. A FILE that cannot be opened gives a spawn_error line
+ * with "step":"stdin" and FILE as the program.
+ *
+ * --prepare K ARG... and --conclude K ARG... give a command of K arguments run before, and after, every
+ * run (warmups included), untimed: in the same directory and environment, stdin and stdout on /dev/null,
+ * under the same timeout as a run. They print nothing when they succeed. When one fails, it gets the line
+ * of the run it belongs to with "step":"prepare" (or "conclude") after "i", its own rusage and exit
+ * status and its "stderr_hex", and the launcher stops as after a failed run; a step that cannot be
+ * executed gives a spawn_error line with the same "step" field. A failed run is not followed by its
+ * conclude step.
  *
  * Lines are flushed at most every 50 ms and after the last or a failed run, so a caller can show
  * progress without every run of a fast command waking it up: a reader woken once per run competes
@@ -135,11 +151,13 @@ static void on_terminate(int sig)
 
 static void usage(FILE *out)
 {
-  fputs("usage: exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR] -- PROGRAM [ARGS...]\n"
+  fputs("usage: exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR | --stdout-file FILE |\n"
+        "            --stdout-pipe] [--stdin FILE] [--prepare K ARG...] [--conclude K ARG...] -- PROGRAM [ARGS...]\n"
         "       exec --version\n"
         "Runs PROGRAM W times to warm up, then N times measured (default N=10, W=0), and prints\n"
         "one JSON line per run. T=0 (the default) means no timeout. Each run starts C copies at\n"
-        "once (default 1), one line per copy; their stdout goes to DIR/run-PHASE-I-copy-J.out.\n",
+        "once (default 1), one line per copy; their stdout goes to DIR/run-PHASE-I-copy-J.out.\n"
+        "The K-argument commands of --prepare and --conclude run untimed before and after every run.\n",
         out);
 }
 
@@ -420,6 +438,8 @@ static long long microseconds(struct timeval tv)
 struct line_id {
   const char *phase;
   long index;
+  /* "prepare" or "conclude" for a step around the run; NULL for the run itself. */
+  const char *step;
   int with_copy;
   long copy;
   long copies;
@@ -429,6 +449,7 @@ struct line_id {
 static void put_line_start(const struct line_id *id)
 {
   printf("{\"phase\":\"%s\",\"i\":%ld,", id->phase, id->index);
+  if (id->step != NULL) printf("\"step\":\"%s\",", id->step);
   if (id->with_copy) printf("\"copy\":%ld,\"copies\":%ld,", id->copy, id->copies);
 }
 
@@ -480,7 +501,11 @@ static void report_spawn_error(const struct line_id *id, const char *program, in
   put_json_string(stdout, program);
   fputs("}\n", stdout);
   fflush(stdout);
-  fprintf(stderr, "exec: cannot execute \"%s\": %s\n", program, strerror(error));
+  if (id->step != NULL && strcmp(id->step, "stdin") == 0) {
+    fprintf(stderr, "exec: cannot open the stdin file \"%s\": %s\n", program, strerror(error));
+  } else {
+    fprintf(stderr, "exec: cannot execute \"%s\": %s\n", program, strerror(error));
+  }
 }
 
 /* Opens /dev/null on any of fds 0-2 that is closed, so the files opened below never land there. */
@@ -553,6 +578,103 @@ static void open_stdout_file(const char *dir, const char *phase, long index, lon
   close(fd);
 }
 
+/* A command run untimed before or after every run: --prepare, --conclude. */
+struct step {
+  const char *name;
+  char **argv;
+  char path[PATH_BUFFER_SIZE];
+  posix_spawn_file_actions_t actions;
+};
+
+/*
+ * Parses `K ARG...` after --prepare or --conclude at argv[*at]; leaves *at on the last argument taken and
+ * the arguments NULL-terminated in a copy. Returns 0, or -1 when the count or the arguments are missing.
+ */
+static int parse_step(int argc, char *argv[], int *at, struct step *step)
+{
+  long count = parse_count(*at + 1 < argc ? argv[*at + 1] : NULL, 4096);
+  if (count < 1 || *at + 1 + count >= argc) return -1;
+  step->argv = calloc((size_t)count + 1, sizeof *step->argv);
+  if (step->argv == NULL) return -1;
+  for (long i = 0; i < count; i++) step->argv[i] = argv[*at + 2 + i];
+  step->argv[count] = NULL;
+  *at += 1 + (int)count;
+  return 0;
+}
+
+/*
+ * Runs a step once for run `index` of `phase`. Returns 0 when it succeeded; otherwise it has printed the
+ * step's line (or its spawn error) and returns 1.
+ */
+static int run_step(struct step *step, const posix_spawnattr_t *attributes, long timeout_ms, int stderr_fd,
+                    const char *phase, long index, int with_copy, long copies)
+{
+  struct run_result result;
+  struct line_id id = {phase, index, step->name, with_copy, 0, copies, NULL};
+  long failed_copy = 0;
+  struct stat stderr_stat;
+  int error;
+
+  if ((fstat(stderr_fd, &stderr_stat) != 0 || stderr_stat.st_size > 0) && ftruncate(stderr_fd, 0) != 0) {
+    fprintf(stderr, "exec: cannot truncate the stderr file: %s\n", strerror(errno));
+    exit(EXIT_INTERNAL);
+  }
+  memset(&result, 0, sizeof result);
+  error = run_copies(step->path, step->argv, &step->actions, attributes, timeout_ms, 1, &result, &failed_copy);
+  if (error != 0) {
+    report_spawn_error(&id, step->argv[0], error);
+    return 1;
+  }
+  if (!result.timed_out && WIFEXITED(result.status) && WEXITSTATUS(result.status) == 0) return 0;
+  report_run(&id, &result, stderr_fd);
+  fflush(stdout);
+  return 1;
+}
+
+/*
+ * The reading end of the pipe the commands' stdout goes to with --stdout-pipe: a forked process of the
+ * launcher reads it and discards what it reads, until every writer has closed it. Returns the writing end.
+ */
+static int start_stdout_drain(void)
+{
+  int ends[2];
+  pid_t pid;
+  if (pipe(ends) != 0) return -1;
+  pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    static char buffer[1 << 16];
+    int devnull = open("/dev/null", O_RDWR);
+    close(ends[1]);
+    /* Not the launcher's own stdout and stderr: its reader waits for them to close. */
+    if (devnull >= 0) {
+      dup2(devnull, STDOUT_FILENO);
+      dup2(devnull, STDERR_FILENO);
+    }
+    for (;;) {
+      ssize_t n = read(ends[0], buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) _exit(0);
+    }
+  }
+  close(ends[0]);
+  if (fcntl(ends[1], F_SETFD, FD_CLOEXEC) != 0) return -1;
+  return ends[1];
+}
+
+/* Opens FILE on `slot` for a copy's stdin, from its start. Returns 0 or an errno value. */
+static int open_stdin_file(const char *file, int slot)
+{
+  int fd = open(file, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  if (dup2(fd, slot) < 0 || fcntl(slot, F_SETFD, FD_CLOEXEC) != 0) {
+    fprintf(stderr, "exec: cannot open %s for a command's stdin: %s\n", file, strerror(errno));
+    exit(EXIT_INTERNAL);
+  }
+  close(fd);
+  return 0;
+}
+
 int main(int argc, char *argv[])
 {
   long runs = 10;
@@ -560,6 +682,15 @@ int main(int argc, char *argv[])
   long timeout_ms = 0;
   long copies = 1;
   const char *output_dir = NULL;
+  const char *stdout_file = NULL;
+  const char *stdin_file = NULL;
+  int stdout_pipe = 0;
+  int stdout_fd = -1;
+  int step_stderr_fd = -1;
+  struct step prepare = {"prepare", NULL, {0}, {0}};
+  struct step conclude = {"conclude", NULL, {0}, {0}};
+  struct step *steps[2] = {&prepare, &conclude};
+  int *stdin_slots;
   int with_copy;
   int first = 1;
   char program_path[PATH_BUFFER_SIZE];
@@ -619,6 +750,25 @@ int main(int argc, char *argv[])
         return EXIT_USAGE;
       }
       first++;
+    } else if (strcmp(arg, "--stdout-file") == 0 || strcmp(arg, "--stdin") == 0) {
+      const char *file = first + 1 < argc ? argv[first + 1] : NULL;
+      if (file == NULL || *file == '\0') {
+        fprintf(stderr, "exec: %s needs a file path\n", arg);
+        return EXIT_USAGE;
+      }
+      if (strcmp(arg, "--stdin") == 0) {
+        stdin_file = file;
+      } else {
+        stdout_file = file;
+      }
+      first++;
+    } else if (strcmp(arg, "--stdout-pipe") == 0) {
+      stdout_pipe = 1;
+    } else if (strcmp(arg, "--prepare") == 0 || strcmp(arg, "--conclude") == 0) {
+      if (parse_step(argc, argv, &first, strcmp(arg, "--prepare") == 0 ? &prepare : &conclude) != 0) {
+        fprintf(stderr, "exec: %s needs a count K and K arguments\n", arg);
+        return EXIT_USAGE;
+      }
     } else {
       fprintf(stderr, "exec: unknown option %s\n", arg);
       usage(stderr);
@@ -630,15 +780,43 @@ int main(int argc, char *argv[])
     usage(stderr);
     return EXIT_USAGE;
   }
+  if ((output_dir != NULL) + (stdout_file != NULL) + stdout_pipe > 1) {
+    fputs("exec: --output-dir, --stdout-file and --stdout-pipe exclude each other\n", stderr);
+    return EXIT_USAGE;
+  }
   command = argv + first;
   /* The copy fields only when asked for, so that the lines of plain runs stay as they were. */
   with_copy = copies > 1 || output_dir != NULL;
 
   error = resolve_program(command[0], program_path, sizeof program_path);
   if (error != 0) {
-    struct line_id id = {warmup > 0 ? "warmup" : "run", 0, with_copy, 0, copies, NULL};
+    struct line_id id = {warmup > 0 ? "warmup" : "run", 0, NULL, with_copy, 0, copies, NULL};
     report_spawn_error(&id, command[0], error);
     return EXIT_RUN_FAILED;
+  }
+  for (int s = 0; s < 2; s++) {
+    if (steps[s]->argv == NULL) continue;
+    error = resolve_program(steps[s]->argv[0], steps[s]->path, sizeof steps[s]->path);
+    if (error != 0) {
+      struct line_id id = {warmup > 0 ? "warmup" : "run", 0, steps[s]->name, with_copy, 0, copies, NULL};
+      report_spawn_error(&id, steps[s]->argv[0], error);
+      return EXIT_RUN_FAILED;
+    }
+  }
+  if (stdout_file != NULL) {
+    stdout_fd = open(stdout_file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (stdout_fd < 0) {
+      fprintf(stderr, "exec: cannot open the stdout file %s: %s\n", stdout_file, strerror(errno));
+      return EXIT_USAGE;
+    }
+  }
+  if (stdout_pipe) {
+    /* Before any handler is installed: the reading process keeps the default dispositions. */
+    stdout_fd = start_stdout_drain();
+    if (stdout_fd < 0) {
+      fprintf(stderr, "exec: cannot start reading the commands' stdout: %s\n", strerror(errno));
+      return EXIT_INTERNAL;
+    }
   }
   if (output_dir != NULL) {
     struct stat dir_stat;
@@ -659,12 +837,13 @@ int main(int argc, char *argv[])
   }
   stderr_fds = calloc((size_t)copies, sizeof *stderr_fds);
   stdout_slots = calloc((size_t)copies, sizeof *stdout_slots);
+  stdin_slots = calloc((size_t)copies, sizeof *stdin_slots);
   stdout_paths = calloc((size_t)copies, sizeof *stdout_paths);
   actions = calloc((size_t)copies, sizeof *actions);
   results = calloc((size_t)copies, sizeof *results);
   running_children = calloc((size_t)copies, sizeof *running_children);
-  if (stderr_fds == NULL || stdout_slots == NULL || stdout_paths == NULL || actions == NULL || results == NULL ||
-      running_children == NULL) {
+  if (stderr_fds == NULL || stdout_slots == NULL || stdin_slots == NULL || stdout_paths == NULL || actions == NULL ||
+      results == NULL || running_children == NULL) {
     fputs("exec: out of memory\n", stderr);
     return EXIT_INTERNAL;
   }
@@ -676,15 +855,32 @@ int main(int argc, char *argv[])
       return EXIT_INTERNAL;
     }
     /* A descriptor of its own that each run's stdout file is moved onto; /dev/null until then. */
-    stdout_slots[j] = output_dir != NULL ? fcntl(devnull_fd, F_DUPFD_CLOEXEC, 3) : devnull_fd;
-    if (stdout_slots[j] < 0) {
-      fprintf(stderr, "exec: cannot open a descriptor for stdout: %s\n", strerror(errno));
+    stdout_slots[j] = output_dir != NULL ? fcntl(devnull_fd, F_DUPFD_CLOEXEC, 3)
+                      : stdout_fd >= 0   ? stdout_fd
+                                         : devnull_fd;
+    /* Likewise for each run's stdin file. */
+    stdin_slots[j] = stdin_file != NULL ? fcntl(devnull_fd, F_DUPFD_CLOEXEC, 3) : devnull_fd;
+    if (stdout_slots[j] < 0 || stdin_slots[j] < 0) {
+      fprintf(stderr, "exec: cannot open a descriptor for stdin or stdout: %s\n", strerror(errno));
       return EXIT_INTERNAL;
     }
     posix_spawn_file_actions_init(&actions[j]);
-    posix_spawn_file_actions_adddup2(&actions[j], devnull_fd, STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions[j], stdin_slots[j], STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions[j], stdout_slots[j], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions[j], stderr_fds[j], STDERR_FILENO);
+  }
+  if (prepare.argv != NULL || conclude.argv != NULL) {
+    step_stderr_fd = open_stderr_file();
+    if (step_stderr_fd < 0) {
+      fprintf(stderr, "exec: cannot create a temporary file for stderr: %s\n", strerror(errno));
+      return EXIT_INTERNAL;
+    }
+    for (int s = 0; s < 2; s++) {
+      posix_spawn_file_actions_init(&steps[s]->actions);
+      posix_spawn_file_actions_adddup2(&steps[s]->actions, devnull_fd, STDIN_FILENO);
+      posix_spawn_file_actions_adddup2(&steps[s]->actions, devnull_fd, STDOUT_FILENO);
+      posix_spawn_file_actions_adddup2(&steps[s]->actions, step_stderr_fd, STDERR_FILENO);
+    }
   }
 
   /* A default disposition is needed for wait4 to see the child at all (SIG_IGN reaps it for us). */
@@ -722,6 +918,11 @@ int main(int argc, char *argv[])
     long failed_copy = 0;
     int failed = 0;
 
+    /* First, so that the run's stdin file is whatever the prepare command left there. */
+    if (prepare.argv != NULL &&
+        run_step(&prepare, &attributes, timeout_ms, step_stderr_fd, phase, index, with_copy, copies)) {
+      return EXIT_RUN_FAILED;
+    }
     for (long j = 0; j < copies; j++) {
       struct stat stderr_stat;
       /*
@@ -736,15 +937,20 @@ int main(int argc, char *argv[])
       if (output_dir != NULL) {
         open_stdout_file(output_dir, phase, index, j, stdout_slots[j], stdout_paths[j], sizeof stdout_paths[j]);
       }
+      if (stdin_file != NULL && (error = open_stdin_file(stdin_file, stdin_slots[j])) != 0) {
+        struct line_id id = {phase, index, "stdin", with_copy, j, copies, NULL};
+        report_spawn_error(&id, stdin_file, error);
+        return EXIT_RUN_FAILED;
+      }
     }
     error = run_copies(program_path, command, actions, &attributes, timeout_ms, copies, results, &failed_copy);
     if (error != 0) {
-      struct line_id id = {phase, index, with_copy, failed_copy, copies, NULL};
+      struct line_id id = {phase, index, NULL, with_copy, failed_copy, copies, NULL};
       report_spawn_error(&id, command[0], error);
       return EXIT_RUN_FAILED;
     }
     for (long j = 0; j < copies; j++) {
-      struct line_id id = {phase, index, with_copy, j, copies, output_dir != NULL ? stdout_paths[j] : NULL};
+      struct line_id id = {phase, index, NULL, with_copy, j, copies, output_dir != NULL ? stdout_paths[j] : NULL};
       if (report_run(&id, &results[j], stderr_fds[j])) failed = 1;
       if (nanoseconds_between(ended, results[j].ended) > 0) ended = results[j].ended;
     }
@@ -753,6 +959,10 @@ int main(int argc, char *argv[])
       last_flush = ended;
     }
     if (failed) return EXIT_RUN_FAILED;
+    if (conclude.argv != NULL &&
+        run_step(&conclude, &attributes, timeout_ms, step_stderr_fd, phase, index, with_copy, copies)) {
+      return EXIT_RUN_FAILED;
+    }
   }
   return EXIT_OK;
 }

@@ -25,6 +25,8 @@ const COMPILE_FLAGS = ['-O2']
 const HELPER_STDERR_BYTES = 4096
 
 export type RunPhase = 'warmup' | 'run'
+/** The commands run untimed around every run: before it, and after it. */
+export type RunStep = 'prepare' | 'conclude'
 
 /** What every way of launching a run can tell: how long it took and how it ended. */
 export interface RunOutcome {
@@ -39,6 +41,8 @@ export interface RunOutcome {
   timedOut: boolean
   /** End of stderr (decoded as UTF-8, last lines only), present for failed runs. */
   stderrTail?: string
+  /** Present when this is not the run but the prepare or conclude command around it (which failed). */
+  step?: RunStep
 }
 
 /**
@@ -63,7 +67,15 @@ export type RunFailure =
   /** The run ended with a non-zero exit, a signal, or a timeout; it is the last run reported. */
   | { kind: 'run'; run: RunOutcome }
   /** The program could not be started at all. */
-  | { kind: 'spawn'; phase: RunPhase; index: number; program: string; reason: string }
+  /** With `step: 'stdin'`, the run's stdin file could not be opened; `program` is that file. */
+  | {
+      kind: 'spawn'
+      phase: RunPhase
+      index: number
+      program: string
+      reason: string
+      step?: RunStep | 'stdin'
+    }
 
 export interface RunsOutcome<R extends RunOutcome = ProcessRun> {
   /** Every run reported, warmups included, in order; a failed run is the last one. */
@@ -107,6 +119,17 @@ export interface ExecHelperRunOptions {
    * and copy, `run-PHASE-I-copy-J.out`, reported as `stdoutPath`. Without it stdout is discarded.
    */
   outputDir?: string
+  /**
+   * Where the commands' stdout goes: /dev/null (the default), a pipe read and discarded, or a file
+   * (relative to `cwd`, created if missing) that every run appends to. Not with `outputDir`.
+   */
+  output?: 'null' | 'pipe' | { file: string }
+  /** A file (relative to `cwd`) every run reads from its start on stdin; /dev/null otherwise. */
+  stdin?: string
+  /** argv run untimed before every run, warmups included; its failure ends the series. */
+  prepare?: readonly string[]
+  /** argv run untimed after every run that succeeded, warmups included; its failure ends the series. */
+  conclude?: readonly string[]
   /** Called as each run's line arrives. */
   onRun?: (run: ProcessRun) => void
 }
@@ -302,6 +325,7 @@ export async function ensureExecHelper(options: ExecHelperOptions = {}): Promise
 const runLineSchema = z.object({
   phase: z.enum(['warmup', 'run']),
   i: z.number().int().nonnegative(),
+  step: z.enum(['prepare', 'conclude']).optional(),
   copy: z.number().int().nonnegative().optional(),
   copies: z.number().int().positive().optional(),
   wall_ns: z.number().nonnegative(),
@@ -322,6 +346,7 @@ const runLineSchema = z.object({
 const spawnErrorLineSchema = z.object({
   phase: z.enum(['warmup', 'run']),
   i: z.number().int().nonnegative(),
+  step: z.enum(['prepare', 'conclude', 'stdin']).optional(),
   copy: z.number().int().nonnegative().optional(),
   spawn_error: z.string(),
   errno: z.number().int(),
@@ -338,7 +363,15 @@ function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spaw
   const spawnError = spawnErrorLineSchema.safeParse(data)
   if (spawnError.success) {
     const s = spawnError.data
-    return { kind: 'spawn', phase: s.phase, index: s.i, program: s.program, reason: s.spawn_error }
+    const failure: Extract<RunFailure, { kind: 'spawn' }> = {
+      kind: 'spawn',
+      phase: s.phase,
+      index: s.i,
+      program: s.program,
+      reason: s.spawn_error,
+    }
+    if (s.step !== undefined) failure.step = s.step
+    return failure
   }
   const parsed = runLineSchema.safeParse(data)
   if (!parsed.success) {
@@ -362,6 +395,7 @@ function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spaw
     signal: r.signal,
     timedOut: r.timed_out,
   }
+  if (r.step !== undefined) run.step = r.step
   if (r.copy !== undefined) run.copy = r.copy
   if (r.stdout !== undefined) run.stdoutPath = r.stdout
   if (r.stderr_hex !== undefined) {
@@ -393,6 +427,12 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
   ]
   if (options.copies !== undefined) args.push('--copies', String(copies))
   if (options.outputDir !== undefined) args.push('--output-dir', path.resolve(options.cwd, options.outputDir))
+  if (options.output === 'pipe') args.push('--stdout-pipe')
+  else if (typeof options.output === 'object')
+    args.push('--stdout-file', path.resolve(options.cwd, options.output.file))
+  if (options.stdin !== undefined) args.push('--stdin', path.resolve(options.cwd, options.stdin))
+  if (options.prepare?.length) args.push('--prepare', String(options.prepare.length), ...options.prepare)
+  if (options.conclude?.length) args.push('--conclude', String(options.conclude.length), ...options.conclude)
   args.push('--', ...options.command)
   return new Promise((resolve, reject) => {
     const child = trackChild(
@@ -415,6 +455,11 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
         const parsed = parseLine(line)
         if ('kind' in parsed) {
           failure = parsed
+          return
+        }
+        // A prepare or conclude line is that step failing: not a run, and the end of the series.
+        if (parsed.step !== undefined) {
+          if (!failure) failure = { kind: 'run', run: parsed }
           return
         }
         runs.push(parsed)

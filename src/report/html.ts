@@ -9,13 +9,14 @@ import {
   type ScalingPoint,
   type ScalingSeries,
   type ScalingSide,
+  type ScanSeries,
   VERDICT_ORDER,
 } from '../compare.ts'
-import { formatCount, sig3, unitScale } from '../display.ts'
+import { formatCount, formatValue, sig3, unitScale } from '../display.ts'
 import { trendPageUrl } from '../history/paths.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
 import { escapeHtml } from './escape.ts'
-import { type ThroughputScale, throughputScale } from './mermaid.ts'
+import { type ThroughputScale, throughputScale, timeScale } from './mermaid.ts'
 import {
   acceptedRows,
   CONTENDED_SHOWN,
@@ -40,6 +41,7 @@ import {
   metricRow,
   metricVerdictLabel,
   plural,
+  shellCorrections,
   shownHeadOnly,
   VERDICT_LABEL,
 } from './rows.ts'
@@ -336,32 +338,89 @@ function seriesScale(series: ScalingSeries): ThroughputScale {
 /** The vega-lite spec of one of a series' three charts. */
 function chartSpec(series: ScalingSeries, kind: ChartKind): TopLevelSpec {
   const scale = seriesScale(series)
-  const rows = chartRows(series, kind, scale)
   const counts = [...new Set(series.points.map((p) => p.count))].sort((a, b) => a - b)
   const smallest = counts[0] ?? 1
-  const largest = counts[counts.length - 1] ?? 1
-  const sides = (['base', 'head'] as const).filter((s) => rows.some((r) => r.side === s))
-  const logarithmic = smallest > 0 && largest > smallest
-  const x = {
-    field: 'count',
-    type: 'quantitative' as const,
-    title: series.dimension,
-    scale: logarithmic
-      ? { type: 'log' as const, base: 2, domain: [smallest, largest], nice: false, padding: 18 }
-      : { domain: [Math.min(0, smallest), Math.max(1, largest)], nice: false, padding: 18 },
-    axis: { values: counts, format: 'd', grid: false },
-  }
   const yTitle =
     kind === 'throughput'
       ? `throughput (${scale.unit})`
       : kind === 'speedup'
         ? `speedup over ${smallest} ${unitOf(series, smallest)}`
         : 'efficiency'
+  return lineChartSpec({
+    rows: chartRows(series, kind, scale),
+    counts,
+    xTitle: series.dimension,
+    yTitle,
+    ...(kind === 'efficiency' ? { yFormat: '%' } : {}),
+    cores: series.cores,
+    ...(kind !== 'throughput'
+      ? { ideal: counts.map((n) => ({ count: n, value: kind === 'speedup' ? n / smallest : 1 })) }
+      : {}),
+  })
+}
+
+/** The vega-lite spec of a parameter scan's chart: median wall time against the parameter's value. */
+function scanChartSpec(series: ScanSeries): TopLevelSpec {
+  const scale = timeScale(series.points.flatMap((p) => [p.base, p.head]).filter((x) => x !== undefined))
+  const rows: ChartRow[] = series.points.flatMap((p) =>
+    (['base', 'head'] as const).flatMap((side) => {
+      const ns = p[side]
+      if (ns === undefined) return []
+      return [
+        {
+          count: p.value,
+          side,
+          value: ns / scale.factor,
+          label: `${side}, ${series.parameter} ${p.value}: ${formatValue(ns, 'ns')}`,
+        },
+      ]
+    }),
+  )
+  return lineChartSpec({
+    rows,
+    counts: series.points.map((p) => p.value),
+    xTitle: series.parameter,
+    yTitle: `wall time, median (${scale.unit})`,
+  })
+}
+
+/** What a line chart of base and head draws: a point per side and x value, joined by lines. */
+interface LineChartData {
+  rows: ChartRow[]
+  /** The x values, increasing. */
+  counts: number[]
+  xTitle: string
+  yTitle: string
+  /** A d3 format for the y-axis labels ('%'). */
+  yFormat?: string
+  /** Logical CPUs: x values above it are shaded as oversubscribed. */
+  cores?: number
+  /** A dashed reference line (perfect scaling). */
+  ideal?: Array<{ count: number; value: number }>
+}
+
+/** The vega-lite spec of a line chart of base and head against a numeric x: a scaling curve, a scan. */
+function lineChartSpec(data: LineChartData): TopLevelSpec {
+  const { rows, counts } = data
+  const smallest = counts[0] ?? 1
+  const largest = counts[counts.length - 1] ?? 1
+  const sides = (['base', 'head'] as const).filter((s) => rows.some((r) => r.side === s))
+  const integers = counts.every(Number.isInteger)
+  const logarithmic = smallest > 0 && largest > smallest
+  const x = {
+    field: 'count',
+    type: 'quantitative' as const,
+    title: data.xTitle,
+    scale: logarithmic
+      ? { type: 'log' as const, base: 2, domain: [smallest, largest], nice: false, padding: 18 }
+      : { domain: [Math.min(0, smallest), Math.max(1, largest)], nice: false, padding: 18 },
+    axis: { values: counts, format: integers ? 'd' : '~g', grid: false },
+  }
   const y = {
     field: 'value',
     type: 'quantitative' as const,
-    title: yTitle,
-    ...(kind === 'efficiency' ? { axis: { format: '%' } } : {}),
+    title: data.yTitle,
+    ...(data.yFormat ? { axis: { format: data.yFormat } } : {}),
   }
   const color = {
     field: 'side',
@@ -378,9 +437,9 @@ function chartSpec(series: ScalingSeries, kind: ChartKind): TopLevelSpec {
 
   // biome-ignore lint/suspicious/noExplicitAny: vega-lite's layer types are too deep to spell out here
   const layers: any[] = []
-  const oversubscribed = largest > series.cores
-  if (oversubscribed) {
-    const from = series.cores >= smallest ? { datum: series.cores } : { value: 0 }
+  const cores = data.cores
+  if (cores !== undefined && largest > cores) {
+    const from = cores >= smallest ? { datum: cores } : { value: 0 }
     layers.push({
       data: { values: [{}] },
       mark: { type: 'rect', color: OVERSUBSCRIBED_FILL, opacity: 0.7 },
@@ -390,7 +449,7 @@ function chartSpec(series: ScalingSeries, kind: ChartKind): TopLevelSpec {
       data: { values: [{}] },
       mark: {
         type: 'text',
-        text: `oversubscribed (> ${plural(series.cores, 'CPU')})`,
+        text: `oversubscribed (> ${plural(cores, 'CPU')})`,
         align: 'right',
         baseline: 'bottom',
         dx: -2,
@@ -402,11 +461,10 @@ function chartSpec(series: ScalingSeries, kind: ChartKind): TopLevelSpec {
       encoding: { x: { value: 'width' }, y: { value: 0 } },
     })
   }
-  if (kind !== 'throughput') {
-    const ideal = counts.map((n) => ({ count: n, value: kind === 'speedup' ? n / smallest : 1 }))
+  if (data.ideal) {
     layers.push({
       name: 'ideal',
-      data: { values: ideal },
+      data: { values: data.ideal },
       mark: { type: 'line', color: '#b0b7c0', strokeDash: [4, 3], strokeWidth: 1.5 },
       encoding: { x, y },
     })
@@ -784,6 +842,35 @@ async function functionChangesSection(c: Comparison): Promise<string> {
   )
 }
 
+/** Each parameter scan's chart of median wall time against its parameter, and a row per value. */
+async function scanSection(c: Comparison): Promise<string> {
+  const scans = c.scans ?? []
+  if (scans.length === 0) return ''
+  const blocks: string[] = []
+  for (const [i, series] of scans.entries()) {
+    const svg = await renderSvg(scanChartSpec(series), `scan-${i + 1}`)
+    const cell = (ns: number | undefined) =>
+      `<td class="num">${ns === undefined ? '' : e(formatValue(ns, 'ns'))}</td>`
+    const rows = series.points.map(
+      (p) =>
+        `<tr class="v-${p.verdict}"><td class="num">${e(String(p.value))}</td>${cell(p.base)}${cell(p.head)}<td>${verdictCell(p.verdict)}</td></tr>`,
+    )
+    blocks.push(
+      [
+        `<section class="scan" id="scan-${i + 1}">`,
+        `<h3>${code(series.benchmark)} by ${e(series.parameter)}</h3>`,
+        `<div class="charts">\n<figure class="chart" data-chart="wall" data-scan="${i + 1}">\n<figcaption>Wall time</figcaption>\n${svg}\n</figure>\n</div>`,
+        '<table class="scan-points">',
+        `<thead><tr><th>${e(series.parameter)}</th><th>Base wall (median)</th><th>Head wall (median)</th><th>Verdict</th></tr></thead>`,
+        `<tbody>\n${rows.join('\n')}\n</tbody>`,
+        '</table>',
+        '</section>',
+      ].join('\n'),
+    )
+  }
+  return ['<section id="scans">', '<h2>Parameter scans</h2>', ...blocks, '</section>'].join('\n')
+}
+
 async function scalingSection(c: Comparison): Promise<string> {
   if (c.scaling.length === 0) return ''
   const blocks: string[] = []
@@ -830,6 +917,18 @@ function metaSection(c: Comparison, now: Date): string {
   return out.join('\n')
 }
 
+/** What was subtracted from wall times for the shells the benchmarks ran through. */
+function shellCorrectionSection(c: Comparison): string {
+  const lines = shellCorrections(c)
+  if (lines.length === 0) return ''
+  return [
+    '<section id="shell-correction">',
+    '<h2>Shell start-up</h2>',
+    `<ul>${lines.map(({ name, detail }) => `<li>${code(name)}: ${e(detail)}</li>`).join('')}</ul>`,
+    '</section>',
+  ].join('\n')
+}
+
 /** The whole report as one HTML document with no external resources and no scripts. */
 export async function renderHtml(c: Comparison, options: HtmlOptions = {}): Promise<string> {
   const now = options.now ?? new Date()
@@ -849,6 +948,8 @@ export async function renderHtml(c: Comparison, options: HtmlOptions = {}): Prom
     await functionChangesSection(c),
     failuresSection(c),
     await scalingSection(c),
+    await scanSection(c),
+    shellCorrectionSection(c),
     environmentSection(c),
     `<footer>${e(gateDescription(c))}${version}</footer>`,
   ].filter((s) => s !== '')

@@ -17,7 +17,7 @@ import {
   markdownCodeBlock,
   markerFor,
 } from './escape.ts'
-import { scalingMermaid } from './mermaid.ts'
+import { scalingMermaid, scanMermaid } from './mermaid.ts'
 import {
   acceptedRows,
   CONTENDED_SHOWN,
@@ -44,6 +44,7 @@ import {
   type MetricRow,
   metricRow,
   metricVerdictLabel,
+  shellCorrections,
   shownHeadOnly,
   VERDICT_ICON,
   VERDICT_LABEL,
@@ -231,6 +232,14 @@ function allMetricsBlock(benchmarks: BenchmarkComparison[], trend: TrendLink): s
   return [details('All metrics', table(METRIC_HEADER, rows))]
 }
 
+/** What was subtracted from wall times for the shells the benchmarks ran through. */
+function shellCorrectionBlock(c: Comparison): string[] {
+  const lines = shellCorrections(c).map(
+    ({ name, detail }) => `- ${markdownCode(name)}: ${escapeMarkdownInline(detail)}`,
+  )
+  return lines.length > 0 ? [lines.join('\n')] : []
+}
+
 function notesBlock(benchmarks: BenchmarkComparison[]): string[] {
   const lines: string[] = []
   for (const b of benchmarks) {
@@ -322,6 +331,33 @@ const VERDICT_WORD: Record<string, string> = {
   unchanged: 'unchanged',
   new: 'new',
   missing: 'missing',
+}
+
+/** Each parameter scan's curve: a mermaid chart of median wall time, base and head, and a row per value. */
+function scanBlocks(c: Comparison): string[] {
+  const scans = c.scans ?? []
+  if (scans.length === 0) return []
+  const out = ['#### Parameter scans']
+  for (const series of scans) {
+    const withBase = series.points.some((p) => p.base !== undefined)
+    const time = (x: number | undefined) => (x === undefined ? '' : formatValue(x, 'ns'))
+    const rows = series.points.map((p) => [
+      String(p.value),
+      ...(withBase ? [time(p.base)] : []),
+      time(p.head),
+      VERDICT_WORD[p.verdict] ?? p.verdict,
+    ])
+    const header = [
+      series.parameter,
+      ...(withBase ? ['base wall (median)'] : []),
+      'head wall (median)',
+      'verdict',
+    ]
+    out.push(
+      `**${markdownCode(series.benchmark)}** by ${markdownCode(series.parameter)}\n\n${scanMermaid(series).trimEnd()}\n\n${table(header, rows)}`,
+    )
+  }
+  return out
 }
 
 /** Each scaling benchmark's curve: a mermaid chart of throughput, base and head, and a table per count. */
@@ -445,6 +481,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
       by('improvement').length + by('unclear').length + by('warning').length + by('new').length
     if (reassuring > 0) left.push(`${reassuring} improved, unclear, warned or new rows`)
     if (c.scaling.length > 0) left.push('the scaling charts')
+    if ((c.scans ?? []).length > 0) left.push('the parameter scan charts')
   }
   const keep = shortening.keepRows
   const serious = [...by('regression'), ...by('failed'), ...by('accepted')]
@@ -505,6 +542,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   }
   if (level < 3) {
     out.push(...scalingBlocks(c))
+    out.push(...scanBlocks(c))
     out.push(...newSection(by('new'), trend))
   }
   const missing = by('missing')
@@ -525,6 +563,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
     out.push(...rankingBlock(c))
     out.push(...engineRankingBlocks(c))
   }
+  out.push(...shellCorrectionBlock(c))
   out.push(...environmentBlock(c))
   const version = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : ''
   out.push(

@@ -1,6 +1,6 @@
 // A scaling benchmark's throughput curve as a mermaid xychart, for markdown reports: GitHub renders
 // ```mermaid blocks in comments and job summaries, so the curve needs no image hosting.
-import type { ScalingSeries, ScalingSide } from '../compare.ts'
+import type { ScalingSeries, ScalingSide, ScanSeries } from '../compare.ts'
 
 /** The unit a set of throughputs reads best in: "M ops/s" for millions. */
 export interface ThroughputScale {
@@ -73,40 +73,95 @@ export function mermaidText(text: string): string {
   )
 }
 
-/**
- * A ```mermaid block charting a scaling benchmark's median throughput against its thread or process
- * count, one line for the baseline and one for head. The counts shown are those head measured; the
- * baseline's line is drawn only when it has a value at every one of them, since an xychart line cannot
- * skip a category. Empty when neither side measured anything.
- */
-export function scalingMermaid(series: ScalingSeries): string {
-  const withHead = series.points.filter((p) => p.head !== undefined)
-  const points = withHead.length > 0 ? withHead : series.points.filter((p) => p.base !== undefined)
-  if (points.length === 0) return ''
-  const sides: Array<['base' | 'head', ScalingSide[]]> = []
-  const base = points.map((p) => p.base)
-  if (base.every((s) => s !== undefined)) sides.push(['base', base])
-  const head = points.map((p) => p.head)
-  if (head.every((s) => s !== undefined)) sides.push(['head', head])
+/** What a line chart shows: categories along x, and one line per side with a value at each. */
+export interface LineChart {
+  title: string
+  xLabel: string
+  /** The x-axis categories, in order. */
+  categories: number[]
+  yLabel: string
+  /** Each side's values, in the unit of the axis, one per category. */
+  lines: Array<[string, number[]]>
+}
 
-  const throughputs = sides.flatMap(([, values]) => values.map((s) => s.throughput))
-  const scale = throughputScale(throughputs)
-  const scaled = (s: ScalingSide) => s.throughput / scale.factor
-  const largest = Math.max(0, ...sides.flatMap(([, values]) => values.map(scaled)))
+/** A ```mermaid xychart-beta block of a line chart, its y-axis from 0 to a round number above the largest value. */
+export function lineChartMermaid(chart: LineChart): string {
+  const largest = Math.max(0, ...chart.lines.flatMap(([, values]) => values.filter(Number.isFinite)))
   const top = niceCeiling(largest)
-
-  const title = mermaidText(`${series.benchmark}: throughput by ${series.dimension}`)
-  const categories = points.map((p) => `"${plainNumber(p.count, p.count)}"`).join(', ')
+  const categories = chart.categories.map((n) => `"${plainNumber(n, n)}"`).join(', ')
   const lines = [
     '```mermaid',
     'xychart-beta',
-    `  title "${title}"`,
-    `  x-axis "${series.dimension}" [${categories}]`,
-    `  y-axis "throughput (${scale.unit})" 0 --> ${plainNumber(top, top)}`,
+    `  title "${mermaidText(chart.title)}"`,
+    `  x-axis "${mermaidText(chart.xLabel)}" [${categories}]`,
+    `  y-axis "${mermaidText(chart.yLabel)}" 0 --> ${plainNumber(top, top)}`,
   ]
-  for (const [side, values] of sides) {
-    lines.push(`  line "${side}" [${values.map((s) => plainNumber(scaled(s), largest)).join(', ')}]`)
+  for (const [side, values] of chart.lines) {
+    lines.push(`  line "${mermaidText(side)}" [${values.map((v) => plainNumber(v, largest)).join(', ')}]`)
   }
   lines.push('```')
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * The sides of a series to draw over the points head measured (or, without head, those the baseline
+ * measured): a side's line is drawn only when it has a value at every one of them, since an xychart line
+ * cannot skip a category.
+ */
+function drawnSides<P extends { base?: V; head?: V }, V>(
+  all: P[],
+): { points: P[]; sides: Array<['base' | 'head', V[]]> } {
+  const withHead = all.filter((p) => p.head !== undefined)
+  const points = withHead.length > 0 ? withHead : all.filter((p) => p.base !== undefined)
+  const sides: Array<['base' | 'head', V[]]> = []
+  for (const side of ['base', 'head'] as const) {
+    const values = points.map((p) => p[side])
+    if (points.length > 0 && values.every((v) => v !== undefined)) sides.push([side, values as V[]])
+  }
+  return { points, sides }
+}
+
+/**
+ * A ```mermaid block charting a scaling benchmark's median throughput against its thread or process
+ * count, one line for the baseline and one for head (see drawnSides). Empty when neither side measured
+ * anything.
+ */
+export function scalingMermaid(series: ScalingSeries): string {
+  const { points, sides } = drawnSides<ScalingSeries['points'][number], ScalingSide>(series.points)
+  if (points.length === 0) return ''
+  const scale = throughputScale(sides.flatMap(([, values]) => values.map((s) => s.throughput)))
+  return lineChartMermaid({
+    title: `${series.benchmark}: throughput by ${series.dimension}`,
+    xLabel: series.dimension,
+    categories: points.map((p) => p.count),
+    yLabel: `throughput (${scale.unit})`,
+    lines: sides.map(([side, values]) => [side, values.map((s) => s.throughput / scale.factor)]),
+  })
+}
+
+const TIME_UNITS: Array<[number, string]> = [
+  [1e9, 's'],
+  [1e6, 'ms'],
+  [1e3, 'µs'],
+]
+
+/** The unit a set of times in ns reads best in. */
+export function timeScale(ns: number[]): { factor: number; unit: string } {
+  const largest = Math.max(0, ...ns.filter(Number.isFinite))
+  for (const [factor, unit] of TIME_UNITS) if (largest >= factor) return { factor, unit }
+  return { factor: 1, unit: 'ns' }
+}
+
+/** A ```mermaid block charting a parameter scan's median wall time against the parameter, base and head. */
+export function scanMermaid(series: ScanSeries): string {
+  const { points, sides } = drawnSides<ScanSeries['points'][number], number>(series.points)
+  if (points.length === 0) return ''
+  const scale = timeScale(sides.flatMap(([, values]) => values))
+  return lineChartMermaid({
+    title: `${series.benchmark}: wall time by ${series.parameter}`,
+    xLabel: series.parameter,
+    categories: points.map((p) => p.value),
+    yLabel: `wall time, median (${scale.unit})`,
+    lines: sides.map(([side, values]) => [side, values.map((v) => v / scale.factor)]),
+  })
 }

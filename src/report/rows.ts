@@ -440,3 +440,18 @@ export function contentionConsequence(c: Comparison, contended: ContendedMeasure
     return 'base and head ran interleaved and shared the load, so the comparison stays fair but noisier'
   return 'wall-clock comparisons across moments are unreliable: a slowdown may be the load, not the change'
 }
+
+/**
+ * One line per benchmark whose wall time was corrected for its shell's start-up (process benchmarks with
+ * `shell: true`): the benchmark's name and what was subtracted on each side, and over how many runs.
+ */
+export function shellCorrections(c: Comparison): Array<{ name: string; detail: string }> {
+  const side = (s: { ns: number; runs: number }) =>
+    `−${formatValue(s.ns, 'ns')}, measured over ${s.runs} runs`
+  return c.benchmarks.flatMap((b) => {
+    const { base, head } = b.shellCorrection ?? {}
+    if (!base && !head) return []
+    const parts = [head && side(head), base && `baseline ${side(base)}`].filter(Boolean)
+    return [{ name: b.name, detail: `wall corrected for shell start-up: ${parts.join('; ')}` }]
+  })
+}

@@ -29,6 +29,7 @@ import {
   listNames,
   metricRow,
   metricVerdictLabel,
+  shellCorrections,
   shownHeadOnly,
   VERDICT_LABEL,
 } from './rows.ts'
@@ -161,6 +162,9 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
     )
   }
   for (const n of acceptanceNotes) out.push(paint('yellow', `note: ${clean(n)}`))
+  const corrections = shellCorrections(c)
+  if (corrections.length > 0) out.push('')
+  for (const { name, detail } of corrections) out.push(paint('dim', `${clean(name)}: ${clean(detail)}`))
 
   for (const b of c.benchmarks.filter((x) => x.verdict === 'regression' && x.functionChanges?.length)) {
     out.push('', paint('bold', `${clean(b.name)}: functions whose instructions changed most`))
@@ -207,6 +211,19 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
       const parts = [side('base', p.base), side('head', p.head)].filter((x) => x !== '').join('  ')
       const over = p.count > series.cores ? ' oversubscribed' : ''
       out.push(`  ${String(p.count).padStart(3)}  ${parts}  ${VERDICT_LABEL[p.verdict]}${over}`)
+    }
+  }
+  for (const series of c.scans ?? []) {
+    out.push(
+      '',
+      paint('bold', `Scan of ${clean(series.benchmark)} by ${clean(series.parameter)} (median wall time)`),
+    )
+    const width = Math.max(...series.points.map((p) => String(p.value).length))
+    for (const p of series.points) {
+      const side = (label: string, ns: number | undefined) =>
+        ns === undefined ? '' : `${label} ${formatValue(ns, 'ns')}`
+      const parts = [side('base', p.base), side('head', p.head)].filter((x) => x !== '').join('  ')
+      out.push(`  ${String(p.value).padStart(width)}  ${parts}  ${VERDICT_LABEL[p.verdict]}`)
     }
   }
   if (c.engineRankings.length > 1) out.push('', ...engineRankingTable(c.engineRankings, paint))

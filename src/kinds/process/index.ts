@@ -16,7 +16,7 @@ export const processKind = {
   metrics: catalogue,
   resolve: resolveProcess,
   plan: planProcess,
-  expands: () => false,
+  expands: (b) => b.points !== undefined,
   timed: {
     measurement: (c, options) => new ProcessMeasurement(c, options),
     // A pair alternates run by run: neighbouring runs see the same moment of the machine.

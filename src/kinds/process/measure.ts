@@ -2,12 +2,13 @@
 // page faults, context switches), through the native exec helper; without a C compiler, wall time
 // only, from Node.
 import { spawn } from 'node:child_process'
-import { stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, stat, writeFile } from 'node:fs/promises'
 import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
 import { childEnv } from '../../child-env.ts'
 import { OutputTail } from '../../command.ts'
-import { formatValue } from '../../display.ts'
+import { formatValue, listed } from '../../display.ts'
 import { ContentionRecorder, takeSnapshot } from '../../measure/contention.ts'
 import {
   type ExecHelper,
@@ -61,6 +62,8 @@ export class ProcessMeasurement extends SampleTarget {
   private started = false
   private counted = 0
   private done = 0
+  /** Wall times of the empty shell script, measured beside the runs (with `shellCorrection`). */
+  private readonly shellStartups: number[] = []
 
   constructor(
     readonly c: ProcessCase,
@@ -84,9 +87,23 @@ export class ProcessMeasurement extends SampleTarget {
       this.started = true
       this.unusable = await checkCase(this.c)
       if (this.unusable) return
+      // Every part appends to the output file: it starts empty, and ends with every run's output.
+      if (typeof this.c.output === 'object') {
+        try {
+          await writeFile(this.c.output.file, '')
+        } catch (error) {
+          this.unusable = `output file "${this.c.output.file}" cannot be written: ${(error as Error).message}`
+          return
+        }
+      }
       this.helper = this.options.helper ?? (await ensureExecHelper())
       if ('unavailable' in this.helper) {
         this.notes.push(`no C compiler found: measured wall time only (${this.helper.unavailable})`)
+        const needs = helperOnly(this.c)
+        if (needs.length > 0) {
+          this.unusable = `${listed(needs)} need the exec helper, which needs a C compiler: ${this.helper.unavailable}`
+          return
+        }
       }
     }
     const runs = Math.min(count, this.remaining)
@@ -97,19 +114,27 @@ export class ProcessMeasurement extends SampleTarget {
     const onRun = () => this.options.onProgress?.(++this.done, total)
     const helper = this.helper!
     const before = takeSnapshot()
-    const outcome: RunsOutcome<RunOutcome> =
-      'unavailable' in helper
-        ? await runFromNode(part, onRun, this.options.inherit)
-        : await runExecHelper(helper.path, {
-            command: part.command,
-            cwd: part.cwd,
-            env: part.env,
-            inherit: this.options.inherit,
-            runs,
-            warmup,
-            timeoutMs: part.timeoutMs,
-            onRun,
-          })
+    if (this.c.shellCorrection) {
+      // The shell's own start-up, measured right before this part's runs so that it sees the same
+      // moment of the machine: the same shell argv with an empty script.
+      const calibration = await this.launch(helper, {
+        ...this.c,
+        command: emptyScript(this.c.command),
+        runs: Math.min(Math.max(runs, SHELL_CALIBRATION_MIN_RUNS), SHELL_CALIBRATION_MAX_RUNS),
+        warmup: this.shellStartups.length === 0 ? 1 : 0,
+        prepare: undefined,
+        conclude: undefined,
+        stdin: undefined,
+        output: undefined,
+      })
+      if (calibration.failure) {
+        const failed = describeFailure(calibration.failure, this.c)
+        this.unusable = `measuring the shell's start-up (${this.c.command[0]} -c ''): ${failed.message}`
+        return
+      }
+      this.shellStartups.push(...countedRuns(calibration.runs).map((r) => r.wallNs))
+    }
+    const outcome = await this.launch(helper, part, onRun)
     this.contention.add(before, takeSnapshot())
     // The helper numbers runs within this part; number them within the benchmark.
     const offset = this.counted
@@ -122,6 +147,35 @@ export class ProcessMeasurement extends SampleTarget {
     this.runs.push(...outcome.runs)
     this.counted += countedRuns(outcome.runs).length
     this.failure = failure
+  }
+
+  /** Runs a part (or the shell's calibration) through the helper, or from Node without one. */
+  private launch(
+    helper: ExecHelper,
+    part: ProcessCase,
+    onRun?: () => void,
+  ): Promise<RunsOutcome<RunOutcome>> {
+    if ('unavailable' in helper) return runFromNode(part, onRun ?? (() => {}), this.options.inherit)
+    return runExecHelper(helper.path, {
+      command: part.command,
+      cwd: part.cwd,
+      env: part.env,
+      inherit: this.options.inherit,
+      runs: part.runs,
+      warmup: part.warmup,
+      timeoutMs: part.timeoutMs,
+      ...(part.prepare ? { prepare: part.prepare } : {}),
+      ...(part.conclude ? { conclude: part.conclude } : {}),
+      ...(part.stdin ? { stdin: part.stdin } : {}),
+      ...(part.output ? { output: part.output } : {}),
+      onRun,
+    })
+  }
+
+  /** The shell's start-up time subtracted from each wall sample, and over how many runs it was measured. */
+  get shellCorrection(): ShellCorrection | undefined {
+    if (this.shellStartups.length === 0) return undefined
+    return { ns: Math.round(median(this.shellStartups)), runs: this.shellStartups.length }
   }
 
   result(): BenchmarkResult {
@@ -145,6 +199,11 @@ export class ProcessMeasurement extends SampleTarget {
             ),
           }
     }
+    const correction = this.shellCorrection
+    if (correction && metrics.wall?.samples) {
+      metrics.wall.samples = correctedWall(metrics.wall.samples, correction.ns)
+      notes.push(shellCorrectionNote(correction))
+    }
     const wall = metrics.wall?.samples ?? []
     notes.push(...outlierNotes(wall))
     if (!error && wall.length < FEW_SAMPLES) {
@@ -152,7 +211,9 @@ export class ProcessMeasurement extends SampleTarget {
         `only ${wall.length} counted runs: fewer than ${FEW_SAMPLES} samples make a comparison unreliable`,
       )
     }
-    const result = resultFor(c, { metrics, error, notes })
+    const result: BenchmarkResult = resultFor(c, { metrics, error, notes })
+    if (c.series !== undefined) result.series = c.series
+    if (correction) result.shellCorrection = correction
     // With the helper, each run's own wall and CPU time and switches; without it, the parts' (runs from Node).
     const contention = this.contention.summary(
       measured
@@ -181,6 +242,45 @@ export async function measureProcess(
   const measurement = new ProcessMeasurement(c, options)
   await measurement.run(c.runs)
   return measurement.result()
+}
+
+/** Runs of the empty shell script per part: at least this many, and as many as the part has runs… */
+const SHELL_CALIBRATION_MIN_RUNS = 5
+/** …up to this many. */
+const SHELL_CALIBRATION_MAX_RUNS = 100
+
+export interface ShellCorrection {
+  /** The median wall time of the shell running an empty script. */
+  ns: number
+  /** Runs it was measured over. */
+  runs: number
+}
+
+/** The shell argv with an empty script: [shell, '-c', script] → [shell, '-c', '']. */
+export function emptyScript(command: readonly string[]): string[] {
+  return [...command.slice(0, -1), '']
+}
+
+/** Each wall sample less the shell's start-up, never below zero. */
+export function correctedWall(samples: readonly number[], correctionNs: number): number[] {
+  return samples.map((x) => Math.max(0, x - correctionNs))
+}
+
+export function shellCorrectionNote(correction: ShellCorrection): string {
+  return (
+    `wall corrected for shell start-up: −${formatValue(correction.ns, 'ns')}, measured over ${correction.runs} runs ` +
+    'of the same shell with an empty script (shell-correction: false turns this off)'
+  )
+}
+
+/** What a case asks for that only the exec helper does. */
+function helperOnly(c: ProcessCase): string[] {
+  const needs: string[] = []
+  if (c.prepare) needs.push('prepare')
+  if (c.conclude) needs.push('conclude')
+  if (c.stdin) needs.push('stdin')
+  if (c.output) needs.push('output')
+  return needs
 }
 
 /** Counted runs that succeeded: a failed run's numbers describe the failure, not the benchmark. */
@@ -218,6 +318,16 @@ async function checkCase(c: ProcessCase): Promise<string | undefined> {
     if (code === 'ENOENT') return `working directory "${c.cwd}" does not exist`
     return `working directory "${c.cwd}" cannot be used: ${(error as Error).message}`
   }
+  // A prepare command may write the stdin file; without one it must be there from the start.
+  if (c.stdin !== undefined && c.prepare === undefined) {
+    try {
+      await access(c.stdin, constants.R_OK)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') return `stdin file "${c.stdin}" does not exist`
+      return `stdin file "${c.stdin}" cannot be read: ${(error as Error).message}`
+    }
+  }
   return undefined
 }
 
@@ -225,14 +335,28 @@ export function describeFailure(
   failure: RunFailure,
   c: Pick<ProcessCase, 'runs' | 'warmup' | 'timeoutMs'>,
 ): BenchmarkError {
+  const around = (step: string | undefined, where: string) =>
+    step === undefined ? where : step === 'prepare' ? `prepare before ${where}` : `conclude after ${where}`
   if (failure.kind === 'spawn') {
-    return { message: `cannot execute ${JSON.stringify(failure.program)}: ${failure.reason}` }
+    if (failure.step === 'stdin') {
+      const run =
+        failure.phase === 'warmup'
+          ? `warmup run ${failure.index + 1} of ${c.warmup}`
+          : `run ${failure.index + 1} of ${c.runs}`
+      return {
+        message: `cannot read the stdin file ${JSON.stringify(failure.program)} for ${run}: ${failure.reason}`,
+      }
+    }
+    const what = failure.step !== undefined ? `the ${failure.step} command ` : ''
+    return { message: `cannot execute ${what}${JSON.stringify(failure.program)}: ${failure.reason}` }
   }
   const run = failure.run
-  const where =
+  const where = around(
+    run.step,
     run.phase === 'warmup'
       ? `warmup run ${run.index + 1} of ${c.warmup}`
-      : `run ${run.index + 1} of ${c.runs}`
+      : `run ${run.index + 1} of ${c.runs}`,
+  )
   const error: BenchmarkError = { message: '' }
   if (run.timedOut) {
     error.message = `timed out after ${formatMilliseconds(c.timeoutMs)} on ${where} (process group killed)`

@@ -1,5 +1,7 @@
-// A process benchmark is one case: its command, run `runs` times after `warmup` runs.
+// A process benchmark is one case: its command, run `runs` times after `warmup` runs; with parameters,
+// one case per point of the scan (`NAME/n:100`), each with the point's values substituted.
 import type { CaseBase } from '../../plan-types.ts'
+import { type ParameterPoint, pointName, substitute } from './parameters.ts'
 import type { ProcessBenchmarkConfig } from './schema.ts'
 
 export interface ProcessCase extends CaseBase {
@@ -9,22 +11,44 @@ export interface ProcessCase extends CaseBase {
   runs: number
   warmup: number
   timeoutMs: number
+  /** argv run untimed before every run, warmups included. */
+  prepare?: string[]
+  /** argv run untimed after every run, warmups included. */
+  conclude?: string[]
+  /** Absolute path of the file every run reads on stdin; /dev/null without it. */
+  stdin?: string
+  /** Where the command's stdout goes; /dev/null without it. */
+  output?: 'null' | 'pipe' | { file: string }
+  /** The command runs through a shell whose start-up is measured and subtracted from wall time. */
+  shellCorrection?: boolean
+  /** A parameter scan's points share the config entry's name as their series. */
+  series?: string
 }
 
 export function planProcess(b: ProcessBenchmarkConfig): ProcessCase[] {
-  return [
-    {
-      id: b.name,
-      name: b.name,
-      parameters: {},
+  const points: Array<ParameterPoint | undefined> = b.points ?? [undefined]
+  return points.map((point) => {
+    const at = (text: string) => (point ? substitute(text, point) : text)
+    const name = point ? pointName(b.name, point) : b.name
+    const c: ProcessCase = {
+      id: name,
+      name,
+      parameters: { ...point },
       cwd: b.cwd,
       env: b.env,
       kind: 'process',
-      command: b.command,
+      command: b.command.map(at),
       runs: b.runs,
       warmup: b.warmup,
       timeoutMs: b.timeoutMs,
       gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha },
-    },
-  ]
+    }
+    if (b.prepare) c.prepare = b.prepare.map(at)
+    if (b.conclude) c.conclude = b.conclude.map(at)
+    if (b.stdin) c.stdin = at(b.stdin)
+    if (b.output) c.output = typeof b.output === 'object' ? { file: at(b.output.file) } : b.output
+    if (b.shellCorrection) c.shellCorrection = true
+    if (point) c.series = b.name
+    return c
+  })
 }

@@ -1,10 +1,14 @@
 // The process kind's entry in bench.yml, and what it resolves to.
+
+import path from 'node:path'
 import * as z from 'zod'
 import {
+  type Command,
   checkCommandForm,
   commandSchema,
   durationSchema,
   expecting,
+  flagSchema,
   gateSchemaFor,
   nameSchema,
   type ResolveContext,
@@ -17,6 +21,20 @@ import {
   warmupSchema,
 } from '../../config/fields.ts'
 import { catalogue, PROCESS_METRICS } from './metrics.ts'
+import { checkPlaceholders, parameterPoints, parametersSchema } from './parameters.ts'
+
+const stepCommandSchema = (what: string) =>
+  commandSchema.meta({
+    description: `A command run ${what} every run, warmups included, untimed (hyperfine's --${what === 'before' ? 'prepare' : 'conclude'}); the same forms as command, run through the shell with shell: true. Its failure fails the benchmark.`,
+  })
+
+const outputSchema = z
+  .string(expecting('null, pipe or a file path'))
+  .min(1, expecting('null, pipe or a file path'))
+  .meta({
+    description:
+      "Where the command's stdout goes (hyperfine's --output): null (/dev/null, the default), pipe (a pipe, read and discarded), or a file path (relative to bench.yml) that every run writes after the previous one.",
+  })
 
 export const processBenchmarkSchema = z
   .strictObject(
@@ -26,6 +44,21 @@ export const processBenchmarkSchema = z
         .literal('process')
         .meta({ description: 'Whole-process runs: wall, user and sys time, max RSS, faults.' }),
       command: commandSchema,
+      prepare: stepCommandSchema('before').optional(),
+      conclude: stepCommandSchema('after').optional(),
+      parameters: parametersSchema.optional(),
+      stdin: z
+        .string(expecting('a file path'))
+        .min(1, expecting('a file path'))
+        .meta({
+          description:
+            "A file every run reads on stdin (hyperfine's --input); relative to bench.yml. /dev/null otherwise.",
+        })
+        .optional(),
+      output: outputSchema.optional(),
+      'shell-correction': flagSchema(
+        "With shell: true, measure the shell's own start-up (an empty script) and subtract its median from each wall sample. On by default.",
+      ).optional(),
       ...timedBenchmarkKeys,
       ...significanceKeys,
       runs: runsSchema('Measured runs. Inherits defaults.runs (20).').optional(),
@@ -35,7 +68,28 @@ export const processBenchmarkSchema = z
     },
     expecting('a benchmark: a mapping with name, kind and command'),
   )
-  .superRefine((benchmark, ctx) => checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command'))
+  .superRefine((benchmark, ctx) => {
+    checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
+    for (const key of ['prepare', 'conclude'] as const) {
+      const command = benchmark[key]
+      if (command !== undefined) checkCommandForm(command, benchmark.shell, ctx, key)
+    }
+    const parameters = benchmark.parameters
+    if (parameters === undefined) return
+    const texts: Array<[string | undefined | Command, Array<string | number>]> = [
+      [benchmark.name, ['name']],
+      [benchmark.command, ['command']],
+      [benchmark.prepare, ['prepare']],
+      [benchmark.conclude, ['conclude']],
+      [benchmark.stdin, ['stdin']],
+      [benchmark.output, ['output']],
+    ]
+    for (const [text, at] of texts) {
+      if (text === undefined) continue
+      if (!Array.isArray(text)) checkPlaceholders(text, parameters, ctx, at)
+      else for (const [i, arg] of text.entries()) checkPlaceholders(arg, parameters, ctx, [...at, i])
+    }
+  })
 
 export type ProcessEntry = z.output<typeof processBenchmarkSchema>
 
@@ -47,6 +101,7 @@ export function resolveProcess(entry: ProcessEntry, context: ResolveContext) {
     kind: 'process' as const,
     /** argv; with `shell` it is ['/bin/sh', '-c', script]. */
     command: toArgv(entry.command, common.shell),
+    ...resolveAround(entry, context.dir, common.shell),
     threshold: entry.threshold ?? defaults.threshold,
     alpha: entry.alpha ?? defaults.alpha,
     runs: entry.runs ?? defaults.runs,
@@ -59,3 +114,32 @@ export function resolveProcess(entry: ProcessEntry, context: ResolveContext) {
 }
 
 export type ProcessBenchmarkConfig = ReturnType<typeof resolveProcess>
+
+/** What a process benchmark runs around and into its command; only what the entry asks for is present. */
+interface AroundCommand {
+  /** argv run untimed before every run. */
+  prepare?: string[]
+  /** argv run untimed after every run. */
+  conclude?: string[]
+  /** The points of a parameter scan, each a benchmark; absent: one benchmark. */
+  points?: ReturnType<typeof parameterPoints>
+  /** Absolute: the file every run reads on stdin. */
+  stdin?: string
+  /** Where stdout goes, when not /dev/null: a pipe, or a file (absolute). */
+  output?: 'pipe' | { file: string }
+  /** The shell's start-up is measured and subtracted from wall time (only with `shell`). */
+  shellCorrection?: true
+}
+
+function resolveAround(entry: ProcessEntry, dir: string, shell: boolean): AroundCommand {
+  const around: AroundCommand = {}
+  if (entry.prepare !== undefined) around.prepare = toArgv(entry.prepare, shell)
+  if (entry.conclude !== undefined) around.conclude = toArgv(entry.conclude, shell)
+  if (entry.parameters !== undefined) around.points = parameterPoints(entry.parameters)
+  if (entry.stdin !== undefined) around.stdin = path.resolve(dir, entry.stdin)
+  if (entry.output === 'pipe') around.output = 'pipe'
+  else if (entry.output !== undefined && entry.output !== 'null')
+    around.output = { file: path.resolve(dir, entry.output) }
+  if (shell && entry['shell-correction'] !== false) around.shellCorrection = true
+  return around
+}
