@@ -130,8 +130,8 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
     benchmark: b.name,
     benchmarkId: b.id,
     metric: metricLabel(m),
-    base: formatValue(m.base.median, m.unit, m.label),
-    head: formatValue(m.head.median, m.unit, m.label),
+    base: `${formatValue(m.base.median, m.unit, m.label)}${rateBeside(b, m, 'base')}`,
+    head: `${formatValue(m.head.median, m.unit, m.label)}${rateBeside(b, m, 'head')}`,
     change: changeCell(m),
     interval: m.exact
       ? 'exact'
@@ -150,6 +150,16 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
     gated: m.gated,
     notes: m.notes,
   }
+}
+
+/**
+ * A declared throughput (bytes or elements a second) computed from the same samples as the gated time
+ * it follows: shown beside that time, as criterion prints it, in the row of the time.
+ */
+function rateBeside(b: BenchmarkComparison, m: MetricComparison, side: 'base' | 'head'): string {
+  if (!m.gated) return ''
+  const rate = b.metrics.find((r) => r.follows === m.metric && (r.unit === 'bytes/s' || r.unit === 'ops/s'))
+  return rate ? ` (${formatValue(rate[side].median, rate.unit, rate.label)})` : ''
 }
 
 /**
