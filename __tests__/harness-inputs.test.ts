@@ -4,7 +4,7 @@
 // Rust and C examples are built and measured, as instruction counts and as wall-clock samples.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -16,7 +16,7 @@ import { parseRunnerSamples, RunnerOutputError } from '../src/measure/klv.ts'
 import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult } from '../src/results.ts'
 import { measureSuite } from '../src/schedule/index.ts'
-import { available, requiredInCi, runWithInput } from './helpers.ts'
+import { available, buildCExample, buildRustExample, requiredInCi, runWithInput } from './helpers.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -106,37 +106,20 @@ const [hasCargo, hasCc, hasValgrind] = await Promise.all([
   available('valgrind'),
 ])
 
-async function buildRust(): Promise<string> {
-  const cwd = path.join(repo, 'examples', 'rust-instructions')
-  const env = { ...process.env, CARGO_TARGET_DIR: path.join(temp, 'rust-target') }
-  const build = ['build', '--release', '--locked', '--quiet']
-  try {
-    await run('cargo', [...build, '--offline'], { cwd, env })
-  } catch {
-    await run('cargo', build, { cwd, env })
-  }
-  return path.join(temp, 'rust-target', 'release', 'instructions')
-}
-
-async function buildC(): Promise<string> {
-  const out = path.join(temp, 'c-build')
-  await mkdir(out, { recursive: true })
-  const binary = path.join(out, 'bench')
-  const cwd = path.join(repo, 'examples', 'c-instructions')
-  await run(
-    'cc',
-    ['-O2', '-g', '-Wall', '-Wextra', '-Werror', '-o', binary, 'bench.c', '-I../../runners/c'],
-    { cwd },
-  )
-  return binary
-}
-
 /** The length of the record sum_fields parses, its declared bytes per call. */
 const RECORD_BYTES = '2024,11,30,17,42,5,1000,65535,3,14159,2653,58979,323,84626'.length
 
 for (const harness of [
-  { language: 'Rust', skip: requiredInCi(hasCargo ? false : 'cargo is not installed'), build: buildRust },
-  { language: 'C', skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'), build: buildC },
+  {
+    language: 'Rust',
+    skip: requiredInCi(hasCargo ? false : 'cargo is not installed'),
+    build: () => buildRustExample(temp),
+  },
+  {
+    language: 'C',
+    skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
+    build: () => buildCExample(temp, 'bench', ['-Wall', '-Wextra', '-Werror']),
+  },
 ]) {
   describe(`${harness.language} harness: inputs, a group and throughputs`, { skip: harness.skip }, () => {
     let binary = ''

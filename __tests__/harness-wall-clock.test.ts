@@ -2,7 +2,7 @@
 // with the real compilers, read rebar's KLV configuration on stdin and print `duration_ns,count,iterations`.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -10,6 +10,8 @@ import { promisify } from 'node:util'
 import type { KlvEntry } from '../src/measure/klv.ts'
 import {
   available,
+  buildCExample,
+  buildRustExample,
   harnessKlv,
   parseHarnessSamples as parseSamples,
   requiredInCi,
@@ -35,29 +37,6 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-async function buildRustExample(): Promise<string> {
-  const cwd = path.join(repo, 'examples', 'rust-instructions')
-  const env = { ...process.env, CARGO_TARGET_DIR: path.join(temp, 'rust-target') }
-  const build = ['build', '--release', '--locked', '--quiet']
-  try {
-    await run('cargo', [...build, '--offline'], { cwd, env })
-  } catch {
-    // The crate has no dependencies, so this only helps a toolchain that needs to fetch something itself.
-    await run('cargo', build, { cwd, env })
-  }
-  return path.join(temp, 'rust-target', 'release', 'instructions')
-}
-
-/** Builds the C example with `flags`; each set of flags gets its own binary. */
-async function buildCExample(name: string, flags: string[] = []): Promise<string> {
-  const out = path.join(temp, 'c-build')
-  await mkdir(out, { recursive: true })
-  const binary = path.join(out, name)
-  const cwd = path.join(repo, 'examples', 'c-instructions')
-  await run('cc', ['-O2', '-g', ...flags, '-o', binary, 'bench.c', '-I../../runners/c'], { cwd })
-  return binary
-}
-
 const FIBONACCI_20 = 10946
 /** sort_10k sorts a permutation of 0..9999 and returns the last element, 2081 before sorting. */
 const SORTED_LAST = 9999
@@ -66,12 +45,12 @@ const harnesses = [
   {
     language: 'Rust',
     skip: requiredInCi(hasCargo ? false : 'cargo is not installed'),
-    build: buildRustExample,
+    build: () => buildRustExample(temp),
   },
   {
     language: 'C',
     skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
-    build: () => buildCExample('bench'),
+    build: () => buildCExample(temp, 'bench'),
   },
 ]
 
@@ -209,13 +188,13 @@ describe('C harness header, compilers and modes', {
   const strict = ['-std=c99', '-pedantic', '-Wall', '-Wextra', '-Werror']
 
   test('strict C99 with a POSIX feature macro: clean, and samples work', async () => {
-    const binary = await buildCExample('bench-c99-posix', [...strict, '-D_POSIX_C_SOURCE=199309L'])
+    const binary = await buildCExample(temp, 'bench-c99-posix', [...strict, '-D_POSIX_C_SOURCE=199309L'])
     const taken = parseSamples(await runWithInput(binary, ['--samples', 'fibonacci_20'], config()))
     assert.equal(taken.length, 20, 'max-iters samples')
   })
 
   test('strict C99 without one: clean, counts instructions, and --samples says what is missing', async () => {
-    const binary = await buildCExample('bench-c99', strict)
+    const binary = await buildCExample(temp, 'bench-c99', strict)
     assert.equal((await run(binary, ['--run', 'sort_10k'])).stdout, '')
     const result = await runWithInput(binary, ['--samples', 'fibonacci_20'], config())
     assert.equal(result.code, 1, result.stderr)

@@ -2,12 +2,12 @@
 // real compilers and measured under the real callgrind, the way bench-action measures them.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { available, requiredInCi } from './helpers.ts'
+import { available, buildCExample, buildRustExample, requiredInCi } from './helpers.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -66,28 +66,6 @@ async function countIr(binary: string, name: string, toggle: string | null): Pro
   return Number(totals[1]!.trim().split(/\s+/)[column] ?? 0)
 }
 
-async function buildRustExample(): Promise<string> {
-  const cwd = path.join(repo, 'examples', 'rust-instructions')
-  const env = { ...process.env, CARGO_TARGET_DIR: path.join(temp, 'rust-target') }
-  const build = ['build', '--release', '--locked', '--quiet']
-  try {
-    await run('cargo', [...build, '--offline'], { cwd, env })
-  } catch {
-    // The crate has no dependencies, so this only helps a toolchain that needs to fetch something itself.
-    await run('cargo', build, { cwd, env })
-  }
-  return path.join(temp, 'rust-target', 'release', 'instructions')
-}
-
-async function buildCExample(): Promise<string> {
-  const out = path.join(temp, 'c-build')
-  await mkdir(out, { recursive: true })
-  const binary = path.join(out, 'bench')
-  const cwd = path.join(repo, 'examples', 'c-instructions')
-  await run('cc', ['-O2', '-g', '-o', binary, 'bench.c', '-I../../runners/c'], { cwd })
-  return binary
-}
-
 interface HarnessUnderTest {
   language: string
   skip: string | false
@@ -102,13 +80,13 @@ const harnesses: HarnessUnderTest[] = [
     skip: requiredInCi(
       !hasValgrind ? 'valgrind is not installed' : !hasCargo ? 'cargo is not installed' : false,
     ),
-    build: buildRustExample,
+    build: () => buildRustExample(temp),
     searchFunction: '*count_present*',
   },
   {
     language: 'C',
     skip: requiredInCi(!hasValgrind ? 'valgrind is not installed' : !hasCc ? 'no C compiler (cc)' : false),
-    build: buildCExample,
+    build: () => buildCExample(temp),
     searchFunction: '*count_present*',
   },
 ]

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { access, cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { access, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -258,4 +258,28 @@ export async function exists(file: string): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+/** Builds examples/rust-instructions (the Rust harness's example) into `dir`; returns the binary. */
+export async function buildRustExample(dir: string): Promise<string> {
+  const cwd = path.join(repoRoot, 'examples', 'rust-instructions')
+  const env = { ...process.env, CARGO_TARGET_DIR: path.join(dir, 'rust-target') }
+  const build = ['build', '--release', '--locked', '--quiet']
+  try {
+    await run('cargo', [...build, '--offline'], { cwd, env })
+  } catch {
+    // The crate has no dependencies, so this only helps a toolchain that needs to fetch something itself.
+    await run('cargo', build, { cwd, env })
+  }
+  return path.join(dir, 'rust-target', 'release', 'instructions')
+}
+
+/** Builds examples/c-instructions (the C header's example) with `flags` into `dir` as `name`. */
+export async function buildCExample(dir: string, name = 'bench', flags: string[] = []): Promise<string> {
+  const out = path.join(dir, 'c-build')
+  await mkdir(out, { recursive: true })
+  const binary = path.join(out, name)
+  const cwd = path.join(repoRoot, 'examples', 'c-instructions')
+  await run('cc', ['-O2', '-g', ...flags, '-o', binary, 'bench.c', '-I../../runners/c'], { cwd })
+  return binary
 }
