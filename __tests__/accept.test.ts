@@ -18,7 +18,7 @@ import {
   exitCodeFor,
   historyMedians,
 } from '../src/compare.ts'
-import { ConfigError, configJsonSchema, parseConfig } from '../src/config/index.ts'
+import { configJsonSchema, parseConfig } from '../src/config/index.ts'
 import { isAncestor } from '../src/git.ts'
 import { compareDeferred, deferredComparison, parseDeferredComparison } from '../src/github/deferred.ts'
 import { trendPageUrl } from '../src/history/paths.ts'
@@ -33,7 +33,7 @@ import {
 } from '../src/results.ts'
 import { SeededRandom } from '../src/stats/index.ts'
 import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
-import { cli, gitRepo, removeDir, requiredInCi, resultSetOf } from './helpers.ts'
+import { cli, gitRepo, parseError, removeDir, requiredInCi, resultSetOf } from './helpers.ts'
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -43,16 +43,6 @@ after(async () => {
 
 const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
 const NOW = new Date('2026-03-01T12:00:00Z')
-
-function configError(text: string): ConfigError {
-  try {
-    parseConfig(text, 'bench.yml')
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`)
-    return error
-  }
-  assert.fail('the config parsed without error')
-}
 
 const BENCHMARKS = 'benchmarks:\n  - { name: parse, kind: process, command: [./app] }\n'
 
@@ -120,8 +110,8 @@ trends: https://org.github.io/repo/bench/
         'bench.yml:3:9: trends: expected an https address like https://org.github.io/repo/bench (letters, digits and . _ ~ % + - in its path; no query, fragment or user), got "https://org.github.io/repo?x=<b>"',
       ],
     ]
-    for (const [text, message] of cases) assert.equal(configError(`${BENCHMARKS}${text}`).message, message)
-    assert.equal(configError(`${BENCHMARKS}${cases[0]![0]}`).path, 'accept[1].until')
+    for (const [text, message] of cases) assert.equal(parseError(`${BENCHMARKS}${text}`).message, message)
+    assert.equal(parseError(`${BENCHMARKS}${cases[0]![0]}`).path, 'accept[1].until')
   })
 
   test('the JSON Schema describes both for editors', () => {

@@ -19,6 +19,7 @@ import {
   splitCommand,
   ValueError,
 } from '../src/config/index.ts'
+import { parseError } from './helpers.ts'
 
 function processBenchmark(b: BenchmarkConfig): ProcessBenchmarkConfig {
   assert.equal(b.kind, 'process', `${b.name} is a process benchmark`)
@@ -37,16 +38,6 @@ async function loadError(file: string): Promise<ConfigError> {
     return error
   }
   assert.fail(`${file} loaded without error`)
-}
-
-function parseError(text: string, file = 'bench.yml'): ConfigError {
-  try {
-    parseConfig(text, file)
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`)
-    return error
-  }
-  assert.fail('the config parsed without error')
 }
 
 // Each malformed config and the message it produces after the file name.

@@ -7,7 +7,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runCli } from '../src/cli.ts'
+import { ConfigError, parseConfig } from '../src/config/index.ts'
 import { ImportFormatError } from '../src/import/types.ts'
+import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { encodeKlv, type KlvEntry } from '../src/measure/klv.ts'
 import type { BenchmarkResult, CommitInfo, Metric, ResultSet } from '../src/results.ts'
 
@@ -282,4 +284,37 @@ export async function buildCExample(dir: string, name = 'bench', flags: string[]
   const cwd = path.join(repoRoot, 'examples', 'c-instructions')
   await run('cc', ['-O2', '-g', ...flags, '-o', binary, 'bench.c', '-I../../runners/c'], { cwd })
   return binary
+}
+
+/** The ConfigError a config text is refused with; fails when it parses. */
+export function parseError(text: string, file = 'bench.yml'): ConfigError {
+  try {
+    parseConfig(text, file)
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`)
+    return error
+  }
+  assert.fail('the config parsed without error')
+}
+
+/** A process case of `command` run in `cwd`: 3 runs, no warm-up, 10 s a run, unless overridden. */
+export function processCaseIn(
+  cwd: string,
+  command: string[],
+  overrides: Partial<ProcessCase> = {},
+): ProcessCase {
+  return {
+    kind: 'process',
+    id: 'case',
+    name: 'case',
+    parameters: {},
+    command,
+    cwd,
+    env: {},
+    runs: 3,
+    warmup: 0,
+    timeoutMs: 10_000,
+    gate: { metrics: ['wall'], threshold: 0.05, alpha: 0.01 },
+    ...overrides,
+  }
 }

@@ -11,6 +11,7 @@ import { measureProcess, ProcessMeasurement } from '../src/kinds/process/measure
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { ensureExecHelper } from '../src/measure/exec-helper.ts'
 import { benchmarkResultSchema } from '../src/results.ts'
+import { processCaseIn } from './helpers.ts'
 
 let temp: string
 let helper: string
@@ -28,22 +29,9 @@ after(async () => {
 
 const sh = (script: string) => ['/bin/sh', '-c', script]
 
-function processCase(command: string[], overrides: Partial<ProcessCase> = {}): ProcessCase {
-  return {
-    kind: 'process',
-    id: 'case',
-    name: 'case',
-    parameters: {},
-    command,
-    cwd: temp,
-    env: {},
-    runs: 4,
-    warmup: 2,
-    timeoutMs: 20_000,
-    gate: { metrics: ['wall'], threshold: 0.05, alpha: 0.01 },
-    ...overrides,
-  }
-}
+/** 2 warm-up runs and 4 counted, so every step shows both. */
+const processCase = (command: string[], overrides: Partial<ProcessCase> = {}) =>
+  processCaseIn(temp, command, { runs: 4, warmup: 2, timeoutMs: 20_000, ...overrides })
 
 async function lines(file: string): Promise<string[]> {
   return (await readFile(file, 'utf8')).split('\n').filter((l) => l !== '')

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareResults } from '../src/compare.ts'
-import { ConfigError, type ProcessBenchmarkConfig, parseConfig } from '../src/config/index.ts'
+import { type ProcessBenchmarkConfig, parseConfig } from '../src/config/index.ts'
 import { pointName, rangeValues, substitute } from '../src/kinds/process/parameters.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { planCases } from '../src/plan.ts'
@@ -12,17 +12,7 @@ import { renderHtml } from '../src/report/html.ts'
 import { renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
 import { type BenchmarkResult, resultSetSchema } from '../src/results.ts'
-import { resultSetOf } from './helpers.ts'
-
-function parseError(text: string): ConfigError {
-  try {
-    parseConfig(text, 'bench.yml')
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`)
-    return error
-  }
-  assert.fail('the config parsed without error')
-}
+import { parseError, resultSetOf } from './helpers.ts'
 
 function cases(text: string): ProcessCase[] {
   return planCases(parseConfig(text, '/project/bench.yml')) as ProcessCase[]

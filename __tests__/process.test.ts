@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { measureProcess, outlierNotes } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { type BenchmarkResult, benchmarkResultSchema } from '../src/results.ts'
-import { waitUntilGone } from './helpers.ts'
+import { processCaseIn, waitUntilGone } from './helpers.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -37,22 +37,8 @@ after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
 
-function processCase(command: string[], overrides: Partial<ProcessCase> = {}): ProcessCase {
-  return {
-    kind: 'process',
-    id: 'case',
-    name: 'case',
-    parameters: {},
-    command,
-    cwd: temp,
-    env: {},
-    runs: 3,
-    warmup: 0,
-    timeoutMs: 10_000,
-    gate: { metrics: ['wall'], threshold: 0.05, alpha: 0.01 },
-    ...overrides,
-  }
-}
+const processCase = (command: string[], overrides: Partial<ProcessCase> = {}) =>
+  processCaseIn(temp, command, overrides)
 
 function samples(result: BenchmarkResult, metric: string): number[] {
   const m = result.metrics[metric]
