@@ -1,6 +1,6 @@
 // Regressions accepted on purpose: bench.yml's `accept:` (its schema and messages), the verdict
 // `accepted` and what it touches (regressions only), `until` dates and commits (asked of a real git),
-// the run-to-run noise that starts after an accepted step, the deferred comparison that carries
+// the drift estimate that starts a new state at an accepted step, the deferred comparison that carries
 // acceptances as data, the reports (markdown through GitHub's renderer, with a hostile reason and
 // login; the terminal; the HTML report) and the links to the trend site.
 import assert from 'node:assert/strict'
@@ -16,9 +16,9 @@ import {
   type Comparison,
   compareResults,
   exitCodeFor,
-  historyMedians,
 } from '../src/compare.ts'
 import { configJsonSchema, parseConfig } from '../src/config/index.ts'
+import { historyRuns } from '../src/drift-history.ts'
 import { isAncestor } from '../src/git.ts'
 import { compareDeferred, deferredComparison, parseDeferredComparison } from '../src/github/deferred.ts'
 import { trendPageUrl } from '../src/history/paths.ts'
@@ -425,25 +425,32 @@ function stored(level: number, hour: number, accepted = false): ResultSet {
     : set
 }
 
-test('the run-to-run noise starts at the newest run that accepted a regression of that metric', () => {
-  // Two runs at 100, then a step to 130 that a run accepted, then two more at 130.
+test('a run that accepted a regression of a metric starts a new state of the code for its drift', () => {
+  // Two runs at 100, then a step to 130 that a run accepted, then two more at 130: all of one commit,
+  // so only the acceptance says that the code changed.
   const history = [stored(100, 1), stored(100, 2), stored(130, 3, true), stored(131, 4), stored(129, 5)]
-  const medians = historyMedians(history).get('parse')!
-  assert.equal(medians.get('wall')!.length, 3, 'the runs before the step are left out')
-  assert.ok(Math.max(...medians.get('wall')!) / Math.min(...medians.get('wall')!) < 1.03)
-  assert.equal(medians.get('user')!.length, 5, 'a metric whose regression was not accepted keeps every run')
+  const runs = historyRuns(history).get('parse')!
+  assert.deepEqual(
+    runs.get('wall')!.map((r) => r.startsState),
+    [undefined, undefined, 'it accepted a regression of wall', undefined, undefined],
+  )
+  assert.ok(
+    runs.get('user')!.every((r) => r.startsState === undefined),
+    'a metric whose regression was not accepted is one state',
+  )
 
-  // A 12% slowdown stands out from three runs at 130; counted with the step, it would look like noise.
+  // A 12% slowdown stands out from the runs at 130; pooled with the step, it would look like drift.
   const head = resultSetOf('accept', { branch: 'feature' }, '2026-02-02T00:00:00.000Z', [
     timed('parse', 145, 'head'),
   ])
   const options = (results: ResultSet[]): CompareOptions => ({
     baseline: { results: history[4]!, source: 'store', reason: 'newest on main' },
     history: { branch: 'main', results },
+    acrossMoments: true,
   })
   const after = compareResults(head, options(history))
   const wall = after.benchmarks[0]!.metrics.find((m) => m.metric === 'wall')!
-  assert.equal(wall.runNoise?.runs, 3)
+  assert.deepEqual([wall.drift?.states, wall.drift?.df], [2, 3])
   assert.equal(wall.verdict, 'regression')
   const forgotten = compareResults(head, options(history.map(({ accepted: _, ...r }) => r)))
   assert.equal(forgotten.benchmarks[0]!.metrics.find((m) => m.metric === 'wall')!.verdict, 'unclear')

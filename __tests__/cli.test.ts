@@ -88,7 +88,7 @@ describe('the README quick start', () => {
       assert.match(second.stdout, new RegExp(`${name} +ir +([\\d,]+) +\\1 +±0\\.00% +exact +unchanged`))
     }
     assert.equal((await storedFiles(dir, 'example')).length, 2)
-    assert.match(second.stdout, /noise: +unknown \(1 stored run on main, 3 needed\)/)
+    assert.match(second.stdout, /drift: +unknown \(1 stored run on main: too few of the same code\)/)
   })
 })
 
@@ -130,12 +130,15 @@ describe('verdicts', () => {
     assert.doesNotMatch(again.stdout, /regression\n/)
     const head = parseResultSetText(await readFile(path.join(dir, 'head.json'), 'utf8'), 'head.json')
     assert.equal(head.benchmarks[0]!.metrics.wall!.samples!.length, 12)
-    // Two runs are stored: too few to know the machine's run-to-run noise, and the report says so.
+    // Two runs are stored: too few to know the machine's drift, and the report says so.
     const third = await cli(['run'], dir)
-    assert.match(third.stdout, /noise: +unknown \(2 stored runs on main, 3 needed\)/)
-    // With three stored runs the noise is estimated from them.
+    assert.match(third.stdout, /drift: +unknown \(2 stored runs on main: too few of the same code\)/)
+    // With three stored runs of the commit the drift is estimated from them.
     const fourth = await cli(['run', '--no-save'], dir)
-    assert.match(fourth.stdout, /noise: +estimated from the last 3 stored runs on main/)
+    assert.match(
+      fourth.stdout,
+      /drift: +the drift between runs of the same code, from the last 3 stored runs on main \(1 state of the code\): ±/,
+    )
   })
 })
 

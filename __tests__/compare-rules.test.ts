@@ -452,7 +452,7 @@ describe('summary-only metrics', () => {
       [positive.verdict, positive.basis, positive.ratio, positive.test],
       ['unchanged', undefined, 1, 'summary-intervals'],
     )
-    assert.equal(Object.hasOwn(positive, 'runNoise'), false, 'no noise: not across moments')
+    assert.equal(Object.hasOwn(positive, 'drift'), false, 'no drift: not across moments')
   })
 
   test('measured in one job, a summary’s verdict is its own: the stored runs’ noise is neither applied nor shown', () => {
@@ -465,7 +465,7 @@ describe('summary-only metrics', () => {
     })
     const m = rowOf(benchmarkOf(c, 'b'), 'time')
     assert.equal(m.verdict, 'regression', '+10%, intervals apart')
-    assert.equal(m.runNoise, undefined)
+    assert.equal(m.drift, undefined)
   })
 
   test('across moments, a summary’s change must lie beyond the bound with the whole interval its two sides’ intervals give', () => {
@@ -497,7 +497,7 @@ describe('summary-only metrics', () => {
     assert.equal(c.acrossMoments, true)
     const b = benchmarkOf(c, 'b')
     const rule = (what: string, limit: string) =>
-      `unknown run-to-run noise (0 stored runs): ${what} needs the whole interval beyond ${limit}`
+      `across moments, ${what} needs the whole interval beyond ${limit} (±25.0%, assumed: no stored runs to know the drift from)`
     const last = (metric: string) => rowOf(b, metric).notes.at(-1)
     // [190 / 101, 210 / 99] = [1.881, 2.121]: wholly beyond 1.25.
     assert.equal(rowOf(b, 'apart').verdict, 'regression')
@@ -514,7 +514,7 @@ describe('summary-only metrics', () => {
     // Within the threshold: unchanged, and nothing said of moments.
     assert.equal(rowOf(b, 'within').verdict, 'unchanged')
     assert.equal(rowOf(b, 'within').notes.length, 1)
-    assert.doesNotMatch(rowOf(b, 'within').notes.join('\n'), /run-to-run noise/)
+    assert.doesNotMatch(rowOf(b, 'within').notes.join('\n'), /across moments|drift/)
   })
 })
 
@@ -629,7 +629,7 @@ describe('sampled metrics', () => {
     assert.ok(low < high && low > 1.25, `interval ${m.ci}`)
     assert.equal(
       m.notes.at(-1),
-      `unknown run-to-run noise (0 stored runs): a regression needs the whole interval beyond +25.0%; the interval is ${percent(low - 1)} to ${percent(high - 1)}`,
+      `across moments, a regression needs the whole interval beyond +25.0% (±25.0%, assumed: no stored runs to know the drift from); the interval is ${percent(low - 1)} to ${percent(high - 1)}`,
     )
   })
 
@@ -644,8 +644,10 @@ describe('sampled metrics', () => {
     })
     const m = rowOf(benchmarkOf(c, 'b'), 'wall')
     assert.equal(m.verdict, 'unchanged')
-    assert.doesNotMatch(m.notes.join('\n'), /run-to-run noise/)
-    // −10%, significant within the run, but the stored runs swung by 15%.
+    assert.doesNotMatch(m.notes.join('\n'), /drift/)
+    // −10%, significant within the run, but the stored runs swung by 15%: their spread about their
+    // median (ln 100/104, ln 115/104, 0: σ = .0763 on 2 degrees of freedom) allows ±192%, capped at
+    // ±25%, which holds, for the runs of one state differed by less (115 / 100).
     const faster = rowOf(
       benchmarkOf(
         compareResults(run(90), {
@@ -659,7 +661,7 @@ describe('sampled metrics', () => {
     assert.equal(faster.verdict, 'unclear')
     assert.equal(
       faster.notes.at(-1),
-      'within run-to-run noise: medians of the last 3 stored runs differ by up to +15.0%',
+      'within the drift of the same code over the last 3 runs: ±191.9%, capped at ±25.0%',
     )
   })
 
@@ -675,7 +677,7 @@ describe('sampled metrics', () => {
     assert.equal(c.history?.runs, 3)
     const m = rowOf(benchmarkOf(c, 'b'), 'wall')
     assert.equal(m.verdict, 'unclear', '+10% is within the gross bound')
-    assert.match(m.notes.join('\n'), /unknown run-to-run noise \(1 stored run\)/)
+    assert.match(m.notes.join('\n'), /assumed: only 1 stored run of the same code, too few to know its drift/)
   })
 })
 
@@ -1636,7 +1638,7 @@ describe('verdicts and exit codes', () => {
     assert.equal(c.exactBaseline?.benchmarks, 1)
     assert.equal(c.exactBaseline?.baseline?.source, 'store')
     assert.deepEqual(c.baselineWarnings, ['timed: one', 'exact: two'])
-    assert.deepEqual(c.history, { runs: 1, branch: 'main' })
+    assert.deepEqual([c.history?.runs, c.history?.branch, c.history?.drift?.unknown], [1, 'main', 1])
     assert.equal(c.verdict, 'pass')
     // No stored counts: the instruction benchmark is new, and the comparison says why.
     const none = compareResults(results(side(1100)), {

@@ -1,11 +1,11 @@
 // Comparisons across moments (a stored baseline, two files): a timed change fails only beyond the
-// run-to-run noise the stored runs show, else beyond the gross bound; where wall time and CPU time
-// diverge, CPU time decides. Same-job comparisons and exact counts keep their rules.
+// drift the stored runs of the same code show, else beyond the gross bound; where wall time and CPU
+// time diverge, CPU time decides. Same-job comparisons and exact counts keep their rules.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { type CompareOptions, compareResults, WALL_CPU_DIVERGENCE } from '../src/compare.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
-import { noiseBound, SeededRandom, UNKNOWN_NOISE_BOUND } from '../src/stats/index.ts'
+import { SeededRandom, UNKNOWN_NOISE_BOUND } from '../src/stats/index.ts'
 import { okBenchmark } from './helpers.ts'
 
 /** 20 samples within ±0.5% of `level`. */
@@ -45,7 +45,7 @@ function stored(base: ResultSet, head: ResultSet, extra: Partial<CompareOptions>
   }).benchmarks[0]!
 }
 
-describe('unknown run-to-run noise: the gross bound', () => {
+describe('unknown drift: the gross bound', () => {
   test('+10% with a tight interval: a regression within one moment, unclear across moments', () => {
     const base = wall(100, 'base')
     const head = wall(110, 'head')
@@ -55,7 +55,7 @@ describe('unknown run-to-run noise: the gross bound', () => {
     assert.equal(b.verdict, 'unclear')
     assert.match(
       b.metrics[0]!.notes.join('\n'),
-      /unknown run-to-run noise \(1 stored run\): a regression needs the whole interval beyond \+25\.0%/,
+      /a regression needs the whole interval beyond \+25\.0% \(±25\.0%, assumed: only 1 stored run of the same code/,
     )
   })
 
@@ -74,23 +74,19 @@ describe('unknown run-to-run noise: the gross bound', () => {
       acrossMoments: true,
     })
     assert.equal(c.verdict, 'pass')
-    assert.match(c.benchmarks[0]!.metrics[0]!.notes.join('\n'), /\(0 stored runs\)/)
+    assert.match(
+      c.benchmarks[0]!.metrics[0]!.notes.join('\n'),
+      /assumed: no stored runs to know the drift from/,
+    )
   })
 })
 
-describe('known run-to-run noise', () => {
+describe('known drift', () => {
   test('quiet history sharpens the bound: +10% beyond five stored runs within 1% is a regression', () => {
     const history = [100, 100.4, 99.7, 100.2, 99.9].map((l, i) => wall(l, `h${i}`))
     const b = stored(history[0]!, wall(110, 'head'), {}, history)
     assert.equal(b.verdict, 'regression')
-    assert.match(b.metrics[0]!.notes.join('\n'), /run-to-run noise from 5 stored runs/)
-  })
-
-  test('the range of few medians is widened, never beyond the gross bound unless the runs swung further', () => {
-    assert.equal(noiseBound({ runs: 3, maxRatio: 1.5 }), 1.5)
-    assert.equal(noiseBound({ runs: 3, maxRatio: 1.1 }), UNKNOWN_NOISE_BOUND)
-    const ten = noiseBound({ runs: 10, maxRatio: 1.02 })
-    assert.ok(ten > 1.02 && ten < 1.03)
+    assert.match(b.metrics[0]!.notes.join('\n'), /the drift of the same code over the last 5 runs/)
   })
 })
 
@@ -104,14 +100,14 @@ describe('summary-only metrics', () => {
       ),
     )
 
-  test('the stored runs’ centers give the noise: +10% is a regression beyond a quiet history, unclear without one', () => {
+  test('the stored runs’ centers give the drift: +10% is a regression beyond a quiet history, unclear without one', () => {
     const history = [100, 100.5, 99.5, 100, 100.2].map(rebar)
     const known = stored(history[0]!, rebar(110), {}, history)
     assert.equal(known.verdict, 'regression')
-    assert.equal(known.metrics[0]!.runNoise?.runs, 5)
+    assert.equal(known.metrics[0]!.drift?.used, 5)
     const unknown = stored(rebar(100), rebar(110))
     assert.equal(unknown.verdict, 'unclear')
-    assert.match(unknown.metrics[0]!.notes.join('\n'), /unknown run-to-run noise \(1 stored run\)/)
+    assert.match(unknown.metrics[0]!.notes.join('\n'), /assumed: only 1 stored run of the same code/)
     assert.equal(stored(rebar(100), rebar(200)).verdict, 'regression')
   })
 })

@@ -166,7 +166,7 @@ ${valgrind ? "  - { name: count, kind: instructions, command: ['true'] }\n" : ''
         /pairs per benchmark(?! for)/,
         `${where}: no claim that every benchmark paired`,
       )
-      const noise = /^(?:noise:|\*\*Run-to-run noise:\*\*) +(.*)$/m.exec(text)?.[1] ?? ''
+      const noise = /^(?:drift:|\*\*Drift between runs:\*\*) +(.*)$/m.exec(text)?.[1] ?? ''
       assert.match(
         noise,
         /^cancelled in each pair for the 1 benchmark compared on pairs/,

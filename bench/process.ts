@@ -15,6 +15,7 @@ import { median } from 'simple-statistics'
 import { compareBenchmark } from '../src/compare.ts'
 import { measureProcess } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
+import type { DriftRun } from '../src/stats/index.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -122,11 +123,12 @@ const HISTORY = 5
 async function verdicts(label: string, command: string[], headEnv: Record<string, string>) {
   const plain: Record<string, number> = {}
   const withNoise: Record<string, number> = {}
-  const bases: number[] = []
+  const bases: DriftRun[] = []
   for (let i = 0; i < COMPARISONS; i++) {
     const base = await measureProcess(processCase(command, 20, 2))
     const head = await measureProcess(processCase(command, 20, 2, headEnv))
-    bases.push(median(base.metrics.wall!.samples!))
+    // One commit measured again and again: every stored run is of the same code.
+    bases.push({ center: median(base.metrics.wall!.samples!), sha: 'b', createdAt: new Date().toISOString() })
     // Compared as the pipeline compares a stored baseline: across moments.
     const a = compareBenchmark(base, head, false, undefined, false, undefined, true).verdict
     const history = new Map([['wall', bases.slice(-HISTORY)]])
@@ -140,7 +142,7 @@ async function verdicts(label: string, command: string[], headEnv: Record<string
       .join(', ')
   console.log(`  ${label}:`)
   console.log(`    two runs alone:                          ${list(plain)}`)
-  console.log(`    with run-to-run noise of ${HISTORY} stored runs: ${list(withNoise)}`)
+  console.log(`    with the drift of ${HISTORY} stored runs:: ${list(withNoise)}`)
   return { plain, withNoise }
 }
 

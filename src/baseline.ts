@@ -4,6 +4,7 @@ import type { BaselineInfo } from './compare.ts'
 import { shortSha } from './display.ts'
 import { UserError } from './errors.ts'
 import type { CommitInfo, ResultSet } from './results.ts'
+import { DRIFT_WINDOW } from './stats/drift.ts'
 import { type DirStore, entryMatchesSha } from './store/dir.ts'
 import { NO_BRANCH, type ResultStore, type StoredEntry } from './store/types.ts'
 
@@ -12,12 +13,9 @@ export interface BaselineChoice {
   noBaselineReason?: string
   /** Corrupt or unreadable candidates that were skipped. */
   warnings: string[]
-  /** The newest runs stored for the baseline's branch (the baseline among them): run-to-run noise. */
+  /** The newest runs stored for the baseline's branch (the baseline among them): the machine's drift. */
   history?: { branch: string; results: ResultSet[] }
 }
-
-/** How many stored runs of the baseline's branch feed the run-to-run noise estimate. */
-export const HISTORY_RUNS = 10
 
 export interface BaselineQuery {
   store: ResultStore
@@ -151,13 +149,17 @@ async function branchHistory(
   suite: string,
   branch: string,
 ): Promise<BaselineChoice['history']> {
+  const entries = (await store.list(suite, branch)).slice(0, DRIFT_WINDOW)
+  // An unreadable run adds nothing to the drift estimate; it was reported if it was a candidate.
+  if (store.loadMany) {
+    const loaded = await store.loadMany(entries)
+    return { branch, results: loaded.filter((r): r is ResultSet => !(r instanceof Error)) }
+  }
   const results: ResultSet[] = []
-  for (const e of (await store.list(suite, branch)).slice(0, HISTORY_RUNS)) {
+  for (const e of entries) {
     try {
       results.push(await store.load(e))
-    } catch {
-      // An unreadable run adds nothing to the noise estimate; it was reported if it was a candidate.
-    }
+    } catch {}
   }
   return { branch, results }
 }

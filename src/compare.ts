@@ -10,8 +10,10 @@ import {
   staleNotes,
 } from './accept.ts'
 import { formatChange } from './display.ts'
+import { type HistoryRuns, historyRuns } from './drift-history.ts'
 import { diffFunctionCosts, type FunctionChange } from './import/callgrind-metrics.ts'
 import { derivedMetrics, isExactKind, kindOf } from './kinds/index.ts'
+import { busyReason } from './measure/contention.ts'
 import { followedMetrics, resolveGate } from './metric-families.ts'
 import type {
   Accepted,
@@ -30,6 +32,9 @@ import type {
 import {
   allPositive,
   bootstrapRatioOfMedians,
+  type DriftEstimate,
+  type DriftRun,
+  type DriftSides,
   decideAcrossMoments,
   decideDifference,
   decideExact,
@@ -37,13 +42,15 @@ import {
   decidePaired,
   decideSampled,
   decideSummary,
+  describeDrift,
+  driftBound,
+  estimateDrift,
+  formatSignificant,
   MIN_SAMPLES_FOR_STATISTICS,
-  type RunNoise,
-  runToRunNoise,
   type Summary,
   type SummaryInput,
   summarize,
-  withinRunNoise,
+  withinDrift,
 } from './stats/index.ts'
 
 /** `accepted`: a regression accepted on purpose (bench.yml's `accept:`, a pull request's label); it passes. */
@@ -90,9 +97,11 @@ export interface MetricComparison {
   test?: string
   /** Pairs of neighbouring base and head runs the paired analysis used (same-job comparisons). */
   pairs?: number
-  /** Run-to-run noise of this metric's median among the stored runs, when there are enough. */
-  runNoise?: RunNoise
+  /** The machine's drift between stored runs of one state of the code, where it was asked for. */
+  drift?: DriftEstimate
   verdict: MetricVerdict
+  /** Why the verdict is unclear, in a few words ("p = 0.21 is not below α = 0.01"); set when unclear. */
+  why?: string
   /** What accepted this metric's regression, when its verdict is `accepted`. */
   accepted?: AcceptedBy
   notes: string[]
@@ -122,6 +131,22 @@ export interface BenchmarkComparison {
 }
 
 export type ShellCorrection = NonNullable<BenchmarkResult['shellCorrection']>
+
+/**
+ * What the drift estimates of the compared benchmarks rested on, for the report's noise line: one
+ * estimate per benchmark (its first gated timed metric), summed up.
+ */
+export interface DriftSummary {
+  /** Benchmarks whose drift is known, and those with too few runs of one state of the code. */
+  known: number
+  unknown: number
+  /** The fewest and most states of the code the stored runs fell into, over those benchmarks. */
+  states: [number, number]
+  /** The widest and narrowest drift bound over those benchmarks (ratios ≥ 1). */
+  bounds: [number, number]
+  /** Runs left out of some benchmarks' estimates, with the first reason given and how many benchmarks. */
+  leftOut: Array<{ sha?: string; createdAt: string; reason: string; benchmarks: number }>
+}
 
 /** How many functions a report lists per changed instruction benchmark. */
 export const FUNCTION_CHANGES_SHOWN = 10
@@ -252,8 +277,8 @@ export interface Comparison {
   noBaselineReason?: string
   /** Problems met while looking for a baseline (a corrupt file, say); reported, never fatal. */
   baselineWarnings: string[]
-  /** Earlier runs used to estimate run-to-run noise (DESIGN §4), when any were given. */
-  history?: { runs: number; branch?: string }
+  /** Earlier runs the machine's drift was estimated from (DESIGN §4), when any were given. */
+  history?: { runs: number; branch?: string; drift?: DriftSummary }
   benchmarks: BenchmarkComparison[]
   counts: Record<BenchmarkVerdict, number>
   /** pass: nothing regressed; regression: a gated metric regressed; failed: a benchmark failed. */
@@ -382,8 +407,8 @@ interface MetricContext {
   gate: BenchmarkResult['gate']
   /** The environment fingerprints differ: an exact change is a warning, not a verdict. */
   environmentDiffers: boolean
-  /** Run-to-run noise of the metric's median among the stored runs, when known. */
-  runNoise?: RunNoise
+  /** The drift of the metric between stored runs of one state of the code (estimated when first asked). */
+  drift?: () => DriftEstimate | undefined
   /** A large suite: intervals only where they decide a verdict. */
   large?: boolean
   /** Sample indices (base, head) of runs measured next to each other. */
@@ -393,7 +418,7 @@ interface MetricContext {
 }
 
 function compareMetric(base: Metric, head: Metric, context: MetricContext): MetricComparison | undefined {
-  const { name, benchmarkId, gate, environmentDiffers, runNoise, large = false, pairs, across } = context
+  const { name, benchmarkId, gate, environmentDiffers, drift, large = false, pairs, across } = context
   let baseValues = valuesOf(base)
   let headValues = valuesOf(head)
   if (baseValues.length === 0 || headValues.length === 0) return undefined
@@ -425,6 +450,7 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
         head: summarize(headValues),
         ...byDifference(head.value! - base.value!),
         verdict: warn ? 'warning' : v.verdict,
+        ...whyOf(warn ? 'warning' : v.verdict, v.notes[v.notes.length - 1]),
         notes: [
           ...v.notes,
           ...(warn ? ['environment differs from the baseline: shown as a warning, not failing'] : []),
@@ -463,6 +489,7 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
         ...byDifference(headSide.center - baseSide.center),
         test: 'summary-difference',
         verdict: constant ? 'unchanged' : 'unclear',
+        ...(constant ? {} : { why: 'values can be ≤ 0: the difference is shown, not judged' }),
         notes: constant ? [] : [NOT_BY_RATIO],
       }
     }
@@ -477,10 +504,11 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
             d.verdict,
             summaryRatioInterval(d.intervals, d.ratio),
             head.direction,
-            runNoise,
+            drift?.(),
             across.storedRuns,
           )
         : undefined
+    const estimate = moments ? drift?.() : undefined
     return {
       ...common,
       exact: false,
@@ -492,8 +520,9 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
       ...(baseSide.statistic && baseSide.statistic === headSide.statistic
         ? { statistic: baseSide.statistic }
         : {}),
-      ...(across && runNoise ? { runNoise } : {}),
+      ...(estimate ? { drift: estimate } : {}),
       verdict: moments?.verdict ?? d.verdict,
+      ...whyOf(moments?.verdict ?? d.verdict, moments?.why ?? d.notes[d.notes.length - 1]),
       notes: moments ? [...d.notes, moments.note] : d.notes,
     }
   }
@@ -530,6 +559,12 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
       ...byDifference(d.difference, d.ci),
       ...(d.pValue !== undefined ? { pValue: d.pValue, test: d.test } : {}),
       verdict: d.verdict,
+      ...whyOf(
+        d.verdict,
+        d.pValue !== undefined && d.pValue >= gate.alpha
+          ? sampledWhy(d, gate.alpha)
+          : d.notes[d.notes.length - 1],
+      ),
       notes: d.notes,
     }
   }
@@ -544,6 +579,10 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
       ratio: d.ratio,
       change: d.change,
       verdict: d.verdict,
+      ...whyOf(
+        d.verdict,
+        `only ${baseValues.length} base and ${headValues.length} head values: too few for a test`,
+      ),
       notes: d.notes,
     }
   }
@@ -553,28 +592,36 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
       : decideSampled(baseValues, headValues, decision)
   let verdict: MetricVerdict = d.verdict
   const notes = [...d.notes]
+  let why = sampledWhy(d, gate.alpha)
+  let estimate: DriftEstimate | undefined
   if (across && paired.length === 0) {
     // Across moments: the samples' own interval must lie beyond what a change of the machine explains.
     if (d.verdict === 'regression' || d.verdict === 'improvement') {
+      estimate = drift?.()
       const m = decideAcrossMoments(
         d.verdict,
         d.ci ?? [d.ratio, d.ratio],
         head.direction,
-        runNoise,
+        estimate,
         across.storedRuns,
       )
       verdict = m.verdict
+      why = m.why
       notes.push(m.note)
     }
-  } else if (runNoise && (verdict === 'regression' || verdict === 'improvement')) {
-    const seen = `medians of the last ${runNoise.runs} stored runs differ by up to ${formatChange(runNoise.maxRatio - 1)}`
-    if (withinRunNoise(d.ratio, runNoise)) {
-      // Significant within this run, but no larger than the machine's own swings between runs.
-      notes.push(`within run-to-run noise: ${seen}`)
-      verdict = 'unclear'
-    } else {
-      notes.push(`beyond run-to-run noise: ${seen}`)
-    }
+  } else if (drift && (verdict === 'regression' || verdict === 'improvement')) {
+    estimate = drift()
+    if (estimate?.allowance !== undefined) {
+      const seen = describeDrift(estimate, estimate.runs)
+      if (withinDrift(d.ratio, estimate)) {
+        // Significant within this run, but no larger than the machine's own drift between runs.
+        notes.push(`within ${seen}`)
+        why = `within ${seen}`
+        verdict = 'unclear'
+      } else {
+        notes.push(`beyond ${seen}`)
+      }
+    } else estimate = undefined
   }
   return {
     ...common,
@@ -588,10 +635,28 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
     pValue: d.pValue,
     test: d.test,
     ...(paired.length > 0 ? { pairs: paired.length } : {}),
-    runNoise,
+    ...(estimate ? { drift: estimate } : {}),
     verdict,
+    ...whyOf(verdict, why),
     notes,
   }
+}
+
+/** Why a sampled decision was unclear, in a few words: the test, else the interval, else its last note. */
+function sampledWhy(
+  d: { pValue?: number; ci?: [number, number]; notes: string[] },
+  alpha: number,
+): string | undefined {
+  if (d.pValue !== undefined && !(d.pValue < alpha))
+    return `not significant: p = ${formatSignificant(d.pValue)}, not below α = ${formatSignificant(alpha)}`
+  if (d.ci)
+    return `the interval ${formatChange(d.ci[0] - 1)} … ${formatChange(d.ci[1] - 1)} includes no change`
+  return d.notes[d.notes.length - 1]
+}
+
+/** The row's reason for an unclear verdict, when there is one to give. */
+function whyOf(verdict: MetricVerdict, why: string | undefined): Pick<MetricComparison, 'why'> {
+  return verdict === 'unclear' && why !== undefined ? { why } : {}
 }
 
 /** A comparison across moments: how many stored runs of the baseline's branch had this metric. */
@@ -694,56 +759,60 @@ function headOnly(result: BenchmarkResult): BenchmarkComparison['headOnly'] {
     }))
 }
 
-/** Medians of each metric across earlier runs, by benchmark id then metric name. */
-export type HistoryMedians = Map<string, Map<string, number[]>>
-
-/**
- * Medians of each metric across earlier runs. A run that accepted a regression of a benchmark's metric
- * moved it on purpose: the runs before the newest such run are left out of that metric's medians, so
- * an accepted step is never counted as the machine's run-to-run noise.
- */
-export function historyMedians(history: ResultSet[]): HistoryMedians {
-  const out: HistoryMedians = new Map()
-  const acceptedSince = newestAcceptances(history)
-  for (const results of history) {
-    const created = Date.parse(results.createdAt)
-    for (const b of results.benchmarks) {
-      if (b.status !== 'ok') continue
-      const byMetric = out.get(b.id) ?? new Map<string, number[]>()
-      out.set(b.id, byMetric)
-      for (const [name, metric] of Object.entries(b.metrics)) {
-        const since = acceptedSince.get(acceptanceKey(b.id, name))
-        if (since !== undefined && created < since) continue
-        // A run's center: the median of its samples, or the center a tool kept as its summary.
-        const center =
-          metric.samples && metric.samples.length > 0
-            ? summarize(metric.samples).median
-            : metric.summary?.center
-        if (center === undefined) continue
-        const list = byMetric.get(name) ?? []
-        list.push(center)
-        byMetric.set(name, list)
-      }
+/** The noise line's account of the drift estimates: each compared benchmark's first gated timed metric. */
+function driftSummaryOf(
+  benchmarks: BenchmarkComparison[],
+  history: HistoryRuns,
+  head: ResultSet,
+  baseById: Map<string, BenchmarkResult>,
+): { drift?: DriftSummary } {
+  const headById = new Map(head.benchmarks.map((b) => [b.id, b]))
+  const estimates: DriftEstimate[] = []
+  for (const b of benchmarks) {
+    const timed = b.metrics.find((m) => m.gated && !m.exact && m.basis !== 'difference')
+    const stored = timed ? history.get(b.id)?.get(timed.metric) : undefined
+    if (!timed || !stored || stored.length === 0) continue
+    const h = headById.get(b.id)
+    const sides = sidesOf(baseById.get(b.id), h)
+    estimates.push(timed.drift ?? estimateDrift(stored, { alpha: h?.gate.alpha ?? b.alpha, sides }))
+  }
+  if (estimates.length === 0) return {}
+  const known = estimates.filter((e) => e.allowance !== undefined)
+  const bounds = known.map((e) => driftBound(e))
+  const states = estimates.map((e) => e.states)
+  const leftOut = new Map<string, DriftSummary['leftOut'][number]>()
+  for (const e of estimates) {
+    for (const r of e.leftOut) {
+      const key = `${r.sha ?? ''}\u0000${r.createdAt}`
+      const seen = leftOut.get(key)
+      if (seen) seen.benchmarks++
+      else leftOut.set(key, { ...r, benchmarks: 1 })
     }
   }
-  return out
-}
-
-function acceptanceKey(benchmark: string, metric: string): string {
-  return `${benchmark}\u0000${metric}`
-}
-
-/** When each benchmark and metric last had a regression accepted, among the stored runs (ms since the epoch). */
-function newestAcceptances(history: ResultSet[]): Map<string, number> {
-  const newest = new Map<string, number>()
-  for (const results of history) {
-    const created = Date.parse(results.createdAt)
-    for (const a of results.accepted ?? []) {
-      const key = acceptanceKey(a.benchmark, a.metric)
-      if (!(created <= (newest.get(key) ?? Number.NEGATIVE_INFINITY))) newest.set(key, created)
-    }
+  return {
+    drift: {
+      known: known.length,
+      unknown: estimates.length - known.length,
+      states: [Math.min(...states), Math.max(...states)],
+      bounds: bounds.length > 0 ? [Math.min(...bounds), Math.max(...bounds)] : [1, 1],
+      leftOut: [...leftOut.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    },
   }
-  return newest
+}
+
+/** The drift of one metric among its stored runs, estimated once, when a verdict first asks for it. */
+/** How base and head were measured: both on a quiet machine, both on a busy one, or one of each. */
+function sidesOf(base: BenchmarkResult | undefined, head: BenchmarkResult | undefined): DriftSides {
+  const busy = [base, head].filter((b) => busyReason(b?.contention) !== undefined).length
+  return busy === 0 ? 'quiet' : busy === 2 ? 'busy' : 'mixed'
+}
+
+function driftOf(stored: DriftRun[], alpha: number, sides: DriftSides): () => DriftEstimate | undefined {
+  let estimate: DriftEstimate | undefined
+  return () => {
+    estimate ??= estimateDrift(stored, { alpha, sides })
+    return estimate
+  }
 }
 
 /**
@@ -796,7 +865,7 @@ export function compareBenchmark(
   base: BenchmarkResult | undefined,
   head: BenchmarkResult,
   environmentDiffers: boolean,
-  history?: Map<string, number[]>,
+  history?: Map<string, DriftRun[]>,
   large = false,
   pairs?: SamplePairs[string],
   acrossMoments = false,
@@ -836,17 +905,19 @@ export function compareBenchmark(
   const resolution = resolveGate(derivedMetrics(head.kind), head.metrics, head.gate.metrics)
   const gate = { ...head.gate, metrics: resolution.gated }
   const metrics: MetricComparison[] = []
+  // Drift is estimated like for like: from quiet runs when neither side was measured on a busy machine.
+  const sides = sidesOf(base, head)
   for (const [name, headMetric] of Object.entries(head.metrics)) {
     const baseMetric = base.metrics[name]
     if (!baseMetric) continue
-    const noise = history?.get(name) ? runToRunNoise(history.get(name)!) : undefined
-    const across = acrossMoments ? { storedRuns: history?.get(name)?.length ?? 0 } : undefined
+    const stored = history?.get(name)
+    const across = acrossMoments ? { storedRuns: stored?.length ?? 0 } : undefined
     const m = compareMetric(baseMetric, headMetric, {
       name,
       benchmarkId: head.id,
       gate,
       environmentDiffers,
-      runNoise: noise,
+      ...(stored && stored.length > 0 ? { drift: driftOf(stored, gate.alpha, sides) } : {}),
       large,
       pairs,
       across,
@@ -944,7 +1015,7 @@ function judgeOnCpuWhenWallDiverges(
   head: BenchmarkResult,
   metrics: MetricComparison[],
   gate: BenchmarkResult['gate'],
-  history: Map<string, number[]> | undefined,
+  history: Map<string, DriftRun[]> | undefined,
 ): void {
   const wall = metrics.find(
     (m) =>
@@ -966,6 +1037,7 @@ function judgeOnCpuWhenWallDiverges(
       `CPU time changed beyond what a change of the machine between the runs explains (cpu ${formatChange(cpuRow.change)}: ${cpuRow.verdict}): the program itself does more or less work, so wall time takes CPU time’s verdict`,
     )
     wall.verdict = cpuRow.verdict
+    delete wall.why
     return
   }
   const baseCpu = cpuTimeOf(base.metrics)
@@ -985,11 +1057,13 @@ function judgeOnCpuWhenWallDiverges(
     return
   let verdict: MetricVerdict
   let change: number
+  let why: string | undefined
   const row = metrics.find((m) => m.metric === 'cpu')
   if (row) {
     if (row.basis === 'difference') return
     verdict = row.verdict
     change = row.change
+    why = row.why
   } else {
     // user and system kept as means only (hyperfine 1): their sum compared as a summary without a spread.
     const d = decideSummary(
@@ -1001,13 +1075,17 @@ function judgeOnCpuWhenWallDiverges(
     change = d.change
     if (d.verdict === 'regression' || d.verdict === 'improvement') {
       const runs = history?.get('user')?.length ?? 0
-      verdict = decideAcrossMoments(d.verdict, [d.ratio, d.ratio], 'lower', undefined, runs).verdict
-    }
+      const m = decideAcrossMoments(d.verdict, [d.ratio, d.ratio], 'lower', undefined, runs)
+      verdict = m.verdict
+      why = m.why
+    } else why = d.notes[d.notes.length - 1]
   }
   wall.notes.push(
     `wall and CPU time diverge (wall/CPU ${baseShare.toFixed(2)} base, ${headShare.toFixed(2)} head): at one moment the program waited for a CPU; across moments the verdict is CPU time’s (${baseCpu.name} ${formatChange(change)}: ${verdict}), not wall time’s (${wall.verdict})`,
   )
   wall.verdict = verdict
+  delete wall.why
+  if (verdict === 'unclear') wall.why = `CPU time’s verdict: ${why ?? 'unclear'}`
 }
 
 /** Why a benchmark of a same-job comparison was compared unpaired, for its notes. */
@@ -1347,7 +1425,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
   const base = options.baseline?.results
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : []
   const baseById = new Map(base?.benchmarks.map((b) => [b.id, b]) ?? [])
-  const medians = historyMedians(options.history?.results ?? [])
+  const medians = historyRuns(options.history?.results ?? [])
   const sampled = head.benchmarks.reduce(
     (n, b) => n + Object.values(b.metrics).filter((m) => m.samples !== undefined).length,
     0,
@@ -1416,7 +1494,11 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     noBaselineReason: options.baseline ? undefined : (options.noBaselineReason ?? 'no baseline was given'),
     baselineWarnings: options.baselineWarnings ?? [],
     history: options.history
-      ? { runs: options.history.results.length, branch: options.history.branch }
+      ? {
+          runs: options.history.results.length,
+          branch: options.history.branch,
+          ...driftSummaryOf(benchmarks, medians, head, baseById),
+        }
       : undefined,
     benchmarks,
     counts,

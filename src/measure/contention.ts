@@ -288,3 +288,26 @@ export function contentionReasons(c: Contention): ContentionReason[] {
     reasons.push('saturated')
   return reasons
 }
+
+/**
+ * Other programs used at least this share of all CPUs while a benchmark was measured: its run is of a
+ * busy machine, whatever its own wall time showed. A program measured beside one busy loop on a 2-CPU
+ * machine saw other programs use 45–52% of the CPUs and its own CPU time grow by up to 1.9× (two vCPUs
+ * that share a core slow each other); alone, other programs used 0–1.4%.
+ */
+export const BUSY_OTHER_PERCENT = 25
+/** …over a window of at least this many milliseconds (20 ticks of each CPU). */
+export const BUSY_MIN_WINDOW_MS = 100
+
+/**
+ * Why a run counts as measured on a busy machine, in words, or undefined when it does not: a contended
+ * measurement (contentionReasons), or other programs using a quarter of the CPUs or more.
+ */
+export function busyReason(c: Contention | undefined): string | undefined {
+  if (!c) return undefined
+  const reasons = contentionReasons(c)
+  if (reasons.length > 0) return `measured on a busy machine (${reasons.join(', ')})`
+  if (c.windowMs >= BUSY_MIN_WINDOW_MS && c.otherBusyPercent >= BUSY_OTHER_PERCENT)
+    return `measured while other programs used ${Math.round(c.otherBusyPercent)}% of the CPUs`
+  return undefined
+}

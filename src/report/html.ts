@@ -185,7 +185,12 @@ function benchmarkRows(c: Comparison, b: BenchmarkComparison): string[] {
           `<td>${verdictBadge(r.verdict, metricVerdictLabel(r))}</td>`,
         ],
         r.gated ? r.verdict : 'unchanged',
-        [...(i === 0 ? b.notes : []), ...(m.gated ? acceptedNote(m) : []), ...r.notes],
+        [
+          ...(r.why !== undefined ? [`unclear: ${r.why}`] : []),
+          ...(i === 0 ? b.notes : []),
+          ...(m.gated ? acceptedNote(m) : []),
+          ...r.notes,
+        ],
       )
     })
   }
@@ -889,7 +894,7 @@ function metaSection(c: Comparison, now: Date): string {
   if (exact) items.push(['Instruction counts compared with', e(exact)])
   if (c.exactBaseline?.baseline) items.push(['Its source', code(c.exactBaseline.baseline.source)])
   const noise = describeRunNoise(c)
-  if (noise) items.push(['Run-to-run noise', e(noise)])
+  if (noise) items.push(['Drift between runs', e(noise)])
   const out = ['<dl class="meta">', ...items.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`), '</dl>']
   if (c.baselineWarnings.length > 0) {
     out.push(

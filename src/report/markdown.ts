@@ -125,6 +125,25 @@ function section(
   return [`#### ${title}`, table(METRIC_HEADER, headlineRows(benchmarks, emphasise, trend))]
 }
 
+/**
+ * Changes beyond the threshold without the evidence for a verdict, each with its reason: not
+ * significant, too few runs, or within the machine's drift between runs of the same code.
+ */
+function unclearSection(benchmarks: BenchmarkComparison[], trend: TrendLink): string[] {
+  if (benchmarks.length === 0) return []
+  const rows: string[][] = []
+  for (const b of benchmarks) {
+    for (const m of headlineMetrics(b)) {
+      const r = metricRow(b, m)
+      rows.push([...metricCells(r, false, trend), escapeMarkdownInline(r.why ?? '')])
+    }
+  }
+  return [
+    '#### Unclear: beyond the threshold, without the evidence for a verdict',
+    table([...METRIC_HEADER, 'Why'], rows),
+  ]
+}
+
 const ACCEPTED_HEADER = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'Accepted by', 'Reason']
 
 /** Regressions accepted on purpose: the change and its interval, who accepted it and why. Never collapsed. */
@@ -503,7 +522,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   const exact = describeExactBaseline(c, now)
   if (exact) provenance.push(`**Instruction counts compared with:** ${escapeMarkdownInline(exact)}`)
   const noise = describeRunNoise(c)
-  if (noise) provenance.push(`**Run-to-run noise:** ${escapeMarkdownInline(noise)}`)
+  if (noise) provenance.push(`**Drift between runs:** ${escapeMarkdownInline(noise)}`)
   out.push(provenance.join('  \n'))
 
   const warnings: string[] = [...c.baselineWarnings]
@@ -532,7 +551,7 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   out.push(...acceptanceNotes(c))
   out.push(...failedSection(failed))
   if (level < 3) {
-    out.push(...section('Unclear: beyond the threshold but not significant', by('unclear'), false, trend))
+    out.push(...unclearSection(by('unclear'), trend))
     out.push(...section('Warnings: changed, but the environment differs', by('warning'), false, trend))
     out.push(...section('Improvements', by('improvement'), true, trend))
   }

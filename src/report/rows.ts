@@ -5,6 +5,7 @@ import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
   type Comparison,
+  type DriftSummary,
   type HeadOnlyMetric,
   type MetricComparison,
   type Pairing,
@@ -24,7 +25,7 @@ import {
 } from '../display.ts'
 import { type ContentionReason, contentionReasons } from '../measure/contention.ts'
 import type { BenchmarkError, CommitInfo, Contention } from '../results.ts'
-import { MIN_RUNS_FOR_NOISE, UNKNOWN_NOISE_BOUND } from '../stats/index.ts'
+import { UNKNOWN_NOISE_BOUND } from '../stats/index.ts'
 
 export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {
   regression: 'regression',
@@ -64,6 +65,8 @@ export interface MetricRow {
   /** The gated metric of the same measurement whose verdict this row shows. */
   follows?: string
   gated: boolean
+  /** Why an unclear verdict is unclear, in a few words. */
+  why?: string
   notes: string[]
 }
 
@@ -148,6 +151,7 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
     verdict: m.verdict,
     ...(m.follows !== undefined ? { follows: m.follows } : {}),
     gated: m.gated,
+    ...(m.verdict === 'unclear' && m.why !== undefined ? { why: m.why } : {}),
     notes: m.notes,
   }
 }
@@ -252,15 +256,45 @@ export function describeRunNoise(c: Comparison): string | undefined {
 function describeUnpairedNoise(c: Comparison): string {
   const runs = c.history?.runs ?? 0
   const where = c.history?.branch ? ` on ${c.history.branch}` : ''
-  if (runs >= MIN_RUNS_FOR_NOISE) {
+  const stored = `${runs} stored run${runs === 1 ? '' : 's'}${where}`
+  const drift = c.history?.drift
+  const gross = formatChange(UNKNOWN_NOISE_BOUND - 1)
+  const consequence = c.acrossMoments
+    ? 'a timed change counts only when its whole interval lies beyond it'
+    : 'a change no larger than it is unclear, not a regression'
+  if (!drift || drift.known === 0) {
+    const unknown = runs === 0 ? 'unknown (no stored runs)' : `unknown (${stored}: too few of the same code)`
     return c.acrossMoments
-      ? `estimated from the last ${runs} stored runs${where}; a timed change counts only when its whole interval lies beyond those runs' spread (widened for how few they are)`
-      : `estimated from the last ${runs} stored runs${where}; a change no larger than those runs' spread is unclear, not a regression`
+      ? `${unknown}; base and head were measured at different moments, so a timed change counts only when its whole interval lies beyond ${gross}, more than this machine drifts between moments${leftOutText(drift)}`
+      : `${unknown}; verdicts assume the machine was as fast for the baseline as for this run${leftOutText(drift)}`
   }
-  const stored = `unknown (${runs} stored run${runs === 1 ? '' : 's'}${where}, ${MIN_RUNS_FOR_NOISE} needed)`
-  return c.acrossMoments
-    ? `${stored}; base and head were measured at different moments, so a timed change counts only when its whole interval lies beyond ${formatChange(UNKNOWN_NOISE_BOUND - 1)}, more than this machine drifts between moments`
-    : `${stored}; verdicts assume the machine was as fast for the baseline as for this run`
+  const [low, high] = drift.bounds
+  const range = low === high ? `±${percent(low)}` : `±${percent(low)} to ±${percent(high)}`
+  const states =
+    drift.states[0] === drift.states[1]
+      ? `${drift.states[0]} state${drift.states[0] === 1 ? '' : 's'}`
+      : `${drift.states[0]}–${drift.states[1]} states`
+  const few =
+    drift.unknown > 0
+      ? `; ${benchmarkCount(drift.unknown)} with too few runs of one state of the code ${c.acrossMoments ? `need the whole interval beyond ${gross}` : 'are judged without it'}`
+      : ''
+  return `the drift between runs of the same code, from the last ${stored} (${states} of the code): ${range}; ${consequence}${few}${leftOutText(drift)}`
+}
+
+/** "; left out: 1a2b3c4 (alone in its state of the code: a step of +100.0% from the commit before)". */
+function leftOutText(drift: DriftSummary | undefined): string {
+  if (!drift || drift.leftOut.length === 0) return ''
+  const shown = drift.leftOut.slice(0, 5).map((r) => {
+    const benchmarks = drift.known + drift.unknown
+    const some = r.benchmarks < benchmarks ? ` for ${r.benchmarks} of ${benchmarkCount(benchmarks)}` : ''
+    return `${r.sha ? shortSha(r.sha) : `the run of ${r.createdAt}`} (${r.reason}${some})`
+  })
+  const more = drift.leftOut.length > 5 ? ` and ${drift.leftOut.length - 5} more` : ''
+  return `; left out: ${shown.join(', ')}${more}`
+}
+
+function percent(bound: number): string {
+  return `${((bound - 1) * 100).toFixed(1)}%`
 }
 
 export function describeCounts(c: Comparison): string[] {

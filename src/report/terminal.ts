@@ -107,7 +107,7 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   const exact = describeExactBaseline(c, now)
   if (exact) out.push(`counts:   ${clean(exact)}`)
   const noise = describeRunNoise(c)
-  if (noise) out.push(`noise:    ${clean(noise)}`)
+  if (noise) out.push(`drift:    ${clean(noise)}`)
   for (const w of c.baselineWarnings) out.push(paint('yellow', `warning: ${clean(w)}`))
   if (c.environmentDifferences.length > 0) {
     const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
@@ -146,6 +146,15 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   lines.slice(2).forEach((line, i) => {
     out.push(paint(styles[i], line))
   })
+
+  // Unclear changes: why each is not a verdict.
+  const unclear = c.benchmarks
+    .filter((b) => b.verdict === 'unclear')
+    .flatMap((b) => headlineMetrics(b).map((m) => metricRow(b, m)))
+    .filter((r) => r.why !== undefined)
+  if (unclear.length > 0) out.push('', paint('bold', 'Unclear'))
+  for (const r of unclear)
+    out.push(paint('yellow', `  ${clean(r.benchmark)} ${clean(r.metric)} ${r.change}: ${clean(r.why!)}`))
 
   // Accepted regressions: the change, who accepted it and why.
   const accepted = acceptedRows(c.benchmarks)

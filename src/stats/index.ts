@@ -32,6 +32,26 @@ export {
   type SampledVerdict,
 } from './decide.ts'
 export {
+  CLIP,
+  DRIFT_WINDOW,
+  type DriftEstimate,
+  type DriftOptions,
+  type DriftRun,
+  type DriftRunRef,
+  type DriftSides,
+  type DriftSplit,
+  decideAcrossMoments,
+  describeDrift,
+  driftBound,
+  estimateDrift,
+  MIN_DRIFT_DF,
+  type MomentsDecision,
+  REJECT,
+  STEP_LIMIT,
+  UNKNOWN_NOISE_BOUND,
+  withinDrift,
+} from './drift.ts'
+export {
   EXACT_MAX_SAMPLES,
   erfc,
   type MannWhitneyOptions,
@@ -47,16 +67,7 @@ export {
   pairedRatios,
 } from './paired.ts'
 export { SeededRandom } from './random.ts'
-export {
-  decideAcrossMoments,
-  MIN_RUNS_FOR_NOISE,
-  type MomentsDecision,
-  noiseBound,
-  type RunNoise,
-  runToRunNoise,
-  UNKNOWN_NOISE_BOUND,
-  withinRunNoise,
-} from './run-noise.ts'
+export { studentTCdf, studentTQuantile } from './student-t.ts'
 export { halfSampleMode, halfSampleModeSorted, type Summary, summarize } from './summary.ts'
 export {
   decideSummary,

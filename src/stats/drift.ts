@@ -1,0 +1,420 @@
+// The machine's drift between runs: how far the median of one whole run of unchanged code moves from
+// one run to the next. Samples inside one run share that run's moment of the machine, so a test on
+// them alone cannot see a machine that is 10% slower this minute than the last; earlier stored runs
+// of the same code can. Only they: a run of other code moved because the code did, and counting that
+// as drift would let one stored regression hide every later one up to its size.
+//
+// The estimate (docs/methodology.md, "The drift allowance"):
+//   1. States of the code. The stored runs, oldest first, are cut where something says the code
+//      changed: a run that accepted a regression of this metric, a run whose exact counts
+//      (instructions) moved, a change point the history's own detector finds, and a step between two
+//      commits larger than STEP_LIMIT noise scales. Runs of one commit are one state unless cut.
+//   2. A first, robust noise scale σ₀ from elementary differences that a step moves at most once:
+//      every pair of runs of one commit, and neighbouring runs of different commits.
+//   3. Each run's deviation from its state's median, on the log scale, counted at most CLIP σ₀
+//      (one wild run raises the sum of squares by at most (CLIP σ₀)²), or beyond REJECT σ₀ in a
+//      state of three runs or more left out, named; pooled over the states:
+//      σ = √(Σ d² / df), df = runs − states. Runs measured on a busy machine are left out when
+//      neither side compared was busy; when one was, every run counts in full, unclipped: then the
+//      load's spread is the drift that matters.
+//   4. The allowance for the change between two runs of one state: exp(t(1 − α/2, df) · √2 · σ),
+//      Student's t because σ is itself estimated from df degrees of freedom.
+import { detectChangePoints } from './changepoints.ts'
+import { studentTQuantile } from './student-t.ts'
+
+/** One stored run's center of a metric, and what is known of the code it measured. */
+export interface DriftRun {
+  /** The run's center: the median of its samples, or the center its tool kept. Positive. */
+  center: number
+  sha?: string
+  /** The working tree had uncommitted changes: the code is not known to be its commit's. */
+  dirty?: boolean
+  createdAt: string
+  /** Something recorded with the run says the code changed at it: why, in words ("it accepted a regression"). */
+  startsState?: string
+  /** The run was measured on a busy machine: why, in words. */
+  busy?: string
+}
+
+/** A run, as the estimate names it. */
+export interface DriftRunRef {
+  sha?: string
+  createdAt: string
+}
+
+export interface DriftSplit extends DriftRunRef {
+  /** Why a new state of the code starts at this run. */
+  reason: string
+}
+
+export interface DriftEstimate {
+  /** Stored runs looked at (those with a positive center). */
+  runs: number
+  /** Runs that share their state with another run: the spread rests on these. */
+  used: number
+  /** States of the code among the runs looked at. */
+  states: number
+  /** Degrees of freedom of the spread: used runs − the states they are in. */
+  df: number
+  /** Standard deviation of one run's log-center around its state's (≈ the relative drift of one run). */
+  sigma: number
+  /** The first, robust noise scale: what a deviation is clipped against. */
+  scale: number
+  /**
+   * The ratio (≥ 1) within which two runs of one state stay, 1 − α of the time: the drift allowance.
+   * Undefined with fewer than MIN_DRIFT_DF degrees of freedom.
+   */
+  allowance?: number
+  /** The widest ratio between two runs of one state (1 when none share a state). */
+  widest: number
+  /** Runs in the largest state. */
+  largest: number
+  /** Where a new state began, and why. */
+  splits: DriftSplit[]
+  /** Runs alone in their state: nothing of them is counted. */
+  leftOut: DriftSplit[]
+  /** Runs counted at most CLIP σ₀ from their state's center (wild runs), with their deviation as a ratio. */
+  clipped: Array<DriftRunRef & { deviation: number }>
+  /**
+   * One side compared was measured on a busy machine and the other not, and no busy run shares a state
+   * with quiet ones: how far a busy moment moves a run is unknown, so no change is beyond it.
+   */
+  busyUnknown?: true
+}
+
+/** Fewer degrees of freedom than this say too little about the drift to act on. */
+export const MIN_DRIFT_DF = 2
+
+/**
+ * While the drift is unknown, a change across moments counts only when its whole interval lies beyond
+ * this ratio (+25%, or below 1/1.25 = −20% for the other side); and the allowance is never wider
+ * unless runs of one state themselves differed by more. On a 2-vCPU machine the median CPU time of
+ * the same 3 ms and 30 ms programs moved by up to 8% between moments (quiet, one CPU hog, four hogs),
+ * wall time by 3% between quiet moments; shared runners are reported to drift 10–25%. A 2× slowdown
+ * is far beyond it.
+ */
+export const UNKNOWN_NOISE_BOUND = 1.25
+
+/** A step between neighbouring commits beyond this many noise scales (of their difference) cuts the state. */
+export const STEP_LIMIT = 4
+/** A run's deviation from its state's center counts at most this many noise scales… */
+export const CLIP = 3
+/** …and beyond this many, in a state of 3 runs or more, the run is left out. */
+export const REJECT = 8
+/** The newest runs the estimate reads. */
+export const DRIFT_WINDOW = 30
+
+/** 1.4826 / √2: the median absolute difference of two normal draws, as one draw's standard deviation. */
+const DIFFERENCE_TO_SIGMA = 1.4826 / Math.SQRT2
+/** Two commits need this many runs between them in one segment before the detector is asked. */
+const DETECTOR_MIN_COMMITS = 10
+
+/** How the two sides compared were measured (see DriftOptions.sides). */
+export type DriftSides = 'quiet' | 'busy' | 'mixed'
+
+export interface DriftOptions {
+  /** The significance level: the allowance holds a change between runs of one state 1 − alpha of the time. */
+  alpha: number
+  /**
+   * How the two sides compared were measured. `quiet` (neither on a busy machine): runs measured on a
+   * busy machine are left out, for the drift that matters is the quiet machine's. `busy` (both): every
+   * run counts. `mixed` (one side busy, the other not): every run counts, and unless a busy run shares
+   * its state with quiet ones, nothing says how far a busy moment moves a run: the drift is unbounded.
+   * Default `quiet`.
+   */
+  sides?: DriftSides
+}
+
+/** The drift of a metric among stored runs (oldest first), with what was left out and why. */
+export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions): DriftEstimate {
+  const { alpha, sides = 'quiet' } = options
+  const quiet = sides === 'quiet'
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
+  const ref = (r: DriftRunRef): DriftRunRef => ({
+    ...(r.sha !== undefined ? { sha: r.sha } : {}),
+    createdAt: r.createdAt,
+  })
+  const leftOut: DriftSplit[] = []
+  const looked = stored
+    .map((r, order) => ({ ...r, order, y: Math.log(r.center) }))
+    .filter((r) => Number.isFinite(r.y))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.order - b.order)
+  // A busy run left out still says where the code changed: the next run kept starts that state.
+  const runs: typeof looked = []
+  let pending: string | undefined
+  for (const r of looked) {
+    if (quiet && r.busy !== undefined) {
+      leftOut.push({ ...ref(r), reason: `${r.busy}, and neither side compared was` })
+      pending ??= r.startsState
+      continue
+    }
+    runs.push(pending !== undefined && r.startsState === undefined ? { ...r, startsState: pending } : r)
+    pending = undefined
+  }
+
+  // 1a. Segments between runs that say the code changed.
+  const splits: DriftSplit[] = []
+  const segments: Array<typeof runs> = []
+  for (const r of runs) {
+    if (segments.length === 0 || r.startsState !== undefined) {
+      if (segments.length > 0) splits.push({ ...ref(r), reason: r.startsState! })
+      segments.push([])
+    }
+    segments[segments.length - 1]!.push(r)
+  }
+  // Consecutive runs of one commit (a clean tree) are one group: the same code, measured again.
+  const groupsOf = (segment: typeof runs) => {
+    const groups: Array<typeof runs> = []
+    for (const r of segment) {
+      const last = groups[groups.length - 1]
+      const same = last && r.sha !== undefined && !r.dirty && !last[0]!.dirty && last[0]!.sha === r.sha
+      if (same) last.push(r)
+      else groups.push([r])
+    }
+    return groups
+  }
+  const segmentGroups = segments.map(groupsOf)
+
+  // 2. The first noise scale: differences a step moves at most once.
+  const differences: Array<{ d: number; a: number; b: number }> = []
+  for (const groups of segmentGroups) {
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g]!
+      for (let i = 0; i < group.length; i++)
+        for (let j = i + 1; j < group.length; j++) differences.push(difference(group[i]!, group[j]!))
+      const next = groups[g + 1]
+      if (next) differences.push(difference(group[group.length - 1]!, next[0]!))
+    }
+  }
+  const scale = robustScale(differences.map((x) => x.d))
+  // The same scale without the differences a run takes part in: what that run is measured against.
+  // Undefined where fewer than 3 differences remain: too few to judge a run by.
+  const scaleWithout = (r: { order: number }) => {
+    const rest = differences.filter((x) => x.a !== r.order && x.b !== r.order).map((x) => x.d)
+    return rest.length >= 3 ? robustScale(rest) : undefined
+  }
+
+  // 1b. Steps: a change point the detector finds, or a step between neighbouring commits beyond STEP_LIMIT.
+  const states: Array<typeof runs> = []
+  for (const groups of segmentGroups) {
+    const centers = groups.map((g) => median(g.map((r) => r.y)))
+    const cut = new Map<number, string>()
+    if (groups.length >= DETECTOR_MIN_COMMITS) {
+      for (const cp of detectChangePoints(
+        centers.map((c) => Math.exp(c)),
+        { seed: 'drift' },
+      ))
+        cut.set(cp.index, `a change point in the history (${signedPercent(cp.change)})`)
+    }
+    for (let g = 1; g < groups.length; g++) {
+      // A step between a quiet and a busy run is the load's: it says nothing of the code.
+      const before = groups[g - 1]!
+      if ((before[before.length - 1]!.busy === undefined) !== (groups[g]![0]!.busy === undefined)) continue
+      const jump = centers[g]! - centers[g - 1]!
+      const limit = STEP_LIMIT * scale * Math.sqrt(1 / groups[g - 1]!.length + 1 / groups[g]!.length)
+      if (Math.abs(jump) > limit && !cut.has(g))
+        cut.set(g, `a step of ${signedPercent(Math.exp(jump) - 1)} from the commit before`)
+    }
+    let state: typeof runs = []
+    for (let g = 0; g < groups.length; g++) {
+      const reason = cut.get(g)
+      if (reason !== undefined && state.length > 0) {
+        states.push(state)
+        state = []
+        splits.push({ ...ref(groups[g]![0]!), reason })
+      }
+      state.push(...groups[g]!)
+    }
+    if (state.length > 0) states.push(state)
+  }
+
+  // 3. Deviations from each state's center, clipped, pooled.
+  const clipped: DriftEstimate['clipped'] = []
+  let squares = 0
+  let df = 0
+  let used = 0
+  let widest = 0
+  let busyBeside = false
+  const limit = CLIP * scale
+  for (const state of states) {
+    if (state.length < 2) {
+      // Named where a cut made it alone: a run is left out, not merely one of too few.
+      const r = state[0]!
+      const at = (x: DriftRunRef | undefined) =>
+        splits.find((s) => s.createdAt === x?.createdAt && s.sha === x?.sha)
+      const own = at(r)
+      const next = at(states[states.indexOf(state) + 1]?.[0])
+      if (own) leftOut.push({ ...ref(r), reason: `alone in its state of the code: ${own.reason}` })
+      else if (next)
+        leftOut.push({
+          ...ref(r),
+          reason: `alone in its state of the code: the code changed again at the next run (${next.reason})`,
+        })
+      continue
+    }
+    if (state.some((r) => r.busy !== undefined) && state.some((r) => r.busy === undefined)) busyBeside = true
+    // When a side compared was busy, the load's spread is the drift that matters: every run in full.
+    // Otherwise a run far from a center that most of its state agrees on (3 runs or more) is left out,
+    // judged by the spread of the differences it takes no part in (at least 3 of them); one less far
+    // counts as CLIP σ₀.
+    const kept = state.filter((r) => {
+      if (!quiet || state.length < 3) return true
+      // Against the others alone: a wild run would otherwise widen the very scale it is judged by.
+      const others = state.filter((x) => x !== r)
+      const d = r.y - median(others.map((x) => x.y))
+      const spread = scaleWithout(r)
+      if (spread === undefined || Math.abs(d) <= REJECT * spread) return true
+      leftOut.push({
+        ...ref(r),
+        reason: `${signedPercent(Math.exp(d) - 1)} from the median of its state of the code, beyond ${REJECT} times the runs’ usual spread`,
+      })
+      return false
+    })
+    const ys = kept.map((r) => r.y)
+    const center = median(ys)
+    widest = Math.max(widest, Math.max(...ys) - Math.min(...ys))
+    for (const r of kept) {
+      const d = r.y - center
+      const wild = quiet && Math.abs(d) > limit
+      if (wild) clipped.push({ ...ref(r), deviation: Math.exp(d) })
+      const counted = wild ? limit : Math.abs(d)
+      squares += counted * counted
+    }
+    used += kept.length
+    df += kept.length - 1
+  }
+  const sigma = df > 0 ? Math.sqrt(squares / df) : 0
+  const allowance =
+    df >= MIN_DRIFT_DF ? Math.exp(studentTQuantile(1 - alpha / 2, df) * Math.SQRT2 * sigma) : undefined
+  return {
+    runs: looked.length,
+    used,
+    states: states.length,
+    df,
+    sigma,
+    scale,
+    ...(allowance !== undefined ? { allowance } : {}),
+    widest: Math.exp(widest),
+    largest: Math.max(0, ...states.map((state) => state.length)),
+    splits,
+    leftOut,
+    clipped,
+    ...(sides === 'mixed' && !busyBeside ? { busyUnknown: true as const } : {}),
+  }
+}
+
+/**
+ * The ratio a change across moments must lie wholly beyond: the allowance, but no wider than
+ * UNKNOWN_NOISE_BOUND unless runs of one state differed by more (history only sharpens the bound it
+ * has without history, or shows that bound too narrow); without an allowance, that bound.
+ */
+export function driftBound(estimate: DriftEstimate | undefined): number {
+  if (estimate?.busyUnknown) return Number.POSITIVE_INFINITY
+  const cap = Math.max(UNKNOWN_NOISE_BOUND, estimate?.widest ?? 1)
+  if (estimate?.allowance === undefined) return cap
+  return Math.min(estimate.allowance, cap)
+}
+
+/** True when a change of `ratio` (head/base) is no larger than the drift bound. */
+export function withinDrift(ratio: number, estimate: DriftEstimate | undefined): boolean {
+  if (!(ratio > 0) || !Number.isFinite(ratio)) return false
+  return Math.max(ratio, 1 / ratio) <= driftBound(estimate)
+}
+
+/**
+ * σ from absolute differences of two draws: their median scaled to a normal's standard deviation;
+ * where more than half are 0 (a clock's resolution), their mean instead, so steps of one tick count.
+ */
+function robustScale(differences: number[]): number {
+  if (differences.length === 0) return 0
+  const m = median(differences)
+  if (m > 0) return DIFFERENCE_TO_SIGMA * m
+  const mean = differences.reduce((s, d) => s + d, 0) / differences.length
+  // E|X − Y| = 2σ/√π for two normal draws.
+  return (mean * Math.sqrt(Math.PI)) / 2
+}
+
+function difference(a: { y: number; order: number }, b: { y: number; order: number }) {
+  return { d: Math.abs(a.y - b.y), a: a.order, b: b.order }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const n = sorted.length
+  return n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
+}
+
+function signedPercent(change: number): string {
+  const sign = change > 0 ? '+' : change < 0 ? '−' : '±'
+  return `${sign}${Math.abs(change * 100).toFixed(1)}%`
+}
+
+export interface MomentsDecision {
+  verdict: 'regression' | 'improvement' | 'unclear'
+  /** What the rule was and how the change stood against it, for the metric's notes. */
+  note: string
+  /** Why the change is unclear, in a few words for the row: set when the verdict is unclear. */
+  why?: string
+}
+
+/**
+ * The drift bound in words, to follow "within" or "beyond": "the drift of the same code over the last
+ * 5 runs: ±14.8%", or where the drift is unknown the bound assumed and why.
+ */
+export function describeDrift(estimate: DriftEstimate | undefined, storedRuns: number): string {
+  if (estimate?.busyUnknown)
+    return 'what a busy moment does to a run: one side was measured on a busy machine and the other not, and no stored run of the same code shows how far that moves a run'
+  const bound = driftBound(estimate)
+  const limit = `±${percent(bound - 1)}`
+  if (estimate?.allowance === undefined) {
+    const largest = estimate?.largest ?? storedRuns
+    if (largest === 0) return `${limit}, assumed: no stored runs to know the drift from`
+    const runs = `${largest} stored run${largest === 1 ? '' : 's'} of the same code`
+    return bound > UNKNOWN_NOISE_BOUND
+      ? `${limit}, how far ${runs} differed`
+      : `${limit}, assumed: only ${runs}, too few to know its drift`
+  }
+  const capped =
+    bound < estimate.allowance ? `±${percent(estimate.allowance - 1)}, capped at ${limit}` : limit
+  return `the drift of the same code over the last ${estimate.used} runs: ${capped}`
+}
+
+/**
+ * The verdict of a regression or an improvement found across moments: it stands only when the whole
+ * interval of the ratio (head / base) lies beyond the drift bound on its side (driftBound), and is
+ * unclear otherwise.
+ */
+export function decideAcrossMoments(
+  verdict: 'regression' | 'improvement',
+  interval: readonly [number, number],
+  direction: 'lower' | 'higher',
+  estimate: DriftEstimate | undefined,
+  storedRuns: number,
+): MomentsDecision {
+  const bound = driftBound(estimate)
+  const [low, high] = interval
+  // Which way the change goes in ratio terms: up for a slower time or a higher rate.
+  const up = (verdict === 'regression') === (direction === 'lower')
+  const beyond = up ? low > bound : high < 1 / bound
+  const what = verdict === 'regression' ? 'a regression' : 'an improvement'
+  const drift = describeDrift(estimate, storedRuns)
+  const seen =
+    low === high
+      ? `the change is ${signedPercent(low - 1)}`
+      : `the interval is ${signedPercent(low - 1)} to ${signedPercent(high - 1)}`
+  const limit = signedPercent(up ? bound - 1 : 1 / bound - 1)
+  const rule = Number.isFinite(bound)
+    ? `across moments, ${what} needs the whole interval beyond ${limit} (${drift})`
+    : `across moments, ${what} cannot be told from ${drift}`
+  return beyond
+    ? { verdict, note: `${rule}; ${seen}` }
+    : {
+        verdict: 'unclear',
+        note: `${rule}; ${seen}, which a change of the machine between the runs could explain`,
+        why: `within ${drift}`,
+      }
+}
+
+function percent(fraction: number): string {
+  return `${Math.abs(fraction * 100).toFixed(1)}%`
+}
