@@ -1,11 +1,12 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
 // wall-clock|report|git-store|same-job|shard|verdicts|contention|
-// cross-moment|history|changepoints runs one part.
+// cross-moment|history|histories|changepoints runs one part.
 
 import { benchChangePoints } from './changepoints.ts'
 import { benchContention } from './contention.ts'
 import { benchCrossMoment } from './cross-moment.ts'
 import { benchGitStore } from './git-store.ts'
+import { benchHistories } from './histories.ts'
 import { benchHistory } from './history.ts'
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
@@ -25,6 +26,7 @@ if (!only || only === 'report') {
 }
 if (!only || only === 'git-store') await benchGitStore()
 if (!only || only === 'history') await benchHistory()
+if (!only || only === 'histories') await benchHistories()
 if (!only || only === 'same-job') await benchSameJob()
 if (!only || only === 'shard') await benchShard()
 if (!only || only === 'verdicts') await benchVerdicts()
