@@ -128,6 +128,25 @@ describe('estimateDrift', () => {
     close(unrecorded.allowance!, 1.2076087, 1e-6)
   })
 
+  test('a change point the history’s detector finds cuts the state, where no single step is large enough to', () => {
+    // 24 commits, one run each: twelve around 100, then the same twelve deviations around 104. The
+    // +4% step is below 4 σ₀ √2 = .0593 (σ₀ = .0104836 from neighbouring differences), but the
+    // detector (PELT, confirmed by a permutation test) finds it. Within each half, the deviations
+    // from the median (.0005) sum in squares to .000379; twice that over 22 degrees of freedom:
+    // σ = .0058698.
+    const noise = [0.004, -0.006, 0.009, -0.002, 0.0, 0.007, -0.009, 0.003, -0.004, 0.006, -0.007, 0.001]
+    const centers = [...noise.map((n) => 100 * Math.exp(n)), ...noise.map((n) => 104 * Math.exp(n))]
+    const shas = 'abcdefghijklmnopqrstuvwx'
+    const e = estimateDrift(runs(centers, shas), { alpha: 0.01 })
+    assert.deepEqual(
+      e.splits.map((s) => [s.sha, s.reason]),
+      [['mmmmmmmm', 'a change point in the history (+4.0%)']],
+    )
+    assert.deepEqual([e.states, e.df], [2, 22])
+    close(e.scale, 0.0104835651, 1e-9, 'σ₀')
+    close(e.sigma, 0.0058697994, 1e-9, 'σ')
+  })
+
   test('one wild run: a little wild counts as CLIP σ₀, far wild is left out; how wild makes no difference', () => {
     // Six runs of one commit, the last slow. σ₀ = 1.4826/√2 × the median of the 15 pairwise
     // differences = .0156864. At 106 its deviation from the median of the six, .0557751, counts as

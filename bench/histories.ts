@@ -196,7 +196,7 @@ function notSlower(steps: Step[], i: number): boolean {
  * (10 σ slower), and with the drift's tails heavier than normal (Student's t with 3 degrees of freedom).
  */
 function simulatedGuarantee(): void {
-  const draws = Number(process.env.BENCH_HISTORY_DRAWS ?? 100_000)
+  const draws = Number(process.env.BENCH_HISTORY_DRAWS ?? 50_000)
   const random = new SeededRandom('drift-guarantee')
   const normal = () => {
     const u = 1 - random.nextFloat()

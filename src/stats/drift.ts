@@ -189,9 +189,24 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
   const scale = robustScale(differences.map((x) => x.d))
   // The same scale without the differences a run takes part in: what that run is measured against.
   // Undefined where fewer than 3 differences remain: too few to judge a run by.
+  const sortedDifferences = [...differences].sort((x, y) => x.d - y.d)
   const scaleWithout = (r: { order: number }) => {
-    const rest = differences.filter((x) => x.a !== r.order && x.b !== r.order).map((x) => x.d)
-    return rest.length >= 3 ? robustScale(rest) : undefined
+    const takesPart = (x: { a: number; b: number }) => x.a === r.order || x.b === r.order
+    const m = differences.reduce((n, x) => (takesPart(x) ? n : n + 1), 0)
+    if (m < 3) return undefined
+    // The median of the others, found by walking the sorted differences past this run's own.
+    const wanted = m % 2 === 1 ? [(m - 1) / 2] : [m / 2 - 1, m / 2]
+    const found: number[] = []
+    let index = 0
+    for (const x of sortedDifferences) {
+      if (takesPart(x)) continue
+      if (wanted.includes(index)) found.push(x.d)
+      if (++index > wanted[wanted.length - 1]!) break
+    }
+    const middle = found.reduce((a, b) => a + b, 0) / found.length
+    if (middle > 0) return DIFFERENCE_TO_SIGMA * middle
+    const rest = differences.filter((x) => !takesPart(x)).map((x) => x.d)
+    return robustScale(rest)
   }
 
   // 1b. Steps: a change point the detector finds, or a step between neighbouring commits beyond STEP_LIMIT.
