@@ -338,17 +338,19 @@ describe('until', () => {
       assert.equal(verdicts(compareWith(reached)).parse, 'regression')
     }
 
-    // A commit git does not know (a shallow checkout): still accepted, and the report says so.
+    // A commit git does not know (a shallow checkout, or no such commit): not accepted, and the report
+    // says how to let it be decided.
     const unknown = await resolveAcceptance([entry('deadbee')], {
       now: NOW,
       baseline: { sha: after },
       contains,
     })
-    assert.equal(unknown.rules.length, 1)
+    assert.deepEqual(unknown.rules, [])
     assert.match(
       unknown.notes[0]!,
-      /could not tell whether the baseline \w+ contains commit deadbee .*still accepted$/,
+      /^accept "parse" holds until commit deadbee, but whether the baseline \w+ contains it cannot be told here .*fetch-depth: 0 .*: not accepted, its regressions count$/,
     )
+    assert.equal(verdicts(compareWith(unknown)).parse, 'regression')
     // No baseline: nothing is compared, so nothing to say.
     const alone = await resolveAcceptance([entry(until)], { now: NOW, contains })
     assert.deepEqual([alone.rules.length, alone.notes], [1, []])
@@ -507,16 +509,21 @@ describe('a deferred comparison (a fork pull request)', () => {
     )
   const deferred = () => parseDeferredComparison(artifact(), 'comparison.json')
 
-  test('carries bench.yml’s acceptances through; a label’s is the trusted job’s to decide', () => {
+  test('what the artifact says was accepted counts for nothing: the trusted job decides every acceptance', () => {
     const d = deferred()
-    assert.deepEqual(d.accept, options.accept)
+    assert.deepEqual(d.accept, options.accept, 'an artifact that carries acceptances still loads')
     const again = compareDeferred(d)
-    assert.equal(verdicts(again).parse, 'accepted')
-    assert.equal(verdicts(again).startup, 'regression', 'the label the artifact claims counts for nothing')
-    assert.deepEqual(again.acceptance?.notes, options.accept!.notes)
-    const labelled = compareDeferred(d, rule('*', { source: 'label', by: 'maintainer', reason: 'labelled' }))
-    assert.equal(verdicts(labelled).startup, 'accepted')
-    const startup = labelled.benchmarks.find((b) => b.name === 'startup')!
+    assert.equal(verdicts(again).parse, 'regression', 'bench.yml’s rule as the artifact claims it: nothing')
+    assert.equal(verdicts(again).startup, 'regression', 'the label the artifact claims: nothing')
+    assert.equal(again.acceptance, undefined)
+    const trusted = compareDeferred(d, {
+      accept: {
+        rules: [rule('*', { source: 'label', by: 'maintainer', reason: 'labelled' })],
+        notes: [],
+      },
+    })
+    assert.equal(verdicts(trusted).startup, 'accepted')
+    const startup = trusted.benchmarks.find((b) => b.name === 'startup')!
     assert.equal(startup.metrics.find((m) => m.metric === 'wall')!.accepted?.by, 'maintainer')
   })
 

@@ -413,6 +413,8 @@ export interface RunInfo {
 /** A pull request the server holds: its head, its labels and, once merged, where to. */
 export interface PullInfo {
   headSha: string
+  /** The commit of its base branch (GitHub's example's when not given). */
+  baseSha?: string
   labels: string[]
   /** Merged by this commit into this branch. */
   merged?: { commitSha: string; base: string }
@@ -572,6 +574,15 @@ export class GitHubServer {
   private readonly issueEvents = new Map<number, JsonObject[]>()
   private nextEventId = 5_000_000_001
   private mergeBaseSha?: string
+  /** Workflow runs GitHub made, oldest first, for `GET /repos/{owner}/{repo}/actions/runs`. */
+  private readonly workflowRuns: Array<{ id: number; headSha: string; createdAt: string }> = []
+  private nextWorkflowRunId = 6_000_000_001
+  /** Each login's role on the repository (the collaborator permission endpoint); others read. */
+  private readonly roles = new Map<string, string>()
+  /** Files at commits, for the contents endpoint: `${ref}:${path}` → text. */
+  private readonly files = new Map<string, string>()
+  /** What the compare endpoint says of `base...head`. */
+  private readonly comparisons = new Map<string, 'identical' | 'ahead' | 'behind' | 'diverged'>()
   private nextCommentId = 2_000_000_001
   private nextArtifactId = 3_000_000_001
   private readonly cacheById = new Map<number, CacheRecord>()
@@ -625,13 +636,118 @@ export class GitHubServer {
     this.mergeBaseSha = sha
   }
 
-  /** GitHub's example comparison from the description, with this server's merge base. */
-  private compare(operation: CompiledOperation): Reply {
-    if (this.mergeBaseSha === undefined) return this.githubError(404, 'Not Found')
+  /** What `GET /repos/{owner}/{repo}/compare/{base}...{head}` says of these two commits. */
+  setComparison(base: string, head: string, status: 'identical' | 'ahead' | 'behind' | 'diverged'): void {
+    this.comparisons.set(`${base}...${head}`, status)
+  }
+
+  /** GitHub's example comparison from the description, with this server's merge base or status. */
+  private compare(operation: CompiledOperation, basehead: string): Reply {
+    const status = this.comparisons.get(basehead)
+    if (status === undefined && this.mergeBaseSha === undefined) return this.githubError(404, 'Not Found')
     const example = operation.responseExample(200)
     if (!example) throw new Error('the description has no example comparison')
-    ;(example.merge_base_commit as JsonObject).sha = this.mergeBaseSha
+    if (this.mergeBaseSha !== undefined) (example.merge_base_commit as JsonObject).sha = this.mergeBaseSha
+    if (status !== undefined) example.status = status
     return { status: 200, body: example }
+  }
+
+  /**
+   * GitHub ran a workflow for `headSha` now: a run in `GET /repos/{owner}/{repo}/actions/runs`, made
+   * after every label event and run added before it.
+   */
+  addWorkflowRun(headSha: string): void {
+    this.workflowRuns.push({ id: this.nextWorkflowRunId++, headSha, createdAt: this.tick() })
+  }
+
+  /** A login's role on the repository, as the collaborator permission endpoint reports it. */
+  setRole(login: string, role: 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'): void {
+    this.roles.set(login.toLowerCase(), role)
+  }
+
+  /** A file's text at a commit, for `GET /repos/{owner}/{repo}/contents/{path}?ref=`. */
+  setFile(ref: string, file: string, text: string): void {
+    this.files.set(`${ref}:${file}`, text)
+  }
+
+  private workflowRunList(operation: CompiledOperation, url: URL): Reply {
+    const example = operation.responseExample(200)
+    const template = (example?.workflow_runs as JsonObject[] | undefined)?.[0]
+    if (!template) throw new Error('the description has no example list of workflow runs')
+    const sha = url.searchParams.get('head_sha')
+    const runs = this.workflowRuns
+      .filter((r) => sha === null || r.headSha === sha)
+      .reverse()
+      .map((r) => {
+        const run = structuredClone(template)
+        run.id = r.id
+        run.head_sha = r.headSha
+        run.created_at = r.createdAt
+        run.updated_at = r.createdAt
+        run.run_started_at = r.createdAt
+        return run
+      })
+    const { body: items, headers } = this.page(runs, url)
+    return { status: 200, body: { total_count: runs.length, workflow_runs: items }, headers }
+  }
+
+  /** A login's permission as `repository-collaborator-permission` describes it (the description has no example). */
+  private permission(login: string): Reply {
+    const role = this.roles.get(login.toLowerCase()) ?? 'read'
+    const rank = ['none', 'read', 'triage', 'write', 'maintain', 'admin'].indexOf(role)
+    const permissions = {
+      pull: rank >= 1,
+      triage: rank >= 2,
+      push: rank >= 3,
+      maintain: rank >= 4,
+      admin: rank >= 5,
+    }
+    return {
+      status: 200,
+      body: {
+        // The older field knows admin, write, read and none: maintain counts as write, triage as read.
+        permission: role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role,
+        role_name: role,
+        user: {
+          ...this.user(login, login.endsWith('[bot]') ? 'Bot' : 'User'),
+          permissions,
+          role_name: role,
+        } as unknown as JsonObject,
+      },
+    }
+  }
+
+  private content(operation: CompiledOperation, file: string, ref: string | null): Reply {
+    const text = ref === null ? undefined : this.files.get(`${ref}:${file}`)
+    if (text === undefined) return this.githubError(404, 'Not Found')
+    const example = operation.responseExample(200)
+    const template = Array.isArray(example) ? undefined : example
+    const base = `${this.url}/repos/${this.owner}/${this.repo}`
+    const sha = createHash('sha1')
+      .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+      .digest('hex')
+    return {
+      status: 200,
+      body: {
+        ...(template ?? {}),
+        type: 'file',
+        encoding: 'base64',
+        size: Buffer.byteLength(text),
+        name: file.split('/').pop()!,
+        path: file,
+        content: Buffer.from(text).toString('base64'),
+        sha,
+        url: `${base}/contents/${file}?ref=${ref}`,
+        git_url: `${base}/git/blobs/${sha}`,
+        html_url: `https://github.com/${this.owner}/${this.repo}/blob/${ref}/${file}`,
+        download_url: `https://raw.githubusercontent.com/${this.owner}/${this.repo}/${ref}/${file}`,
+        _links: {
+          self: `${base}/contents/${file}?ref=${ref}`,
+          git: `${base}/git/blobs/${sha}`,
+          html: `https://github.com/${this.owner}/${this.repo}/blob/${ref}/${file}`,
+        },
+      } as JsonObject,
+    }
   }
 
   /**
@@ -687,6 +803,7 @@ export class GitHubServer {
     if (!example) throw new Error('the description has no example pull request')
     example.number = number
     ;(example.head as JsonObject).sha = info.headSha
+    if (info.baseSha !== undefined) (example.base as JsonObject).sha = info.baseSha
     example.labels = info.labels.map((l) => this.label(l))
     // GitHub's example team lacks the `type` its own schema requires.
     example.requested_teams = []
@@ -983,10 +1100,16 @@ export class GitHubServer {
         operation.id === 'pulls/get'
           ? this.pull(operation, Number(params.pull_number))
           : operation.id === 'repos/compare-commits-with-basehead'
-            ? this.compare(operation)
+            ? this.compare(operation, String(params.basehead))
             : operation.id === 'repos/list-pull-requests-associated-with-commit'
               ? this.pullsOfCommit(operation, String(params.commit_sha), url)
-              : this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
+              : operation.id === 'actions/list-workflow-runs-for-repo'
+                ? this.workflowRunList(operation, url)
+                : operation.id === 'repos/get-collaborator-permission-level'
+                  ? this.permission(String(params.username))
+                  : operation.id === 'repos/get-content'
+                    ? this.content(operation, String(params.path), url.searchParams.get('ref'))
+                    : this.dispatch(operation.id, params, url, body as JsonObject | undefined, request)
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
       reply = this.githubError(error.status, error.message)

@@ -25,6 +25,17 @@ export interface Acceptance {
   rules: AcceptRule[]
   /** Entries that no longer hold, or whose `until` could not be decided, in words for the report. */
   notes: string[]
+  /**
+   * Entries of bench.yml's `accept:` that the pull request added or changed (its base's bench.yml has
+   * no entry the same): shown first in the report, so a reviewer cannot miss them.
+   */
+  added?: AcceptEntry[]
+}
+
+/** What a pull request's label decides: the rule it gives, or why a label that is there does not count. */
+export interface LabelDecision {
+  rule?: AcceptRule
+  refused?: string
 }
 
 /** What accepted a metric's regression. */
@@ -80,7 +91,8 @@ export interface ResolveOptions {
 /**
  * The bench.yml entries that hold against this baseline, as rules. A date past: no longer holds. A commit
  * the baseline contains: the accepted numbers are the baseline's now, so nothing is left to accept.
- * A commit git cannot place: still holds, and a note says so.
+ * A commit that cannot be placed (missing from a shallow checkout, or no such commit): does not hold,
+ * and a note says why and how to fix it.
  */
 export async function resolveAcceptance(
   entries: readonly AcceptEntry[],
@@ -123,15 +135,25 @@ export async function resolveAcceptance(
       )
       continue
     }
-    if (contained === undefined)
+    if (contained === undefined) {
+      // An acceptance that cannot be checked does not hold: the regressions count until it can be.
       notes.push(
         sha
-          ? `${describeEntry(entry)}: could not tell whether the baseline ${sha.slice(0, 12)} contains commit ${until} (is it in this checkout's history? fetch-depth: 0 fetches it); still accepted`
-          : `${describeEntry(entry)}: the baseline names no commit, so whether it contains commit ${until} is unknown; still accepted`,
+          ? `${describeEntry(entry)} holds until commit ${until}, but whether the baseline ${sha.slice(0, 12)} contains it cannot be told here (a commit missing from this checkout's history: fetch-depth: 0 in actions/checkout fetches it, or a github-token lets GitHub be asked): not accepted, its regressions count`
+          : `${describeEntry(entry)} holds until commit ${until}, but the baseline names no commit, so whether it contains ${until} is unknown: not accepted, its regressions count`,
       )
+      continue
+    }
     rules.push(rule)
   }
   return { rules, notes }
+}
+
+/** The entries of `head` that `base` has no entry the same as: added or changed since. */
+export function addedEntries(head: readonly AcceptEntry[], base: readonly AcceptEntry[]): AcceptEntry[] {
+  const key = (e: AcceptEntry) => JSON.stringify([e.benchmark, e.metric ?? null, e.reason, e.until ?? null])
+  const known = new Set(base.map(key))
+  return head.filter((e) => !known.has(key(e)))
 }
 
 /** The rules of several acceptances (the timed and the exact side of a split comparison), each once. */
@@ -146,7 +168,14 @@ export function joinAcceptances(acceptances: ReadonlyArray<Acceptance | undefine
     seen.add(key)
     rules.push(rule)
   }
-  return { rules, notes: [...new Set(present.flatMap((a) => a.notes))] }
+  const added = present.flatMap((a) => a.added ?? [])
+  return {
+    rules,
+    notes: [...new Set(present.flatMap((a) => a.notes))],
+    ...(added.length > 0
+      ? { added: added.filter((e, i) => addedEntries([e], added.slice(0, i)).length > 0) }
+      : {}),
+  }
 }
 
 /**
@@ -173,5 +202,19 @@ export function staleNotes(
 
 /** An acceptance with one more rule (the label's), after the ones it has. */
 export function withRule(acceptance: Acceptance | undefined, rule: AcceptRule): Acceptance {
-  return { rules: [...(acceptance?.rules ?? []), rule], notes: acceptance?.notes ?? [] }
+  return { ...acceptance, rules: [...(acceptance?.rules ?? []), rule], notes: acceptance?.notes ?? [] }
+}
+
+/** An acceptance with what the label decided: its rule, or the note saying why it does not count. */
+export function withLabel(
+  acceptance: Acceptance | undefined,
+  decision: LabelDecision,
+): Acceptance | undefined {
+  if (decision.rule) return withRule(acceptance, decision.rule)
+  if (decision.refused === undefined) return acceptance
+  return {
+    ...acceptance,
+    rules: acceptance?.rules ?? [],
+    notes: [...(acceptance?.notes ?? []), decision.refused],
+  }
 }

@@ -5,10 +5,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
+import type { AcceptEntry } from './accept.ts'
 import { ConfigError, loadConfig } from './config/index.ts'
 import { isUserError } from './errors.ts'
 import { type ExportPaths, writeExports } from './export/index.ts'
 import { DEFAULT_ACCEPT_LABEL, labelAcceptance } from './github/accept-label.ts'
+import { acceptEntriesAt, containsFromApi } from './github/accept-remote.ts'
 import { createGitHubClient } from './github/client.ts'
 import { type GitHubContext, readGitHubContext, runUrl } from './github/context.ts'
 import { logText } from './github/log.ts'
@@ -76,6 +78,8 @@ export interface ActionInputs {
   requireBaseline: boolean
   /** The pull-request label that accepts a run's regressions; undefined when turned off (an empty input). */
   acceptLabel?: string
+  /** Logins whose accepting label counts without write permission on the repository. */
+  acceptBy: string[]
   /** On a run that saved its results: read the suite's history, its change points and trend site. */
   history: boolean
 }
@@ -125,6 +129,23 @@ function acceptLabelInput(): string | undefined {
   return label
 }
 
+/** GitHub logins: letters, digits and single hyphens, at most 39 characters; an app's ends in [bot]. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$/
+
+/** The logins of the accept-by input, separated by commas or white space. */
+function acceptByInput(): string[] {
+  const logins = (optional('accept-by') ?? '')
+    .split(/[\s,]+/)
+    .map((l) => l.replace(/^@/, ''))
+    .filter((l) => l !== '')
+  const bad = logins.find((l) => !LOGIN.test(l))
+  if (bad !== undefined)
+    throw new UsageError(
+      `input "accept-by" must list GitHub logins separated by commas or spaces, got ${JSON.stringify(bad)}`,
+    )
+  return logins
+}
+
 function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
   const value = optional(name)
   if (value === undefined) return fallback
@@ -164,6 +185,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     retain: wholeNumber('retain'),
     requireBaseline: booleanInput('require-baseline', false),
     acceptLabel: acceptLabelInput(),
+    acceptBy: acceptByInput(),
     history: booleanInput('history', false),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
@@ -182,7 +204,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     const inputs = readInputs(env)
     const context = readGitHubContext(env, (file) => readFileSync(file, 'utf8'))
     const client = githubClient(inputs, env)
-    if (inputs.mode === 'post') return await postDeferred(inputs, context, client)
+    if (inputs.mode === 'post') return await postDeferred(inputs, context, client, env)
     const chosen = baselineStore(inputs, env, context)
     opened = chosen.store
     const outcome = await measureOrMerge(inputs, env, context, client, chosen)
@@ -214,6 +236,7 @@ async function postDeferred(
   inputs: ActionInputs,
   context: GitHubContext | undefined,
   client: Client,
+  env: NodeJS.ProcessEnv,
 ): Promise<void> {
   if (!context) throw new UsageError('mode: post runs inside GitHub Actions, in a workflow_run workflow')
   if (!inputs.githubToken) throw new UsageError('mode: post needs the github-token input')
@@ -221,6 +244,9 @@ async function postDeferred(
     octokit: client(),
     context,
     ...(inputs.acceptLabel !== undefined ? { acceptLabel: inputs.acceptLabel } : {}),
+    acceptBy: inputs.acceptBy,
+    ...(inputs.config !== undefined ? { config: inputs.config } : {}),
+    workingDirectory: repositoryPath(inputs.workingDirectory, env),
     version: VERSION,
     log: (l) => logText(l),
     warn: (l) => core.warning(l),
@@ -261,9 +287,17 @@ async function measureOrMerge(
               ...(inputs.githubToken ? { octokit: client() } : {}),
               context,
               label: inputs.acceptLabel!,
+              acceptBy: inputs.acceptBy,
               log: (line: string) => logText(line),
               warn: (line: string) => core.warning(line),
             }),
+        }
+      : {}),
+    ...(context && inputs.githubToken
+      ? {
+          containsFallback: (commit: string, ancestor: string) =>
+            containsFromApi(client(), { owner: context.owner, repo: context.repo }, commit, ancestor),
+          baseAcceptEntries: () => baseAcceptEntries(inputs, env, context, client),
         }
       : {}),
   }
@@ -285,6 +319,36 @@ async function measureOrMerge(
     installTools: inputs.installTools,
     zigVersion: inputs.zigVersion,
   })
+}
+
+/** A directory of the workspace as a path in the repository ('.' for its root). */
+function repositoryPath(dir: string, env: NodeJS.ProcessEnv): string {
+  const relative = path.relative(env.GITHUB_WORKSPACE ?? process.cwd(), dir)
+  return relative === '' ? '.' : relative.split(path.sep).join('/')
+}
+
+/**
+ * On a pull request, bench.yml's accept: entries on its base, as GitHub has them: the report names the
+ * entries the pull request added or changed. Undefined where they cannot be read, with a line saying so.
+ */
+async function baseAcceptEntries(
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  context: GitHubContext,
+  client: Client,
+): Promise<AcceptEntry[] | undefined> {
+  const base = context.event.pull_request?.base?.sha
+  if (typeof base !== 'string' || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(base)) return undefined
+  const found = await acceptEntriesAt(client(), { owner: context.owner, repo: context.repo }, base, {
+    workingDirectory: repositoryPath(inputs.workingDirectory, env),
+    ...(inputs.config !== undefined ? { config: inputs.config } : {}),
+  })
+  if ('entries' in found) return found.entries
+  if (/^there is no /.test(found.error)) return []
+  logText(
+    `the base's accept: entries were not read (${found.error}), so none is named as added by this pull request`,
+  )
+  return undefined
 }
 
 /** A shard's verdict is the merge job's: it hands its results on as an artifact and neither comments nor fails. */

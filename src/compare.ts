@@ -3,6 +3,7 @@
 
 import {
   type Acceptance,
+  type AcceptEntry,
   type AcceptedBy,
   type AcceptRule,
   coversBenchmark,
@@ -310,7 +311,7 @@ export interface Comparison {
    * Acceptances this comparison was given (DESIGN §4): what was decided about them before comparing
    * (an entry whose date passed) and entries that matched nothing, for the report to show.
    */
-  acceptance?: { notes: string[] }
+  acceptance?: { notes: string[]; added?: AcceptEntry[] }
   /**
    * The published trend site's address (bench.yml `trends:`): each benchmark links to its page there.
    * Set by the run from its own config; never read from a comparison's data.
@@ -857,8 +858,14 @@ export function acceptedRegressions(c: Comparison): Accepted[] {
 
 /** What the report says of acceptances: the notes decided before comparing, and entries that matched nothing. */
 function acceptanceSummary(accept: Acceptance | undefined, head: ResultSet): Pick<Comparison, 'acceptance'> {
-  if (!accept || (accept.rules.length === 0 && accept.notes.length === 0)) return {}
-  return { acceptance: { notes: [...accept.notes, ...staleNotes(accept.rules, head.benchmarks)] } }
+  const added = accept?.added ?? []
+  if (!accept || (accept.rules.length === 0 && accept.notes.length === 0 && added.length === 0)) return {}
+  return {
+    acceptance: {
+      notes: [...accept.notes, ...staleNotes(accept.rules, head.benchmarks)],
+      ...(added.length > 0 ? { added } : {}),
+    },
+  }
 }
 
 export function compareBenchmark(

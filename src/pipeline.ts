@@ -3,7 +3,14 @@
 // Its I/O comes in through the options, so both entry points stay thin.
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type Acceptance, type AcceptRule, resolveAcceptance, withRule } from './accept.ts'
+import {
+  type Acceptance,
+  type AcceptEntry,
+  addedEntries,
+  type LabelDecision,
+  resolveAcceptance,
+  withLabel,
+} from './accept.ts'
 import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseline } from './baseline.ts'
 import {
   acceptedRegressions,
@@ -102,10 +109,21 @@ export interface PipelineOptions {
   log: (line: string) => void
   now?: () => Date
   /**
-   * Asked when the run has regressions: the rule that accepts every one of them (a pull request's label,
-   * or the label of the pull request a push merged), or undefined when there is none.
+   * Asked when the run has regressions: what the accepting label decides (a pull request's label, or
+   * the label of the pull request a push merged): a rule that accepts every one of them, or why a
+   * label that is there does not count.
    */
-  acceptLabel?: () => Promise<AcceptRule | undefined>
+  acceptLabel?: () => Promise<LabelDecision>
+  /**
+   * On a pull request: the `accept:` entries of bench.yml on its base, so the report can show those
+   * the pull request added or changed. Undefined when the base's bench.yml cannot be read.
+   */
+  baseAcceptEntries?: () => Promise<AcceptEntry[] | undefined>
+  /**
+   * Whether `commit` contains `ancestor`, asked where the checkout's git cannot tell (a shallow
+   * checkout): GitHub's compare endpoint. Undefined when it cannot tell either.
+   */
+  containsFallback?: (commit: string, ancestor: string) => Promise<boolean | undefined>
 }
 
 export interface PipelineOutcome {
@@ -204,7 +222,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
 
   const written = await writeShardOutput(options, options.shard, cases, measured, choice)
   // A shard's verdict is the merge's: the label is looked up there, once.
-  const { acceptLabel: _, ...shardOptions } = options
+  const { acceptLabel: _, baseAcceptEntries: __, ...shardOptions } = options
   const concluded = await conclude(shardOptions, config, measured.results, compared, false)
   return { ...concluded, ...written }
 }
@@ -576,8 +594,9 @@ async function conclude(
   const filter = 'filter' in options ? options.filter : undefined
   const benchmarks = results.benchmarks
   // bench.yml's accepted regressions, each side judged against the baseline it is compared with.
-  const accept = await configAcceptance(options.cwd, config, choice.baseline, now())
-  const exactAccept = exact ? await configAcceptance(options.cwd, config, exact.baseline, now()) : undefined
+  const base = config.accept && options.baseAcceptEntries ? await options.baseAcceptEntries() : undefined
+  const accept = await configAcceptance(options, config, choice.baseline, now(), base)
+  const exactAccept = exact ? await configAcceptance(options, config, exact.baseline, now(), base) : undefined
   let compareOptions: CompareOptions = {
     baseline: choice.baseline,
     noBaselineReason: choice.noBaselineReason,
@@ -593,14 +612,17 @@ async function conclude(
   }
   let comparison = compareResults(results, compareOptions)
   if (comparison.counts.regression > 0 && options.acceptLabel) {
-    // A label accepts every regression of the run: compared again with its rule after bench.yml's.
-    const rule = await options.acceptLabel()
-    if (rule) {
+    // A label accepts every regression of the run: compared again with its rule after bench.yml's,
+    // or with the note saying why a label that is there does not count.
+    const decision = await options.acceptLabel()
+    if (decision.rule || decision.refused !== undefined) {
+      const timed = withLabel(compareOptions.accept, decision)
+      const exactSide = compareOptions.exact && withLabel(compareOptions.exact.accept, decision)
       compareOptions = {
         ...compareOptions,
-        accept: withRule(compareOptions.accept, rule),
+        ...(timed ? { accept: timed } : {}),
         ...(compareOptions.exact
-          ? { exact: { ...compareOptions.exact, accept: withRule(compareOptions.exact.accept, rule) } }
+          ? { exact: { ...compareOptions.exact, ...(exactSide ? { accept: exactSide } : {}) } }
           : {}),
       }
       comparison = compareResults(results, compareOptions)
@@ -653,19 +675,27 @@ async function conclude(
   }
 }
 
-/** bench.yml's accepted regressions that hold against a baseline, or undefined when it names none. */
+/**
+ * bench.yml's accepted regressions that hold against a baseline, or undefined when it names none; with
+ * the base's entries (a pull request), the entries the pull request added or changed.
+ */
 async function configAcceptance(
-  cwd: string,
+  options: Pick<PipelineOptions, 'cwd' | 'containsFallback'>,
   config: Config,
   baseline: BaselineInfo | undefined,
   now: Date,
+  base: AcceptEntry[] | undefined,
 ): Promise<Acceptance | undefined> {
   if (!config.accept) return undefined
-  return resolveAcceptance(config.accept, {
+  const resolved = await resolveAcceptance(config.accept, {
     now,
     ...(baseline ? { baseline: { sha: baseline.results.commit.sha } } : {}),
-    contains: (commit, ancestor) => isAncestor(cwd, ancestor, commit),
+    contains: async (commit, ancestor) =>
+      (await isAncestor(options.cwd, ancestor, commit)) ??
+      (await options.containsFallback?.(commit, ancestor)),
   })
+  const added = base ? addedEntries(config.accept, base) : []
+  return added.length > 0 ? { ...resolved, added } : resolved
 }
 
 export async function writeText(file: string, text: string): Promise<void> {

@@ -3,6 +3,7 @@ export type { BenchmarkConfig } from '../kinds/index.ts'
 export type { ProcessBenchmarkConfig } from '../kinds/process/schema.ts'
 export { ConfigError } from './errors.ts'
 export {
+  CONFIG_FILE_NAMES,
   type Config,
   configJsonSchema,
   findConfigFile,

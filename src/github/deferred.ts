@@ -7,7 +7,7 @@
 // against the results schema with bounded sizes, compares again and renders the comment itself, with
 // our escaping. A forged file can at worst misstate numbers about its own pull request.
 import { z } from 'zod'
-import { type Acceptance, type AcceptRule, withRule } from '../accept.ts'
+import type { Acceptance } from '../accept.ts'
 import { type CompareOptions, type Comparison, compareResults } from '../compare.ts'
 import { UserError } from '../errors.ts'
 import { ACCEPT_REASON_MAX, ACCEPT_SOURCES, firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
@@ -28,8 +28,9 @@ const sampleIndex = z.number().int().nonnegative().max(10_000_000)
 
 /**
  * Regressions the run accepted on purpose: the rules that held against its baseline and the notes about
- * the others. Data like the rest: the trusted job shows the reasons as escaped text, and decides the
- * label's acceptance itself (postDeferredComments), never from the artifact.
+ * the others. Read so that an artifact that carries them still loads, and never used: the trusted job
+ * decides every acceptance itself (postDeferredComments), from bench.yml as GitHub has it at the
+ * measured commit and from the label on the pull request, never from the artifact.
  */
 const acceptanceSchema = z
   .object({
@@ -112,7 +113,7 @@ export function deferredComparison(fields: {
     ...(b.noBaselineReason !== undefined ? { noBaselineReason: b.noBaselineReason } : {}),
     baselineWarnings: b.baselineWarnings ?? [],
     ...(b.history ? { history: b.history } : {}),
-    ...(b.accept ? { accept: b.accept } : {}),
+    ...(b.accept ? { accept: { rules: b.accept.rules, notes: b.accept.notes } } : {}),
   })
   return {
     schema: DEFERRED_SCHEMA,
@@ -176,26 +177,20 @@ export function parseDeferredComparison(text: string, source: string): DeferredC
   return d
 }
 
-/**
- * The acceptance an artifact carries, with the label's rule as the trusted job decided it: a rule the
- * artifact says a label gave is dropped (it could name anyone), and `label`, when the pull request
- * carries the label now, takes its place.
- */
-function acceptanceOf(
-  carried: Acceptance | undefined,
-  label: AcceptRule | undefined,
-): Acceptance | undefined {
-  const own = carried && { ...carried, rules: carried.rules.filter((r) => r.source !== 'label') }
-  return label ? withRule(own, label) : own
+/** The acceptances of a comparison made again, as the trusted job decided them: each side's. */
+export interface TrustedAcceptance {
+  accept?: Acceptance
+  exact?: Acceptance
 }
 
 /**
- * The comparison the run made, made again from its inputs; `label` is the rule of the accepting label
- * when the pull request carries it, as the trusted job found it.
+ * The comparison the run made, made again from its inputs, with the acceptances the trusted job
+ * decided itself (bench.yml at the measured commit, read from GitHub; the label on the pull request
+ * as it is now). Whatever the artifact says was accepted counts for nothing: it could claim anything.
  */
-export function compareDeferred(d: DeferredComparison, label?: AcceptRule): Comparison {
-  const accept = acceptanceOf(d.accept, label)
-  const exactAccept = d.exact ? acceptanceOf(d.exact.accept, label) : undefined
+export function compareDeferred(d: DeferredComparison, trusted: TrustedAcceptance = {}): Comparison {
+  const accept = trusted.accept
+  const exactAccept = d.exact ? trusted.exact : undefined
   return compareResults(d.head, {
     ...(d.baseline ? { baseline: d.baseline } : {}),
     ...(d.noBaselineReason !== undefined ? { noBaselineReason: d.noBaselineReason } : {}),
@@ -205,6 +200,16 @@ export function compareDeferred(d: DeferredComparison, label?: AcceptRule): Comp
     ...(d.pairs ? { pairs: d.pairs } : {}),
     ...(d.acrossMoments !== undefined ? { acrossMoments: d.acrossMoments } : {}),
     ...(accept ? { accept } : {}),
-    ...(d.exact ? { exact: { ...d.exact, ...(exactAccept ? { accept: exactAccept } : {}) } } : {}),
+    ...(d.exact
+      ? {
+          exact: {
+            ...(d.exact.baseline ? { baseline: d.exact.baseline } : {}),
+            ...(d.exact.noBaselineReason !== undefined ? { noBaselineReason: d.exact.noBaselineReason } : {}),
+            baselineWarnings: d.exact.baselineWarnings,
+            ...(d.exact.history ? { history: d.exact.history } : {}),
+            ...(exactAccept ? { accept: exactAccept } : {}),
+          },
+        }
+      : {}),
   })
 }

@@ -7,12 +7,13 @@
 //       artifact from the run that measured, checks it, compares again and renders the comment itself.
 //       It never checks out or runs the pull request's code, and never posts text the artifact
 //       supplies; it posts only on the pull request whose head that run measured.
-import type { AcceptRule } from '../accept.ts'
+import { type Acceptance, type AcceptEntry, addedEntries, resolveAcceptance, withLabel } from '../accept.ts'
 import type { CompareOptions, Comparison } from '../compare.ts'
 import { markerFor } from '../report/escape.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../report/markdown.ts'
 import type { ResultSet } from '../results.ts'
-import { labelledBy, pullRequestLabelRule } from './accept-label.ts'
+import { labelForHead } from './accept-label.ts'
+import { acceptEntriesAt, containsFromApi } from './accept-remote.ts'
 import { type GitHub, statusOf } from './client.ts'
 import { upsertStickyComment } from './comment.ts'
 import { type GitHubContext, pullRequestNumber, runUrl } from './context.ts'
@@ -21,8 +22,10 @@ import {
   DEFERRED_FILE,
   DEFERRED_MAX_BYTES,
   DeferredCommentError,
+  type DeferredComparison,
   deferredComparison,
   parseDeferredComparison,
+  type TrustedAcceptance,
 } from './deferred.ts'
 import { readZipEntry } from './zip.ts'
 
@@ -108,17 +111,56 @@ export async function publishComment(o: PublishOptions): Promise<PublishOutcome>
   }
 }
 
-/** The accepting label's rule, when the pull request (as GitHub lists it now) carries the label. */
-async function labelRule(
+/**
+ * The acceptances of a deferred comparison, decided here and from GitHub alone: bench.yml's entries
+ * at the measured commit (those its base does not have are named as added by the pull request), each
+ * side judged against the baseline it is compared with, and the label on the pull request as it is
+ * now, for the measured commit, by someone allowed to give it.
+ */
+async function trustedAcceptance(
   o: PostOptions,
-  labels: ReadonlyArray<{ name?: string }>,
-  issueNumber: number,
-): Promise<AcceptRule | undefined> {
+  d: DeferredComparison,
+  pull: { labels: ReadonlyArray<{ name?: string }>; base: { sha: string } },
+): Promise<TrustedAcceptance> {
+  const repo = { owner: o.context.owner, repo: o.context.repo }
+  const where = {
+    ...(o.workingDirectory !== undefined ? { workingDirectory: o.workingDirectory } : {}),
+    ...(o.config !== undefined ? { config: o.config } : {}),
+  }
+  const head = await acceptEntriesAt(o.octokit, repo, d.headSha, where)
+  const notes: string[] = []
+  let entries: AcceptEntry[] = []
+  if ('error' in head) {
+    if (!/^there is no /.test(head.error))
+      notes.push(`bench.yml's accept: entries were not read, so none counts: ${head.error}`)
+  } else entries = head.entries
+  let added: AcceptEntry[] = []
+  if (entries.length > 0) {
+    const base = await acceptEntriesAt(o.octokit, repo, pull.base.sha, where)
+    added = addedEntries(entries, 'error' in base ? [] : base.entries)
+  }
+  const side = async (baseline: DeferredComparison['baseline']): Promise<Acceptance | undefined> => {
+    if (entries.length === 0 && notes.length === 0 && added.length === 0) return undefined
+    const resolved = await resolveAcceptance(entries, {
+      now: o.now ?? new Date(),
+      ...(baseline ? { baseline: { sha: baseline.results.commit.sha } } : {}),
+      contains: (commit, ancestor) => containsFromApi(o.octokit, repo, commit, ancestor),
+    })
+    return { ...resolved, notes: [...notes, ...resolved.notes], ...(added.length > 0 ? { added } : {}) }
+  }
+  let accept = await side(d.baseline)
+  let exact = d.exact ? await side(d.exact.baseline) : undefined
   const label = o.acceptLabel
-  if (label === undefined || !labels.some((l) => l.name?.toLowerCase() === label.toLowerCase()))
-    return undefined
-  const by = await labelledBy({ octokit: o.octokit, context: o.context, label, warn: o.warn }, issueNumber)
-  return pullRequestLabelRule(label, issueNumber, by)
+  if (label !== undefined && pull.labels.some((l) => l.name?.toLowerCase() === label.toLowerCase())) {
+    const decision = await labelForHead(
+      { octokit: o.octokit, context: o.context, label, acceptBy: o.acceptBy ?? [], log: o.log, warn: o.warn },
+      d.issueNumber,
+      d.headSha,
+    )
+    accept = withLabel(accept, decision)
+    exact = d.exact ? withLabel(exact, decision) : undefined
+  }
+  return { ...(accept ? { accept } : {}), ...(exact ? { exact } : {}) }
 }
 
 function firstLine(error: unknown): string {
@@ -147,6 +189,11 @@ export interface PostOptions {
    * for it in the artifact counts for nothing.
    */
   acceptLabel?: string
+  /** Logins whose label counts whatever their permission (the accept-by input). */
+  acceptBy?: readonly string[]
+  /** Where bench.yml is in the repository (the config and working-directory inputs). */
+  config?: string
+  workingDirectory?: string
   now?: Date
   version?: string
   log: (line: string) => void
@@ -227,7 +274,7 @@ export async function postDeferredComments(o: PostOptions): Promise<PublishOutco
         `pull request #${deferred.issueNumber} is at ${pull.head.sha.slice(0, 7)}, but run ${run.id} measured ${String(run.head_sha).slice(0, 7)}`,
       )
     }
-    const comparison = compareDeferred(deferred, await labelRule(o, pull.labels, deferred.issueNumber))
+    const comparison = compareDeferred(deferred, await trustedAcceptance(o, deferred, pull))
     const comment = {
       ...commentFor(comparison, deferred.mode, {
         now: o.now,

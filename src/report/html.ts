@@ -24,6 +24,7 @@ import {
   contendedMeasurements,
   contentionConsequence,
   describeAcceptedBy,
+  describeAddedAcceptances,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -152,6 +153,13 @@ function byVerdict(benchmarks: BenchmarkComparison[]): BenchmarkComparison[] {
 function trendLink(c: Comparison, b: BenchmarkComparison): string {
   if (c.trends === undefined) return ''
   return ` <a class="trend" href="${e(trendPageUrl(c.trends, c.suite, b.id))}">trend</a>`
+}
+
+/** bench.yml's accept: entries the pull request added, first thing under the verdict. */
+function addedAcceptances(c: Comparison): string {
+  const [first, ...entries] = describeAddedAcceptances(c)
+  if (first === undefined) return ''
+  return `<div class="warnings" id="added-acceptances"><p><span class="mark">!</span> ${e(first)}</p><ul>${entries.map((x) => `<li>${e(x)}</li>`).join('')}</ul></div>`
 }
 
 /** Who accepted a metric's regression and why, for its notes. */
@@ -944,6 +952,7 @@ export async function renderHtml(c: Comparison, options: HtmlOptions = {}): Prom
     `<h1>${e(text)}</h1>`,
     `<p><span class="verdict verdict-${c.verdict}">${e(c.verdict)}</span></p>`,
     `<p class="counts">${describeCounts(c).map(e).join(' · ')}</p>`,
+    addedAcceptances(c),
     metaSection(c, now),
     '</header>',
     await changesSection(c),

@@ -27,6 +27,7 @@ import {
   contendedMeasurements,
   contentionConsequence,
   describeAcceptedBy,
+  describeAddedAcceptances,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -490,6 +491,10 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   const out: string[] = [markerFor(c.suite)]
   out.push(`### ${h.icon} bench-action · ${escapeMarkdownInline(c.suite)}: ${h.text}`)
   out.push(describeCounts(c).join(' · '))
+  // Acceptances the pull request gave itself come first: a reviewer must see them, whatever else is cut.
+  const added = describeAddedAcceptances(c)
+  if (added.length > 0)
+    out.push(['> [!WARNING]', ...added.map((line) => `> ${escapeMarkdownLine(line)}`)].join('\n>\n'))
 
   const left: string[] = []
   const by = (v: BenchmarkComparison['verdict']) => c.benchmarks.filter((b) => b.verdict === v)

@@ -1,6 +1,6 @@
 // The rows both reports show, as plain text cells. Markdown and terminal rendering differ only in how
 // they escape, align and colour these.
-import type { AcceptedBy } from '../accept.ts'
+import { type AcceptedBy, describeEntry } from '../accept.ts'
 import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
@@ -353,6 +353,23 @@ export function acceptedRows(benchmarks: BenchmarkComparison[]): AcceptedRow[] {
  * Who accepted a regression, in words: "@octocat, by the label", "the label (who added it is unknown)",
  * "bench.yml", "bench.yml, until 2026-03-01". The login and the dates are user text: escape them.
  */
+/**
+ * bench.yml's accept: entries added by this pull request (its base has none the same), in lines for
+ * the report's first warning: they accept regressions only because the pull request itself says so.
+ */
+export function describeAddedAcceptances(c: Comparison): string[] {
+  const added = c.acceptance?.added ?? []
+  if (added.length === 0) return []
+  const entries = added.map(
+    (e) =>
+      `${describeEntry(e)}${e.until !== undefined ? `, until ${e.until}` : ''}: ${JSON.stringify(e.reason)}`,
+  )
+  return [
+    `Added by this pull request: ${added.length === 1 ? 'an accept: entry' : `${added.length} accept: entries`} of bench.yml that its base does not have. ${added.length === 1 ? 'It accepts' : 'They accept'} regressions because this pull request says so; review ${added.length === 1 ? 'it' : 'them'} with the code.`,
+    ...entries,
+  ]
+}
+
 export function describeAcceptedBy(a: AcceptedBy): string {
   if (a.source === 'label')
     return a.by !== undefined ? `@${a.by}, with the label` : 'the label (by whom is unknown)'

@@ -16,6 +16,7 @@ import {
   contendedMeasurements,
   contentionConsequence,
   describeAcceptedBy,
+  describeAddedAcceptances,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -102,6 +103,7 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
   const headStyle: Style = c.verdict === 'pass' ? 'green' : 'red'
   out.push(paint('bold', `bench-action · ${clean(c.suite)}: `) + paint(headStyle, h.text))
   out.push(describeCounts(c).join(' · '))
+  for (const line of describeAddedAcceptances(c)) out.push(paint('yellow', `warning: ${clean(line)}`))
   out.push(`head:     ${clean(describeCommit(c.head.commit))}`)
   out.push(`baseline: ${clean(describeBaseline(c, now))}`)
   const exact = describeExactBaseline(c, now)
