@@ -54,14 +54,17 @@ export async function defaultBranch(
   return undefined
 }
 
+// Commits may come from stored results or an event, so they follow --end-of-options (git 2.24): one that
+// starts with a dash is never read as an option. rev-list takes `--` after them: they are never paths.
+
 /** Commits in `to` that are not in `from`, or undefined when either is not in the local history. */
 export async function commitsBetween(cwd: string, from: string, to: string): Promise<number | undefined> {
-  const count = await git(cwd, ['rev-list', '--count', `${from}..${to}`])
+  const count = await git(cwd, ['rev-list', '--count', '--end-of-options', `${from}..${to}`, '--'])
   return count === undefined || !/^\d+$/.test(count) ? undefined : Number(count)
 }
 
 export async function mergeBase(cwd: string, a: string, b: string): Promise<string | undefined> {
-  return git(cwd, ['merge-base', a, b])
+  return git(cwd, ['merge-base', '--end-of-options', a, b])
 }
 
 /**
@@ -73,10 +76,13 @@ export async function isAncestor(
   ancestor: string,
   descendant: string,
 ): Promise<boolean | undefined> {
-  const result = await runCommand(['git', 'merge-base', '--is-ancestor', ancestor, descendant], {
-    cwd,
-    timeoutMs: 30_000,
-  })
+  const result = await runCommand(
+    ['git', 'merge-base', '--is-ancestor', '--end-of-options', ancestor, descendant],
+    {
+      cwd,
+      timeoutMs: 30_000,
+    },
+  )
   if (result.error !== undefined) return undefined
   if (result.code === 0) return true
   return result.code === 1 ? false : undefined

@@ -31,7 +31,7 @@ let handlersInstalled = false
 /** Removes a worktree while the process exits, when only synchronous work still runs; best effort. */
 function removeSync(repo: string, dir: string, parent?: string): void {
   // When it is not registered (any more), the directory may still be there.
-  runCommandSync(['git', 'worktree', 'remove', '--force', '--force', dir], { cwd: repo })
+  runCommandSync(['git', 'worktree', 'remove', '--force', '--force', '--end-of-options', dir], { cwd: repo })
   try {
     rmSync(parent ?? dir, { recursive: true, force: true })
   } catch {
@@ -85,7 +85,8 @@ export async function resolveCommit(repo: string, ref: string): Promise<string |
 export async function ensureCommit(repo: string, sha: string, log: (line: string) => void): Promise<boolean> {
   if (await resolveCommit(repo, sha)) return true
   log(`fetching ${sha.slice(0, 12)} from origin: the checkout does not have it`)
-  await git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', sha])
+  // A name that starts with a dash is a commit here, never an option (--upload-pack runs a program).
+  await git(repo, ['fetch', '--no-tags', '--depth=1', '--end-of-options', 'origin', sha])
   return (await resolveCommit(repo, sha)) !== undefined
 }
 
@@ -103,7 +104,11 @@ export async function addWorktree(
   const dir = at?.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'bench-action-base-')))
   installHandlers()
   open.set(dir, { repo: top, ...(at ? { parent: at.parent } : {}) })
-  const added = await gitOrError(top, ['worktree', 'add', '--detach', '--quiet', dir, sha], 120_000)
+  const added = await gitOrError(
+    top,
+    ['worktree', 'add', '--detach', '--quiet', '--end-of-options', dir, sha],
+    120_000,
+  )
   if ('error' in added) {
     open.delete(dir)
     await rm(dir, { recursive: true, force: true })
@@ -116,7 +121,7 @@ export async function addWorktree(
     async remove() {
       if (removed) return
       removed = true
-      await git(top, ['worktree', 'remove', '--force', '--force', dir])
+      await git(top, ['worktree', 'remove', '--force', '--force', '--end-of-options', dir])
       await rm(dir, { recursive: true, force: true })
       if (at) await rm(at.parent, { recursive: true, force: true })
       await git(top, ['worktree', 'prune'])
