@@ -188,7 +188,7 @@ export const environmentSchema = z.object({
 export type Environment = z.infer<typeof environmentSchema>
 
 /** A value from a file, quoted and cut short for a message. */
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value)
   return text.length > 80 ? `${text.slice(0, 77)}…` : text
 }

@@ -18,19 +18,31 @@
 //
 // Outside a git repository (a remote given as a URL or path, as the benchmarks of this store do) a
 // private bare repository in the temporary directory stands in for the workspace.
+//
+// What the data branch holds is checked before it is used (git-data.ts), and every argument of a git
+// command that comes from it, or could, follows `--end-of-options` (git 2.24 and newer): a commit, a
+// ref or a path is never read as an option, whatever it starts with.
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { commandFailure, runCommand } from '../command.ts'
 import { UserError } from '../errors.ts'
-import { parseResultSetText, type ResultSet } from '../results.ts'
+import { parseResultSetText, type ResultSet, shown } from '../results.ts'
 import { Serial } from '../serial.ts'
 import { branchKey } from './dir.ts'
+import {
+  entryProblem,
+  INDEX,
+  type IndexEntry,
+  parseIndex,
+  type SuiteIndex,
+  storedPathProblem,
+  suiteFolderProblem,
+} from './git-data.ts'
 import { NO_BRANCH, type ResultStore, type StoredEntry } from './types.ts'
 
 export const DEFAULT_DATA_BRANCH = 'bench-data'
-const INDEX = 'index.json'
 const PUSH_ATTEMPTS = 8
 /** Runs read by one `git cat-file --batch`: bounds the output one process holds. */
 const BATCH_ENTRIES = 2000
@@ -38,18 +50,6 @@ const BATCH_ENTRIES = 2000
 const NETWORK_TIMEOUT_MS = 10 * 60_000
 /** The namespace of the refs a store fetches into; each store has its own, deleted after every fetch. */
 export const PRIVATE_REFS = 'refs/bench-action'
-
-interface IndexEntry {
-  branch: string
-  sha?: string
-  createdAt: string
-  path: string
-}
-
-interface SuiteIndex {
-  version: 1
-  entries: IndexEntry[]
-}
 
 export interface GitStoreOptions {
   /** A remote name of the repository in `cwd` (origin) or a URL or path. */
@@ -205,10 +205,18 @@ export class GitStore implements ResultStore {
   private tip?: string | null
   /** Operations of one store run one at a time: they share the data branch's tip. */
   private readonly serial = new Serial()
+  /** Warnings already given: a run lists a suite's index more than once. */
+  private readonly warned = new Set<string>()
 
   constructor(private readonly options: GitStoreOptions) {
     this.branch = options.branch ?? DEFAULT_DATA_BRANCH
     this.root = `the ${this.branch} branch of ${redactCredentials(options.remote)}`
+  }
+
+  private warn(line: string): void {
+    if (this.warned.has(line)) return
+    this.warned.add(line)
+    this.options.log?.(line)
   }
 
   private async git(
@@ -242,6 +250,8 @@ export class GitStore implements ResultStore {
         GIT_TERMINAL_PROMPT: '0',
         GCM_INTERACTIVE: 'never',
         LC_ALL: 'C',
+        // A path is a name, never a pattern or :(magic).
+        GIT_LITERAL_PATHSPECS: '1',
         ...env,
       },
       maxOutputBytes: 256 * 1024 * 1024,
@@ -269,7 +279,7 @@ export class GitStore implements ResultStore {
         await this.git(cwd, ['rev-parse', '--git-dir'])
       } catch {
         const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-git-store-'))
-        await this.git(dir, ['init', '--quiet', '--bare', dir])
+        await this.git(dir, ['init', '--quiet', '--bare', '--end-of-options', dir])
         const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]*@[^/]*:/.test(remote)
         const source = url ? remote : path.resolve(cwd, remote)
         return { dir, source, pushTo: source, shallow: false, own: true, version }
@@ -279,7 +289,7 @@ export class GitStore implements ResultStore {
         () => false,
       )
       // insteadOf and pushInsteadOf applied, as git push would; not a remote's name: a URL or path.
-      const pushTo = await this.git(cwd, ['remote', 'get-url', '--push', remote]).then(
+      const pushTo = await this.git(cwd, ['remote', 'get-url', '--push', '--end-of-options', remote]).then(
         (r) => r.stdout.split('\n')[0]!.trim() || remote,
         () => remote,
       )
@@ -307,6 +317,7 @@ export class GitStore implements ResultStore {
             // No remote-tracking branch for the data branch: only the ref named here is written.
             '--refmap=',
             ...(place.shallow ? ['--depth=1'] : []),
+            '--end-of-options',
             place.source,
             `+refs/heads/${this.branch}:${ref}`,
           ],
@@ -321,29 +332,42 @@ export class GitStore implements ResultStore {
           `cannot fetch ${this.root}: ${said(error)} (${gitFailureHint('fetch', stderrOf(error))})`,
         )
       }
+      // The ref is this store's own (refs/bench-action/…); rev-parse takes --end-of-options only from git 2.30.
       this.tip = (await this.git(place.dir, ['rev-parse', '--verify', `${ref}^{commit}`])).stdout.trim()
       return this.tip
     } finally {
-      await this.git(place.dir, ['update-ref', '-d', ref]).catch(() => {})
+      await this.git(place.dir, ['update-ref', '-d', '--end-of-options', ref]).catch(() => {})
     }
   }
 
+  /** The folder of `suite` in the data branch; a name that cannot be one is refused. */
+  private suiteFolder(suite: string): string {
+    const problem = suiteFolderProblem(suite)
+    if (problem) throw new GitStoreError(`the suite cannot name a folder of ${this.root}: ${problem}`)
+    return suite
+  }
+
+  /**
+   * A suite's index: the entries in the shape the store writes; each other one is left out, named in a
+   * warning. An index that is not one at all is refused.
+   */
   private async readIndex(tip: string | null, suite: string): Promise<SuiteIndex> {
-    if (!tip) return { version: 1, entries: [] }
+    const file = `${this.suiteFolder(suite)}/${INDEX}`
+    if (!tip) return { raw: [], entries: [], problems: [] }
     const { dir } = await this.where()
+    let text: string
     try {
-      const text = (await this.git(dir, ['cat-file', 'blob', `${tip}:${suite}/${INDEX}`])).stdout
-      const parsed = JSON.parse(text) as SuiteIndex
-      if (parsed.version !== 1 || !Array.isArray(parsed.entries)) throw new Error('not a version 1 index')
-      return parsed
+      text = (await this.git(dir, ['cat-file', 'blob', '--end-of-options', `${tip}:${file}`])).stdout
     } catch (error) {
       if (/does not exist|exists on disk, but not in|Not a valid object name/i.test(stderrOf(error))) {
-        return { version: 1, entries: [] }
+        return { raw: [], entries: [], problems: [] }
       }
-      throw new GitStoreError(
-        `the index of ${suite} in ${this.root} is unreadable: ${(error as Error).message}`,
-      )
+      throw new GitStoreError(`${file} in ${this.root} is unreadable: ${said(error)}`)
     }
+    const index = parseIndex(text, suite)
+    if ('problem' in index) throw new GitStoreError(`${file} in ${this.root} is unreadable: ${index.problem}`)
+    for (const problem of index.problems) this.warn(`${this.root}: ${file}: skipped ${problem}`)
+    return index
   }
 
   list(suite: string, branch: string): Promise<StoredEntry[]> {
@@ -366,18 +390,34 @@ export class GitStore implements ResultStore {
     return this.serial.run(() => this.loadManyNow(entries))
   }
 
-  /** The folders at the top of the data branch that hold a suite's index. */
+  /** The folders at the top of the data branch that hold a suite's index; others are named in a warning. */
   private async suitesNow(): Promise<string[]> {
     const tip = this.tip === undefined ? await this.fetch() : this.tip
     if (!tip) return []
     const { dir } = await this.where()
-    const names = async (args: string[]) =>
-      (await this.git(dir, ['ls-tree', '-z', '--name-only', tip, '--', ...args])).stdout
-        .split('\0')
-        .filter((p) => p !== '')
-    const folders = await names([])
+    // ls-tree takes no `--`: after --end-of-options come the tree and the paths.
+    const listing = async (options: string[], paths: string[]) => {
+      try {
+        return (await this.git(dir, ['ls-tree', '-z', ...options, '--end-of-options', tip, ...paths])).stdout
+          .split('\0')
+          .filter((p) => p !== '')
+      } catch (error) {
+        throw new GitStoreError(`cannot list the suites of ${this.root}: ${said(error)}`)
+      }
+    }
+    const folders: string[] = []
+    for (const line of await listing([], [])) {
+      const m = /^\d+ tree [0-9a-f]+\t(.*)$/s.exec(line)
+      if (!m) continue
+      const problem = suiteFolderProblem(m[1])
+      if (problem) this.warn(`${this.root}: skipped the folder ${shown(m[1])}: ${problem}`)
+      else folders.push(m[1]!)
+    }
     if (folders.length === 0) return []
-    const indexes = await names(folders.map((f) => `${f}/${INDEX}`))
+    const indexes = await listing(
+      ['--name-only'],
+      folders.map((f) => `${f}/${INDEX}`),
+    )
     return indexes.map((p) => p.slice(0, -`/${INDEX}`.length)).sort()
   }
 
@@ -389,20 +429,33 @@ export class GitStore implements ResultStore {
     const tip = this.tip === undefined ? await this.fetch() : this.tip
     if (!tip) return entries.map(() => new GitStoreError(`${this.root} does not exist`))
     const { dir } = await this.where()
+    const out: Array<ResultSet | Error> = new Array(entries.length)
+    // Only runs at a path the store writes are looked for; each other one is refused on its own.
+    const readable: Array<{ entry: StoredEntry; at: number }> = []
+    entries.forEach((entry, at) => {
+      const problem = this.unreadable(entry)
+      if (problem) out[at] = problem
+      else readable.push({ entry, at })
+    })
     // Blob ids by path, one listing per folder: naming each blob by TIP:PATH would make git read the
     // folder's tree (thousands of entries) again for every run.
     const blobs = new Map<string, string>()
-    const folders = [...new Set(entries.map((e) => path.posix.dirname(e.path)))]
+    const folders = [...new Set(readable.map(({ entry }) => path.posix.dirname(entry.path)))]
     for (const folder of folders) {
-      const listing = await this.git(dir, ['ls-tree', '-z', '--full-tree', tip, '--', `${folder}/`])
+      let listing: GitResult
+      try {
+        listing = await this.git(dir, ['ls-tree', '-z', '--full-tree', '--end-of-options', tip, `${folder}/`])
+      } catch (error) {
+        throw new GitStoreError(`cannot read ${folder} in ${this.root}: ${said(error)}`)
+      }
       for (const line of listing.stdout.split('\0')) {
         const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line)
         if (m) blobs.set(m[2]!, m[1]!)
       }
     }
-    const out: Array<ResultSet | Error> = []
-    for (let start = 0; start < entries.length; start += BATCH_ENTRIES) {
-      const chunk = entries.slice(start, start + BATCH_ENTRIES)
+    for (let start = 0; start < readable.length; start += BATCH_ENTRIES) {
+      const chunk = readable.slice(start, start + BATCH_ENTRIES).map(({ entry }) => entry)
+      const places = readable.slice(start, start + BATCH_ENTRIES).map(({ at }) => at)
       // A path the tree does not hold is asked for by a name git answers `missing`.
       const names = chunk.map((e) => blobs.get(e.path) ?? '0'.repeat(40))
       const result = await runCommand(['git', 'cat-file', '--batch', '--buffer'], {
@@ -417,18 +470,27 @@ export class GitStore implements ResultStore {
       const contents = splitBatch(result.stdoutBytes ?? Buffer.alloc(0), chunk.length)
       chunk.forEach((entry, i) => {
         const blob = contents[i]
+        const at = places[i]!
         if (blob === undefined) {
-          out.push(new GitStoreError(`${entry.path} is listed in the index of ${this.root} but missing`))
+          out[at] = new GitStoreError(`${entry.path} is listed in the index of ${this.root} but missing`)
           return
         }
         try {
-          out.push(parseResultSetText(blob.toString('utf8'), `${this.branch}:${entry.path}`))
+          out[at] = parseResultSetText(blob.toString('utf8'), `${this.branch}:${entry.path}`)
         } catch (error) {
-          out.push(error as Error)
+          out[at] = error as Error
         }
       })
     }
     return out
+  }
+
+  /** Why a run asked for is not one this store lists (its path is not where it keeps one); else undefined. */
+  private unreadable(entry: StoredEntry): GitStoreError | undefined {
+    const problem = storedPathProblem(entry)
+    return problem
+      ? new GitStoreError(`cannot read the run at ${shown(entry.path)} from ${this.root}: ${problem}`)
+      : undefined
   }
 
   private async listNow(suite: string, branch: string): Promise<StoredEntry[]> {
@@ -449,10 +511,12 @@ export class GitStore implements ResultStore {
   private async loadNow(entry: StoredEntry): Promise<ResultSet> {
     const tip = this.tip === undefined ? await this.fetch() : this.tip
     if (!tip) throw new GitStoreError(`${this.root} does not exist`)
+    const refused = this.unreadable(entry)
+    if (refused) throw refused
     const { dir } = await this.where()
     let text: string
     try {
-      text = (await this.git(dir, ['cat-file', 'blob', `${tip}:${entry.path}`])).stdout
+      text = (await this.git(dir, ['cat-file', 'blob', '--end-of-options', `${tip}:${entry.path}`])).stdout
     } catch {
       throw new GitStoreError(`${entry.path} is listed in the index of ${this.root} but missing`)
     }
@@ -464,24 +528,25 @@ export class GitStore implements ResultStore {
    * and pushes; on a non-fast-forward, fetches the new tip and does it again on top of it.
    */
   private async saveNow(results: ResultSet): Promise<string> {
-    const place = await this.where()
     const branch = results.commit.branch ?? NO_BRANCH
     const stamp = results.createdAt.replace(/[-:]/g, '').replace(/\.(\d{3})\d*Z$/, '$1Z')
     const sha = results.commit.sha ?? 'nosha'
-    const file = `${results.suite}/${branchKey(branch)}/${stamp}-${sha.slice(0, 12)}.json`
+    const file = `${this.suiteFolder(results.suite)}/${branchKey(branch)}/${stamp}-${sha.slice(0, 12)}.json`
     const body = `${JSON.stringify(results)}\n`
+    const entry: IndexEntry = {
+      branch,
+      ...(results.commit.sha ? { sha: results.commit.sha } : {}),
+      createdAt: results.createdAt,
+      path: file,
+    }
+    // What is saved is read back by the same rules as what others saved.
+    const problem = entryProblem(entry, results.suite)
+    if (problem)
+      throw new GitStoreError(`cannot save the run to ${this.root}: it would not be read back (${problem})`)
+    const place = await this.where()
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
       const tip = await this.fetch()
-      const commit = await this.commitWith(tip, results.suite, {
-        file,
-        body,
-        entry: {
-          branch,
-          ...(results.commit.sha ? { sha: results.commit.sha } : {}),
-          createdAt: results.createdAt,
-          path: file,
-        },
-      })
+      const commit = await this.commitWith(tip, results.suite, { file, body, entry })
       // A remote with only a URL: no fetch refspec, so no remote-tracking branch to update. Git before
       // 2.31 cannot take config from the environment: it pushes to the remote as named.
       const pushRemote = place.version >= 2031 ? `bench-action-${this.id}` : place.source
@@ -505,6 +570,7 @@ export class GitStore implements ResultStore {
             '--no-follow-tags',
             '--no-signed',
             '--recurse-submodules=no',
+            '--end-of-options',
             pushRemote,
             `${commit}:refs/heads/${this.branch}`,
           ],
@@ -541,17 +607,22 @@ export class GitStore implements ResultStore {
   ): Promise<string> {
     const { dir } = await this.where()
     const index = await this.readIndex(tip, suite)
-    const entries = [...index.entries.filter((e) => e.path !== added.file), added.entry]
-    const removed: string[] = []
+    const removed = new Set<string>()
     const retain = this.options.retain
     if (retain !== undefined && retain > 0) {
-      const sameBranch = entries
+      const sameBranch = [...index.entries.filter((e) => e.path !== added.file), added.entry]
         .filter((e) => e.branch === added.entry.branch)
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-      for (const old of sameBranch.slice(retain)) removed.push(old.path)
+      for (const old of sameBranch.slice(retain)) removed.add(old.path)
     }
-    const kept = entries.filter((e) => !removed.includes(e.path))
-    const indexText = `${JSON.stringify({ version: 1, entries: kept } satisfies SuiteIndex)}\n`
+    // Entries the store cannot use are kept as they were written: it removes only runs it can read.
+    const pathOf = (e: unknown) =>
+      typeof e === 'object' && e !== null ? (e as { path?: unknown }).path : undefined
+    const kept = [...index.raw.filter((e) => pathOf(e) !== added.file), added.entry].filter((e) => {
+      const at = pathOf(e)
+      return !(typeof at === 'string' && removed.has(at))
+    })
+    const indexText = `${JSON.stringify({ version: 1, entries: kept })}\n`
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-action-git-index-'))
     let tree: string
     try {
@@ -565,7 +636,9 @@ export class GitStore implements ResultStore {
         '-c',
         'core.untrackedCache=false',
       ]
-      await this.git(dir, [...plain, 'read-tree', ...(tip ? [tip] : ['--empty'])], { env })
+      await this.git(dir, [...plain, 'read-tree', ...(tip ? ['--end-of-options', tip] : ['--empty'])], {
+        env,
+      })
       const blob = async (text: string) =>
         (await this.git(dir, ['hash-object', '-w', '--no-filters', '--stdin'], { input: text })).stdout.trim()
       const fileBlob = await blob(added.body)
@@ -574,7 +647,7 @@ export class GitStore implements ResultStore {
       const lines = [
         `100644 ${fileBlob}\t${added.file}\n`,
         `100644 ${indexBlob}\t${suite}/${INDEX}\n`,
-        ...removed.map((file) => `0 ${'0'.repeat(40)}\t${file}\n`),
+        ...[...removed].map((file) => `0 ${'0'.repeat(40)}\t${file}\n`),
       ].join('')
       await this.git(dir, [...plain, 'update-index', '--index-info'], { env, input: lines })
       tree = (await this.git(dir, [...plain, 'write-tree'], { env })).stdout.trim()
@@ -590,9 +663,11 @@ export class GitStore implements ResultStore {
     const message = `${suite}: results of ${added.entry.sha?.slice(0, 12) ?? 'a run'} on ${added.entry.branch}`
     const parents = tip ? ['-p', tip] : []
     return (
-      await this.git(dir, ['commit-tree', '--no-gpg-sign', tree, ...parents, '-m', message], {
-        env: identity,
-      })
+      await this.git(
+        dir,
+        ['commit-tree', '--no-gpg-sign', ...parents, '-m', message, '--end-of-options', tree],
+        { env: identity },
+      )
     ).stdout.trim()
   }
 
@@ -608,10 +683,11 @@ export class GitStore implements ResultStore {
     const left = await this.git(place.dir, [
       'for-each-ref',
       '--format=%(refname)',
+      '--end-of-options',
       `${PRIVATE_REFS}/${this.id}/`,
     ]).catch(() => ({ stdout: '' }))
     for (const ref of left.stdout.split('\n').filter((r) => r !== '')) {
-      await this.git(place.dir, ['update-ref', '-d', ref]).catch(() => {})
+      await this.git(place.dir, ['update-ref', '-d', '--end-of-options', ref]).catch(() => {})
     }
   }
 }
