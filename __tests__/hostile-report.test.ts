@@ -5,12 +5,14 @@
 // tool names and versions), the baseline's reason and warnings. Each report is rendered by GitHub's
 // own renderer (cmark-gfm) and must be safe to post (gfm.ts), with exactly the elements a harmless
 // name gives; the HTML report must have no element or attribute the name brought; the terminal report
-// no line or control character the name brought.
+// no line or control character the name brought, and no workflow command the runner would obey once
+// printed (runner-commands.ts).
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { before, describe, test } from 'node:test'
 import { type CompareOptions, type Comparison, compareResults } from '../src/compare.ts'
+import { logText, withoutWorkflowCommands } from '../src/github/log.ts'
 import { renderHtml } from '../src/report/html.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
@@ -24,6 +26,7 @@ import {
   visibleText,
 } from './gfm.ts'
 import { requiredInCi } from './helpers.ts'
+import { commandsBesideStops, obeyedCommands } from './runner-commands.ts'
 
 const dir = path.join(import.meta.dirname, 'fixtures', 'hostile')
 
@@ -293,9 +296,9 @@ describe('a hostile name in the HTML report', () => {
   })
 })
 
-test('a hostile name in the terminal report: as many lines as a harmless one, no control character', () => {
-  // Workflow commands (`::error::` at the start of a line) are the job log's concern: the action
-  // prints this report between ::stop-commands:: and its token.
+test('a hostile name in the terminal report: as many lines as a harmless one, no control character, no workflow command as printed', () => {
+  // The report itself may hold a workflow command (`::error::` starting a row); what prints it does
+  // not let the runner obey it: the CLI escapes it, the action prints it inside stop-commands.
   const lines = new Map(
     VARIANTS.map((v) => [
       v,
@@ -312,6 +315,14 @@ test('a hostile name in the terminal report: as many lines as a harmless one, no
         // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
         /[\u0000-\u0008\u000b-\u001f\u007f]/,
         `${JSON.stringify(name)}: a control character`,
+      )
+      assert.deepEqual(obeyedCommands(withoutWorkflowCommands(text)), [], `${JSON.stringify(name)}: the CLI`)
+      const logged: string[] = []
+      logText(text, (line) => logged.push(line))
+      assert.deepEqual(
+        commandsBesideStops(`${logged.join('\n')}\n`),
+        [],
+        `${JSON.stringify(name)}: the action`,
       )
     }
   }

@@ -9,6 +9,7 @@ import { listed } from './display.ts'
 import { isUserError } from './errors.ts'
 import { type ExportPaths, writeExports } from './export/index.ts'
 import { commitInfo, defaultBranch } from './git.ts'
+import { withoutWorkflowCommands } from './github/log.ts'
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from './history/index.ts'
 import { runnerConfiguration } from './kinds/wall-clock/measure.ts'
 import { RebarFormatError } from './kinds/wall-clock/rebar.ts'
@@ -175,42 +176,88 @@ function isUsersMistake(err: unknown): err is Error {
   )
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  try {
-    return await dispatch(argv, io)
-  } catch (err) {
-    if (err instanceof SetupError) {
-      io.stderr.write(`bench-action: ${err.message}\n`)
-      return err.exitCode
+/**
+ * A stream of text for people, which a workflow's `run:` step may print to its log: each line goes out
+ * whole, with nothing in it the runner would obey as a workflow command (github/log.ts).
+ */
+class ShownStream {
+  /** The start of a line whose end has not been written yet. */
+  private pending = ''
+
+  constructor(private readonly stream: CliIo['stdout']) {}
+
+  get isTTY(): boolean | undefined {
+    return this.stream.isTTY
+  }
+
+  write(text: string | Uint8Array): void {
+    if (typeof text !== 'string') {
+      this.flush()
+      this.stream.write(text)
+      return
     }
-    if (isUsersMistake(err)) {
-      io.stderr.write(`bench-action: ${err.message}\n`)
-      return 2
-    }
-    io.stderr.write(
-      `bench-action: internal error: ${(err as Error)?.stack ?? String(err)}\nThis is a bug in bench-action; please report it.\n`,
-    )
-    return 3
+    this.pending += text
+    const end = Math.max(this.pending.lastIndexOf('\n'), this.pending.lastIndexOf('\r')) + 1
+    if (end === 0) return
+    this.stream.write(withoutWorkflowCommands(this.pending.slice(0, end)))
+    this.pending = this.pending.slice(end)
+  }
+
+  flush(): void {
+    if (this.pending !== '') this.stream.write(withoutWorkflowCommands(this.pending))
+    this.pending = ''
   }
 }
 
-async function dispatch(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const stdout = new ShownStream(io.stdout)
+  const stderr = new ShownStream(io.stderr)
+  const shown: CliIo = { cwd: io.cwd, env: io.env, stdout, stderr }
+  try {
+    return await dispatch(argv, io, shown)
+  } catch (err) {
+    if (err instanceof SetupError) {
+      shown.stderr.write(`bench-action: ${err.message}\n`)
+      return err.exitCode
+    }
+    if (isUsersMistake(err)) {
+      shown.stderr.write(`bench-action: ${err.message}\n`)
+      return 2
+    }
+    shown.stderr.write(
+      `bench-action: internal error: ${(err as Error)?.stack ?? String(err)}\nThis is a bug in bench-action; please report it.\n`,
+    )
+    return 3
+  } finally {
+    stdout.flush()
+    stderr.flush()
+  }
+}
+
+/**
+ * Runs a command: `shown` for reports, progress and messages, `io` as it is for what programs read
+ * (the config's JSON Schema, a runner's KLV).
+ */
+async function dispatch(argv: string[], io: CliIo, shown: CliIo): Promise<number> {
   const [first, ...rest] = argv
-  if (first === 'compare') return compareCommand(rest, io)
-  if (first === 'merge') return mergeCommand(rest, io)
+  if (first === 'compare') return compareCommand(rest, shown)
+  if (first === 'merge') return mergeCommand(rest, shown)
   if (first === 'schema') {
     parseArgs({ args: rest, options: {}, allowPositionals: false })
     io.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`)
     return 0
   }
-  if (first === 'setup') return setupCommand(rest, io)
+  if (first === 'setup') return setupCommand(rest, shown)
   if (first === 'klv') return klvCommand(rest, io)
-  if (first === 'history') return historyCommand(rest, io)
+  if (first === 'history') return historyCommand(rest, shown)
   if (first === 'help') {
-    io.stdout.write(USAGE)
+    shown.stdout.write(USAGE)
     return 0
   }
-  const args = first === 'run' ? rest : argv
+  return runCommand(first === 'run' ? rest : argv, shown)
+}
+
+async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: RUN_OPTIONS, allowPositionals: true })
   if (values.help) {
     io.stdout.write(USAGE)
