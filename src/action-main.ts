@@ -53,7 +53,7 @@ export interface ActionInputs {
   json?: string
   markdown?: string
   html?: string
-  /** The run's results in hyperfine's layouts (export-json, export-markdown, export-csv). */
+  /** The run's results in hyperfine's layouts (export-json, export-markdown, export-csv, export-csv-raw). */
   exports: ExportPaths
   workingDirectory: string
   installTools: boolean
@@ -171,6 +171,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
       json: optional('export-json'),
       markdown: optional('export-markdown'),
       csv: optional('export-csv'),
+      csvRaw: optional('export-csv-raw'),
     },
     mode: oneOf('mode', ['run', 'post', 'merge'] as const, 'run'),
     shard: optional('shard') === undefined ? undefined : parseShard(optional('shard')!),

@@ -58,14 +58,17 @@ Usage:
                      [--filter GLOB] [--json FILE] [--markdown FILE] [--html FILE] [--store DIR]
                      [--save | --no-save] [--no-install] [--shard I/N [--shard-output FILE]] [--verbose]
                      [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
+                     [--export-csv-raw FILE]
   bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR|git:[BRANCH]]
                      [--baseline-store ${STORE_KINDS.join('|')}] [--baseline-branch NAME] [--retain N] [--json FILE]
                      [--markdown FILE] [--html FILE] [--store DIR] [--save | --no-save] [--verbose]
                      [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
+                     [--export-csv-raw FILE]
                                join the shard files of one sharded run, then compare, report and
                                save once
   bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
                      [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
+                     [--export-csv-raw FILE]
   bench-action setup [valgrind] [rust] [zig] [--config FILE] [--toolchain NAME] [--zig-version V]
                                detect or install the tools the benchmarks need (with no names:
                                what the config's benchmarks need)
@@ -123,7 +126,11 @@ run        measure the benchmarks of bench.yml (looked for in the working direct
   --export-json FILE, --export-markdown FILE, --export-csv FILE
                       also write this run's results in hyperfine's layouts (its --export-json,
                       --export-markdown and --export-csv): a result per benchmark with timed runs,
-                      in seconds; merge exports the merged run, compare the HEAD file
+                      in seconds; merge exports the merged run, compare the HEAD file. In the CSV a
+                      name or parameter a spreadsheet would read as a formula (=, +, -, @ first)
+                      gets a ' before it
+  --export-csv-raw FILE
+                      the CSV with every cell as hyperfine writes it, formulas and all
 
 Exit codes: 0 no regression, 1 regression found, 2 bad usage or config, 3 a benchmark or the
 environment failed.
@@ -134,14 +141,21 @@ const EXPORT_OPTIONS = {
   'export-json': { type: 'string' },
   'export-markdown': { type: 'string' },
   'export-csv': { type: 'string' },
+  'export-csv-raw': { type: 'string' },
 } as const
 
 function exportPaths(values: {
   'export-json'?: string
   'export-markdown'?: string
   'export-csv'?: string
+  'export-csv-raw'?: string
 }): ExportPaths {
-  return { json: values['export-json'], markdown: values['export-markdown'], csv: values['export-csv'] }
+  return {
+    json: values['export-json'],
+    markdown: values['export-markdown'],
+    csv: values['export-csv'],
+    csvRaw: values['export-csv-raw'],
+  }
 }
 
 const RUN_OPTIONS = {

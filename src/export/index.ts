@@ -1,5 +1,6 @@
-// The exports in hyperfine's layouts (`--export-json`, `--export-markdown`, `--export-csv`): a run's
-// results for scripts and tools written against hyperfine's files.
+// The exports in hyperfine's layouts (`--export-json`, `--export-markdown`, `--export-csv`, and
+// `--export-csv-raw`, the CSV with hyperfine's bytes): a run's results for scripts and tools written
+// against hyperfine's files.
 import path from 'node:path'
 import { listed } from '../display.ts'
 import { writeText } from '../pipeline.ts'
@@ -16,11 +17,14 @@ export { hyperfineMarkdown } from './markdown.ts'
 export interface ExportPaths {
   json?: string
   markdown?: string
+  /** The CSV, its text cells kept from being read as formulas. */
   csv?: string
+  /** The CSV with every cell as hyperfine writes it. */
+  csvRaw?: string
 }
 
 function wantsExport(paths: ExportPaths): boolean {
-  return paths.json !== undefined || paths.markdown !== undefined || paths.csv !== undefined
+  return Object.values(paths).some((p) => p !== undefined)
 }
 
 /**
@@ -38,6 +42,7 @@ export async function writeExports(
   if (paths.json) await writeText(path.resolve(cwd, paths.json), hyperfineJson(exported))
   if (paths.markdown) await writeText(path.resolve(cwd, paths.markdown), hyperfineMarkdown(exported))
   if (paths.csv) await writeText(path.resolve(cwd, paths.csv), hyperfineCsv(exported))
+  if (paths.csvRaw) await writeText(path.resolve(cwd, paths.csvRaw), hyperfineCsv(exported, { raw: true }))
   if (leftOut.length > 0)
     log(
       `exports in hyperfine's layout leave out ${leftOut.length} benchmark${leftOut.length === 1 ? '' : 's'}: ` +
