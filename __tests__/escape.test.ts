@@ -110,13 +110,13 @@ test('a line of a block quote cannot become a list, a heading, a rule or code', 
   }
 })
 
-test('bidi overrides are shown, never applied', () => {
-  const name = 'a\u202eb\u2066c\u2069'
+test('bidi controls are shown, never applied', () => {
+  const name = 'a\u202eb\u2066c\u2069d\u200fe\u200ef\u061cg'
   for (const escaped of [
     escapeMarkdownInline(name),
     markdownCode(name),
     markdownCodeBlock(name),
     escapeHtml(name),
   ])
-    assert.doesNotMatch(escaped, /[\u202a-\u202e\u2066-\u2069]/, escaped)
+    assert.doesNotMatch(escaped, /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/, escaped)
 })

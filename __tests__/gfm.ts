@@ -233,8 +233,8 @@ const REPORT_ELEMENTS: Record<string, Record<string, RegExp>> = {
   a: { href: /^/ },
 }
 
-/** Bidirectional embeddings, overrides and isolates: they can make text read as something it is not. */
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
+/** Bidirectional embeddings, overrides, isolates and marks: they can make text read as something it is not. */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 
 const MARKER = /^<!-- bench-action:[A-Za-z0-9._-]+ -->$/
 

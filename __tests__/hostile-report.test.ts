@@ -182,9 +182,9 @@ function markdown(text: string, variant: Variant): string {
 const HARMLESS = 'harmless name'
 const skip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
 
-/** Text as a reader sees it: bidi overrides shown as U+FFFD, our zero-width spaces aside. */
+/** Text as a reader sees it: bidi controls shown as U+FFFD, our zero-width spaces aside. */
 function shown(text: string): string {
-  return text.replace(/[\u202a-\u202e\u2066-\u2069]/g, '\ufffd').replace(/\u200b/g, '')
+  return text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd').replace(/\u200b/g, '')
 }
 
 describe('a hostile name in every place of the markdown report', { skip }, () => {

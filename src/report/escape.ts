@@ -1,14 +1,18 @@
 // Everything a user controls (benchmark names, commands, program output) passes through here before
-// it reaches markdown or HTML, so it can neither break a table, close the comment marker, render HTML,
-// make a link nor ping a person or team. Bidirectional overrides are shown as U+FFFD, so a name cannot
-// make the text after it read backwards.
+// it reaches markdown, HTML or a chart, so it can neither break a table, close the comment marker,
+// render HTML, make a link nor ping a person or team. Bidirectional controls are shown as U+FFFD, so a
+// name cannot make the text after it read backwards.
 import { createHash } from 'node:crypto'
 
 const ZERO_WIDTH_SPACE = '\u200b'
-/** Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
+/**
+ * Embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the marks that reorder the
+ * text around them (U+200E, U+200F, U+061C).
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
-function withoutBidiControls(text: string): string {
+/** `text` with every bidirectional control shown as U+FFFD. */
+export function withoutBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '\ufffd')
 }
 

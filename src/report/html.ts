@@ -15,7 +15,7 @@ import {
 import { formatCount, formatValue, sig3, unitScale } from '../display.ts'
 import { trendPageUrl } from '../history/paths.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
-import { escapeHtml } from './escape.ts'
+import { escapeHtml, withoutBidiControls } from './escape.ts'
 import { type ThroughputScale, throughputScale, timeScale } from './mermaid.ts'
 import {
   acceptedRows,
@@ -538,11 +538,26 @@ function loadLibraries(): Promise<{ vega: Vega; vegaLite: VegaLite }> {
   return libraries
 }
 
-/** A vega-lite spec as an SVG string; warnings are dropped, errors throw. */
+/**
+ * Every string of a chart's spec (titles, labels, the data's names) with bidi controls shown as U+FFFD,
+ * as everywhere else in the reports; keys are the spec's own.
+ */
+function withoutBidiControlsIn(value: unknown): unknown {
+  if (typeof value === 'string') return withoutBidiControls(value)
+  if (Array.isArray(value)) return value.map(withoutBidiControlsIn)
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutBidiControlsIn(v)]))
+  return value
+}
+
+/**
+ * A vega-lite spec as an SVG string; warnings are dropped, errors throw. Its text is user text (names,
+ * metric and unit labels), drawn without the bidi controls it may hold.
+ */
 export async function renderSvg(spec: TopLevelSpec, idPrefix: string): Promise<string> {
   const { vega, vegaLite } = await loadLibraries()
   const logger = vega.logger(vega.Error)
-  const compiled = vegaLite.compile(spec, { logger }).spec
+  const compiled = vegaLite.compile(withoutBidiControlsIn(spec) as TopLevelSpec, { logger }).spec
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error })
   try {
     const svg = await view.toSVG()

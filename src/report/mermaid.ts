@@ -1,6 +1,7 @@
 // A scaling benchmark's throughput curve as a mermaid xychart, for markdown reports: GitHub renders
 // ```mermaid blocks in comments and job summaries, so the curve needs no image hosting.
 import type { ScalingSeries, ScalingSide, ScanSeries } from '../compare.ts'
+import { withoutBidiControls } from './escape.ts'
 
 /** The unit a set of throughputs reads best in: "M ops/s" for millions. */
 export interface ThroughputScale {
@@ -53,12 +54,11 @@ function niceCeiling(largest: number): number {
  * benchmark name can neither break the chart nor add statements or settings to it.
  */
 export function mermaidText(text: string): string {
+  // Bidirectional controls could make the title read backwards.
   return (
-    text
+    withoutBidiControls(text)
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
       .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-      // Bidirectional overrides could make the title read backwards.
-      .replace(/[\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
       .replace(/"/g, '”')
       .replace(/`/g, '′')
       .replace(/\[/g, '(')
