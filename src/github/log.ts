@@ -10,7 +10,9 @@
 //   with a token nobody can guess: the runner shows those lines and obeys none of them;
 // - the CLI escapes instead (its stdout and stderr are read apart, so a stop written to one would not
 //   reliably hold for the other): a backslash before the `[` of `##[` and before a line's leading `::`,
-//   which the runner reads as plain text and a person still reads as written.
+//   which the runner reads as plain text and a person still reads as written. A visible character, not
+//   a zero-width one: the runner looks for `##[` and `::` with culture-sensitive string matching,
+//   which skips zero-width characters.
 import { randomBytes } from 'node:crypto'
 import * as core from '@actions/core'
 
