@@ -19,7 +19,7 @@ import {
   splitCommand,
   ValueError,
 } from '../src/config/index.ts'
-import { parseError } from './helpers.ts'
+import { parseError, repoRoot } from './helpers.ts'
 
 function processBenchmark(b: BenchmarkConfig): ProcessBenchmarkConfig {
   assert.equal(b.kind, 'process', `${b.name} is a process benchmark`)
@@ -232,6 +232,8 @@ describe('good configs', () => {
     assert.deepEqual(config, {
       file,
       dir: GOOD,
+      // The git work tree holding it: what the files it names for bench-action to read stay inside.
+      repository: repoRoot,
       suite: 'example',
       defaults: { threshold: 0.05, runs: 20, warmup: 2, timeoutMs: 60_000, alpha: 0.01, sequential: true },
       setup: [
@@ -278,7 +280,7 @@ describe('good configs', () => {
     assert.deepEqual(
       {
         kind: h?.kind,
-        file: h?.kind === 'import' ? h.file : undefined,
+        file: h?.kind === 'import' ? h.file?.path : undefined,
         format: h?.kind === 'import' ? h.format : 'x',
       },
       { kind: 'import', file: path.join(GOOD, 'out/hyperfine.json'), format: undefined },

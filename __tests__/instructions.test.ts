@@ -2,7 +2,7 @@
 // 1% change in one function caught at a 0.5% threshold with that function named first.
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
@@ -177,16 +177,18 @@ test('iai-callgrind and gungraun summaries import as instruction benchmarks with
 benchmarks:
   - name: iai
     kind: instructions
-    import: { format: iai-callgrind, path: ${path.join(fixtures, 'iai-callgrind-0.16.1')} }
+    import: { format: iai-callgrind, path: iai/iai-callgrind-0.16.1 }
   - name: gungraun
     kind: instructions
-    import: { format: iai-callgrind, path: ${path.join(fixtures, 'gungraun-0.20.0')} }
+    import: { format: iai-callgrind, path: iai/gungraun-0.20.0 }
   - name: nothing
     kind: instructions
-    import: { format: iai-callgrind, path: /no-such-dir/target/iai }
+    import: { format: iai-callgrind, path: no-such-dir/target/iai }
 `,
   })
   dirs.push(repo)
+  // The summaries are read from inside the repository that names them.
+  await cp(fixtures, path.join(repo, 'iai'), { recursive: true })
   const r = await cli(['run', '--json', 'r.json', '--filter', 'iai*,gungraun*'], repo)
   assert.equal(r.code, 0, r.stdout + r.stderr)
   assert.match(r.stderr, /--filter was given: results not saved as a baseline/)
@@ -212,5 +214,5 @@ benchmarks:
   const missing = await cli(['run', '--no-save', '--filter', 'nothing'], repo)
   assert.equal(missing.code, 3)
   assert.doesNotMatch(missing.stdout, /not run/, 'benchmarks left out by --filter are not reported missing')
-  assert.match(missing.stdout, /nothing: nothing to import: \/no-such-dir\/target\/iai does not exist/)
+  assert.match(missing.stdout, /nothing: nothing to import: \S*\/no-such-dir\/target\/iai does not exist/)
 })

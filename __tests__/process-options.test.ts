@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { median } from 'simple-statistics'
+import type { ConfinedPath } from '../src/config/confine.ts'
 import { measureProcess, ProcessMeasurement } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { ensureExecHelper } from '../src/measure/exec-helper.ts'
@@ -32,6 +33,14 @@ const sh = (script: string) => ['/bin/sh', '-c', script]
 /** 2 warm-up runs and 4 counted, so every step shows both. */
 const processCase = (command: string[], overrides: Partial<ProcessCase> = {}) =>
   processCaseIn(temp, command, { runs: 4, warmup: 2, timeoutMs: 20_000, ...overrides })
+
+/** A stdin file in the temporary directory, as the config resolves one inside its repository. */
+const stdinFile = (file: string): ConfinedPath => ({
+  path: file,
+  within: temp,
+  expected: `a file inside the repository ${temp}`,
+  at: 'bench.yml:1:1: benchmarks[0].stdin',
+})
 
 async function lines(file: string): Promise<string[]> {
   return (await readFile(file, 'utf8')).split('\n').filter((l) => l !== '')
@@ -120,9 +129,12 @@ describe('stdin and output', () => {
     const output = path.join(temp, 'output.txt')
     await writeFile(input, 'Sherlock Holmes\n'.repeat(1000))
     await writeFile(output, 'left over from an earlier run\n')
-    const m = new ProcessMeasurement(processCase(['cksum'], { stdin: input, output: { file: output } }), {
-      helper: { path: helper },
-    })
+    const m = new ProcessMeasurement(
+      processCase(['cksum'], { stdin: stdinFile(input), output: { file: output } }),
+      {
+        helper: { path: helper },
+      },
+    )
     await m.run(2)
     await m.run(2)
     assert.equal(m.result().status, 'ok')
@@ -163,7 +175,13 @@ describe('stdin and output', () => {
       `echo x >> ${counter}; wc -l < ${counter} | tr -d ' ' > ${input}.new; mv ${input}.new ${input}`,
     )
     const result = await measureProcess(
-      processCase(['cat'], { stdin: input, output: { file: output }, prepare, runs: 3, warmup: 1 }),
+      processCase(['cat'], {
+        stdin: stdinFile(input),
+        output: { file: output },
+        prepare,
+        runs: 3,
+        warmup: 1,
+      }),
       { helper: { path: helper } },
     )
     assert.equal(result.status, 'ok', result.error?.message)
@@ -175,7 +193,7 @@ describe('stdin and output', () => {
     await writeFile(input, 'once\n')
     const result = await measureProcess(
       processCase(['cat'], {
-        stdin: input,
+        stdin: stdinFile(input),
         prepare: sh(`test -e ${input}.seen && rm -f ${input}; touch ${input}.seen`),
       }),
       { helper: { path: helper } },
@@ -188,9 +206,12 @@ describe('stdin and output', () => {
   })
 
   test('a stdin file that does not exist fails the benchmark before anything runs', async () => {
-    const result = await measureProcess(processCase(['cat'], { stdin: path.join(temp, 'missing.txt') }), {
-      helper: { path: helper },
-    })
+    const result = await measureProcess(
+      processCase(['cat'], { stdin: stdinFile(path.join(temp, 'missing.txt')) }),
+      {
+        helper: { path: helper },
+      },
+    )
     assert.equal(result.status, 'failed')
     assert.equal(result.error?.message, `stdin file "${path.join(temp, 'missing.txt')}" does not exist`)
   })

@@ -43,7 +43,7 @@ benchmarks:
     assert.deepEqual(c.command, ['sort', '-n', 'data-100.txt', '--size=100'])
     assert.deepEqual(c.prepare, ['./make-data', '100'])
     assert.deepEqual(c.conclude, ['rm', '-f', 'out-100.txt'])
-    assert.equal(c.stdin, '/project/input-100.txt')
+    assert.equal(c.stdin?.path, '/project/input-100.txt')
     assert.deepEqual(c.output, { file: '/project/out-100.txt' })
   })
 

@@ -283,12 +283,13 @@ describe('a rebar directory that is not what FORMAT.md describes', () => {
   async function suiteWith(definitions: string): Promise<string> {
     const at = await tempDir('rebar-bad-')
     await cp(path.join(FIXTURE, 'benchmarks'), path.join(at, 'benchmarks'), { recursive: true })
+    await cp(path.join(FIXTURE, 'benchmarks'), path.join(at, 'good'), { recursive: true })
     await cp(path.join(FIXTURE, 'runners'), path.join(at, 'runners'), { recursive: true })
     await writeFile(path.join(at, 'benchmarks/definitions/bad.toml'), definitions)
     await writeFile(
       path.join(at, 'bench.yml'),
       'benchmarks:\n  - name: bad\n    kind: wall-clock\n    rebar: { benchmarks: benchmarks, filter: ^bad/ }\n    runs: 2\n' +
-        `  - name: good\n    kind: wall-clock\n    rebar: { benchmarks: ${JSON.stringify(path.join(FIXTURE, 'benchmarks'))}, filter: ^features/one-regex$, engines: python }\n    runs: 2\n    max-warmup-time: 1ms\n`,
+        '  - name: good\n    kind: wall-clock\n    rebar: { benchmarks: good, filter: ^features/one-regex$, engines: python }\n    runs: 2\n    max-warmup-time: 1ms\n',
     )
     return at
   }

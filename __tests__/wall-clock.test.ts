@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
@@ -51,7 +51,16 @@ benchmarks:
     ])
     assert.deepEqual(b!.input, [
       { key: 'pattern', value: { text: 'Sherlock Holmes' } },
-      { key: 'haystack', value: { path: '/work/suite/data/sherlock.txt' } },
+      {
+        key: 'haystack',
+        value: {
+          path: '/work/suite/data/sherlock.txt',
+          written: 'data/sherlock.txt',
+          within: '/work/suite',
+          expected: 'a file inside the repository /work/suite',
+          at: '/work/suite/bench.yml:10:60: benchmarks[0].input.haystack.path',
+        },
+      },
       // YAML reads 1.10 as a number; the runner gets the text that was written.
       { key: 'ratio', value: { text: '1.10' } },
     ])
@@ -352,9 +361,12 @@ describe('samples to metrics', () => {
 describe("rebar's documented runner, unmodified", () => {
   let dir: string
   let runner: string
-  const haystack = path.join(repoRoot, 'examples', 'rebar-memmem', 'haystacks', 'detective.txt')
+  let haystack: string
   before(async () => {
     dir = await tempDir('byob')
+    // The haystack is read from inside the directory of the bench.yml that names it.
+    haystack = path.join(dir, 'detective.txt')
+    await copyFile(path.join(repoRoot, 'examples', 'rebar-memmem', 'haystacks', 'detective.txt'), haystack)
     const manifest = path.join(repoRoot, 'examples', 'rebar-memmem', 'Cargo.toml')
     await run('cargo', ['build', '--release', '--locked', '--quiet', '--manifest-path', manifest], {
       env: { ...process.env, CARGO_TARGET_DIR: path.join(dir, 'target') },

@@ -321,7 +321,7 @@ ${entry}`,
       'before',
       `    runner: [${JSON.stringify(runner)}]
     model: count
-    input: { pattern: ${JSON.stringify(pattern)}, haystack: { path: ${JSON.stringify(haystackPath)} } }
+    input: { pattern: ${JSON.stringify(pattern)}, haystack: { path: ${JSON.stringify(path.join(suite, 'haystacks', 'detective.txt'))} } }
     warmup: 2
     max-warmup-time: 1s
 `,

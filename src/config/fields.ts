@@ -6,6 +6,8 @@ import path from 'node:path'
 import * as z from 'zod'
 import { listed } from '../display.ts'
 import { sameFamilyNames } from '../metric-families.ts'
+import type { ConfinedPath } from './confine.ts'
+import type { PathSegment } from './errors.ts'
 import {
   DURATION_PATTERN,
   EXPECTED_DURATION,
@@ -43,6 +45,12 @@ export interface ResolveContext {
   env: Env
   /** `defaults.warmup` when the file writes it (its default is for whole-program runs). */
   writtenWarmup?: number
+  /**
+   * A path the entry gives for bench-action to read (`what`: "a file", "a directory"), resolved against
+   * `dir` (or `resolved`, when it is made otherwise) and refused, as a config error at `at` within the
+   * entry, when it leads out of the repository (see config/confine.ts).
+   */
+  confine(written: string, at: readonly PathSegment[], what: string, resolved?: string): ConfinedPath
 }
 
 /** argv of a command as written: a shell script runs as [SHELL, '-c', script]. */

@@ -7,8 +7,17 @@ import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
 import * as z from 'zod'
 import type { AcceptEntry } from '../accept.ts'
 import { resolveBenchmark } from '../kinds/index.ts'
-import { ConfigError, type PathSegment, problemsFromIssues, type YamlSource, yamlProblem } from './errors.ts'
-import { type ConfigDefaults, type Env, toArgv } from './fields.ts'
+import { type ConfinedPath, gotOutside, leadsOut, repositoryOf } from './confine.ts'
+import {
+  ConfigError,
+  formatPath,
+  locate,
+  type PathSegment,
+  problemsFromIssues,
+  type YamlSource,
+  yamlProblem,
+} from './errors.ts'
+import { type ConfigDefaults, type Env, type ResolveContext, toArgv } from './fields.ts'
 import {
   type ConfigFile,
   configSchema,
@@ -84,7 +93,7 @@ export function parseConfig(text: string, file: string): Config {
   if (!parsed.success) {
     throw new ConfigError(file, problemsFromIssues(parsed.error.issues, data, configSchema, source))
   }
-  return resolveConfig(parsed.data, path.resolve(file))
+  return resolveConfig(parsed.data, path.resolve(file), { file, source })
 }
 
 /** Every schema field has its own message; this only keeps zod's wording out if one is missed. */
@@ -181,16 +190,26 @@ function resolveDefaults(written: DefaultsEntry | undefined): ConfigDefaults {
   }
 }
 
-function resolveConfig(entry: ConfigFile, file: string) {
+function resolveConfig(entry: ConfigFile, file: string, named: { file: string; source: YamlSource }) {
   const dir = path.dirname(file)
+  const repository = repositoryOf(dir)
   const defaults = resolveDefaults(entry.defaults)
   const env = entry.defaults?.env ?? {}
-  const context = { dir, defaults, env, writtenWarmup: entry.defaults?.warmup }
+  const contextAt = (prefix: readonly PathSegment[]): ResolveContext => ({
+    dir,
+    defaults,
+    env,
+    writtenWarmup: entry.defaults?.warmup,
+    confine: (written, at, what, resolved) =>
+      confine(named, repository, written, resolved ?? path.resolve(dir, written), [...prefix, ...at], what),
+  })
   return {
     /** Absolute path of the config file. */
     file,
     /** Its directory: relative `cwd` values and the default cwd resolve against it. */
     dir,
+    /** The repository it belongs to: the files it names for bench-action to read stay inside (config/confine.ts). */
+    repository,
     /** Names the PR comment and the baselines; safe to use in file names and markers. */
     suite: entry.suite ?? DEFAULT_SUITE,
     defaults,
@@ -201,7 +220,9 @@ function resolveConfig(entry: ConfigFile, file: string) {
           baseSetup: entry['base-setup'].map((step) => resolveSetupStep(step, dir, env)),
         }
       : {}),
-    benchmarks: entry.benchmarks.map((benchmark) => resolveBenchmark(benchmark, context)),
+    benchmarks: entry.benchmarks.map((benchmark, i) =>
+      resolveBenchmark(benchmark, contextAt(['benchmarks', i])),
+    ),
     ...(entry.accept && entry.accept.length > 0
       ? {
           /** Regressions accepted on purpose (see src/accept.ts); `until` commits in lower case. */
@@ -222,6 +243,33 @@ function resolveConfig(entry: ConfigFile, file: string) {
         }
       : {}),
   }
+}
+
+/**
+ * A path the config names for bench-action to read, as a ConfinedPath; one that leads out of the
+ * repository is a config error at its place in the file.
+ */
+function confine(
+  named: { file: string; source: YamlSource },
+  repository: string,
+  written: string,
+  file: string,
+  at: readonly PathSegment[],
+  what: string,
+): ConfinedPath {
+  const position = locate(named.source, at, 'value')
+  const where = formatPath(at)
+  const expected = `${what} inside the repository ${repository}`
+  const out = leadsOut(file, repository)
+  if (out !== undefined)
+    throw new ConfigError(named.file, {
+      path: where,
+      ...position,
+      expected,
+      detail: `expected ${expected}, ${gotOutside(written, out)}`,
+    })
+  const line = position === undefined ? named.file : `${named.file}:${position.line}:${position.column}`
+  return { path: file, written, within: repository, expected, at: `${line}: ${where}` }
 }
 
 function resolveSetupStep(step: SetupStepEntry, dir: string, defaultEnv: Env) {

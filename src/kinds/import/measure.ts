@@ -1,8 +1,9 @@
 // The import kind: results another harness wrote — a file, a criterion directory, or what a command
 // prints — read with the format's parser (told or detected) and turned into one result per
 // benchmark, compared and gated like measured ones.
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
+import { checkConfined, OutsidePathError, readConfined } from '../../config/confine.ts'
 import {
   detectFormats,
   directoryFormat,
@@ -142,23 +143,37 @@ async function readSource(c: ImportCase, inherit: NodeJS.ProcessEnv): Promise<Re
   let source: ImportSource
   let origin: string
   if (c.file !== undefined) {
-    origin = path.relative(c.cwd, c.file) || c.file
-    const info = await stat(c.file).catch(() => undefined)
+    const file = c.file.path
+    origin = path.relative(c.cwd, file) || file
+    try {
+      checkConfined(c.file)
+    } catch (error) {
+      if (error instanceof OutsidePathError) return { failure: failedResult(c, { message: error.message }) }
+      throw error
+    }
+    const info = await stat(file).catch(() => undefined)
     if (!info)
       return {
         failure: failedResult(c, {
-          message: `nothing to import: ${c.file} does not exist (write it in a setup step, or give a command)`,
+          message: `nothing to import: ${file} does not exist (write it in a setup step, or give a command)`,
         }),
       }
     if (info.isDirectory()) {
       const format = c.format !== undefined ? importFormat(c.format) : directoryFormat()
       if (!format.readDirectory)
         return {
-          failure: failedResult(c, { message: `${c.file} is a directory; format ${c.format} reads a file` }),
+          failure: failedResult(c, { message: `${file} is a directory; format ${c.format} reads a file` }),
         }
-      return { origin, benchmarks: await format.readDirectory(c.file) }
+      return { origin, benchmarks: await format.readDirectory(file) }
     }
-    source = { path: c.file, text: await readFile(c.file, 'utf8') }
+    let text: string
+    try {
+      text = (await readConfined(c.file)).toString('utf8')
+    } catch (error) {
+      if (error instanceof OutsidePathError) return { failure: failedResult(c, { message: error.message }) }
+      throw error
+    }
+    source = { path: file, text }
   } else {
     origin = `the output of ${c.command.join(' ')}`
     const run = await runImportCommand(c, inherit)

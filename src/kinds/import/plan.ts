@@ -1,4 +1,5 @@
 // An import entry is one case, read (or run) once; its benchmarks are known only then.
+import type { ConfinedPath } from '../../config/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import type { ImportBenchmarkConfig } from './schema.ts'
 
@@ -8,8 +9,8 @@ export const ALL_METRICS = '*'
 /** Results another harness wrote: one case read (or run) once, one result per benchmark in it. */
 export interface ImportCase extends CaseBase, Pick<ImportBenchmarkConfig, 'format' | 'env' | 'timeoutMs'> {
   kind: 'import'
-  /** Read this file (a directory for criterion); absolute. */
-  file?: string
+  /** Read this file (a directory for criterion), inside the repository. */
+  file?: ConfinedPath
 }
 
 export function planImport(b: ImportBenchmarkConfig): ImportCase[] {

@@ -1,5 +1,4 @@
 // The import kind's entry in bench.yml, and what it resolves to.
-import path from 'node:path'
 import * as z from 'zod'
 import {
   alphaSchema,
@@ -34,7 +33,7 @@ export const importBenchmarkSchema = z
         .min(1, expecting('a file or directory path'))
         .meta({
           description:
-            'The results file (target/criterion for criterion), relative to bench.yml; written by a setup step or an earlier workflow step.',
+            'The results file (target/criterion for criterion), relative to bench.yml and inside the repository; written by a setup step or an earlier workflow step.',
         })
         .optional(),
       command: commandSchema
@@ -90,8 +89,10 @@ export function resolveImport(entry: ImportEntry, context: ResolveContext) {
     kind: 'import' as const,
     /** Told, or detected from the content when absent. */
     format: entry.format,
-    /** Read this file (a directory for criterion); absolute. */
-    ...(entry.file !== undefined ? { file: path.resolve(context.dir, entry.file) } : {}),
+    /** Read this file (a directory for criterion), inside the repository. */
+    ...(entry.file !== undefined
+      ? { file: context.confine(entry.file, ['file'], 'a file or directory') }
+      : {}),
     /** Or run this and parse its standard output; with `shell` it is ['/bin/sh', '-c', script]. */
     command: entry.command === undefined ? [] : toArgv(entry.command, common.shell),
     threshold: entry.threshold ?? defaults.threshold,

@@ -1,8 +1,9 @@
 // Instruction counts another tool measured, read with a format of the registry that yields them
 // (iai-callgrind and Gungraun summaries): they become bench-action results with the same metrics, so
 // teams can adopt the gate and the comment without rewriting benchmarks.
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
+import { checkConfined, OutsidePathError, readConfined } from '../../config/confine.ts'
 import { type ImportedBenchmark, ImportFormatError, importFormat } from '../../import/index.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
 import type { BenchmarkResult, Metric } from '../../results.ts'
@@ -19,14 +20,17 @@ export async function importInstructions(c: InstructionsCase): Promise<ImportedC
   const format = importFormat(name)
   let benchmarks: ImportedBenchmark[]
   try {
+    checkConfined(c.import!)
     const info = await stat(from).catch(() => undefined)
     if (!info) return failedResult(c, { message: `nothing to import: ${from} does not exist` })
     benchmarks =
       info.isFile() || !format.readDirectory
-        ? format.parse({ path: from, text: await readFile(from, 'utf8') }).map((b) => ({ ...b, file: from }))
+        ? format
+            .parse({ path: from, text: (await readConfined(c.import!)).toString('utf8') })
+            .map((b) => ({ ...b, file: from }))
         : await format.readDirectory(from)
   } catch (error) {
-    if (!(error instanceof ImportFormatError)) throw error
+    if (!(error instanceof ImportFormatError) && !(error instanceof OutsidePathError)) throw error
     return failedResult(c, { message: error.message })
   }
   if (benchmarks.length === 0) {

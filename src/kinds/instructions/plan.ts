@@ -1,4 +1,5 @@
 // An instructions benchmark is one case; a harness's are listed when measured, one case per benchmark.
+import type { ConfinedPath } from '../../config/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import type { InstructionsBenchmarkConfig } from './schema.ts'
 
@@ -12,7 +13,7 @@ export interface InstructionsCase extends CaseBase {
   /** The command is a harness still to be asked for its benchmarks (`--list`), one case each. */
   harness: boolean
   /** Counts another tool measured, read instead of running a command (one case per benchmark found). */
-  import?: { format: string; path: string }
+  import?: { format: string } & ConfinedPath
   cacheSim: boolean
   branchSim: boolean
 }

@@ -1,5 +1,4 @@
 // The instructions kind's entry in bench.yml, and what it resolves to.
-import path from 'node:path'
 import * as z from 'zod'
 import {
   checkCommandForm,
@@ -47,7 +46,7 @@ export const instructionsBenchmarkSchema = z
               .min(1, expecting('a file or directory path'))
               .meta({
                 description:
-                  'A summary.json, or a directory searched for them (e.g. target/iai); relative to bench.yml.',
+                  'A summary.json, or a directory searched for them (e.g. target/iai); relative to bench.yml and inside the repository.',
               }),
           },
           expecting('a mapping with format and path'),
@@ -110,7 +109,7 @@ export function resolveInstructions(entry: InstructionsEntry, context: ResolveCo
     /** Read counts another tool measured (a format of src/import/) instead of running the command. */
     import: entry.import && {
       format: entry.import.format,
-      path: path.resolve(context.dir, entry.import.path),
+      ...context.confine(entry.import.path, ['import', 'path'], 'a file or directory'),
     },
     cacheSim: entry['cache-sim'] ?? true,
     branchSim: entry['branch-sim'] ?? false,

@@ -8,6 +8,7 @@ import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
 import { childEnv } from '../../child-env.ts'
 import { OutputTail } from '../../command.ts'
+import { checkConfined, OutsidePathError } from '../../config/confine.ts'
 import { formatValue, listed } from '../../display.ts'
 import { ContentionRecorder, takeSnapshot } from '../../measure/contention.ts'
 import {
@@ -166,7 +167,7 @@ export class ProcessMeasurement extends SampleTarget {
       timeoutMs: part.timeoutMs,
       ...(part.prepare ? { prepare: part.prepare } : {}),
       ...(part.conclude ? { conclude: part.conclude } : {}),
-      ...(part.stdin ? { stdin: part.stdin } : {}),
+      ...(part.stdin ? { stdin: part.stdin.path } : {}),
       ...(part.output ? { output: part.output } : {}),
       onRun,
     })
@@ -318,14 +319,23 @@ async function checkCase(c: ProcessCase): Promise<string | undefined> {
     if (code === 'ENOENT') return `working directory "${c.cwd}" does not exist`
     return `working directory "${c.cwd}" cannot be used: ${(error as Error).message}`
   }
+  if (c.stdin !== undefined) {
+    // The file must not lead out of the repository, whatever a setup step made of it.
+    try {
+      checkConfined(c.stdin)
+    } catch (error) {
+      if (error instanceof OutsidePathError) return error.message
+      throw error
+    }
+  }
   // A prepare command may write the stdin file; without one it must be there from the start.
   if (c.stdin !== undefined && c.prepare === undefined) {
     try {
-      await access(c.stdin, constants.R_OK)
+      await access(c.stdin.path, constants.R_OK)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      if (code === 'ENOENT') return `stdin file "${c.stdin}" does not exist`
-      return `stdin file "${c.stdin}" cannot be read: ${(error as Error).message}`
+      if (code === 'ENOENT') return `stdin file "${c.stdin.path}" does not exist`
+      return `stdin file "${c.stdin.path}" cannot be read: ${(error as Error).message}`
     }
   }
   return undefined

@@ -1,8 +1,9 @@
 // A process benchmark is one case: its command, run `runs` times after `warmup` runs; with parameters,
 // one case per point of the scan (`NAME/n:100`), each with the point's values substituted.
+import type { ConfinedPath } from '../../config/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import { type ParameterPoint, pointName, substitute } from './parameters.ts'
-import type { ProcessBenchmarkConfig } from './schema.ts'
+import { type ProcessBenchmarkConfig, stdinAt } from './schema.ts'
 
 export interface ProcessCase extends CaseBase {
   kind: 'process'
@@ -15,8 +16,8 @@ export interface ProcessCase extends CaseBase {
   prepare?: string[]
   /** argv run untimed after every run, warmups included. */
   conclude?: string[]
-  /** Absolute path of the file every run reads on stdin; /dev/null without it. */
-  stdin?: string
+  /** The file every run reads on stdin, inside the repository; /dev/null without it. */
+  stdin?: ConfinedPath
   /** Where the command's stdout goes; /dev/null without it. */
   output?: 'null' | 'pipe' | { file: string }
   /** The command runs through a shell whose start-up is measured and subtracted from wall time. */
@@ -45,7 +46,7 @@ export function planProcess(b: ProcessBenchmarkConfig): ProcessCase[] {
     }
     if (b.prepare) c.prepare = b.prepare.map(at)
     if (b.conclude) c.conclude = b.conclude.map(at)
-    if (b.stdin) c.stdin = at(b.stdin)
+    if (b.stdin) c.stdin = stdinAt(b.stdin, point)
     if (b.output) c.output = typeof b.output === 'object' ? { file: at(b.output.file) } : b.output
     if (b.shellCorrection) c.shellCorrection = true
     if (point) c.series = b.name

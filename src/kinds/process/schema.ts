@@ -2,6 +2,7 @@
 
 import path from 'node:path'
 import * as z from 'zod'
+import type { ConfinedPath } from '../../config/confine.ts'
 import {
   type Command,
   checkCommandForm,
@@ -21,7 +22,13 @@ import {
   warmupSchema,
 } from '../../config/fields.ts'
 import { catalogue, PROCESS_METRICS } from './metrics.ts'
-import { checkPlaceholders, parameterPoints, parametersSchema } from './parameters.ts'
+import {
+  checkPlaceholders,
+  type ParameterPoint,
+  parameterPoints,
+  parametersSchema,
+  substitute,
+} from './parameters.ts'
 
 const stepCommandSchema = (what: string) =>
   commandSchema.meta({
@@ -52,7 +59,7 @@ export const processBenchmarkSchema = z
         .min(1, expecting('a file path'))
         .meta({
           description:
-            "A file every run reads on stdin (hyperfine's --input); relative to bench.yml. /dev/null otherwise.",
+            "A file every run reads on stdin (hyperfine's --input); relative to bench.yml and inside the repository. /dev/null otherwise.",
         })
         .optional(),
       output: outputSchema.optional(),
@@ -101,7 +108,7 @@ export function resolveProcess(entry: ProcessEntry, context: ResolveContext) {
     kind: 'process' as const,
     /** argv; with `shell` it is ['/bin/sh', '-c', script]. */
     command: toArgv(entry.command, common.shell),
-    ...resolveAround(entry, context.dir, common.shell),
+    ...resolveAround(entry, context, common.shell),
     threshold: entry.threshold ?? defaults.threshold,
     alpha: entry.alpha ?? defaults.alpha,
     runs: entry.runs ?? defaults.runs,
@@ -115,6 +122,16 @@ export function resolveProcess(entry: ProcessEntry, context: ResolveContext) {
 
 export type ProcessBenchmarkConfig = ReturnType<typeof resolveProcess>
 
+/** The stdin file of a parameter point: the point's values put in the path (resolved against bench.yml). */
+export function stdinAt(stdin: ConfinedPath, point: ParameterPoint | undefined): ConfinedPath {
+  if (point === undefined) return stdin
+  return {
+    ...stdin,
+    path: path.resolve(substitute(stdin.path, point)),
+    ...(stdin.written !== undefined ? { written: substitute(stdin.written, point) } : {}),
+  }
+}
+
 /** What a process benchmark runs around and into its command; only what the entry asks for is present. */
 interface AroundCommand {
   /** argv run untimed before every run. */
@@ -123,20 +140,26 @@ interface AroundCommand {
   conclude?: string[]
   /** The points of a parameter scan, each a benchmark; absent: one benchmark. */
   points?: ReturnType<typeof parameterPoints>
-  /** Absolute: the file every run reads on stdin. */
-  stdin?: string
+  /** The file every run reads on stdin, inside the repository; `{NAME}` placeholders still in it. */
+  stdin?: ConfinedPath
   /** Where stdout goes, when not /dev/null: a pipe, or a file (absolute). */
   output?: 'pipe' | { file: string }
   /** The shell's start-up is measured and subtracted from wall time (only with `shell`). */
   shellCorrection?: true
 }
 
-function resolveAround(entry: ProcessEntry, dir: string, shell: boolean): AroundCommand {
+function resolveAround(entry: ProcessEntry, context: ResolveContext, shell: boolean): AroundCommand {
+  const { dir } = context
   const around: AroundCommand = {}
   if (entry.prepare !== undefined) around.prepare = toArgv(entry.prepare, shell)
   if (entry.conclude !== undefined) around.conclude = toArgv(entry.conclude, shell)
   if (entry.parameters !== undefined) around.points = parameterPoints(entry.parameters)
-  if (entry.stdin !== undefined) around.stdin = path.resolve(dir, entry.stdin)
+  if (entry.stdin !== undefined) {
+    around.stdin = context.confine(entry.stdin, ['stdin'], 'a file')
+    // Each point's file, made as the plan makes it (stdinAt), stays inside too.
+    for (const point of around.points ?? [])
+      context.confine(substitute(entry.stdin, point), ['stdin'], 'a file', stdinAt(around.stdin, point).path)
+  }
   if (entry.output === 'pipe') around.output = 'pipe'
   else if (entry.output !== undefined && entry.output !== 'null')
     around.output = { file: path.resolve(dir, entry.output) }

@@ -2,7 +2,7 @@
 // reports them over rebar's runner protocol (src/measure/klv.ts). bench-action writes the configuration,
 // runs the runner, checks that every sample counted what it should, and turns samples into metrics: time
 // per call, and bytes per second when a call's work has a size.
-import { readFile } from 'node:fs/promises'
+import { OutsidePathError, readConfined } from '../../config/confine.ts'
 import { listHarnessBenchmarks } from '../../measure/harness.ts'
 import { encodeKlv, type KlvEntry, type RunnerSample } from '../../measure/klv.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
@@ -33,7 +33,8 @@ export interface SamplePart {
  * lists them (a rebar definition's pattern items, case-insensitive, unicode and haystack), files read
  * as bytes, then the iteration and time limits in nanoseconds; last bench-action's own items
  * (sample-time, threads, param.NAME), only when the config sets them, since a rebar runner refuses
- * keys it does not know. A file that cannot be read is an error naming the input.
+ * keys it does not know. A file that cannot be read is an error naming the input; one that leads out of
+ * the repository (config/confine.ts) is refused, naming where the config wrote it.
  *
  * Every invocation carries the whole warm-up, not a share of it: each is a fresh process, cold until
  * it has run for max-warmup-time (or its count limit, rebar's 1,000,000 unless the config writes one).
@@ -51,8 +52,9 @@ export async function runnerConfiguration(
     let bytes: Buffer
     if ('path' in value) {
       try {
-        bytes = await readFile(value.path)
+        bytes = await readConfined(value)
       } catch (error) {
+        if (error instanceof OutsidePathError) return { error: error.message }
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
         return { error: `cannot read input "${key}" from ${value.path}: ${code}` }
       }

@@ -3,16 +3,25 @@
 // definitions/**/*.toml for the benchmarks, haystacks/ and regexes/ for the files they name — and
 // gives one case per definition and engine, sending each runner the KLV rebar would send it
 // (name, model, one pattern item per regex, case-insensitive, unicode, haystack, then the limits).
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { parse as parseToml, TomlError } from 'smol-toml'
 import * as z from 'zod'
 import { runCommand } from '../../command.ts'
+import {
+  type ConfinedPath,
+  checkConfined,
+  gotOutside,
+  isInside,
+  leadsTo,
+  OutsidePathError,
+  readConfined,
+} from '../../config/confine.ts'
 
 /** What `rebar:` says: the directory, and regexes choosing definitions (GROUP/NAME) and engines. */
 export interface RebarSelection {
-  /** Absolute: the directory holding engines.toml, definitions/, haystacks/ and regexes/. */
-  dir: string
+  /** The directory holding engines.toml, definitions/, haystacks/ and regexes/, inside the repository. */
+  benchmarks: ConfinedPath
   /** Kept when it matches a definition's full name somewhere (`rebar measure -f`). */
   filter?: string
   /** Kept when it matches an engine's name somewhere (`rebar measure -e`). */
@@ -49,8 +58,11 @@ export interface RebarCommand {
 export interface RebarEngine {
   name: string
   run: RebarCommand
-  /** How its version is read: a command's output or a file, and an optional regex with a `version` group. */
-  version: { command?: RebarCommand; file?: string; regex?: string }
+  /**
+   * How its version is read: a command's output or a file (inside the repository), and an optional
+   * regex with a `version` group.
+   */
+  version: { command?: RebarCommand; file?: ConfinedPath; regex?: string }
 }
 
 export interface RebarSuite {
@@ -135,10 +147,11 @@ type HaystackOptions = z.output<z.ZodObject<typeof haystackOptions>>
 
 /** Reads the directory: engines.toml, then every definition file, filtered as `rebar measure -f/-e` filters. */
 export async function readRebarSuite(selection: RebarSelection, rebarCwd: string): Promise<RebarSuite> {
-  const { dir } = selection
+  const dir = selection.benchmarks.path
   const nameFilter = selection.filter === undefined ? undefined : rustRegex(selection.filter, 'rebar.filter')
   const engineFilter =
     selection.engines === undefined ? undefined : rustRegex(selection.engines, 'rebar.engines')
+  const tree = rebarTree(selection.benchmarks, rebarCwd)
   const definitionsDir = path.join(dir, 'definitions')
   const files = (await tomlFiles(definitionsDir)).sort()
   const definitions: RebarDefinition[] = []
@@ -152,7 +165,11 @@ export async function readRebarSuite(selection: RebarSelection, rebarCwd: string
           `${relative}: the group name "${group}" comes from the file's path, and each part must be letters, digits and - (rebar's rule), got "${piece}"`,
         )
     }
-    const parsed = validated(definitionsFileSchema, await readToml(file, relative), relative)
+    const parsed = validated(
+      definitionsFileSchema,
+      await readToml(file, relative, tree.definitions),
+      relative,
+    )
     for (const [index, wire] of parsed.bench.entries()) {
       const name = `${group}/${wire.name}`
       const where = `${relative}: bench[${index}]`
@@ -166,10 +183,10 @@ export async function readRebarSuite(selection: RebarSelection, rebarCwd: string
       definitions.push({
         name,
         model: wire.model,
-        patterns: await patternsOf(wire.regex, dir, `${where}.regex`),
+        patterns: await patternsOf(wire.regex, tree, `${where}.regex`),
         caseInsensitive: wire['case-insensitive'],
         unicode: wire.unicode,
-        haystack: await haystackOf(wire.haystack, dir, `${where}.haystack`),
+        haystack: await haystackOf(wire.haystack, tree, `${where}.haystack`),
         counts: countsOf(wire.count, `${where}.count`),
         engines,
         file: relative,
@@ -177,7 +194,7 @@ export async function readRebarSuite(selection: RebarSelection, rebarCwd: string
     }
   }
   const referenced = new Set(definitions.flatMap((d) => d.engines))
-  const engines = await readEngines(dir, rebarCwd, referenced)
+  const engines = await readEngines(tree, rebarCwd, referenced, selection.benchmarks.within)
   for (const d of definitions) {
     const unknown = d.engines.find((e) => !engines.has(e))
     if (unknown)
@@ -186,6 +203,62 @@ export async function readRebarSuite(selection: RebarSelection, rebarCwd: string
       )
   }
   return { definitions, engines }
+}
+
+/**
+ * Where a rebar directory's files may be read from, each a real path (symlinks followed): the directory
+ * itself (engines.toml), definitions/, haystacks/ and regexes/, as FORMAT.md lays them out, each inside
+ * the one before. The directory must lead inside the repository, and each of the three inside it.
+ */
+interface RebarTree {
+  dir: string
+  definitions: string
+  haystacks: string
+  regexes: string
+  /** How messages name the directory: relative to the benchmark's working directory. */
+  shown: string
+}
+
+function rebarTree(benchmarks: ConfinedPath, rebarCwd: string): RebarTree {
+  try {
+    checkConfined(benchmarks)
+  } catch (error) {
+    if (error instanceof OutsidePathError) throw new RebarFormatError(error.message)
+    throw error
+  }
+  const dir = leadsTo(benchmarks.path)
+  const shown = path.relative(rebarCwd, benchmarks.path) || '.'
+  const inside = (name: string) => {
+    const real = leadsTo(path.join(benchmarks.path, name))
+    if (!isInside(real, dir))
+      throw new RebarFormatError(
+        `${path.join(shown, name)}: expected a directory inside ${shown} (rebar's layout: engines.toml, definitions/, haystacks/ and regexes/ side by side), ${gotOutside(path.join(shown, name), real)}`,
+      )
+    return real
+  }
+  return {
+    dir,
+    definitions: inside('definitions'),
+    haystacks: inside('haystacks'),
+    regexes: inside('regexes'),
+    shown,
+  }
+}
+
+/** A file a definition names under haystacks/ or regexes/, which it must not leave. */
+function underTree(
+  tree: RebarTree,
+  under: 'haystacks' | 'regexes',
+  written: string,
+  at: string,
+): ConfinedPath {
+  return {
+    path: path.resolve(tree[under], written),
+    written,
+    within: tree[under],
+    expected: `a path inside ${path.join(tree.shown, under)}/ (relative to it, as FORMAT.md writes them)`,
+    at,
+  }
 }
 
 async function tomlFiles(dir: string): Promise<string[]> {
@@ -202,11 +275,14 @@ async function tomlFiles(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name))
 }
 
-async function readToml(file: string, shown: string): Promise<unknown> {
+async function readToml(file: string, shown: string, within: string): Promise<unknown> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = (
+      await readConfined({ path: file, within, expected: `a file inside ${within}`, at: shown })
+    ).toString('utf8')
   } catch (error) {
+    if (error instanceof OutsidePathError) throw new RebarFormatError(error.message)
     throw new RebarFormatError(`cannot read ${shown}: ${(error as NodeJS.ErrnoException).code}`)
   }
   try {
@@ -245,10 +321,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message
 }
 
-async function readEngines(dir: string, rebarCwd: string, referenced: Set<string>) {
-  const file = path.join(dir, 'engines.toml')
-  const shown = path.relative(rebarCwd, file)
-  const parsed = validated(enginesFileSchema, await readToml(file, shown), shown)
+async function readEngines(tree: RebarTree, rebarCwd: string, referenced: Set<string>, repository: string) {
+  const file = path.join(tree.dir, 'engines.toml')
+  const shown = path.join(tree.shown, 'engines.toml')
+  const parsed = validated(enginesFileSchema, await readToml(file, shown, tree.dir), shown)
   const engines = new Map<string, RebarEngine>()
   for (const [index, e] of parsed.engine.entries()) {
     if (!referenced.has(e.name)) continue
@@ -264,12 +340,39 @@ async function readEngines(dir: string, rebarCwd: string, referenced: Set<string
         ...(version.bin !== undefined
           ? { command: commandOf({ ...version, bin: version.bin }, e.cwd, rebarCwd) }
           : {}),
-        ...(version.file !== undefined ? { file: path.resolve(rebarCwd, version.file) } : {}),
+        ...(version.file !== undefined
+          ? {
+              file: versionFile(
+                version.file,
+                rebarCwd,
+                repository,
+                `${shown}: engine[${index}].version.file`,
+              ),
+            }
+          : {}),
         ...(version.regex !== undefined ? { regex: version.regex } : {}),
       },
     })
   }
   return engines
+}
+
+/**
+ * A version file, read as rebar reads it (relative to the working directory), and only inside the
+ * repository: a build step writes it beside the engine.
+ */
+function versionFile(written: string, rebarCwd: string, repository: string, at: string): ConfinedPath {
+  const file: ConfinedPath = {
+    path: path.resolve(rebarCwd, written),
+    written,
+    within: repository,
+    expected: `a file inside the repository ${repository}`,
+    at,
+  }
+  const real = leadsTo(file.path)
+  if (!isInside(real, leadsTo(repository)))
+    throw new RebarFormatError(`${at}: expected ${file.expected}, ${gotOutside(written, real)}`)
+  return file
 }
 
 /**
@@ -298,17 +401,18 @@ function commandOf(
 
 type WireRegex = z.output<typeof definitionSchema>['regex']
 
-async function patternsOf(regex: WireRegex, dir: string, where: string): Promise<string[]> {
+async function patternsOf(regex: WireRegex, tree: RebarTree, where: string): Promise<string[]> {
   if (typeof regex === 'string') return [regex]
   if (Array.isArray(regex)) return regex
   if (regex.path !== undefined) {
     if (regex.patterns !== undefined)
       throw new RebarFormatError(`${where}: expected patterns or path, not both`)
-    const file = path.join(dir, 'regexes', regex.path)
+    const file = underTree(tree, 'regexes', regex.path, `${where}.path`)
     let raw: string
     try {
-      raw = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file))
+      raw = new TextDecoder('utf-8', { fatal: true }).decode(await readConfined(file))
     } catch (error) {
+      if (error instanceof OutsidePathError) throw new RebarFormatError(error.message)
       const why = error instanceof TypeError ? 'it is not valid UTF-8' : (error as NodeJS.ErrnoException).code
       throw new RebarFormatError(
         `${where}.path: cannot read the regex file ${regex.path} under regexes/: ${why}`,
@@ -371,15 +475,16 @@ export function trimWhiteSpace(text: string): string {
 
 type WireHaystack = z.output<typeof definitionSchema>['haystack']
 
-async function haystackOf(haystack: WireHaystack, dir: string, where: string): Promise<Buffer> {
+async function haystackOf(haystack: WireHaystack, tree: RebarTree, where: string): Promise<Buffer> {
   if (typeof haystack === 'string') return Buffer.from(haystack, 'utf8')
   if (haystack.path !== undefined) {
     if (haystack.contents !== undefined)
       throw new RebarFormatError(`${where}: expected contents or path, not both`)
     let raw: Buffer
     try {
-      raw = await readFile(path.join(dir, 'haystacks', haystack.path))
+      raw = await readConfined(underTree(tree, 'haystacks', haystack.path, `${where}.path`))
     } catch (error) {
+      if (error instanceof OutsidePathError) throw new RebarFormatError(error.message)
       throw new RebarFormatError(
         `${where}.path: cannot read the haystack ${haystack.path} under haystacks/: ${(error as NodeJS.ErrnoException).code}`,
       )
@@ -533,7 +638,7 @@ async function readVersion(engine: RebarEngine, inherit: NodeJS.ProcessEnv): Pro
   const { command, file, regex } = engine.version
   let output: string
   if (file !== undefined) {
-    output = await readFile(file, 'utf8')
+    output = (await readConfined(file)).toString('utf8')
   } else {
     const result = await runCommand(command!.argv, {
       cwd: command!.cwd,

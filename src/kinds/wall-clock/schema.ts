@@ -1,6 +1,6 @@
 // The wall-clock kind's entry in bench.yml, and what it resolves to.
-import path from 'node:path'
 import * as z from 'zod'
+import type { ConfinedPath } from '../../config/confine.ts'
 import {
   checkCommandForm,
   commandSchema,
@@ -50,7 +50,7 @@ export const DEFAULT_RUNNER_WARMUP_ITERS = 1_000_000
  * Written out because an inferred union would give each member the other's key as optional, and
  * `'path' in value` would no longer tell a file from text.
  */
-export type InputValue = { text: string } | { path: string } | { bytes: Buffer }
+export type InputValue = { text: string } | ConfinedPath | { bytes: Buffer }
 
 /** rebar's default for the time a runner may spend sampling. */
 export const DEFAULT_MAX_TIME_MS = 3000
@@ -86,10 +86,9 @@ const oneInputSchema = z.union(
     z.boolean(),
     z.strictObject(
       {
-        path: z
-          .string(expecting('a file path'))
-          .min(1, expecting('a file path'))
-          .meta({ description: 'A file whose bytes are the value; relative to bench.yml.' }),
+        path: z.string(expecting('a file path')).min(1, expecting('a file path')).meta({
+          description: 'A file whose bytes are the value; relative to bench.yml and inside the repository.',
+        }),
       },
       expecting('a mapping with path'),
     ),
@@ -149,7 +148,7 @@ export const wallClockBenchmarkSchema = z
           {
             benchmarks: z.string(expecting('a directory')).min(1, expecting('a directory')).meta({
               description:
-                'A rebar benchmarks directory (engines.toml, definitions/, haystacks/, regexes/), relative to bench.yml.',
+                'A rebar benchmarks directory (engines.toml, definitions/, haystacks/, regexes/), relative to bench.yml and inside the repository; its definitions read only from its haystacks/ and regexes/.',
             }),
             filter: regexSchema(
               'Only the definitions whose GROUP/NAME this regex matches (rebar measure -f).',
@@ -260,14 +259,18 @@ export const wallClockBenchmarkSchema = z
 export type WallClockEntry = z.output<typeof wallClockBenchmarkSchema>
 
 export function resolveWallClock(entry: WallClockEntry, context: ResolveContext) {
-  const { defaults, dir } = context
+  const { defaults } = context
   const common = resolveCommon(entry, context)
   const { shell } = common
   const input = Object.entries(entry.input ?? {}).flatMap(([key, value]) =>
-    (Array.isArray(value) ? value : [value]).map((one) => ({
+    (Array.isArray(value) ? value : [value]).map((one, i) => ({
       key,
       value: (typeof one === 'object'
-        ? { path: path.resolve(dir, one.path) }
+        ? context.confine(
+            one.path,
+            Array.isArray(value) ? ['input', key, i, 'path'] : ['input', key, 'path'],
+            'a file',
+          )
         : { text: typeof one === 'string' ? one : String(one) }) as InputValue,
     })),
   )
@@ -294,12 +297,12 @@ export function resolveWallClock(entry: WallClockEntry, context: ResolveContext)
       entry.rebar === undefined
         ? undefined
         : ({
-            dir: path.resolve(dir, entry.rebar.benchmarks),
+            benchmarks: context.confine(entry.rebar.benchmarks, ['rebar', 'benchmarks'], 'a directory'),
             ...(entry.rebar.filter !== undefined ? { filter: entry.rebar.filter } : {}),
             ...(entry.rebar.engines !== undefined ? { engines: entry.rebar.engines } : {}),
           } satisfies RebarSelection),
     model: entry.model ?? DEFAULT_MODEL,
-    /** KLV items after the fixed ones, in the order written; `path` values are absolute. */
+    /** KLV items after the fixed ones, in the order written; `path` values are absolute and confined. */
     input,
     /** `param.NAME` items. */
     params: Object.entries(entry.params ?? {}).map(([key, value]) => ({ key, value })),
