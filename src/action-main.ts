@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
 import type { AcceptEntry } from './accept.ts'
+import { leaveStartEnvironment } from './action-env.ts'
 import { ConfigError, loadConfig } from './config/index.ts'
 import { isUserError } from './errors.ts'
 import { type ExportPaths, writeExports } from './export/index.ts'
@@ -193,6 +194,24 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
       optional('working-directory') ?? '.',
     ),
   }
+}
+
+/**
+ * The action as the runner starts it: first out of the environment it was started with, which holds its
+ * tokens (action-env.ts), then runAction.
+ */
+export async function startAction(): Promise<void> {
+  let unprotected: string | undefined
+  try {
+    unprotected = leaveStartEnvironment()
+  } catch (err) {
+    core.setFailed(
+      `bench-action could not take back its inputs after starting again without them in its environment: ${(err as Error)?.message ?? err}`,
+    )
+    return
+  }
+  if (unprotected !== undefined) core.warning(unprotected)
+  await runAction()
 }
 
 /** The GitHub API client, made when first needed. */

@@ -1,3 +1,3 @@
-import { runAction } from './action-main.ts'
+import { startAction } from './action-main.ts'
 
-await runAction()
+await startAction()

@@ -6,6 +6,11 @@
 // of the action's own output, summary, env and path files. The GitHub
 // context (GITHUB_SHA, GITHUB_REPOSITORY, …), RUNNER_*, PATH, HOME and the workflow's own `env:` are
 // what a `run:` step sees as well, and pass.
+//
+// This keeps them out of the programs' own environments; it is no sandbox. A program runs as the same
+// user as the action and reads what the job can read: /proc/<pid>/environ of the action's process
+// showed the environment it was started with, which is why the action starts again without them
+// (action-env.ts).
 
 /** Exact names the runner gives an action and not a `run:` step. */
 const ACTION_NAMES = new Set([
