@@ -5,14 +5,15 @@
 // cache store and the artifact upload (ACTIONS_RUNTIME_TOKEN, ACTIONS_RESULTS_URL) and the comment
 // (the github-token input).
 import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { runActionOn } from './action-run.ts'
 import * as events from './events.ts'
 import { type GitHubServer, startGitHubServer } from './github-server.ts'
-import { gitRepo, removeDir, tempDir } from './helpers.ts'
+import { gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
 import { node24Missing } from './tools.ts'
 
 // process.execve, which the action starts itself again with, is in the Node action.yml declares.
@@ -92,6 +93,7 @@ async function ancestors(): Promise<Ancestor[]> {
 }
 
 async function run(runId: number, eventName: string, event: object, headBranch: string) {
+  const before = dirs.length
   const r = await runActionOn({
     server,
     workspace,
@@ -131,6 +133,12 @@ async function run(runId: number, eventName: string, event: object, headBranch: 
     for (const value of [TOKEN, ID_TOKEN, ID_TOKEN_URL, CACHE_URL, RUNTIME_TOKEN_HEADER])
       assert.ok(!a.environ.some((line) => line.includes(value)), `${a.command} (pid ${a.pid}) shows ${value}`)
   }
+  // What the action handed itself over in is gone from the runner's temporary directory.
+  const runnerTemp = dirs.slice(before).find((d) => path.basename(d).includes('runner-temp'))!
+  assert.deepEqual(
+    (await readdir(runnerTemp)).filter((name) => name.startsWith('bench-action-env-')),
+    [],
+  )
   return r
 }
 
@@ -167,4 +175,39 @@ test("a benchmark finds none of the action's tokens in the environment of any pr
   assert.equal(server.comments(PR).length, 1, pr.stdout)
   assert.match(pr.summary, /\*\*Baseline:\*\* .*on main/)
   assert.deepEqual(server.violations, [])
+})
+
+test('where Node has no process.execve, the step warns that a benchmark can read its tokens, and runs as before', {
+  skip:
+    typeof (process as { execve?: unknown }).execve === 'function' ? 'this Node has process.execve' : false,
+}, async () => {
+  const dir = await gitRepo({
+    'bench.yml': 'suite: old-node\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 2 }\n',
+  })
+  const runnerTemp = await tempDir('runner-temp')
+  dirs.push(dir, runnerTemp)
+  const output = path.join(runnerTemp, 'output')
+  await writeFile(output, '')
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: dir,
+    GITHUB_OUTPUT: output,
+    RUNNER_TEMP: runnerTemp,
+    'INPUT_GITHUB-TOKEN': TOKEN,
+    INPUT_SAVE: 'false',
+  }
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, [path.join(repoRoot, 'dist/index.js')], { cwd: dir, env }, (err, out) =>
+      err ? reject(new Error(`${err.message}\n${out}`)) : resolve(out),
+    ),
+  )
+  assert.ok(
+    stdout.includes(
+      `::warning::bench-action could not start again without its tokens in its environment (this Node, ${process.version} on ${process.platform}, has no process.execve), so a benchmark can read them there`,
+    ),
+    stdout,
+  )
+  assert.match(await readFile(output, 'utf8'), /^verdict<<.*\npass\n/m)
 })

@@ -39,14 +39,15 @@ export function leaveStartEnvironment(env: NodeJS.ProcessEnv = process.env): str
   if (held.length === 0) return undefined
   const execve = (process as unknown as { execve?: Execve }).execve
   if (typeof execve !== 'function' || process.platform === 'win32')
-    return `this Node (${process.version} on ${process.platform}) cannot start the action again without its tokens in its environment (process.execve), so a benchmark can read them there`
-  const dir = mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action-env-'))
-  const file = path.join(dir, 'variables.json')
-  writeFileSync(file, JSON.stringify(Object.fromEntries(held)), { mode: 0o600, flag: 'wx' })
-  const clean: Record<string, string> = { [HANDOVER_VARIABLE]: file }
-  for (const [name, value] of Object.entries(env))
-    if (value !== undefined && !isActionVariable(name)) clean[name] = value
+    return stayed(`this Node, ${process.version} on ${process.platform}, has no process.execve`)
+  let dir: string | undefined
   try {
+    dir = mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action-env-'))
+    const file = path.join(dir, 'variables.json')
+    writeFileSync(file, JSON.stringify(Object.fromEntries(held)), { mode: 0o600, flag: 'wx' })
+    const clean: Record<string, string> = { [HANDOVER_VARIABLE]: file }
+    for (const [name, value] of Object.entries(env))
+      if (value !== undefined && !isActionVariable(name)) clean[name] = value
     execve.call(
       process,
       process.execPath,
@@ -54,11 +55,15 @@ export function leaveStartEnvironment(env: NodeJS.ProcessEnv = process.env): str
       clean,
     )
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true })
-    return `could not start the action again without its tokens in its environment (${(error as Error).message}), so a benchmark can read them there`
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
+    return stayed((error as Error).message)
   }
   // execve returns only by throwing.
   return undefined
+}
+
+function stayed(why: string): string {
+  return `bench-action could not start again without its tokens in its environment (${why}), so a benchmark can read them there`
 }
 
 /** The re-executed action's first step: its variables back from the file, and the file gone. */
@@ -70,7 +75,11 @@ function takeBack(file: string, env: NodeJS.ProcessEnv): void {
   } finally {
     // The file, then its directory, which nothing else was put in.
     rmSync(file, { force: true })
-    rmdirSync(path.dirname(file))
+    try {
+      rmdirSync(path.dirname(file))
+    } catch {
+      // Already gone, or holding something it was not given: left as it is.
+    }
   }
   for (const [name, value] of Object.entries(JSON.parse(text) as Record<string, string>)) {
     if (isActionVariable(name) && typeof value === 'string') env[name] = value
