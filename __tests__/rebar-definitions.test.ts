@@ -423,7 +423,11 @@ describe('a rebar directory measured', () => {
       html,
       /<summary>Engines of 14 benchmarks, ranked like rebar cmp: fastest <code>(python\/re|js\/regexp)<\/code> in \d+/,
     )
-    assert.match(html, /<th><code>python\/re<\/code><\/th>\s*<th><code>js\/regexp<\/code><\/th>/)
+    // The engines' order follows how often each was fastest on this machine: either, as long as both.
+    assert.match(
+      html,
+      /<th><code>(python\/re|js\/regexp)<\/code><\/th>\s*<th><code>(?!\1)(python\/re|js\/regexp)<\/code><\/th>/,
+    )
     const row =
       /<tr>\s*<td><code>rebar\/features\/case-unicode<\/code><\/td>\s*<td>(.*?)<\/td>\s*<td>(.*?)<\/td>\s*<\/tr>/s.exec(
         html,
@@ -442,7 +446,7 @@ describe('a rebar directory measured', () => {
     )
     assert.match(
       html,
-      /<td><code>broken\/broken\/no-count<\/code><\/td>\s*<td><strong>[^<]+<\/strong><\/td>\s*<td>failed<\/td>/,
+      /<td><code>broken\/broken\/no-count<\/code><\/td>\s*(<td><strong>[^<]+<\/strong><\/td>\s*<td>failed<\/td>|<td>failed<\/td>\s*<td><strong>[^<]+<\/strong><\/td>)/,
     )
   })
 })

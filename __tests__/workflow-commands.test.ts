@@ -12,6 +12,7 @@ import { holdsWorkflowCommand, logText, withoutWorkflowCommands } from '../src/g
 import { SeededRandom } from '../src/stats/random.ts'
 import { cli, gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
 import { commandsBesideStops, obeyedCommands, runnerLines } from './runner-commands.ts'
+import { actionNode } from './tools.ts'
 
 const dirs: string[] = []
 after(async () => {
@@ -228,9 +229,11 @@ describe('a run with hostile names prints no command', () => {
       'INPUT_WORKING-DIRECTORY': '.',
     }
     for (const run of ['first', 'second']) {
+      // The Node the action declares, which starts the action again without its tokens.
+      const node = await actionNode()
       const stdout = await new Promise<string>((resolve) => {
         execFile(
-          process.execPath,
+          node,
           ['--import', 'tsx', path.join(repoRoot, 'src/action.ts')],
           { cwd: repoRoot, env },
           (_error, out) => resolve(out),
