@@ -17,6 +17,7 @@ import {
   studentTCdf,
   studentTQuantile,
   UNKNOWN_NOISE_BOUND,
+  withinDrift,
 } from '../src/stats/index.ts'
 import { resultSetOf } from './helpers.ts'
 
@@ -193,11 +194,21 @@ describe('estimateDrift', () => {
     assert.deepEqual([both.used, both.states, both.splits], [6, 1, []])
     assert.ok(driftBound(both) > 1.5, 'the busy runs show how far the load moves a run')
     assert.equal(both.busyUnknown, undefined)
-    // One side busy, and no stored busy run to show what the load does: no bound holds.
+    // One side busy, and fewer than 3 stored busy runs to show what the load does: no bound holds.
     const none = estimateDrift(runs([100, 101, 99, 100.5], 'abcd'), { alpha: 0.01, sides: 'mixed' })
     assert.equal(none.busyUnknown, true)
     assert.equal(driftBound(none), Number.POSITIVE_INFINITY)
-    assert.equal(estimateDrift(history, { alpha: 0.01, sides: 'mixed' }).busyUnknown, undefined)
+    assert.equal(estimateDrift(history, { alpha: 0.01, sides: 'mixed' }).busyUnknown, true, 'two busy runs')
+    // Three: the quiet runs' drift (100, 101, 99, 100.5 around their median 100.25: σ = .0086678 on 3)
+    // and the busy runs' distance from that median (ln 160/100.25, 158/100.25, 162/100.25: root mean
+    // square .46757), exp(t(0.995, 3) · √(σ² + .46757²)) = exp(5.8409 · .46765) = 15.356. Not capped.
+    const three = runs([100, 101, 160, 158, 162, 99, 100.5], 'abcdefg', [{}, {}, busy, busy, busy])
+    const mixed = estimateDrift(three, { alpha: 0.01, sides: 'mixed' })
+    assert.equal(mixed.mixed?.busyRuns, 3)
+    close(mixed.sigma, 0.008667808, 1e-9, 'the quiet runs’ σ')
+    close(mixed.mixed!.busySigma, 0.4675691891, 1e-9, 'the busy runs’')
+    close(driftBound(mixed), 15.35588, 1e-4)
+    assert.deepEqual(mixed.leftOut, [], 'no busy run is left out for being busy')
   })
 
   test('too few runs of one state: no allowance, and the bound is ±25% or what such runs showed', () => {
@@ -221,8 +232,8 @@ describe('estimateDrift', () => {
   })
 
   test('an unchanged head lies beyond the allowance in about α of comparisons, not more', () => {
-    // 4,000 simulated histories of n runs of one state with normal drift (σ 2%); the head and the
-    // newest stored run (the baseline) are two draws of the same state.
+    // 4,000 simulated histories of n runs of one state with normal drift (σ 2%); the newest stored run
+    // is the baseline, the head one more draw of the state, judged against the state's median.
     const random = new SeededRandom('drift-guarantee')
     const normal = () => {
       const u = 1 - random.nextFloat()
@@ -233,9 +244,12 @@ describe('estimateDrift', () => {
       const trials = 4000
       for (let t = 0; t < trials; t++) {
         const centers = Array.from({ length: n }, () => Math.exp(0.02 * normal()))
-        const e = estimateDrift(runs(centers, 'a'.repeat(n)), { alpha: 0.01 })
+        const newest: Partial<DriftRun>[] = Array.from({ length: n }, (_, i) =>
+          i === n - 1 ? { baseline: true } : {},
+        )
+        const e = estimateDrift(runs(centers, 'a'.repeat(n), newest), { alpha: 0.01 })
         const ratio = Math.exp(0.02 * normal()) / centers[n - 1]!
-        if (Math.max(ratio, 1 / ratio) > e.allowance!) beyond++
+        if (!withinDrift(ratio, e)) beyond++
       }
       assert.ok(beyond / trials <= 0.015, `${n} runs: ${beyond} of ${trials} beyond`)
     }
@@ -355,6 +369,39 @@ describe('decideAcrossMoments', () => {
     // The other side: 1 / 1.108455 = 0.902157, −9.8%.
     assert.equal(decideAcrossMoments('improvement', [0.85, 0.9], 'lower', e, 5).verdict, 'improvement')
     assert.equal(decideAcrossMoments('improvement', [0.85, 0.91], 'lower', e, 5).verdict, 'unclear')
+  })
+
+  test('the baseline among runs of its state: a change is measured from their median, with less drift', () => {
+    // The five runs of the first test, the newest (98) the baseline. Their median is 100, so the
+    // baseline lies ln(98/100) = −.020203 from it; a new run of the state stays within
+    // exp(4.604095 · .0158139 · √(1 + (π/2)/5)) = 1.087047 of that median (against another single
+    // run: 1.108455).
+    const e = estimateDrift(runs([100, 102, 99, 101, 98], 'abcde', [{}, {}, {}, {}, { baseline: true }]), {
+      alpha: 0.01,
+    })
+    close(e.reference!.offset, Math.log(0.98), 1e-12, 'offset')
+    assert.equal(e.reference!.runs, 5)
+    close(e.reference!.allowance, 1.0870475, 1e-6, 'allowance from the median')
+    // Head / baseline +10% … +14%: head / median +7.8% … +11.7%, wholly beyond +8.7%? No: 7.8 < 8.7.
+    const within = decideAcrossMoments('regression', [1.1, 1.14], 'lower', e, 5)
+    assert.equal(within.verdict, 'unclear')
+    assert.equal(
+      within.why,
+      "within the drift of the same code over the last 5 runs: ±8.7%, from the median of the baseline's 5 runs",
+    )
+    assert.match(within.note, /; the interval against that median is \+7\.8% to \+11\.7%, which/)
+    // +11.5% … +14% against the baseline: +9.3% … +11.7% against the median, beyond.
+    assert.equal(decideAcrossMoments('regression', [1.115, 1.14], 'lower', e, 5).verdict, 'regression')
+    // The baseline at 102, 2% above the median: +7% … +10% against it is +9.1% … +12.2% against the
+    // median, beyond ±8.7%; against the baseline alone it would have been within ±10.8%.
+    const high = estimateDrift(runs([100, 102, 99, 101, 98], 'abcde', [{}, { baseline: true }]), {
+      alpha: 0.01,
+    })
+    assert.equal(decideAcrossMoments('regression', [1.07, 1.1], 'lower', high, 5).verdict, 'regression')
+    assert.equal(
+      decideAcrossMoments('regression', [1.07, 1.1], 'lower', { ...high, reference: undefined }, 5).verdict,
+      'unclear',
+    )
   })
 
   test('one side busy and nothing stored to show what the load does: never a verdict', () => {

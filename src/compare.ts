@@ -1432,7 +1432,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
   const base = options.baseline?.results
   const environmentDiffs = base ? environmentDifferences(base.environment, head.environment) : []
   const baseById = new Map(base?.benchmarks.map((b) => [b.id, b]) ?? [])
-  const medians = historyRuns(options.history?.results ?? [])
+  const medians = historyRuns(options.history?.results ?? [], options.baseline?.results)
   const sampled = head.benchmarks.reduce(
     (n, b) => n + Object.values(b.metrics).filter((m) => m.samples !== undefined).length,
     0,

@@ -17,14 +17,24 @@ export type HistoryRuns = Map<string, Map<string, DriftRun[]>>
  */
 export const EXACT_COUNT_TOLERANCE = 1e-4
 
-/** The stored runs (any order) as series per benchmark and metric, oldest first. */
-export function historyRuns(history: readonly ResultSet[]): HistoryRuns {
+/**
+ * The stored runs (any order) as series per benchmark and metric, oldest first; the run that is the
+ * comparison's baseline (by its time and commit) marked as such.
+ */
+export function historyRuns(
+  history: readonly ResultSet[],
+  baseline?: Pick<ResultSet, 'createdAt' | 'commit'>,
+): HistoryRuns {
   const out: HistoryRuns = new Map()
   const runs = [...history].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
   // The exact counts each benchmark had in the run before, to see them move.
   const previousCounts = new Map<string, Map<string, number>>()
   for (const results of runs) {
     const accepted = new Set((results.accepted ?? []).map((a) => key(a.benchmark, a.metric)))
+    const isBaseline =
+      baseline !== undefined &&
+      results.createdAt === baseline.createdAt &&
+      results.commit.sha === baseline.commit.sha
     const counts = exactCountsByBenchmark(results)
     for (const b of results.benchmarks) {
       if (b.status !== 'ok') continue
@@ -46,6 +56,7 @@ export function historyRuns(history: readonly ResultSet[]): HistoryRuns {
           createdAt: results.createdAt,
           ...(reason !== undefined ? { startsState: reason } : {}),
           ...(busy !== undefined ? { busy } : {}),
+          ...(isBaseline ? { baseline: true as const } : {}),
         })
         byMetric.set(name, list)
       }

@@ -13,12 +13,16 @@
 //      every pair of runs of one commit, and neighbouring runs of different commits.
 //   3. Each run's deviation from its state's median, on the log scale, counted at most CLIP σ₀
 //      (one wild run raises the sum of squares by at most (CLIP σ₀)²), or beyond REJECT σ₀ in a
-//      state of three runs or more left out, named; pooled over the states:
+//      state of six runs or more left out, named; pooled over the states:
 //      σ = √(Σ d² / df), df = runs − states. Runs measured on a busy machine are left out when
 //      neither side compared was busy; when one was, every run counts in full, unclipped: then the
 //      load's spread is the drift that matters.
 //   4. The allowance for the change between two runs of one state: exp(t(1 − α/2, df) · √2 · σ),
-//      Student's t because σ is itself estimated from df degrees of freedom.
+//      Student's t because σ is itself estimated from df degrees of freedom. Where the baseline shares
+//      its state with k runs, a new run is judged against their median instead, whose own drift is
+//      smaller: exp(t · σ · √(1 + c/k)), c = 1 for k ≤ 2 (a mean) and π/2 beyond (a median).
+//   5. One side measured on a busy machine, the other not: the quiet runs' σ and the busy runs'
+//      distance from the quiet runs of their state, together (mixedDrift).
 import { detectChangePoints } from './changepoints.ts'
 import { studentTQuantile } from './student-t.ts'
 
@@ -34,6 +38,8 @@ export interface DriftRun {
   startsState?: string
   /** The run was measured on a busy machine: why, in words. */
   busy?: string
+  /** The run is the baseline of the comparison: its state's median is the reference. */
+  baseline?: true
 }
 
 /** A run, as the estimate names it. */
@@ -76,10 +82,23 @@ export interface DriftEstimate {
   /** Runs counted at most CLIP σ₀ from their state's center (wild runs), with their deviation as a ratio. */
   clipped: Array<DriftRunRef & { deviation: number }>
   /**
-   * One side compared was measured on a busy machine and the other not, and no busy run shares a state
-   * with quiet ones: how far a busy moment moves a run is unknown, so no change is beyond it.
+   * One side compared was measured on a busy machine and the other not, and fewer than 3 busy runs
+   * share a state with quiet ones: how far a busy moment moves a run is unknown, so no change is beyond it.
    */
   busyUnknown?: true
+  /**
+   * One side busy, the other not: the allowance adds to the quiet runs' drift how far the busy runs
+   * of a state lay from its quiet runs' median. Not capped at UNKNOWN_NOISE_BOUND, which was measured
+   * between quiet moments.
+   */
+  mixed?: { busyRuns: number; busySigma: number }
+  /**
+   * Where the baseline shares its state with other runs: the drift of a new run from that state's
+   * median, which the baseline's own moment does not add to. `offset` is the baseline's log-center
+   * less the state's median; `allowance` the ratio a new run of the state stays within, 1 − α of the
+   * time, from the median of `runs` runs.
+   */
+  reference?: { runs: number; offset: number; allowance: number }
 }
 
 /** Fewer degrees of freedom than this say too little about the drift to act on. */
@@ -99,8 +118,14 @@ export const UNKNOWN_NOISE_BOUND = 1.25
 export const STEP_LIMIT = 4
 /** A run's deviation from its state's center counts at most this many noise scales… */
 export const CLIP = 3
-/** …and beyond this many, in a state of 3 runs or more, the run is left out. */
+/** …and beyond this many, in a state of REJECT_MIN_RUNS runs or more, the run is left out. */
 export const REJECT = 8
+/**
+ * A state this large has a majority to judge one run by. In smaller ones the spread of the others
+ * is too uncertain: a run of five left out this way was an ordinary one often enough to raise the
+ * false-alarm rate past α (1.35% at α = 0.01, simulated), so there a wild run is only clipped.
+ */
+export const REJECT_MIN_RUNS = 6
 /** The newest runs the estimate reads. */
 export const DRIFT_WINDOW = 30
 
@@ -128,6 +153,7 @@ export interface DriftOptions {
 /** The drift of a metric among stored runs (oldest first), with what was left out and why. */
 export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions): DriftEstimate {
   const { alpha, sides = 'quiet' } = options
+  if (sides === 'mixed') return mixedDrift(stored, options)
   const quiet = sides === 'quiet'
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
   const ref = (r: DriftRunRef): DriftRunRef => ({
@@ -249,8 +275,8 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
   let df = 0
   let used = 0
   let widest = 0
-  let busyBeside = false
   const limit = CLIP * scale
+  let reference: { runs: number; offset: number } | undefined
   for (const state of states) {
     if (state.length < 2) {
       // Named where a cut made it alone: a run is left out, not merely one of too few.
@@ -267,13 +293,12 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
         })
       continue
     }
-    if (state.some((r) => r.busy !== undefined) && state.some((r) => r.busy === undefined)) busyBeside = true
     // When a side compared was busy, the load's spread is the drift that matters: every run in full.
-    // Otherwise a run far from a center that most of its state agrees on (3 runs or more) is left out,
+    // Otherwise a run far from a center that most of its state agrees on (6 runs or more) is left out,
     // judged by the spread of the differences it takes no part in (at least 3 of them); one less far
     // counts as CLIP σ₀.
     const kept = state.filter((r) => {
-      if (!quiet || state.length < 3) return true
+      if (!quiet || state.length < REJECT_MIN_RUNS) return true
       // Against the others alone: a wild run would otherwise widen the very scale it is judged by.
       const others = state.filter((x) => x !== r)
       const d = r.y - median(others.map((x) => x.y))
@@ -297,10 +322,18 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
     }
     used += kept.length
     df += kept.length - 1
+    const own = kept.find((r) => r.baseline)
+    if (own) reference = { runs: kept.length, offset: own.y - center }
   }
   const sigma = df > 0 ? Math.sqrt(squares / df) : 0
-  const allowance =
-    df >= MIN_DRIFT_DF ? Math.exp(studentTQuantile(1 - alpha / 2, df) * Math.SQRT2 * sigma) : undefined
+  const t = df >= MIN_DRIFT_DF ? studentTQuantile(1 - alpha / 2, df) : undefined
+  const allowance = t !== undefined ? Math.exp(t * Math.SQRT2 * sigma) : undefined
+  // A new run against the median of k runs of its state: its own drift and the median's, which for k
+  // runs varies by σ²/k (two runs: their mean) or about (π/2) σ²/k (the median of more).
+  const referenceAllowance =
+    t !== undefined && reference
+      ? Math.exp(t * sigma * Math.sqrt(1 + (reference.runs <= 2 ? 1 : Math.PI / 2) / reference.runs))
+      : undefined
   return {
     runs: looked.length,
     used,
@@ -314,9 +347,63 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
     splits,
     leftOut,
     clipped,
-    ...(sides === 'mixed' && !busyBeside ? { busyUnknown: true as const } : {}),
+    ...(reference && referenceAllowance !== undefined
+      ? { reference: { ...reference, allowance: referenceAllowance } }
+      : {}),
   }
 }
+
+/**
+ * One side busy, the other not. The drift is the quiet runs' (as estimateDrift gives it between quiet
+ * runs) and how far a busy moment moves a run: the deviations of the busy runs from the median of the
+ * quiet runs of their state, their root mean square. Together: exp(t · √(σ² + σ_busy²)), with t of
+ * the fewer degrees of freedom of the two. Fewer than 3 such busy runs: unknown, no bound.
+ */
+function mixedDrift(stored: readonly DriftRun[], options: DriftOptions): DriftEstimate {
+  const { alpha } = options
+  const quiet = estimateDrift(stored, { alpha, sides: 'quiet' })
+  const { reference: _, ...rest } = quiet
+  // The busy runs count here: none is left out for being busy.
+  const busy = new Set(
+    stored.filter((r) => r.busy !== undefined).map((r) => `${r.createdAt}\u0000${r.sha ?? ''}`),
+  )
+  const quietOnly = {
+    ...rest,
+    leftOut: rest.leftOut.filter((r) => !busy.has(`${r.createdAt}\u0000${r.sha ?? ''}`)),
+  }
+  // States as the runs fall into them with the busy runs counted: cuts between a quiet and a busy run
+  // are the load's, never the code's.
+  const all = estimateDrift(stored, { alpha, sides: 'busy' })
+  const runs = [...stored].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+  const starts = new Set(all.splits.map((s) => `${s.createdAt}\u0000${s.sha ?? ''}`))
+  const deviations: number[] = []
+  let state: DriftRun[] = []
+  const close = () => {
+    const quietYs = state.filter((r) => r.busy === undefined && r.center > 0).map((r) => Math.log(r.center))
+    if (quietYs.length > 0) {
+      const center = median(quietYs)
+      for (const r of state)
+        if (r.busy !== undefined && r.center > 0) deviations.push(Math.log(r.center) - center)
+    }
+    state = []
+  }
+  for (const r of runs) {
+    if (starts.has(`${r.createdAt}\u0000${r.sha ?? ''}`)) close()
+    state.push(r)
+  }
+  close()
+  if (quiet.allowance === undefined || deviations.length < MIN_BUSY_RUNS)
+    return { ...quietOnly, busyUnknown: true }
+  const df = Math.min(quiet.df, deviations.length)
+  const busySigma = Math.sqrt(deviations.reduce((s, d) => s + d * d, 0) / deviations.length)
+  const allowance = Math.exp(
+    studentTQuantile(1 - alpha / 2, df) * Math.sqrt(quiet.sigma * quiet.sigma + busySigma * busySigma),
+  )
+  return { ...quietOnly, allowance, mixed: { busyRuns: deviations.length, busySigma } }
+}
+
+/** A mixed comparison's allowance rests on at least this many busy runs beside quiet ones. */
+const MIN_BUSY_RUNS = 3
 
 /**
  * The ratio a change across moments must lie wholly beyond: the allowance, but no wider than
@@ -325,15 +412,21 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
  */
 export function driftBound(estimate: DriftEstimate | undefined): number {
   if (estimate?.busyUnknown) return Number.POSITIVE_INFINITY
+  if (estimate?.mixed && estimate.allowance !== undefined) return estimate.allowance
   const cap = Math.max(UNKNOWN_NOISE_BOUND, estimate?.widest ?? 1)
   if (estimate?.allowance === undefined) return cap
   return Math.min(estimate.allowance, cap)
 }
 
-/** True when a change of `ratio` (head/base) is no larger than the drift bound. */
+/**
+ * True when a change of `ratio` (head/base) is no larger than the drift bound, measured from the
+ * median of the baseline's state where it has one (driftReference).
+ */
 export function withinDrift(ratio: number, estimate: DriftEstimate | undefined): boolean {
   if (!(ratio > 0) || !Number.isFinite(ratio)) return false
-  return Math.max(ratio, 1 / ratio) <= driftBound(estimate)
+  const { bound, shift } = driftReference(estimate)
+  const r = ratio * shift
+  return Math.max(r, 1 / r) <= bound
 }
 
 /**
@@ -373,31 +466,50 @@ export interface MomentsDecision {
 }
 
 /**
+ * The bound a change is judged against, and what it is measured from: the baseline's own run, or
+ * where the baseline shares its state with other runs, their median (`shift`: head / median is
+ * head / base × shift), which the baseline's own moment does not add to.
+ */
+export function driftReference(estimate: DriftEstimate | undefined): {
+  bound: number
+  shift: number
+  runs?: number
+} {
+  const ref = estimate?.reference
+  if (!ref || estimate?.busyUnknown || estimate?.mixed) return { bound: driftBound(estimate), shift: 1 }
+  const cap = Math.max(UNKNOWN_NOISE_BOUND, estimate!.widest)
+  return { bound: Math.min(ref.allowance, cap), shift: Math.exp(ref.offset), runs: ref.runs }
+}
+
+/**
  * The drift bound in words, to follow "within" or "beyond": "the drift of the same code over the last
  * 5 runs: ±14.8%", or where the drift is unknown the bound assumed and why.
  */
 export function describeDrift(estimate: DriftEstimate | undefined, storedRuns: number): string {
   if (estimate?.busyUnknown)
-    return 'what a busy moment does to a run: one side was measured on a busy machine and the other not, and no stored run of the same code shows how far that moves a run'
-  const bound = driftBound(estimate)
+    return 'what a busy moment does to a run: one side was measured on a busy machine and the other not, and fewer than 3 stored runs of the same code show how far that moves a run'
+  const { bound, runs } = driftReference(estimate)
   const limit = `±${percent(bound - 1)}`
   if (estimate?.allowance === undefined) {
     const largest = estimate?.largest ?? storedRuns
     if (largest === 0) return `${limit}, assumed: no stored runs to know the drift from`
-    const runs = `${largest} stored run${largest === 1 ? '' : 's'} of the same code`
+    const some = `${largest} stored run${largest === 1 ? '' : 's'} of the same code`
     return bound > UNKNOWN_NOISE_BOUND
-      ? `${limit}, how far ${runs} differed`
-      : `${limit}, assumed: only ${runs}, too few to know its drift`
+      ? `${limit}, how far ${some} differed`
+      : `${limit}, assumed: only ${some}, too few to know its drift`
   }
-  const capped =
-    bound < estimate.allowance ? `±${percent(estimate.allowance - 1)}, capped at ${limit}` : limit
-  return `the drift of the same code over the last ${estimate.used} runs: ${capped}`
+  if (estimate.mixed)
+    return `the drift of the same code over the last ${estimate.used} quiet runs, and what a busy moment did to ${estimate.mixed.busyRuns} others: ${limit}`
+  const allowance = runs !== undefined ? estimate.reference!.allowance : estimate.allowance
+  const shown = bound < allowance ? `±${percent(allowance - 1)}, capped at ${limit}` : limit
+  const from = runs !== undefined ? `, from the median of the baseline's ${runs} runs` : ''
+  return `the drift of the same code over the last ${estimate.used} runs: ${shown}${from}`
 }
 
 /**
  * The verdict of a regression or an improvement found across moments: it stands only when the whole
- * interval of the ratio (head / base) lies beyond the drift bound on its side (driftBound), and is
- * unclear otherwise.
+ * interval of the ratio (head / base, or head / the median of the baseline's state) lies beyond the
+ * drift bound on its side (driftReference), and is unclear otherwise.
  */
 export function decideAcrossMoments(
   verdict: 'regression' | 'improvement',
@@ -406,17 +518,18 @@ export function decideAcrossMoments(
   estimate: DriftEstimate | undefined,
   storedRuns: number,
 ): MomentsDecision {
-  const bound = driftBound(estimate)
-  const [low, high] = interval
+  const { bound, shift, runs } = driftReference(estimate)
+  const [low, high] = [interval[0] * shift, interval[1] * shift]
   // Which way the change goes in ratio terms: up for a slower time or a higher rate.
   const up = (verdict === 'regression') === (direction === 'lower')
   const beyond = up ? low > bound : high < 1 / bound
   const what = verdict === 'regression' ? 'a regression' : 'an improvement'
   const drift = describeDrift(estimate, storedRuns)
+  const against = runs !== undefined ? ' against that median' : ''
   const seen =
     low === high
-      ? `the change is ${signedPercent(low - 1)}`
-      : `the interval is ${signedPercent(low - 1)} to ${signedPercent(high - 1)}`
+      ? `the change${against} is ${signedPercent(low - 1)}`
+      : `the interval${against} is ${signedPercent(low - 1)} to ${signedPercent(high - 1)}`
   const limit = signedPercent(up ? bound - 1 : 1 / bound - 1)
   const rule = Number.isFinite(bound)
     ? `across moments, ${what} needs the whole interval beyond ${limit} (${drift})`

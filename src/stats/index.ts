@@ -43,6 +43,7 @@ export {
   decideAcrossMoments,
   describeDrift,
   driftBound,
+  driftReference,
   estimateDrift,
   MIN_DRIFT_DF,
   type MomentsDecision,
