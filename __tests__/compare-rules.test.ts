@@ -646,9 +646,10 @@ describe('sampled metrics', () => {
     assert.equal(m.verdict, 'unchanged')
     assert.doesNotMatch(m.notes.join('\n'), /drift/)
     // −10%, significant within the run, but the stored runs swung by 15%: their spread about their
-    // median (ln 100/104, ln 115/104, 0: σ = .0763 on 2 degrees of freedom) allows a run ±154.7% from
-    // that median (exp(9.9248 · σ · √(1 + (π/2)/3))), capped at ±25%, which holds, for the runs of one
-    // state differed by less (115 / 100). Against the median 104, 90 is −13.5%: within.
+    // median (ln 100/104, ln 115/104, 0: σ = .0763 on 2 degrees of freedom) allows two runs to differ
+    // by ±191.9% (exp(9.9248 · √2 · σ)), capped at ±25%, which holds, for the runs of one state
+    // differed by less (115 / 100). Three runs are too few for a median: against the baseline's run,
+    // 90 is −10%: within.
     const faster = rowOf(
       benchmarkOf(
         compareResults(run(90), {
@@ -662,7 +663,7 @@ describe('sampled metrics', () => {
     assert.equal(faster.verdict, 'unclear')
     assert.equal(
       faster.notes.at(-1),
-      "within the drift of the same code over the last 3 runs: ±154.7%, capped at ±25.0%, from the median of the baseline's 3 runs",
+      'within the drift of the same code over the last 3 runs: ±191.9%, capped at ±25.0%',
     )
   })
 

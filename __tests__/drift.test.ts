@@ -404,6 +404,24 @@ describe('decideAcrossMoments', () => {
     )
   })
 
+  test('a state of four runs is too small for a median: the head is judged against the baseline alone', () => {
+    // The first four of those runs, the newest (101) the baseline: no reference, and the allowance is
+    // the pairwise one. Their median is 100.5; squares of ln(100/100.5), ln(102/100.5), ln(99/100.5),
+    // ln(101/100.5) = .0000249 + .0002195 + .0002261 + .0000246 = .0004951 on 3 df: σ = .0128468;
+    // exp(5.840909 · √2 · σ) = 1.111954.
+    const e = estimateDrift(runs([100, 102, 99, 101], 'abcd', [{}, {}, {}, { baseline: true }]), {
+      alpha: 0.01,
+    })
+    assert.equal(e.reference, undefined)
+    close(e.allowance!, 1.111954, 1e-6, 'pairwise allowance')
+    // With a fifth run of the state the same baseline is measured from the median.
+    const five = estimateDrift(runs([100, 102, 99, 98, 101], 'abcde', [{}, {}, {}, {}, { baseline: true }]), {
+      alpha: 0.01,
+    })
+    assert.equal(five.reference!.runs, 5)
+    close(five.reference!.offset, Math.log(101 / 100), 1e-12, 'offset from the median of five')
+  })
+
   test('one side busy and nothing stored to show what the load does: never a verdict', () => {
     const e = estimateDrift(runs([100, 101, 99], 'abc'), { alpha: 0.01, sides: 'mixed' })
     const d = decideAcrossMoments('regression', [3, 3.2], 'lower', e, 3)

@@ -93,11 +93,12 @@ export const SEQUENCES: Sequence[] = [
   power(1, ['unclear', 'unclear', 'regression', 'regression'], UNKNOWN),
   // Three: t(0.995, 2) = 9.92 makes the allowance wider than ±25%, which then holds. The logs of the
   // machine's first three factors lie 0, .020783 and −.028399 from their median (σ = .024884 on 2
-  // degrees of freedom); a new run against the median of 3: exp(9.9248 · σ · √(1 + (π/2)/3)) = 1.3564.
+  // degrees of freedom); three runs are too few for a median, so a new run is judged against the
+  // newest: exp(9.9248 · √2 · σ) = 1.4180.
   power(
     3,
     ['unclear', 'unclear', 'regression', 'regression'],
-    /over the last 3 runs: ±35\.6%, capped at ±25\.0%, from the median of the baseline's 3 runs/,
+    /over the last 3 runs: ±41\.8%, capped at ±25\.0%$/,
   ),
   // Five: σ = .020765 on 4, exp(4.6041 · σ · √(1 + (π/2)/5)) = 1.1158. The baseline (0.979) lies
   // 2.1% below the median of the five, so against that median +10% shows an interval from +7.0%,

@@ -18,9 +18,9 @@
 //      neither side compared was busy; when one was, every run counts in full, unclipped: then the
 //      load's spread is the drift that matters.
 //   4. The allowance for the change between two runs of one state: exp(t(1 − α/2, df) · √2 · σ),
-//      Student's t because σ is itself estimated from df degrees of freedom. Where the baseline shares
-//      its state with k runs, a new run is judged against their median instead, whose own drift is
-//      smaller: exp(t · σ · √(1 + c/k)), c = 1 for k ≤ 2 (a mean) and π/2 beyond (a median).
+//      Student's t because σ is itself estimated from df degrees of freedom. Where the baseline's
+//      state has k ≥ 5 runs, a new run is judged against their median instead, whose own drift is
+//      smaller: exp(t · σ · √(1 + (π/2)/k)).
 //   5. One side measured on a busy machine, the other not: the quiet runs' σ and the busy runs'
 //      distance from the quiet runs of their state, together (mixedDrift).
 import { detectChangePoints } from './changepoints.ts'
@@ -126,6 +126,13 @@ export const REJECT = 8
  * false-alarm rate past α (1.35% at α = 0.01, simulated), so there a wild run is only clipped.
  */
 export const REJECT_MIN_RUNS = 6
+/**
+ * A baseline's state this large gives a median to measure a head from. With fewer runs the newest
+ * run, nearest the head in time, is the better reference: on real processes (a quiet 2-CPU machine,
+ * BENCH_ONLY=histories) the median of two runs gave 3 false alarms in 40 unchanged heads where the
+ * newest run alone gave none; drift between runs is not independent of when they ran.
+ */
+export const REFERENCE_MIN_RUNS = 5
 /** The newest runs the estimate reads. */
 export const DRIFT_WINDOW = 30
 
@@ -323,16 +330,16 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
     used += kept.length
     df += kept.length - 1
     const own = kept.find((r) => r.baseline)
-    if (own) reference = { runs: kept.length, offset: own.y - center }
+    if (own && kept.length >= REFERENCE_MIN_RUNS) reference = { runs: kept.length, offset: own.y - center }
   }
   const sigma = df > 0 ? Math.sqrt(squares / df) : 0
   const t = df >= MIN_DRIFT_DF ? studentTQuantile(1 - alpha / 2, df) : undefined
   const allowance = t !== undefined ? Math.exp(t * Math.SQRT2 * sigma) : undefined
-  // A new run against the median of k runs of its state: its own drift and the median's, which for k
-  // runs varies by σ²/k (two runs: their mean) or about (π/2) σ²/k (the median of more).
+  // A new run against the median of k runs of its state: its own drift and the median's, which varies
+  // by about (π/2) σ²/k.
   const referenceAllowance =
     t !== undefined && reference
-      ? Math.exp(t * sigma * Math.sqrt(1 + (reference.runs <= 2 ? 1 : Math.PI / 2) / reference.runs))
+      ? Math.exp(t * sigma * Math.sqrt(1 + Math.PI / 2 / reference.runs))
       : undefined
   return {
     runs: looked.length,
