@@ -1050,6 +1050,47 @@ describe('across moments, wall time judged on CPU time', () => {
     assert.doesNotMatch(time.notes.join('\n'), /diverge/)
   })
 
+  test('wall time within the drift of like runs: CPU time decides only beyond that drift too', () => {
+    // Four stored runs of one commit, quiet like both sides: wall at 100, 104, 96 and 102 ms, CPU time
+    // at 100, 100.5, 99.5 and 100.2 ms. Wall: deviations from the median 101 of ln(100/101),
+    // ln(104/101), ln(96/101), ln(102/101) give σ = .034788 on 3 degrees of freedom, and
+    // exp(5.840909 · √2 · σ) = 1.3329, capped at ±25%. CPU time's own runs differ by less than 1%.
+    const stored = (wall: number, cpu: number) =>
+      results([
+        proc('cpuWithinWallDrift', { wall: wall * 1e6, cpu: cpu * 1e6 }),
+        proc('cpuBeyondWallDrift', { wall: wall * 1e6, cpu: cpu * 1e6 }),
+      ])
+    const history = [stored(100, 100), stored(104, 100.5), stored(96, 99.5), stored(102, 100.2)]
+    const c = compareResults(
+      results([
+        proc('cpuWithinWallDrift', { wall: 120e6, cpu: 110e6 }),
+        proc('cpuBeyondWallDrift', { wall: 120e6, cpu: 130e6 }),
+      ]),
+      {
+        baseline: baselineOf(history[0]!),
+        history: { branch: 'main', results: history },
+        acrossMoments: true,
+      },
+    )
+    // Wall +20% (its interval +17.6% … +22.4%, beyond the 5% threshold) lies within ±25%: unclear.
+    // CPU +10% is beyond CPU time's own drift (a regression of its row) but not beyond wall time's
+    // ±25%: what moved the wall time between these moments can have moved the CPU time too.
+    const within = wallOf(c, 'cpuWithinWallDrift')
+    assert.equal(rowOf(benchmarkOf(c, 'cpuWithinWallDrift'), 'cpu').verdict, 'regression')
+    assert.equal(within.verdict, 'unclear')
+    assert.match(
+      within.why ?? '',
+      /^within the drift of the same code over the last 4 runs: ±33\.3%, capped at ±25\.0%$/,
+    )
+    // CPU +30%, its interval (+27.4% … +32.6%) beyond ±25%: the program's own change.
+    const beyond = wallOf(c, 'cpuBeyondWallDrift')
+    assert.equal(beyond.verdict, 'regression')
+    assert.match(
+      beyond.notes.at(-1) ?? '',
+      /^CPU time changed beyond what a change of the machine .*cpu \+30\.0%: regression/,
+    )
+  })
+
   test('while a busy moment leaves wall time unclear, CPU time beyond the bound decides, either way, when both moved the same way', () => {
     const c = across(
       [

@@ -45,6 +45,7 @@ import {
   decideSummary,
   describeDrift,
   driftBound,
+  driftReference,
   estimateDrift,
   formatSignificant,
   MIN_SAMPLES_FOR_STATISTICS,
@@ -1038,7 +1039,8 @@ function judgeOnCpuWhenWallDiverges(
     wall.verdict === 'unclear' &&
     cpuRow &&
     (cpuRow.verdict === 'regression' || cpuRow.verdict === 'improvement') &&
-    Math.sign(cpuRow.change) === Math.sign(wall.change)
+    Math.sign(cpuRow.change) === Math.sign(wall.change) &&
+    beyondLikeDrift(cpuRow, wall.drift)
   ) {
     wall.notes.push(
       `CPU time changed beyond what a change of the machine between the runs explains (cpu ${formatChange(cpuRow.change)}: ${cpuRow.verdict}): the program itself does more or less work, so wall time takes CPU time’s verdict`,
@@ -1093,6 +1095,22 @@ function judgeOnCpuWhenWallDiverges(
   wall.verdict = verdict
   delete wall.why
   if (verdict === 'unclear') wall.why = `CPU time’s verdict: ${why ?? 'unclear'}`
+}
+
+/**
+ * Where wall time was judged within the drift of runs measured like its two sides (both quiet or
+ * both busy), that drift is what the machine does to the program between such moments, CPU time
+ * included: on a 2-CPU machine with a hog beside every run, an unchanged program's CPU time moved
+ * +6.5% beyond its own few runs' spread (`BENCH_ONLY=histories BENCH_HISTORY_MODES=hog npm run
+ * bench`). A CPU change decides for wall time only when its interval also lies beyond wall time's
+ * bound. One side busy and the other not is what the CPU rule is for: there wall time's drift is
+ * the load's, and CPU time decides on its own.
+ */
+function beyondLikeDrift(cpu: MetricComparison, wallDrift: DriftEstimate | undefined): boolean {
+  if (!wallDrift || wallDrift.mixed || wallDrift.busyUnknown) return true
+  const bound = driftReference(wallDrift).bound
+  const [low, high] = cpu.ci ?? [cpu.ratio, cpu.ratio]
+  return cpu.change > 0 ? low > bound : high < 1 / bound
 }
 
 /** Why a benchmark of a same-job comparison was compared unpaired, for its notes. */
