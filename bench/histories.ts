@@ -4,7 +4,9 @@
 // for the clean code), quiet and with a CPU hog running throughout, BENCH_HISTORY_REPETITIONS times
 // each (default 20). It prints, for every step that has an expected verdict, how often each verdict
 // came, and the goals: no false alarm where the code did not get slower, the +80% after a fixed 2×
-// regression caught every time, and +25% after five clean runs caught at least 19 times in 20.
+// regression caught every time, and +25% after five clean runs caught at least 19 times in 20. Each
+// false alarm is printed with its change, its interval, how busy the machine was on either side and
+// the rule's note. BENCH_HISTORY_SEQUENCES=part,part runs only the sequences whose names hold a part.
 //
 // Where a sequence makes time and exact counts move apart (the model can, a C loop cannot), it runs
 // without the instruction benchmark when only time moves, and is left out when the counts move alone.
@@ -19,6 +21,7 @@ import {
   type Sequence,
   type Step,
 } from '../__tests__/histories.ts'
+import type { Comparison } from '../src/compare.ts'
 import { runPipeline } from '../src/pipeline.ts'
 import { driftReference, estimateDrift, SeededRandom, withinDrift } from '../src/stats/index.ts'
 import { openStore } from '../src/store/index.ts'
@@ -90,16 +93,38 @@ function real(counts: boolean): Measure {
 }
 
 /** Verdict counts per checked step: the timed benchmark's, and the counted one's where it is measured. */
-type Tally = Map<number, { timed: Map<string, number>; counts: Map<string, number> }>
+type Tally = Map<
+  number,
+  { timed: Map<string, number>; counts: Map<string, number>; regressions: string[]; misses: string[] }
+>
+
+/** A timed regression in a few words: the change, its interval, how busy each side was, the rule's note. */
+function regressionDetail(comparison: Comparison): string {
+  const b = comparison.benchmarks.find((x) => x.id === 'spin')
+  const m = b?.metrics.find((x) => x.metric === 'wall')
+  if (!b || !m) return 'no wall row'
+  const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`
+  const ci = m.ci ? ` [${pct(m.ci[0])}, ${pct(m.ci[1])}]` : ''
+  const busy = (c?: { otherBusyPercent?: number }) =>
+    c?.otherBusyPercent === undefined ? '?' : `${c.otherBusyPercent.toFixed(0)}%`
+  return `${pct(m.ratio)}${ci}, others busy base ${busy(b.contention?.base)} head ${busy(b.contention?.head)}: ${m.why ?? m.notes.at(-1) ?? ''}`
+}
 
 function add(tally: Tally, outcomes: Outcome[]): void {
   outcomes.forEach(({ step, comparison }, i) => {
     if (!step.expect && !step.expectCounts) return
-    const entry = tally.get(i) ?? { timed: new Map(), counts: new Map() }
+    const entry = tally.get(i) ?? {
+      timed: new Map(),
+      counts: new Map(),
+      regressions: [] as string[],
+      misses: [] as string[],
+    }
     tally.set(i, entry)
     const verdict = (id: string) => comparison.benchmarks.find((b) => b.id === id)?.verdict
     const timed = verdict('spin') ?? 'missing'
     entry.timed.set(timed, (entry.timed.get(timed) ?? 0) + 1)
+    if (timed === 'regression') entry.regressions.push(regressionDetail(comparison))
+    else if (step.expect === 'regression') entry.misses.push(`${timed}: ${regressionDetail(comparison)}`)
     const counted = verdict('spin counts')
     if (counted) entry.counts.set(counted, (entry.counts.get(counted) ?? 0) + 1)
   })
@@ -253,7 +278,9 @@ export async function benchHistories(): Promise<void> {
     let notSlowerSteps = 0
     const machine: Machine = { quiet: [], busy: [], spreads: [] }
     const alarms: string[] = []
+    const only = process.env.BENCH_HISTORY_SEQUENCES?.split(',')
     for (const sequence of SEQUENCES) {
+      if (only && !only.some((part) => sequence.name.includes(part))) continue
       const counts = countsOf(sequence)
       if (counts === 'apart') {
         console.log(`  ${sequence.name}: left out (its time and counts move apart, which a C loop cannot)`)
@@ -284,9 +311,12 @@ export async function benchHistories(): Promise<void> {
         console.log(
           `    ${what.padEnd(32)} expected ${expected.padEnd(24)} got ${list(entry.timed)}${countsText}`,
         )
+        for (const detail of entry.misses) console.log(`      missed: ${detail}`)
         if (notSlower(sequence.steps, i)) {
-          if (entry.timed.get('regression'))
+          if (entry.timed.get('regression')) {
             alarms.push(`${sequence.name}: ${what}: ${entry.timed.get('regression')}`)
+            for (const detail of entry.regressions) console.log(`      false alarm: ${detail}`)
+          }
           notSlowerSteps += REPETITIONS
           falseAlarms += entry.timed.get('regression') ?? 0
         }
