@@ -1,0 +1,89 @@
+// The mutation groups of the verdict path, and for each the test files that exercise it.
+//
+// A group names the modules it mutates; its test files are found, not listed: every test file that
+// imports one of those modules, directly, through a helper file of the tests, or through a folder's
+// index.ts that re-exports it. A new test of a module joins its group by importing it.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+export const GROUPS = {
+  stats: ['src/stats/*.ts'],
+  compare: ['src/compare.ts'],
+  'same-job': ['src/same-job.ts', 'src/schedule/*.ts'],
+  families: ['src/metric-families.ts'],
+  accept: ['src/accept.ts', 'src/github/accept-label.ts'],
+  report: ['src/report/markdown.ts', 'src/report/rows.ts', 'src/report/terminal.ts'],
+  comment: ['src/github/comment.ts'],
+  config: ['src/config/errors.ts'],
+}
+
+/** Files a pattern of one folder and a `*.ts` name names, relative to root, sorted. */
+export function expand(root, pattern) {
+  if (!pattern.includes('*')) return [pattern]
+  const dir = path.posix.dirname(pattern)
+  return readdirSync(path.join(root, dir))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .map((name) => `${dir}/${name}`)
+    .sort()
+}
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+
+/** The relative imports of one file, as paths relative to root. */
+export function importsOf(root, file) {
+  const text = readFileSync(path.join(root, file), 'utf8')
+  const out = []
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2]
+    if (!spec?.startsWith('.')) continue
+    out.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)))
+  }
+  return out
+}
+
+/** Every `*.test.ts` under __tests__/, relative to root. */
+export function testFiles(root, dir = '__tests__') {
+  const out = []
+  for (const name of readdirSync(path.join(root, dir))) {
+    if (name.startsWith('.') || name === 'fixtures' || name === '__outputs__') continue
+    const rel = `${dir}/${name}`
+    if (statSync(path.join(root, rel)).isDirectory()) out.push(...testFiles(root, rel))
+    else if (name.endsWith('.test.ts')) out.push(rel)
+  }
+  return out.sort()
+}
+
+/**
+ * What a test file reaches for a group: itself, the helper files of the tests it imports (and
+ * theirs), and the index.ts files of src/ it imports (and what they re-export).
+ */
+export function reached(root, file) {
+  const seen = new Set([file])
+  const queue = [file]
+  while (queue.length > 0) {
+    const current = queue.pop()
+    const followed = current === file || current.startsWith('__tests__/') || current.endsWith('/index.ts')
+    if (!followed) continue
+    for (const target of importsOf(root, current)) {
+      if (seen.has(target)) continue
+      seen.add(target)
+      try {
+        if (statSync(path.join(root, target)).isFile()) queue.push(target)
+      } catch {
+        // An import of a package path or a file that is generated; nothing to follow.
+      }
+    }
+  }
+  return seen
+}
+
+/** The modules a group mutates and the test files that import them, relative to root. */
+export function groupPlan(root, name) {
+  const patterns = GROUPS[name]
+  if (!patterns) throw new Error(`MUTATE=${name}: the groups are ${Object.keys(GROUPS).join(', ')}`)
+  const modules = patterns.flatMap((p) => expand(root, p)).filter((f) => !f.endsWith('/index.ts'))
+  const wanted = new Set(modules)
+  const tests = testFiles(root).filter((test) => [...reached(root, test)].some((f) => wanted.has(f)))
+  return { modules, tests }
+}

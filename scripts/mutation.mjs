@@ -1,0 +1,147 @@
+// `npm run mutation`: runs StrykerJS group by group (MUTATE=stats,compare for some), keeps each
+// group's outcome in docs/mutation/GROUP.json with the commit it measured, and writes
+// docs/mutation.md from all of them: per module the score and its counts, and every mutant that
+// survived, with the one-line reason from docs/mutation/equivalent.json where it was judged
+// equivalent (a change no test can see, because the behaviour is the same).
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { GROUPS } from './mutation-groups.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const recordDir = path.join(root, 'docs', 'mutation')
+
+/** Counts of one module's mutants by outcome, from Stryker's JSON report. */
+export function tally(mutants) {
+  const counts = { killed: 0, survived: 0, timeout: 0, noCoverage: 0, errors: 0 }
+  for (const m of mutants) {
+    if (m.status === 'Killed') counts.killed++
+    else if (m.status === 'Survived') counts.survived++
+    else if (m.status === 'Timeout') counts.timeout++
+    else if (m.status === 'NoCoverage') counts.noCoverage++
+    else if (m.status === 'CompileError' || m.status === 'RuntimeError') counts.errors++
+  }
+  return counts
+}
+
+/** Detected over valid: (killed + timeout) / (killed + timeout + survived + no coverage), in %. */
+export function score(c) {
+  const valid = c.killed + c.timeout + c.survived + c.noCoverage
+  return valid === 0 ? null : (100 * (c.killed + c.timeout)) / valid
+}
+
+/** One group's record from Stryker's JSON report. */
+export function recordOf(group, report, commit) {
+  const modules = {}
+  const survivors = []
+  for (const [file, entry] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    const counts = tally(entry.mutants)
+    modules[file] = { ...counts, score: score(counts) }
+    for (const m of entry.mutants) {
+      if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue
+      survivors.push({
+        file,
+        line: m.location.start.line,
+        column: m.location.start.column,
+        mutator: m.mutatorName,
+        replacement: m.replacement ?? '',
+        status: m.status,
+      })
+    }
+  }
+  survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+  return { group, commit, modules, survivors }
+}
+
+const cell = (s) =>
+  String(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\n/g, ' ')
+const short = (s) => (s.length > 60 ? `${s.slice(0, 57)}…` : s)
+
+/** docs/mutation.md from the groups' records and the equivalence judgements. */
+export function renderRecords(records, equivalent) {
+  const judged = (s) =>
+    equivalent.find(
+      (e) =>
+        e.file === s.file && e.line === s.line && e.mutator === s.mutator && e.replacement === s.replacement,
+    )
+  const out = [
+    '# Mutation scores',
+    '',
+    'Written by `npm run mutation` (StrykerJS; `MUTATE=GROUP` for one group) from the records in',
+    '`docs/mutation/`. Each group mutates the modules below and runs the test files that import them',
+    '(`scripts/mutation-groups.mjs`). Score: mutants detected (killed or timed out) over all that',
+    'ran or had no test; errors (a mutant that does not compile) do not count. A survivor judged',
+    'equivalent (no test can see it, the behaviour is the same) says why; the others are tests to write.',
+    '',
+    '| group | module | score | killed | survived | timeout | no coverage | commit measured |',
+    '|---|---|---|---|---|---|---|---|',
+  ]
+  for (const r of records) {
+    for (const [file, m] of Object.entries(r.modules)) {
+      const s = m.score === null ? '–' : `${m.score.toFixed(1)}%`
+      out.push(
+        `| ${r.group} | \`${file}\` | ${s} | ${m.killed} | ${m.survived} | ${m.timeout} | ${m.noCoverage} | ${r.commit} |`,
+      )
+    }
+  }
+  const missing = Object.keys(GROUPS).filter((g) => !records.some((r) => r.group === g))
+  if (missing.length > 0) out.push('', `Not measured yet: ${missing.join(', ')}.`)
+  for (const r of records) {
+    if (r.survivors.length === 0) continue
+    out.push('', `## ${r.group}: mutants no test detected`, '')
+    out.push('| where | mutation | equivalent? |', '|---|---|---|')
+    for (const s of r.survivors) {
+      const j = judged(s)
+      const what = `${s.mutator}: \`${cell(short(s.replacement))}\`${s.status === 'NoCoverage' ? ' (no test reaches it)' : ''}`
+      out.push(
+        `| \`${s.file}:${s.line}:${s.column}\` | ${what} | ${j ? `yes: ${cell(j.why)}` : 'not judged'} |`,
+      )
+    }
+  }
+  return `${out.join('\n')}\n`
+}
+
+function readRecords() {
+  if (!existsSync(recordDir)) return []
+  const order = Object.keys(GROUPS)
+  return readdirSync(recordDir)
+    .filter((f) => f.endsWith('.json') && f !== 'equivalent.json')
+    .map((f) => JSON.parse(readFileSync(path.join(recordDir, f), 'utf8')))
+    .sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group))
+}
+
+function main() {
+  const chosen = process.env.MUTATE ? process.env.MUTATE.split(',') : Object.keys(GROUPS)
+  for (const g of chosen) {
+    if (!(g in GROUPS)) throw new Error(`MUTATE=${g}: the groups are ${Object.keys(GROUPS).join(', ')}`)
+  }
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', '__tests__'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  const commit = dirty.trim() ? `${head} + changes` : head
+  mkdirSync(recordDir, { recursive: true })
+  for (const group of chosen) {
+    const stryker = path.join(root, 'node_modules', '.bin', 'stryker')
+    const ran = spawnSync(stryker, ['run', 'stryker.config.mjs'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATE: group },
+    })
+    if (ran.status !== 0) {
+      console.error(`mutation testing of ${group} stopped (exit ${ran.status}); its record is unchanged`)
+      process.exitCode = 1
+      continue
+    }
+    const report = JSON.parse(readFileSync(path.join(root, 'reports', 'mutation', `${group}.json`), 'utf8'))
+    const record = recordOf(group, report, commit)
+    writeFileSync(path.join(recordDir, `${group}.json`), `${JSON.stringify(record, null, 2)}\n`)
+  }
+  const equivalentFile = path.join(recordDir, 'equivalent.json')
+  const equivalent = existsSync(equivalentFile) ? JSON.parse(readFileSync(equivalentFile, 'utf8')) : []
+  writeFileSync(path.join(root, 'docs', 'mutation.md'), renderRecords(readRecords(), equivalent))
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()
