@@ -1,8 +1,9 @@
 // The mutation groups of the verdict path, and for each the test files that exercise it.
 //
 // A group names the modules it mutates; its test files are found, not listed: every test file that
-// imports one of those modules, directly, through a helper file of the tests, or through a folder's
-// index.ts that re-exports it. A new test of a module joins its group by importing it.
+// imports one of those modules, directly or through a folder's index.ts that re-exports it. (Not
+// through the tests' shared helper files: they import half of src/, and a group would run every
+// test.) A new test of a module joins its group by importing it.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
@@ -54,16 +55,13 @@ export function testFiles(root, dir = '__tests__') {
   return out.sort()
 }
 
-/**
- * What a test file reaches for a group: itself, the helper files of the tests it imports (and
- * theirs), and the index.ts files of src/ it imports (and what they re-export).
- */
+/** What a test file imports: its own imports, and what the index.ts files among them re-export. */
 export function reached(root, file) {
   const seen = new Set([file])
   const queue = [file]
   while (queue.length > 0) {
     const current = queue.pop()
-    const followed = current === file || current.startsWith('__tests__/') || current.endsWith('/index.ts')
+    const followed = current === file || current.endsWith('/index.ts')
     if (!followed) continue
     for (const target of importsOf(root, current)) {
       if (seen.has(target)) continue
