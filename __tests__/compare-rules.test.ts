@@ -750,6 +750,31 @@ describe('pairs of runs measured next to each other', () => {
       assert.doesNotMatch(benchmarkOf(c, id).notes.join('\n'), /not paired/, id)
   })
 
+  test('paired runs are judged on the interval at 1 − α: at α = 0.01 the 99% interval of 13 pairs at −1% among 28 at +20% includes no change', () => {
+    // 41 pairs: base run i 1000 + 100i ns; head 1% faster in 13 of them (every third from the second),
+    // 20% slower in the other 28, each ratio exactly 0.99 or 1.2. A resample of the pairs has median
+    // ratio 0.99 with probability P(Bin(41, 13/41) ≥ 21) = 0.00730 (fixtures/stats/
+    // bootstrap-median-tails.py), else 1.2: more than the 0.5% a 99% interval leaves out below it, less
+    // than the 1% a 98% interval would. So at α = 0.01 the interval is [0.99, 1.2] and the row unclear;
+    // at 98% it would be [1.2, 1.2] and a regression.
+    const wall = Array.from({ length: 41 }, (_, i) => 1000 + 100 * i)
+    const head = wall.map((b, i) => (i % 3 === 1 && i < 39 ? (b / 100) * 99 : (b / 5) * 6))
+    const diagonal = wall.map((_, i): [number, number] => [i, i])
+    const c = compare(
+      [bench('ab', { wall: sampled(head) }, { kind: 'process' })],
+      [bench('ab', { wall: sampled(wall) }, { kind: 'process' })],
+      { pairs: { ab: diagonal } },
+    )
+    const row = rowOf(benchmarkOf(c, 'ab'), 'wall')
+    assert.equal(row.pairs, 41)
+    assert.equal(row.ratio, 1.2)
+    assert.ok(row.pValue! < 0.01, `significant: p = ${row.pValue}`)
+    assert.deepEqual(row.ci, [0.99, 1.2])
+    assert.equal(row.verdict, 'unclear')
+    assert.equal(row.why, 'the interval -1.00% … +20.0% includes no change')
+    assert.deepEqual(c.counts, counts({ unclear: 1 }))
+  })
+
   test('without pairs nothing is said of pairing: no counts, no unpaired notes', () => {
     const c = compare(
       [bench('imp', { time: sampled(spread(101)) })],

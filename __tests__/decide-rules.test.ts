@@ -68,6 +68,39 @@ describe('paired: the interval must lie wholly on the side of the change', () =>
   })
 })
 
+describe('paired: the interval is at confidence 1 − α', () => {
+  // 41 pairs, base 1000, 1100, …, 5000 ns; 13 of them (every third from the second) 1% faster, the
+  // other 28 20% slower. Every head value is an exact integer (0.99 × and 1.2 × multiples of 100), so
+  // each ratio is exactly the number 0.99 or 1.2 reads as.
+  const pairedBase = Array.from({ length: 41 }, (_, i) => 1000 + 100 * i)
+  const faster = (i: number) => i % 3 === 1 && i < 39
+  const pairedHead = pairedBase.map((b, i) => (faster(i) ? (b / 100) * 99 : (b / 5) * 6))
+  // A resample of the 41 ratios has median 0.99 when 21 or more of its 41 draws are of the 13 at
+  // 0.99: P(Bin(41, 13/41) ≥ 21) = 0.00730 (fixtures/stats/bootstrap-median-tails.py, exact), between
+  // the 0.5% a 99% interval cuts from each end and the 1% a 98% interval cuts; every other resample
+  // has median 1.2. Of 10 000 resamples about 73 have median 0.99: the 99% interval's lower end (order
+  // statistics 49 and 50) is 0.99, the 98% interval's (99 and 100) is 1.2.
+
+  test('at α = 0.01 the 99% interval reaches down to 0.99: significant and +20%, but unclear', () => {
+    assert.equal(pairedHead.filter((h, i) => h / pairedBase[i]! === 0.99).length, 13)
+    const d = decidePaired(pairedBase, pairedHead, options('lower'))
+    assert.equal(d.ratio, 1.2)
+    assert.ok(d.pValue < 0.01, `significant: p = ${d.pValue}`)
+    assert.deepEqual(d.ci, [0.99, 1.2])
+    assert.equal(d.verdict, 'unclear')
+    assert.deepEqual(d.notes, [
+      'the 99% interval of the ratio, [0.99, 1.2], is not wholly on the worse side of 1',
+    ])
+  })
+
+  test('at α = 0.02 the 98% interval is 1.2 at both ends: the same pairs are a regression', () => {
+    const d = decidePaired(pairedBase, pairedHead, { ...options('lower'), alpha: 0.02 })
+    assert.deepEqual(d.ci, [1.2, 1.2])
+    assert.equal(d.verdict, 'regression')
+    assert.deepEqual(d.notes, [])
+  })
+})
+
 describe('unpaired: the same rule', () => {
   // Two clusters per side: the medians differ by 20%, the resampled medians of head often fall into
   // its lower cluster, level with base.
