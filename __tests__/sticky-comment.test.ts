@@ -139,3 +139,23 @@ test('our own comment with the marker anywhere but its first line is not the sti
   assert.equal(s.requests.length, requests)
   assert.deepEqual(s.violations, [])
 })
+
+test('another app’s bot comment that starts with our marker is not ours, even when it is the oldest', async () => {
+  // We comment as github-actions[bot] (an installation token); codecov[bot] is a bot too, but not us.
+  const s = await server()
+  const marker = markerFor('bots')
+  const theirs = s.addComment(PR, { body: `${marker}\ncopied by another app`, login: 'codecov[bot]' })
+  const first = await upsert(s, 'bots', report('bots', ['t']))
+  assert.equal(first.action, 'created', 'ours is created beside theirs')
+  const second = report('bots', ['t', 'u'])
+  const again = await upsert(s, 'bots', second)
+  assert.equal(again.action, 'updated')
+  const firstId = first.action === 'created' ? first.id : undefined
+  assert.equal(again.action === 'updated' && again.id, firstId)
+  const comments = s.comments(PR)
+  assert.equal(comments.length, 2)
+  assert.equal(comments.find((c) => c.id === theirs.id)!.body, `${marker}\ncopied by another app`)
+  assert.equal(comments.find((c) => c.id !== theirs.id)!.user.login, ACTIONS_BOT)
+  assert.equal(comments.find((c) => c.id !== theirs.id)!.body, second)
+  assert.deepEqual(s.violations, [])
+})

@@ -86,6 +86,56 @@ test('with a personal token, the user’s comment is updated and the bot’s wit
   assert.deepEqual(s.violations, [])
 })
 
+test('another app’s bot starting a comment with our marker is not us: ours is created beside it, theirs untouched', async () => {
+  // The token is an installation token (GET /user refused): we are github-actions[bot]; the other
+  // comment is by a different app, also a bot.
+  const s = await server(null)
+  const marker = markerFor('apps')
+  const other = s.addComment(PR, { body: `${marker}\nquoted by another app`, login: 'renovate[bot]' })
+  assert.equal(other.user.type, 'Bot')
+  const outcome = await upsertStickyComment(client(s), {
+    owner: s.owner,
+    repo: s.repo,
+    issueNumber: PR,
+    marker,
+    body: `${marker}\nour report`,
+  })
+  assert.equal(outcome.action, 'created')
+  const comments = s.comments(PR)
+  assert.deepEqual(
+    comments.map((c) => [c.user.login, c.body]),
+    [
+      ['renovate[bot]', `${marker}\nquoted by another app`],
+      [ACTIONS_BOT, `${marker}\nour report`],
+    ],
+  )
+  assert.equal(outcome.action === 'created' && outcome.id, comments[1]!.id)
+  assert.deepEqual(s.violations, [])
+})
+
+test('with updateOnly, another app’s bot comment with our marker is no earlier comment of ours: skipped', async () => {
+  const s = await server(null)
+  const marker = markerFor('apps-quiet')
+  s.addComment(PR, { body: `${marker}\nby dependabot`, login: 'dependabot[bot]' })
+  const outcome = await upsertStickyComment(client(s), {
+    owner: s.owner,
+    repo: s.repo,
+    issueNumber: PR,
+    marker,
+    body: `${marker}\nall fine`,
+    updateOnly: true,
+  })
+  assert.deepEqual(outcome, {
+    action: 'skipped',
+    reason: 'no earlier comment to update, and nothing to report',
+  })
+  assert.deepEqual(
+    s.comments(PR).map((c) => c.body),
+    [`${marker}\nby dependabot`],
+  )
+  assert.equal(s.requests.filter((r) => r.method === 'PATCH' || r.method === 'POST').length, 0)
+})
+
 test('with updateOnly and no earlier comment, nothing is created', async () => {
   const s = await server()
   const marker = markerFor('quiet')
@@ -213,4 +263,18 @@ test('a comment whose author was deleted (no user) is nobody’s and is passed o
     ACTIONS_BOT,
   )
   assert.equal(found?.id, 2)
+})
+
+test('another app’s bot comment with our marker, older than ours, is passed over: ours is found', async () => {
+  // Oldest first would pick it, were every bot's comment taken for ours.
+  const theirs: Listed = { ...ours(1, '2025-01-01T00:00:00Z'), user: { login: 'renovate[bot]' } }
+  const found = await findStickyComment(
+    listing([theirs, ours(2, '2026-01-01T00:00:00Z')]),
+    ref,
+    MARKER,
+    ACTIONS_BOT,
+  )
+  assert.equal(found?.id, 2)
+  // With only theirs, there is none of ours.
+  assert.equal(await findStickyComment(listing([theirs]), ref, MARKER, ACTIONS_BOT), undefined)
 })
