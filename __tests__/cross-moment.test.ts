@@ -138,6 +138,61 @@ describe('wall and CPU time diverge', () => {
     )
   })
 
+  /**
+   * A process run whose wall and CPU times are each 21 samples from 0.99 × to 1.01 × the level in steps
+   * of 0.1%: each median is exactly its level, so wall/CPU is exactly wallNs / cpuNs.
+   */
+  const steady = (wallNs: number, cpuNs: number): ResultSet => {
+    const around = (level: number) => Array.from({ length: 21 }, (_, i) => level * (1 + (i - 10) / 1000))
+    return results(
+      okBenchmark(
+        {
+          wall: { unit: 'ns', direction: 'lower', samples: around(wallNs) },
+          cpu: { unit: 'ns', direction: 'lower', samples: around(cpuNs) },
+          'voluntary-cs': { unit: 'count', direction: 'lower', samples: Array(21).fill(1) },
+        },
+        ['wall'],
+        'process',
+      ),
+    )
+  }
+  const wallRow = (base: ResultSet, head: ResultSet) =>
+    stored(base, head).metrics.find((x) => x.metric === 'wall')!
+  const diverged = (shares: string, wallVerdict: string) =>
+    `wall and CPU time diverge (wall/CPU ${shares}): at one moment the program waited for a CPU; across moments the verdict is CPU time’s (cpu ±0.00%: unchanged), not wall time’s (${wallVerdict})`
+
+  test('wall twice CPU time on either side: judged on CPU time, which did not change', () => {
+    // Head busy: wall 30 → 60 ms (+100%, beyond the gross bound: a regression on wall time alone).
+    const head = wallRow(steady(30e6, 30e6), steady(60e6, 30e6))
+    assert.equal(head.verdict, 'unchanged')
+    assert.equal(head.notes.at(-1), diverged('1.00 base, 2.00 head', 'regression'))
+    // Base busy: wall 60 → 30 ms (−50%, an improvement on wall time alone).
+    const base = wallRow(steady(60e6, 30e6), steady(30e6, 30e6))
+    assert.equal(base.verdict, 'unchanged')
+    assert.equal(base.notes.at(-1), diverged('2.00 base, 1.00 head', 'improvement'))
+  })
+
+  test('the bound lies between 1.2 and 1.3 times CPU time: 1.3 is judged on CPU time, 1.2 keeps wall time’s verdict', () => {
+    // 39 / 30 = 1.3: wall +30% is beyond the gross bound of +25% (a regression on its own), but wall
+    // time diverges from CPU time, whose verdict (unchanged) it takes.
+    const above = wallRow(steady(30e6, 30e6), steady(39e6, 30e6))
+    assert.equal(above.verdict, 'unchanged')
+    assert.equal(above.notes.at(-1), diverged('1.00 base, 1.30 head', 'regression'))
+    // The same 1.3 on the base side: wall −23% (39 → 30 ms), beyond the gross bound's −20% (1 / 1.25).
+    const aboveBase = wallRow(steady(39e6, 30e6), steady(30e6, 30e6))
+    assert.equal(aboveBase.verdict, 'unchanged')
+    assert.equal(aboveBase.notes.at(-1), diverged('1.30 base, 1.00 head', 'improvement'))
+    // 36 / 30 = 1.2: no divergence; wall +20% lies within the gross bound, so wall time's own verdict
+    // is unclear.
+    const below = wallRow(steady(30e6, 30e6), steady(36e6, 30e6))
+    assert.equal(below.verdict, 'unclear')
+    assert.doesNotMatch(below.notes.join('\n'), /diverge/)
+    // The same 1.2 on the base side: wall −17% (36 → 30 ms) is within the gross bound's −20%.
+    const belowBase = wallRow(steady(36e6, 30e6), steady(30e6, 30e6))
+    assert.equal(belowBase.verdict, 'unclear')
+    assert.doesNotMatch(belowBase.notes.join('\n'), /diverge/)
+  })
+
   test('twice the CPU time is a regression, however busy the machine', () => {
     assert.equal(stored(proc(30e6, 30e6, 1, 'base'), proc(180e6, 60e6, 1, 'head')).verdict, 'regression')
   })
