@@ -49,11 +49,18 @@ const rendered = (c: Comparison) =>
 test('negative values, −998 → −1100 ns: compared by difference (−102 ns), not a "+10% regression"', () => {
   const c = compare(okBenchmark({ t: sampled(around(-998)) }), okBenchmark({ t: sampled(around(-1100)) }))
   const m = only(c).metrics[0]!
-  assert.notEqual(m.verdict, 'regression')
   assert.equal(m.verdict, 'unclear', 'no absolute threshold: shown, not judged')
   assert.equal(m.basis, 'difference')
-  assert.ok(Math.abs(m.difference! - -102) < 1, `difference ${m.difference}`)
-  assert.ok(m.differenceCi && m.differenceCi[0] <= m.difference! && m.difference! <= m.differenceCi[1])
+  assert.equal(m.change, Number.NaN, 'no relative change')
+  assert.equal(m.ratio, Number.NaN)
+  // The medians are the 8th of 15 values c + |c| · 0.01 · (k / 15 − 0.5), k = 7: c − |c| / 3000, so
+  // −998.33267 and −1100.36667, 102 + (11 − 9.98) / 30 = 102.034 apart.
+  assert.ok(Math.abs(m.difference! - -102.034) < 1e-9, `difference ${m.difference}`)
+  // Every resampled difference of medians lies between min(head) − max(base) and max(head) − min(base):
+  // (−1100 − 5.5) − (−998 + 4.99 · 13 / 15) and (−1100 + 5.5 · 13 / 15) − (−998 − 4.99).
+  const [low, high] = m.differenceCi!
+  assert.ok(low >= -1105.5 - (-998 + (4.99 * 13) / 15) - 1e-9 && low <= m.difference!, `low ${low}`)
+  assert.ok(high <= -1100 + (5.5 * 13) / 15 - (-998 - 4.99) + 1e-9 && high >= m.difference!, `high ${high}`)
   assert.match(m.notes.join('\n'), /not compared by ratio: values can be ≤ 0/)
   assert.equal(c.verdict, 'pass')
   const text = rendered(c)
@@ -64,10 +71,22 @@ test('negative values, −998 → −1100 ns: compared by difference (−102 ns)
 test('−10 → +10 ns is a difference of +20 ns, not an "improvement"', () => {
   const c = compare(okBenchmark({ t: sampled(around(-10)) }), okBenchmark({ t: sampled(around(10)) }))
   const m = only(c).metrics[0]!
-  assert.notEqual(m.verdict, 'improvement')
+  // No absolute threshold: the difference is shown, not judged, whatever its size.
+  assert.equal(m.verdict, 'unclear')
   assert.equal(m.basis, 'difference')
-  assert.ok(Math.abs(m.difference! - 20) < 0.5, `difference ${m.difference}`)
-  assert.ok(m.differenceCi![0] > 0, 'the interval of the difference is above 0')
+  assert.equal(m.change, Number.NaN, 'no relative change, neither −200% nor an improvement')
+  assert.equal(m.ratio, Number.NaN)
+  // Medians −10 − 1/300 and 10 − 1/300 (the 8th of 15 values c + 0.1 · (k / 15 − 0.5)): 20 apart.
+  assert.ok(Math.abs(m.difference! - 20) < 1e-9, `difference ${m.difference}`)
+  // Resampled medians stay within each side's range, 9.95 … 10.0433 and −10.05 … −9.9567: every
+  // resampled difference lies in [19.9067, 20.0933].
+  const [low, high] = m.differenceCi!
+  assert.ok(low >= 9.95 - (-10 + 0.1 * (14 / 15 - 0.5)) - 1e-9 && low <= m.difference!, `low ${low}`)
+  assert.ok(high <= 10 + 0.1 * (14 / 15 - 0.5) - -10.05 + 1e-9 && high >= m.difference!, `high ${high}`)
+  assert.deepEqual(m.notes, [
+    'not compared by ratio: values can be ≤ 0, so head / base is no relative change; the difference of medians is shown but not judged (no absolute threshold)',
+  ])
+  assert.equal(c.verdict, 'pass')
 })
 
 test('a base median of 0 gives no infinite change or interval in any report', async () => {
@@ -76,10 +95,20 @@ test('a base median of 0 gives no infinite change or interval in any report', as
   const c = compare(base, head)
   const m = only(c).metrics[0]!
   assert.doesNotMatch(rendered(c), /∞|Infinity/)
-  assert.ok(Number.isFinite(m.change) || m.basis === 'difference', 'no infinite change')
-  assert.ok(m.ci === undefined || m.ci.every(Number.isFinite), 'no infinite interval')
-  assert.ok(Number.isFinite(m.difference!), 'a finite difference')
-  assert.ok(m.differenceCi!.every(Number.isFinite))
+  // Compared by difference: no ratio, no change, no interval of one.
+  assert.equal(m.basis, 'difference')
+  assert.equal(m.change, Number.NaN, 'no infinite change')
+  assert.equal(m.ratio, Number.NaN)
+  assert.equal(m.ci, undefined, 'no infinite interval')
+  // 50 − 1/60 (the 8th of 15 values 50 + 0.5 · (k / 15 − 0.5)) − 0.
+  assert.ok(Math.abs(m.difference! - (50 - 1 / 60)) < 1e-9, `difference ${m.difference}`)
+  // The base resamples to 0 every time; head's resampled medians lie in 49.75 … 50 + 0.5 · 13 / 30.
+  const [low, high] = m.differenceCi!
+  assert.ok(low >= 49.75 && low <= m.difference!, `low ${low}`)
+  assert.ok(high <= 50 + (0.5 * 13) / 30 + 1e-9 && high >= m.difference!, `high ${high}`)
+  // Base all 0: at the resolution floor, shown and not judged.
+  assert.equal(m.verdict, 'unclear')
+  assert.match(m.notes.join('\n'), /most samples are 0, the clock’s resolution floor/)
   // The CLI's three reports: terminal, markdown and HTML.
   const dir = await tempDir('edges')
   after(() => removeDir(dir))
