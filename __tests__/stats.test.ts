@@ -267,6 +267,39 @@ describe('bootstrapRatioOfMedians', () => {
     assert.ok(Math.abs(below - above) < 0.2 * (below + above), `[${interval.low}, ${interval.high}]`)
   })
 
+  test('three values a side: the interval ends are the atoms an exact enumeration puts the quantiles in', () => {
+    // A resample of three values v1 < v2 < v3 has median v1 when two or three of its draws are v1:
+    // 3 · (1/3)² · (2/3) + (1/3)³ = 7/27; v3 likewise 7/27; v2 13/27. The ratio of the two sides'
+    // medians (independent) then takes these values, with CDF (fixtures/stats/
+    // bootstrap-median-tails.py, by counting all 27 × 27 resamples and by the binomial law):
+    //   135/110 = 1.2273  49/729  0.0672     150/100 = 1.5 (also 135/90, 165/110)  267/729  0.6831
+    //   135/100 = 1.35    91/729  0.1920     165/100 = 1.65   91/729  0.8080
+    //   150/110 = 1.3636  91/729  0.3169     150/90  = 1.6667 91/729  0.9328
+    //                                        165/90  = 1.8333 49/729  1
+    // 90%: q = 0.05 lands in 135/110, 0.95 in 165/90; 50%: 0.25 in 150/110, 0.75 in 165/100; 20%: 0.4
+    // and 0.6 both in 1.5. Each quantile lies at least 5 standard deviations of 10 000 resamples'
+    // count inside its atom, so the seed cannot move an end.
+    const b = [90, 100, 110]
+    const h = [135, 150, 165]
+    for (const seed of ['one', 'two', 7]) {
+      assert.deepEqual(bootstrapRatioOfMedians(b, h, { confidence: 0.9, seed }), {
+        estimate: 1.5,
+        low: 135 / 110,
+        high: 165 / 90,
+      })
+      assert.deepEqual(bootstrapRatioOfMedians(b, h, { confidence: 0.5, seed }), {
+        estimate: 1.5,
+        low: 150 / 110,
+        high: 165 / 100,
+      })
+      assert.deepEqual(bootstrapRatioOfMedians(b, h, { confidence: 0.2, seed }), {
+        estimate: 1.5,
+        low: 1.5,
+        high: 1.5,
+      })
+    }
+  })
+
   test('a wider confidence gives a wider interval', () => {
     const narrow = bootstrapRatioOfMedians(base, head, { confidence: 0.8, seed: 3 })
     const wide = bootstrapRatioOfMedians(base, head, { confidence: 0.99, seed: 3 })
@@ -395,8 +428,6 @@ describe('decideSampled', () => {
     assert.equal(decision.test, 'mann-whitney-exact')
     assert.ok(decision.pValue < 1e-6, `p ${decision.pValue}`)
     assert.ok(decision.ci![0] > 1.8 && decision.ci![1] < 2.2, `ci ${decision.ci}`)
-    const interval = bootstrapRatioOfMedians(base, head, { confidence: 1 - options.alpha })
-    assert.deepEqual(decision.ci, [interval.low, interval.high], 'the interval is at confidence 1 − alpha')
     assertRelativelyClose(
       decision.ratio,
       decision.headSummary.median / decision.baseSummary.median,
@@ -405,6 +436,17 @@ describe('decideSampled', () => {
     )
     assertRelativelyClose(decision.change, decision.ratio - 1, 1e-15, 'change')
     assert.deepEqual(decision.notes, [])
+  })
+
+  test('the interval is at confidence 1 − alpha: exact ends for three values a side', () => {
+    // The atoms of the ratio of resampled medians of [90, 100, 110] and [135, 150, 165] (see
+    // bootstrapRatioOfMedians above): α = 0.1 cuts 5% from each end, α = 0.5 25%, α = 0.8 40%.
+    const b = [90, 100, 110]
+    const h = [135, 150, 165]
+    const ci = (alpha: number) => decideSampled(b, h, { ...options, alpha }).ci
+    assert.deepEqual(ci(0.1), [135 / 110, 165 / 90])
+    assert.deepEqual(ci(0.5), [150 / 110, 165 / 100])
+    assert.deepEqual(ci(0.8), [1.5, 1.5])
   })
 
   test('the same samples against themselves are unchanged', () => {
