@@ -8,7 +8,6 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { formatValue } from '../src/display.ts'
 import { googleBenchmarkFormat } from '../src/import/formats/google-benchmark.ts'
 import { type ImportedBenchmark, ImportFormatError, type ImportSource } from '../src/import/types.ts'
 import { compareImports, importVerdicts } from './import-verdicts.ts'
@@ -56,17 +55,32 @@ function fittedFamilies(all: Entry[]): string[] {
   return all.filter((e) => e.aggregate_name === 'BigO').map((e) => e.run_name)
 }
 
-/** What the note on a family's benchmarks says, from the family's BigO and RMS entries. */
-function expectedFitNote(all: Entry[], family: string): string {
-  const bigO = all.find((e) => e.aggregate_name === 'BigO' && e.run_name === family)!
-  const rms = all.find((e) => e.aggregate_name === 'RMS' && e.run_name === family)!
-  const factor = PER_UNIT[bigO.time_unit!]!
-  return (
-    `fitted complexity of ${family}: O(${bigO.big_o}), ` +
-    `${formatValue(bigO.real_coefficient! * factor, 'ns')} × ${bigO.big_o} real time, ` +
-    `${formatValue(bigO.cpu_coefficient! * factor, 'ns')} × ${bigO.big_o} CPU time, ` +
-    `RMS ${formatValue(rms.rms! * 100, 'percent')} (the library's fit over the sizes: reported, not gated)`
-  )
+const FIT = "(the library's fit over the sizes: reported, not gated)"
+
+/**
+ * What the note on each fitted family's benchmarks says, written out from the fixtures' BigO and RMS
+ * entries (time_unit ns) to three significant digits: below 1 ns three digits after the leading zeros,
+ * from 100 ns none after the point; RMS is a fraction, shown in percent with two decimals.
+ */
+const FIT_NOTES: Record<string, Record<string, string>> = {
+  // BM_sum: real_coefficient 0.25724847951769508, cpu_coefficient 0.25567631548159486, rms
+  // 0.033948823671270889; BM_lookup: 353.92120176820987, 316.65041265213603, 0.020233750231145393.
+  'complexity.json': {
+    BM_sum: `fitted complexity of BM_sum: O(N), 0.257 ns × N real time, 0.256 ns × N CPU time, RMS 3.39% ${FIT}`,
+    BM_lookup: `fitted complexity of BM_lookup: O(lgN), 354 ns × lgN real time, 317 ns × lgN CPU time, RMS 2.02% ${FIT}`,
+  },
+  // BM_sum: 0.49852071927863145, 0.27649996713394126, 0.027128334402409270; BM_lookup:
+  // 480.70935003812582, 336.87412783269303, 0.025889630111321751.
+  'complexity-aggregates-only.json': {
+    BM_sum: `fitted complexity of BM_sum: O(N), 0.499 ns × N real time, 0.276 ns × N CPU time, RMS 2.71% ${FIT}`,
+    BM_lookup: `fitted complexity of BM_lookup: O(lgN), 481 ns × lgN real time, 337 ns × lgN CPU time, RMS 2.59% ${FIT}`,
+  },
+}
+
+function expectedFitNote(file: string, family: string): string {
+  const note = FIT_NOTES[file]?.[family]
+  assert.ok(note, `no note written out for ${family} of ${file}`)
+  return note
 }
 
 function fitNotes(b: ImportedBenchmark): string[] {
@@ -121,7 +135,7 @@ describe('google-benchmark: complexity (BigO and RMS)', () => {
     }
 
     for (const family of families) {
-      const note = expectedFitNote(all, family)
+      const note = expectedFitNote('complexity.json', family)
       const members = benchmarks.filter((b) => b.name.startsWith(`${family}/`))
       assert.equal(members.length, 5, family)
       for (const b of members) assert.deepEqual(fitNotes(b), [note], b.name)
@@ -190,9 +204,13 @@ describe('google-benchmark: complexity (BigO and RMS)', () => {
       })
       assert.deepEqual(Object.keys(b.metrics), ['time', 'cpu'])
     }
-    for (const family of fittedFamilies(all))
-      for (const b of benchmarks.filter((b) => b.name.startsWith(`${family}/`)))
-        assert.deepEqual(fitNotes(b), [expectedFitNote(all, family)], b.name)
+    assert.deepEqual(fittedFamilies(all), ['BM_sum', 'BM_lookup'], 'the fixture fits two families')
+    for (const family of fittedFamilies(all)) {
+      const members = benchmarks.filter((b) => b.name.startsWith(`${family}/`))
+      assert.equal(members.length, 5, `${family}: five sizes`)
+      for (const b of members)
+        assert.deepEqual(fitNotes(b), [expectedFitNote('complexity-aggregates-only.json', family)], b.name)
+    }
   })
 
   test('versions that wrote no run_name or aggregate_name: BigO and RMS told by their fields', async () => {
