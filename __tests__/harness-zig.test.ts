@@ -337,12 +337,17 @@ describe('Zig harness', { skip }, () => {
     assert.equal(unknown.stdout, '')
   })
 
-  test("the harness's own tests pass (zig test)", async () => {
-    await run(zig, [
-      'test',
-      path.join(repo, 'runners', 'zig', 'bench_action.zig'),
-      '--cache-dir',
-      path.join(temp, 'zig-cache'),
-    ])
+  test("the harness's own tests pass (zig test): every test block runs, and each is OK", async () => {
+    const source = path.join(repo, 'runners', 'zig', 'bench_action.zig')
+    const names = Array.from((await readFile(source, 'utf8')).matchAll(/^test "(.+)" \{$/gm), (m) => m[1]!)
+    assert.equal(names.length, 9, `the test blocks of bench_action.zig: ${names.join('; ')}`)
+    const { stderr } = await run(zig, ['test', source, '--cache-dir', path.join(temp, 'zig-cache')])
+    // Zig's test runner, its stderr not a terminal, writes "i/N NAME...OK" for each test, then a total.
+    const lines = stderr.trimEnd().split('\n')
+    assert.equal(lines.at(-1), `All ${names.length} tests passed.`, stderr)
+    for (const [i, name] of names.entries()) {
+      const line = lines.find((l) => l.startsWith(`${i + 1}/${names.length} `))
+      assert.ok(line?.endsWith(`test.${name}...OK`), `test ${i + 1}, "${name}": ${line}`)
+    }
   })
 })
