@@ -2,12 +2,13 @@
 // baseline and rendered as the pull-request comment (which must fit GitHub's 65,536 characters) and
 // as the job summary. Goal: under 1 s for comparing and rendering together. Then one benchmark with
 // 100,000 samples a side (a long wall-clock run, or many imported repetitions). Goal: under 1 s.
+// Then one paired decision: 200 pairs, 10,000 bootstrap resamples. Goal: under 1 s.
 
 import { resultSetOf } from '../__tests__/helpers.ts'
 import { compareResults } from '../src/compare.ts'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
-import { SeededRandom } from '../src/stats/index.ts'
+import { decidePaired, SeededRandom } from '../src/stats/index.ts'
 
 const BENCHMARKS = Number(process.env.BENCH_REPORT_BENCHMARKS ?? 5000)
 const SAMPLES = 20
@@ -120,5 +121,29 @@ export async function benchLargeSamples(): Promise<void> {
   )
   console.log(
     `  ${Math.min(...times).toFixed(0)} ms to compare (best of 3: ${times.map((t) => t.toFixed(0)).join(', ')} ms; goal < 1000 ms)`,
+  )
+}
+
+/** 200 pairs 3% apart, sharing a drift of 10% between pairs, decided with 10,000 resamples. */
+export async function benchPairedDecision(): Promise<void> {
+  const random = new SeededRandom('paired speed')
+  const base: number[] = []
+  const head: number[] = []
+  for (let i = 0; i < 200; i++) {
+    const shared = 20e6 * Math.exp(0.1 * random.nextGaussian())
+    base.push(Math.round(shared * Math.exp(0.02 * random.nextGaussian())))
+    head.push(Math.round(shared * 1.03 * Math.exp(0.02 * random.nextGaussian())))
+  }
+  const options = { threshold: 0.02, alpha: 0.01, direction: 'lower' as const, resamples: 10_000 }
+  const times: number[] = []
+  let verdict = ''
+  for (let trial = 0; trial < 3; trial++) {
+    const start = process.hrtime.bigint()
+    verdict = decidePaired(base, head, options).verdict
+    times.push(Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  console.log(`\nreport: one paired decision, 200 pairs, 10,000 resamples: ${verdict}`)
+  console.log(
+    `  ${Math.min(...times).toFixed(0)} ms to decide (best of 3: ${times.map((t) => t.toFixed(0)).join(', ')} ms; goal < 1000 ms)`,
   )
 }

@@ -10,7 +10,7 @@ import { benchHistories } from './histories.ts'
 import { benchHistory } from './history.ts'
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
-import { benchLargeSamples, benchReport } from './report.ts'
+import { benchLargeSamples, benchPairedDecision, benchReport } from './report.ts'
 import { benchSameJob } from './same-job.ts'
 import { benchShard } from './shard.ts'
 import { benchVerdicts } from './verdicts.ts'
@@ -23,6 +23,7 @@ if (!only || only === 'wall-clock') await benchWallClock()
 if (!only || only === 'report') {
   await benchReport()
   await benchLargeSamples()
+  await benchPairedDecision()
 }
 if (!only || only === 'git-store') await benchGitStore()
 if (!only || only === 'history') await benchHistory()
