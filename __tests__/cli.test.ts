@@ -1,7 +1,7 @@
 // The CLI end to end: real config files, real programs, real git repositories, real stores.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
@@ -92,53 +92,87 @@ describe('the README quick start', () => {
   })
 })
 
-const abConfig = (threshold: string, gate = 'wall') => `suite: ab
-defaults: { runs: 12, warmup: 1, threshold: ${threshold} }
+/** examples/process's program, its work scaled by WORK_SCALE: the whole environment of a count. */
+const workConfig = (scale: number) => `suite: ab
+defaults: { env: { WORK_SCALE: "${scale}" } }
 setup:
   - [cc, -O2, -o, work, ${path.join(repoRoot, 'examples/process/work.c')}]
 benchmarks:
-  - name: hash
-    kind: process
-    command: [./work, hash, 3000000]
-    gate: ${gate}
+  - { name: start-up, kind: instructions, command: [./work, start], cache-sim: false, threshold: 5% }
+  - { name: hash, kind: instructions, command: [./work, hash, 200000], cache-sim: false, threshold: 5% }
 `
 
+/** hyperfine's A/A runs: the same two commands timed 40 times each, one file after another. */
+const HYPERFINE = path.join(repoRoot, '__tests__/fixtures/import/hyperfine')
+
 describe('verdicts', () => {
-  test('an injected 2x slowdown is a regression (exit 1) with the regression listed first', async () => {
-    // Gated on wall and CPU time: on a shared virtual machine the whole machine can run at half speed
-    // for seconds (seen here: the same program at 15 ms, then 33 ms), which swamps wall time alone.
-    const dir = await repo({ 'bench.yml': abConfig('5%', '[wall, cpu]') })
+  test('twice the work is a regression of its exact count (exit 1), listed before the unchanged', async () => {
+    // Instruction counts under callgrind: the same program, input and environment count the same on a
+    // busy machine. The head's bench.yml doubles WORK_SCALE, in an environment of the same size.
+    const dir = await repo({ 'bench.yml': workConfig(1) })
     const base = await cli(['run'], dir)
     assert.equal(base.code, 0, base.stderr)
-    const head = await cli(['run', '--markdown', 'report.md', '--no-save'], dir, { WORK_SCALE: '2' })
+    await writeFile(path.join(dir, 'bench.yml'), workConfig(2))
+    const head = await cli(['run', '--markdown', 'report.md', '--no-save'], dir)
     assert.equal(head.code, 1, head.stdout + head.stderr)
-    assert.match(head.stdout, /hash +(wall|cpu) \(median\).*\+\d+\.\d%.*regression/)
+    // base = S + 200 000·k and head = S + 400 000·k instructions: k ≥ 10 for a splitmix64 round (two
+    // multiplies, three shifts, four xors, an add and the loop's own), S for starting, parsing the
+    // count, printing and exiting, well under 2 000 000 (start-up counts the start alone). So
+    // head − base ≥ 2 000 000 and head / base − 1 = 200 000·k / (S + 200 000·k) > 50%: beyond 5%.
+    const hash = /hash +ir +([\d,]+) +([\d,]+) +\+[\d.]+% +exact +regression/.exec(head.stdout)
+    assert.ok(hash, head.stdout)
+    const [baseIr, headIr] = [hash[1]!, hash[2]!].map((n) => Number(n.replaceAll(',', '')))
+    assert.ok(headIr! - baseIr! >= 2_000_000, `${baseIr} → ${headIr}`)
+    // `work start` exits before it reads WORK_SCALE, its environment as large: the same count.
+    const start = /start-up +ir +([\d,]+) +\1 +±0\.00% +exact +unchanged/.exec(head.stdout)
+    assert.ok(start, head.stdout)
+    assert.ok(head.stdout.indexOf(hash[0]) < head.stdout.indexOf(start[0]), 'the regression comes first')
     const md = await readFile(path.join(dir, 'report.md'), 'utf8')
     assert.match(md, /^<!-- bench-action:ab -->/)
     assert.match(md, /#### Regressions\n\n\| Benchmark/)
-    assert.match(md, /\| `hash` \| (wall|cpu) \(median\) \|/)
+    assert.match(md, /\| `hash` \| ir/)
+    assert.ok(md.indexOf('#### Regressions') < md.indexOf('`start-up`'), md)
   })
 
-  test('the same command against itself is not a regression', async () => {
-    // Gated on CPU time: waiting for a CPU that other work holds inflates wall time, not CPU time,
-    // and this test is about the statistics calling identical runs identical, not about the machine.
-    const dir = await repo({ 'bench.yml': abConfig('20%', 'cpu') })
-    assert.equal((await cli(['run'], dir)).code, 0)
-    const again = await cli(['run', '--json', 'head.json'], dir)
-    assert.equal(again.code, 0, again.stdout)
-    assert.match(again.stdout, /hash +cpu \(median\)/)
-    assert.doesNotMatch(again.stdout, /regression\n/)
+  test('the same commands timed at four moments are never a regression; three stored runs give the drift', async () => {
+    // The times are hyperfine's, read by the import kind from aa-1.json … aa-4.json (captured once on a
+    // quiet machine), so every verdict here is the rules', not this machine's of the moment.
+    const dir = await repo({
+      'bench.yml':
+        'suite: aa\nbenchmarks:\n  - { name: loop, kind: import, format: hyperfine, file: times.json, gate: time, threshold: 5% }\n',
+    })
+    // The file a run reads is not committed: every run measures the same commit, one state of the code.
+    const runOn = async (fixture: string, args: string[]) => {
+      await copyFile(path.join(HYPERFINE, fixture), path.join(dir, 'times.json'))
+      return cli(args, dir)
+    }
+    assert.equal((await runOn('aa-1.json', ['run'])).code, 0)
+    // Each run is compared with the newest stored one. The medians of the 40 times, in ms:
+    //   WORK_A 18.4400 → 18.3197 → 18.3131 → 18.3689   (−0.65%, −0.04%, +0.31%)
+    //   WORK_B 18.3395 → 17.9290 → 18.3399 → 18.2750   (−2.24%, +2.29%, −0.35%)
+    // every change within the 5% threshold: unchanged, whatever the test and the interval say.
+    const second = await runOn('aa-2.json', ['run', '--json', 'head.json'])
+    assert.equal(second.code, 0, second.stdout)
     const head = parseResultSetText(await readFile(path.join(dir, 'head.json'), 'utf8'), 'head.json')
-    assert.equal(head.benchmarks[0]!.metrics.wall!.samples!.length, 12)
+    assert.deepEqual(
+      head.benchmarks.map((b) => b.metrics.time!.samples!.length),
+      [40, 40],
+    )
     // Two runs are stored: too few to know the machine's drift, and the report says so.
-    const third = await cli(['run'], dir)
+    const third = await runOn('aa-3.json', ['run'])
+    assert.equal(third.code, 0, third.stdout)
     assert.match(third.stdout, /drift: +unknown \(2 stored runs on main: too few of the same code\)/)
     // With three stored runs of the commit the drift is estimated from them.
-    const fourth = await cli(['run', '--no-save'], dir)
+    const fourth = await runOn('aa-4.json', ['run', '--no-save'])
+    assert.equal(fourth.code, 0, fourth.stdout)
     assert.match(
       fourth.stdout,
       /drift: +the drift between runs of the same code, from the last 3 stored runs on main \(1 state of the code\): ±/,
     )
+    for (const r of [second, third, fourth]) {
+      assert.match(r.stdout, /no regressions in 2 benchmarks/, r.stdout)
+      assert.equal(r.stdout.match(/ time \(median\) .* unchanged\b/g)?.length, 2, r.stdout)
+    }
   })
 })
 
@@ -211,6 +245,14 @@ benchmarks:
   })
 })
 
+/**
+ * One benchmark of `true`, 3 runs: these tests are about the store, not about the machine. The smallest
+ * two-sided Mann–Whitney p-value of 3 samples against 3 is 2 / C(6, 3) = 0.1, never below α = 0.01, so
+ * no verdict of it can be a regression and the exit code does not depend on how fast `true` ran.
+ */
+const trueSuite = (suite: string) =>
+  `suite: ${suite}\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 3 }\n`
+
 describe('bad input', () => {
   test('every malformed config exits 2 with one line naming the file and no stack trace', async () => {
     const badDir = path.join(repoRoot, '__tests__/fixtures/configs/bad')
@@ -245,9 +287,7 @@ describe('bad input', () => {
 
   test('a corrupt baseline is reported and skipped; the next readable one is used', async () => {
     const dir = await repo({
-      // A generous threshold: this test is about the store, not about sub-millisecond noise.
-      'bench.yml':
-        'suite: c\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 1000% }\n',
+      'bench.yml': trueSuite('c'),
     })
     assert.equal((await cli(['run'], dir)).code, 0)
     const [good] = await storedFiles(dir, 'c')
@@ -299,8 +339,7 @@ describe('compare and schema', () => {
 
   test('--baseline compares with a file or uses a directory as the store; a missing one is a usage error', async () => {
     const dir = await repo({
-      'bench.yml':
-        'suite: bl\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 1000% }\n',
+      'bench.yml': trueSuite('bl'),
     })
     assert.equal((await cli(['run', '--json', 'saved.json', '--store', 'elsewhere'], dir)).code, 0)
     const file = await cli(['run', '--no-save', '--baseline', 'saved.json'], dir)
@@ -328,8 +367,7 @@ describe('compare and schema', () => {
 describe('baselines for pull requests', () => {
   test('a pull request in Actions compares with the results of its merge base, found on origin/<base>', async () => {
     const dir = await repo({
-      'bench.yml':
-        'suite: pr\nbenchmarks:\n  - { name: a, kind: process, command: [true], runs: 5, threshold: 1000% }\n',
+      'bench.yml': trueSuite('pr'),
     })
     const git = (...args: string[]) =>
       execFileP('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir })
