@@ -11,6 +11,7 @@ import { type ActionRun, runActionOn } from './action-run.ts'
 import * as events from './events.ts'
 import { type GitHubServer, startGitHubServer } from './github-server.ts'
 import { gitRepo, removeDir, tempDir } from './helpers.ts'
+import { MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from './model-code.ts'
 
 const TOKEN = 'ghs_publish-test'
 const PR = 7
@@ -64,6 +65,8 @@ async function runAction(
   })
 }
 
+// Three runs of `true`: the smallest Mann–Whitney p-value of 3 samples against 3 is 2 / C(6, 3) = 0.1,
+// never below α = 0.01, so no verdict can be a regression and each run passes however fast `true` ran.
 const CONFIG =
   'suite: pub\nbenchmarks:\n  - { name: t, kind: process, command: [true], runs: 3, threshold: 1000% }\n'
 
@@ -368,10 +371,13 @@ describe('baselines in the Actions cache', () => {
 })
 
 describe('baseline: same-job', () => {
-  const spin = (work: number) =>
-    `#ifndef WORK\n#define WORK ${work}\n#endif\nint main(void) {\n  volatile unsigned long x = 0;\n  for (unsigned long i = 0; i < (unsigned long)WORK; i++) x += i;\n  return x == 1;\n}\n`
-  const config =
-    'suite: ab\ndefaults: { runs: 15, warmup: 1, threshold: 10% }\nsetup:\n  - [cc, -O2, -o, spin, spin.c]\nbenchmarks:\n  - { name: spin, kind: process, command: [./spin] }\n'
+  // The code's cost per call is ns.h's NS (model-code.ts): 20 µs on main. Every sample lies within
+  // ±0.1% of its side's cost, so every one of the 15 pair ratios lies within ±0.2% of head / base.
+  const config = `suite: ab
+defaults: { runs: 15, warmup: 1, threshold: 10% }
+setup:
+${MODEL_SETUP}benchmarks:
+${modelBenchmark('model')}`
   const sh = (cwd: string, script: string) =>
     new Promise<string>((resolve, reject) =>
       execFile('sh', ['-c', script], { cwd }, (err, stdout, stderr) =>
@@ -381,16 +387,16 @@ describe('baseline: same-job', () => {
   const commit = 'git -c user.name=t -c user.email=t@example.com commit --quiet -am'
 
   /**
-   * origin has main (the base) and feature (head, with `headWork`); the workspace is a shallow clone
-   * of feature, as actions/checkout leaves it: the merge base is not in it.
+   * origin has main (the base) and feature (head, its code costing `headNs`); the workspace is a shallow
+   * clone of feature, as actions/checkout leaves it: the merge base is not in it.
    */
-  async function shallowPullRequest(headWork: number): Promise<{ workspace: string; mainSha: string }> {
-    const source = await gitRepo({ 'bench.yml': config, 'spin.c': spin(500_000), '.gitignore': 'spin\n' })
+  async function shallowPullRequest(headNs: number): Promise<{ workspace: string; mainSha: string }> {
+    const source = await gitRepo({ 'bench.yml': config, ...modelFiles(20_000) })
     dirs.push(source)
     const mainSha = await sh(source, 'git rev-parse HEAD')
     await sh(source, `git checkout --quiet -b feature && git commit --quiet --allow-empty -m x`)
-    await writeFile(path.join(source, 'spin.c'), spin(headWork))
-    await sh(source, `${commit} "work ${headWork}" --allow-empty`)
+    await writeFile(path.join(source, 'ns.h'), nsHeader(headNs))
+    await sh(source, `${commit} "ns ${headNs}" --allow-empty`)
     const origin = await tempDir('origin')
     dirs.push(origin)
     await sh(origin, `git clone --quiet --bare "${source}" .`)
@@ -403,14 +409,19 @@ describe('baseline: same-job', () => {
   let server: GitHubServer
   after(() => server?.close())
 
-  for (const [label, headWork, regression] of [
-    ['a slower pull request fails the step: base built beside it, measured interleaved', 5_000_000, true],
-    ['an unchanged pull request passes', 500_000, false],
+  // 200 µs against 20 µs: every pair ratio within 10 × [0.999/1.001, 1.001/0.999] ⊂ [9.98, 10.02], all
+  // 15 above 1: Wilcoxon's exact p = 2/2^15 = 0.00006, below α/2 = 0.005 at the planned look, the
+  // interval within those ratios, the change +900% beyond 10%: a regression at 15 pairs.
+  // 20 µs against 20 µs: every ratio within [0.998, 1.002], the change within ±0.2% and the interval
+  // within ±10%: unchanged, decided at the planned look. Neither is extended: 15 pairs each.
+  for (const [label, headNs, regression] of [
+    ['a slower pull request fails the step: base built beside it, measured interleaved', 200_000, true],
+    ['an unchanged pull request passes', 20_000, false],
   ] as const) {
     test(label, async () => {
       server?.close()
       server = await startGitHubServer({ token: TOKEN, viewer: null })
-      const { workspace, mainSha } = await shallowPullRequest(headWork)
+      const { workspace, mainSha } = await shallowPullRequest(headNs)
       server.setMergeBase(mainSha)
       const run = await runAction(
         server,
@@ -424,14 +435,13 @@ describe('baseline: same-job', () => {
       )
       assert.equal(run.code, regression ? 1 : 0, run.stdout)
       assert.equal(run.outputs.verdict, regression ? 'regression' : 'pass', run.stdout)
-      if (regression) assert.match(run.stdout, /::error::Performance regression: 1 regression: spin/)
+      if (regression) assert.match(run.stdout, /::error::Performance regression: 1 regression: model/)
       assert.match(run.stdout, new RegExp(`fetching ${mainSha.slice(0, 12)} from origin`))
       const [comment] = server.comments(PR)
-      // 15 runs, or 30 where sequential sampling extended a benchmark a busy machine left undecided.
       assert.match(
         comment?.body ?? '',
         new RegExp(
-          `\\*\\*Baseline:\\*\\* ${mainSha.slice(0, 7)} on main, measured .*: merge base with main, built and measured in this job, interleaved, (15|30) pairs per benchmark`,
+          `\\*\\*Baseline:\\*\\* ${mainSha.slice(0, 7)} on main, measured .*: merge base with main, built and measured in this job, interleaved, 15 pairs per benchmark`,
         ),
       )
       assert.match(comment?.body ?? '', /Wilcoxon signed-rank/)

@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { measureSameJob } from '../src/schedule/index.ts'
 import { cli, gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { costSource, MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from './model-code.ts'
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -17,47 +18,31 @@ after(async () => {
   for (const d of dirs) await removeDir(d)
 })
 
-/** A loop of WORK iterations: more work is slower by construction. */
-const SPIN_C = `#include <stdio.h>
-#ifndef WORK
-#include "work.h"
-#endif
-int main(void) {
-  volatile unsigned long x = 0;
-  for (unsigned long i = 0; i < (unsigned long)WORK; i++) x += i;
-  return x == 1 ? 1 : 0;
-}
-`
-
 // Pairs are not sampled sequentially here: these tests count the runs of the interleaving itself
-// (sequential sampling has its own, __tests__/sequential.test.ts).
+// (sequential sampling has its own, __tests__/sequential.test.ts). The benchmark is code whose cost
+// per call is ns.h's NS (model-code.ts), each sample within ±0.1% of it, so each verdict below
+// follows from the costs alone. Ten times the cost: all 15 pair ratios within 10 × [0.999/1.001,
+// 1.001/0.999] ⊂ [9.98, 10.02], so Wilcoxon's exact p = 2/2^15 = 0.00006 < α = 0.01, the interval of
+// the median ratio within those ratios, and +900% beyond 10%: a regression. The same cost: every ratio
+// within [0.998, 1.002], a change within ±0.2%, inside 10%: unchanged.
 const config = (extra = '') => `suite: ab
 defaults: { runs: 15, warmup: 1, threshold: 10%, sequential: false }
 setup:
-  - [cc, -O2, -o, spin, spin.c]
-${extra}benchmarks:
-  - name: spin
-    kind: process
-    command: [./spin]
-`
+${MODEL_SETUP}${extra}benchmarks:
+${modelBenchmark('model')}`
 
 const git = (cwd: string, ...args: string[]) =>
   run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd })
 
-async function spinRepo(work: number, extraConfig = ''): Promise<string> {
-  const dir = await gitRepo({
-    'bench.yml': config(extraConfig),
-    'spin.c': SPIN_C,
-    'work.h': `#define WORK ${work}\n`,
-    '.gitignore': 'spin\n.bench/\n',
-  })
+async function modelRepo(ns: number, extraConfig = ''): Promise<string> {
+  const dir = await gitRepo({ 'bench.yml': config(extraConfig), ...modelFiles(ns) })
   dirs.push(dir)
   return dir
 }
 
-async function commitWork(dir: string, work: number): Promise<void> {
-  await writeFile(path.join(dir, 'work.h'), `#define WORK ${work}\n`)
-  await git(dir, 'commit', '--quiet', '-am', `work ${work}`)
+async function commitCost(dir: string, ns: number): Promise<void> {
+  await writeFile(path.join(dir, 'ns.h'), nsHeader(ns))
+  await git(dir, 'commit', '--quiet', '-am', `ns ${ns}`)
 }
 
 async function worktrees(dir: string): Promise<string[]> {
@@ -73,8 +58,8 @@ function checkedOutIn(stderr: string): string {
 
 describe('--against', () => {
   test('a slower head than the commit it is compared with is a regression, from paired runs', async () => {
-    const dir = await spinRepo(500_000)
-    await commitWork(dir, 5_000_000)
+    const dir = await modelRepo(20_000)
+    await commitCost(dir, 200_000)
     const report = path.join(dir, 'report.md')
     const r = await cli(['--against', 'HEAD~1', '--no-save', '--no-install', '--markdown', report], dir)
     assert.equal(r.code, 1, r.stderr + r.stdout)
@@ -88,28 +73,29 @@ describe('--against', () => {
       ),
     )
     assert.match(md, /Wilcoxon signed-rank/)
-    assert.match(r.stderr, /base: setup 1\/1: cc -O2 -o spin spin\.c/)
-    assert.match(r.stderr, /head: setup 1\/1: cc -O2 -o spin spin\.c/)
+    assert.match(r.stderr, /base: setup 2\/2: cc -O2 -o cost cost\.c/)
+    assert.match(r.stderr, /head: setup 2\/2: cc -O2 -o cost cost\.c/)
     assert.equal(existsSync(checkedOutIn(r.stderr)), false, 'the worktree directory is gone')
     assert.equal((await worktrees(dir)).length, 1, 'only the main worktree is registered')
   })
 
   test('--against HEAD compares the tree with itself: no regression', async () => {
-    const dir = await spinRepo(1_500_000)
+    const dir = await modelRepo(20_000)
     const report = path.join(dir, 'report.md')
     const r = await cli(['--against', 'HEAD', '--no-save', '--no-install', '--markdown', report], dir)
     assert.equal(r.code, 0, r.stderr + r.stdout)
     const md = await readFile(report, 'utf8')
     assert.match(md, /no regressions in 1 benchmark/)
     assert.match(md, /15 pairs per benchmark/)
+    assert.match(md, /1 unchanged/)
     assert.equal((await worktrees(dir)).length, 1)
   })
 
   test('the working tree is what is measured: uncommitted changes and new files included', async () => {
-    const dir = await spinRepo(500_000)
+    const dir = await modelRepo(20_000)
     // An uncommitted edit that includes a file git does not know yet, which makes head ten times slower.
-    await writeFile(path.join(dir, 'spin.c'), SPIN_C.replace('#include "work.h"', '#include "more.h"'))
-    await writeFile(path.join(dir, 'more.h'), '#define WORK 5000000\n')
+    await writeFile(path.join(dir, 'cost.c'), costSource('more.h'))
+    await writeFile(path.join(dir, 'more.h'), nsHeader(200_000))
     const report = path.join(dir, 'report.md')
     const r = await cli(['--against', 'HEAD', '--no-save', '--no-install', '--markdown', report], dir)
     assert.equal(r.code, 1, r.stderr + r.stdout)
@@ -121,27 +107,30 @@ describe('--against', () => {
         .split('\n')
         .filter((l) => l !== '')
         .sort(),
-      [' M spin.c', '?? more.h', '?? report.md'],
+      [' M cost.c', '?? more.h', '?? report.md'],
       'the working tree is left as it was',
     )
     assert.equal((await git(dir, 'stash', 'list')).stdout, '', 'no stash entry left behind')
   })
 
   test('base-setup builds the base its own way', async () => {
-    // The same source on both sides, but the base is built with less work: head is slower.
-    const dir = await spinRepo(5_000_000, 'base-setup:\n  - [cc, -O2, -DWORK=500000, -o, spin, spin.c]\n')
+    // The same source on both sides, but the base is built to cost a tenth: head is slower.
+    const dir = await modelRepo(
+      200_000,
+      'base-setup:\n  - [cc, -O2, -o, model_runner, model_runner.c]\n  - [cc, -O2, -DNS=20000, -o, cost, cost.c]\n',
+    )
     const report = path.join(dir, 'report.md')
     const r = await cli(['--against', 'HEAD', '--no-save', '--no-install', '--markdown', report], dir)
     assert.equal(r.code, 1, r.stderr + r.stdout)
-    assert.match(r.stderr, /base: setup 1\/1: cc -O2 -DWORK=500000/)
+    assert.match(r.stderr, /base: setup 2\/2: cc -O2 -DNS=20000/)
     assert.match(await readFile(report, 'utf8'), /### Regressions/)
   })
 
   test('a base that does not build is reported as such; head is measured, nothing fails', async () => {
-    const dir = await spinRepo(1_500_000)
-    await writeFile(path.join(dir, 'spin.c'), 'this is not C\n')
+    const dir = await modelRepo(20_000)
+    await writeFile(path.join(dir, 'cost.c'), 'this is not C\n')
     await git(dir, 'commit', '--quiet', '-am', 'broken')
-    await writeFile(path.join(dir, 'spin.c'), SPIN_C)
+    await writeFile(path.join(dir, 'cost.c'), costSource())
     await git(dir, 'commit', '--quiet', '-am', 'fixed')
     const report = path.join(dir, 'report.md')
     const r = await cli(['--against', 'HEAD~1', '--no-save', '--no-install', '--markdown', report], dir)
@@ -149,7 +138,7 @@ describe('--against', () => {
     const md = await readFile(report, 'utf8')
     assert.match(
       md,
-      /\*\*No baseline:\*\* the base [0-9a-f]{7} \(--against HEAD\\~1\) failed to build: setup step 1 exited with code 1/,
+      /\*\*No baseline:\*\* the base [0-9a-f]{7} \(--against HEAD\\~1\) failed to build: setup step 2 exited with code 1/,
     )
     assert.match(md, /The base's setup output ended with: .*error/)
     assert.doesNotMatch(md, /### Regressions/)
@@ -157,7 +146,7 @@ describe('--against', () => {
   })
 
   test('an unknown ref is a usage error', async () => {
-    const dir = await spinRepo(1_000)
+    const dir = await modelRepo(20_000)
     const r = await cli(['--against', 'no-such-branch', '--no-install'], dir)
     assert.equal(r.code, 2, r.stderr)
     assert.match(r.stderr, /--against no-such-branch: no such commit in the repository/)

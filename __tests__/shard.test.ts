@@ -12,6 +12,7 @@ import { parseResultSetText } from '../src/results.ts'
 import { assignShards, parseShard, shardCases } from '../src/shard.ts'
 import { SeededRandom } from '../src/stats/index.ts'
 import { available, cli, gitRepo, removeDir, requiredInCi } from './helpers.ts'
+import { costSource, modelBenchmark, modelFiles, nsHeader } from './model-code.ts'
 
 const hasValgrind = await available('valgrind')
 const dirs: string[] = []
@@ -156,27 +157,28 @@ ${COUNTS.map((n) => `  - { name: count-${n}, kind: instructions, command: [./cou
 
 describe('same-job shards', () => {
   test('each shard builds the base beside it and measures its part paired; the merge keeps the pairs', async () => {
-    const spin = (work: number) =>
-      `int main(void) { volatile unsigned long x = 0; for (unsigned long i = 0; i < ${work}UL; i++) x += i; return x == 1; }\n`
+    // Code whose cost per call is a number (model-code.ts): `fast` prints ns.h's, `slow` slow.h's.
+    // The working tree makes `slow` ten times slower than the commit it is compared with: its 12 pair
+    // ratios within 10 × [0.999/1.001, 1.001/0.999] ⊂ [9.98, 10.02], Wilcoxon's exact p = 2/2^12 =
+    // 0.0005 < 0.01, +900% beyond 10%: a regression. `fast` and `steady` cost the same on both sides,
+    // every ratio within [0.998, 1.002]: unchanged.
     const config = `suite: ab-shards
 defaults: { runs: 12, warmup: 1, threshold: 10%, sequential: false }
 setup:
-  - [cc, -O2, -o, fast, fast.c]
+  - [cc, -O2, -o, model_runner, model_runner.c]
+  - [cc, -O2, -o, fast, cost.c]
   - [cc, -O2, -o, slow, slow.c]
 benchmarks:
-  - { name: fast, kind: process, command: [./fast] }
-  - { name: slow, kind: process, command: [./slow] }
-  - { name: steady, kind: process, command: [./fast] }
-`
+${modelBenchmark('fast', 'fast')}${modelBenchmark('slow', 'slow')}${modelBenchmark('steady', 'fast')}`
     const dir = await gitRepo({
       'bench.yml': config,
-      'fast.c': spin(300_000),
-      'slow.c': spin(300_000),
-      '.gitignore': 'fast\nslow\n*.json\n.bench/\n',
+      ...modelFiles(20_000),
+      'slow.c': costSource('slow.h'),
+      'slow.h': nsHeader(20_000),
+      '.gitignore': 'model_runner\nfast\nslow\n*.json\n.bench/\n',
     })
     dirs.push(dir)
-    // The working tree makes `slow` ten times slower than the commit it is compared with.
-    await writeFile(path.join(dir, 'slow.c'), spin(3_000_000))
+    await writeFile(path.join(dir, 'slow.h'), nsHeader(200_000))
     for (const i of [1, 2]) {
       const shard = await cli(
         ['--no-install', '--against', 'HEAD', '--shard', `${i}/2`, '--shard-output', `s${i}.json`],
@@ -189,7 +191,8 @@ benchmarks:
     const md = await readFile(path.join(dir, 'report.md'), 'utf8')
     assert.match(md, /--against HEAD, built and measured in this job, interleaved, 12 pairs per benchmark/)
     assert.match(md, /Wilcoxon signed-rank p &lt; α = 0\.01 on the log-ratios of 12 pairs/)
-    assert.match(md, /\| `slow` \| wall \(median\) \|.*🔴 regression \|/)
-    assert.doesNotMatch(md, /\| `(fast|steady)` \| wall \(median\) \|.*🔴 regression/)
+    assert.match(md, /\| `slow` \| time \(median\) \|.*🔴 regression \|/)
+    assert.doesNotMatch(md, /\| `(fast|steady)` \|[^\n]*🔴 regression/)
+    assert.match(md, /<summary>2 unchanged<\/summary>/)
   })
 })
