@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -226,6 +226,10 @@ describe('malformed configs', () => {
 })
 
 describe('good configs', () => {
+  /** The nearest folder at or above `dir` that holds a .git entry. */
+  const workTreeOf = (dir: string): string =>
+    existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir ? dir : workTreeOf(path.dirname(dir))
+
   test('the DESIGN example, with every default applied', async () => {
     const file = path.join(GOOD, 'design-example.yml')
     const config = await loadConfig(file)
@@ -233,7 +237,8 @@ describe('good configs', () => {
       file,
       dir: GOOD,
       // The git work tree holding it: what the files it names for bench-action to read stay inside.
-      repository: repoRoot,
+      // This checkout; in a copy of it without .git (a mutation-testing sandbox), the work tree above.
+      repository: workTreeOf(repoRoot),
       suite: 'example',
       defaults: { threshold: 0.05, runs: 20, warmup: 2, timeoutMs: 60_000, alpha: 0.01, sequential: true },
       setup: [
