@@ -32,8 +32,9 @@ import {
   ResultsFormatError,
 } from '../src/results.ts'
 import { SeededRandom } from '../src/stats/index.ts'
-import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
-import { cli, gitRepo, parseError, removeDir, requiredInCi, resultSetOf } from './helpers.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
+import { cli, gitRepo, parseError, removeDir, resultSetOf } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -41,7 +42,7 @@ after(async () => {
   for (const d of dirs) await removeDir(d)
 })
 
-const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+const gfm = await needs('cmark-gfm')
 const NOW = new Date('2026-03-01T12:00:00Z')
 
 const BENCHMARKS = 'benchmarks:\n  - { name: parse, kind: process, command: [./app] }\n'
@@ -578,36 +579,37 @@ function acceptedComparison(trends?: string): Comparison {
 }
 
 describe('reports of accepted regressions', () => {
-  test('markdown: its own section after the regressions, with who and why, safe as GitHub renders it', {
-    skip: gfmSkip,
-  }, async () => {
-    const c = acceptedComparison()
-    const md = renderMarkdown(c, { now: NOW })
-    await assertSafeReport(md)
-    const regressions = md.indexOf('#### Regressions')
-    const accepted = md.indexOf('#### Accepted regressions')
-    const failed = md.indexOf('#### Failed')
-    assert.ok(regressions === -1 || regressions < accepted, 'after the regressions')
-    assert.ok(accepted > 0 && accepted < failed, 'before the failures')
-    assert.match(md, /### 💥 bench-action · accept: 1 benchmark failed to run \(2 regressions accepted\)/)
-    const html = await renderGfm(md)
-    const text = visibleText(html)
-    // The reason and the login are shown as written, as text: no element, link or mention of theirs.
-    assert.ok(text.includes(HOSTILE_REASON.replace('\\`', '`')), 'the reason is shown')
-    assert.ok(text.includes(`@${HOSTILE_LOGIN}, with the label`), 'the login is shown')
-    assert.ok(text.includes('bench.yml, until 2026-04-01'))
-    const rows = tokenizeHtml(html).filter((t) => t.type === 'start' && t.name === 'tr').length
-    assert.ok(rows >= 3, 'a table of the accepted regressions')
-    assert.match(md, /> \[!NOTE\]\n>\n> accept "/)
-    // Shortened until the improvements and the detail blocks are left out: the accepted rows stay.
-    const short = renderMarkdown(c, { now: NOW, maxLength: 2200 })
-    assert.ok(md.length > 2200 && short.length <= 2200, `${md.length} → ${short.length}`)
-    assert.match(short, /left out: the detail blocks .*; 1 improved, unclear, warned or new rows\./)
-    assert.match(short, /#### Accepted regressions/)
-    assert.match(short, /\| bench\.yml, until 2026-04-01 \|/)
-    assert.match(short, /, with the label \|/)
-    await assertSafeReport(short)
-  })
+  gfm.test(
+    'markdown: its own section after the regressions, with who and why, safe as GitHub renders it',
+    async () => {
+      const c = acceptedComparison()
+      const md = renderMarkdown(c, { now: NOW })
+      await assertSafeReport(md)
+      const regressions = md.indexOf('#### Regressions')
+      const accepted = md.indexOf('#### Accepted regressions')
+      const failed = md.indexOf('#### Failed')
+      assert.ok(regressions === -1 || regressions < accepted, 'after the regressions')
+      assert.ok(accepted > 0 && accepted < failed, 'before the failures')
+      assert.match(md, /### 💥 bench-action · accept: 1 benchmark failed to run \(2 regressions accepted\)/)
+      const html = await renderGfm(md)
+      const text = visibleText(html)
+      // The reason and the login are shown as written, as text: no element, link or mention of theirs.
+      assert.ok(text.includes(HOSTILE_REASON.replace('\\`', '`')), 'the reason is shown')
+      assert.ok(text.includes(`@${HOSTILE_LOGIN}, with the label`), 'the login is shown')
+      assert.ok(text.includes('bench.yml, until 2026-04-01'))
+      const rows = tokenizeHtml(html).filter((t) => t.type === 'start' && t.name === 'tr').length
+      assert.ok(rows >= 3, 'a table of the accepted regressions')
+      assert.match(md, /> \[!NOTE\]\n>\n> accept "/)
+      // Shortened until the improvements and the detail blocks are left out: the accepted rows stay.
+      const short = renderMarkdown(c, { now: NOW, maxLength: 2200 })
+      assert.ok(md.length > 2200 && short.length <= 2200, `${md.length} → ${short.length}`)
+      assert.match(short, /left out: the detail blocks .*; 1 improved, unclear, warned or new rows\./)
+      assert.match(short, /#### Accepted regressions/)
+      assert.match(short, /\| bench\.yml, until 2026-04-01 \|/)
+      assert.match(short, /, with the label \|/)
+      await assertSafeReport(short)
+    },
+  )
 
   test('terminal: the accepted rows and a line each with who and why', () => {
     const text = renderTerminal(acceptedComparison(), { color: false, now: NOW })
@@ -647,27 +649,32 @@ function hrefs(html: string): string[] {
 describe('links to the trend site', () => {
   const SITE = 'https://org.github.io/repo/bench'
 
-  test('markdown: each benchmark row links to its page, at an address the name does not choose', {
-    skip: gfmSkip,
-  }, async () => {
-    const c = acceptedComparison(SITE)
-    const md = renderMarkdown(c, { now: NOW })
-    await assertSafeReport(md, {
-      allowedLinks: [
-        /^https:\/\/org\.github\.io\/repo\/bench\/accept-[0-9a-f]{10}\/[a-z0-9-]+-[0-9a-f]{10}\.html$/,
-      ],
-    })
-    const links = hrefs(await renderGfm(md))
-    for (const name of ['parse', 'startup', 'fast'])
-      assert.ok(links.includes(trendPageUrl(SITE, 'accept', name)), `${name} links to its page`)
-    assert.equal(
-      trendPageUrl(SITE, 'accept', 'parse'),
-      `${SITE}/accept-${trendPageUrl(SITE, 'accept', 'parse').split('/accept-')[1]}`,
-    )
-    assert.equal(renderMarkdown(acceptedComparison(), { now: NOW }).includes(SITE), false, 'no site, no link')
-  })
+  gfm.test(
+    'markdown: each benchmark row links to its page, at an address the name does not choose',
+    async () => {
+      const c = acceptedComparison(SITE)
+      const md = renderMarkdown(c, { now: NOW })
+      await assertSafeReport(md, {
+        allowedLinks: [
+          /^https:\/\/org\.github\.io\/repo\/bench\/accept-[0-9a-f]{10}\/[a-z0-9-]+-[0-9a-f]{10}\.html$/,
+        ],
+      })
+      const links = hrefs(await renderGfm(md))
+      for (const name of ['parse', 'startup', 'fast'])
+        assert.ok(links.includes(trendPageUrl(SITE, 'accept', name)), `${name} links to its page`)
+      assert.equal(
+        trendPageUrl(SITE, 'accept', 'parse'),
+        `${SITE}/accept-${trendPageUrl(SITE, 'accept', 'parse').split('/accept-')[1]}`,
+      )
+      assert.equal(
+        renderMarkdown(acceptedComparison(), { now: NOW }).includes(SITE),
+        false,
+        'no site, no link',
+      )
+    },
+  )
 
-  test('a hostile name still links to a page named by its digest', { skip: gfmSkip }, async () => {
+  gfm.test('a hostile name still links to a page named by its digest', async () => {
     const name = '<img src=x>](https://evil.example) @octocat'
     const { base, head } = sides({ parse: name })
     const c = {

@@ -6,11 +6,22 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { parseResultSetText } from '../src/results.ts'
-import { assertSafeReport, gfmAvailable } from './gfm.ts'
-import { gitRepo, parseOutputs, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { assertSafeReport } from './gfm.ts'
+import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 import { actionNode } from './tools.ts'
 
-const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+const gfm = await needs('cmark-gfm')
+
+/** Job summaries the tests below wrote, for the checks of them as GitHub renders them. */
+const summaries: Record<string, string[]> = {}
+
+/** Every summary a test above left under `key` is safe markdown as GitHub renders it. */
+async function assertSafeSummaries(key: string): Promise<void> {
+  const written = summaries[key]
+  assert.ok(written, `the test that writes the ${key} summaries ran to its end`)
+  for (const summary of written) await assertSafeReport(summary)
+}
 
 const dirs: string[] = []
 after(async () => {
@@ -93,9 +104,13 @@ test('a passing suite writes the summary and outputs and does not fail the step'
   const second = await runAction(dir, {})
   assert.equal(second.code, 0)
   assert.match(second.summary, /\*\*Baseline:\*\* 0123456 on main/)
-  // The job summary as GitHub renders it: nothing the report did not write.
-  if (!gfmSkip) for (const run of [first, second]) await assertSafeReport(run.summary)
+  summaries.passing = [first.summary, second.summary]
 })
+
+gfm.test(
+  'a passing suite: the job summaries, as GitHub renders them, hold nothing the report did not write',
+  () => assertSafeSummaries('passing'),
+)
 
 test('history: true on a push that saves reads every stored run back: change points in the summary, the site in history-path', async () => {
   const dir = await gitRepo({
@@ -121,7 +136,7 @@ test('history: true on a push that saves reads every stored run back: change poi
   assert.ok(site.startsWith(last!.outputs['results-path']!.split('/bench-action/')[0]!), site)
   const index = await readFile(path.join(site, 'index.html'), 'utf8')
   assert.match(index, /<td class="num">3<\/td><td class="num">3<\/td>/)
-  if (!gfmSkip) await assertSafeReport(last!.summary)
+  summaries.history = [last!.summary]
   // A run that saves nothing (here save: false; a pull request never saves) reads no history.
   const unsaved = await runAction(dir, { history: 'true', 'baseline-store': 'dir', save: 'false' })
   assert.equal(unsaved.code, 0)
@@ -129,6 +144,10 @@ test('history: true on a push that saves reads every stored run back: change poi
   assert.match(unsaved.stdout, /history: this run saved no results/)
   assert.doesNotMatch(unsaved.summary, /History of/)
 })
+
+gfm.test('history: true: the summary with the history is safe markdown as GitHub renders it', () =>
+  assertSafeSummaries('history'),
+)
 
 test('a failing benchmark fails the step with one message naming it', async () => {
   const dir = await gitRepo({
@@ -149,8 +168,12 @@ benchmarks:
     /Benchmarks could not be measured: 1 benchmark failed: broken \(exited with code 4/,
   )
   assert.match(r.summary, /#### Failed/)
-  if (!gfmSkip) await assertSafeReport(r.summary)
+  summaries.failing = [r.summary]
 })
+
+gfm.test('a failing benchmark: the summary is safe markdown as GitHub renders it', () =>
+  assertSafeSummaries('failing'),
+)
 
 test('a bad config fails the step as a configuration error, with file and path', async () => {
   const dir = await gitRepo({

@@ -9,7 +9,8 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { childEnv, isActionVariable } from '../src/child-env.ts'
-import { available, cli, gitRepo, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { cli, gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 
@@ -74,7 +75,8 @@ int main(int argc, char **argv) {
 }
 `
 
-const skipValgrind = requiredInCi((await available('valgrind')) ? false : 'valgrind is not installed')
+// Every command of the suites below is a program compiled here that writes down its environment.
+const [cc, valgrind] = await Promise.all([needs('cc'), needs('valgrind')])
 
 let tools: string
 let dumpenv: string
@@ -85,7 +87,7 @@ before(async () => {
   dirs.push(tools)
   dumpenv = path.join(tools, 'dumpenv')
   await writeFile(path.join(tools, 'dumpenv.c'), DUMPENV_C)
-  await run('cc', ['-O1', '-o', dumpenv, path.join(tools, 'dumpenv.c')])
+  if (cc.verdict.run) await run('cc', ['-O1', '-o', dumpenv, path.join(tools, 'dumpenv.c')])
 })
 
 after(async () => {
@@ -131,14 +133,14 @@ function problems(
   return found
 }
 
-describe("children get a run: step's environment, never the action's own variables", () => {
-  test('a setup step and a benchmark of every kind', async () => {
-    const out = await tempDir('child-env-out')
-    dirs.push(out)
-    const d = (name: string) => JSON.stringify(path.join(out, name))
-    const exe = JSON.stringify(dumpenv)
-    const dir = await gitRepo({
-      'bench.yml': `suite: child-env
+/** A suite with a setup step and a benchmark of every kind, instructions only when asked for. */
+async function everyKind(withInstructions: boolean): Promise<void> {
+  const out = await tempDir('child-env-out')
+  dirs.push(out)
+  const d = (name: string) => JSON.stringify(path.join(out, name))
+  const exe = JSON.stringify(dumpenv)
+  const dir = await gitRepo({
+    'bench.yml': `suite: child-env
 defaults:
   runs: 2
   warmup: 0
@@ -166,51 +168,58 @@ benchmarks:
     format: hyperfine
     command: [${exe}, ${d('import')}, cat, sleep.json]
 ${
-  skipValgrind
-    ? ''
-    : `  - name: counted
+  withInstructions
+    ? `  - name: counted
     kind: instructions
     command: [${exe}, ${d('instructions')}]
 `
+    : ''
 }`,
-      '.gitignore': '.bench/\n',
-    })
-    dirs.push(dir)
-    await copyFile(
-      path.join(repoRoot, '__tests__', 'fixtures', 'import', 'hyperfine', 'sleep.json'),
-      path.join(dir, 'sleep.json'),
-    )
-
-    const r = await cli(['run', '--no-save', '--no-install', '--json', 'out.json'], dir, {
-      ...SECRETS,
-      ...CONTEXT,
-    })
-    const results = JSON.parse(await readFile(path.join(dir, 'out.json'), 'utf8')) as {
-      benchmarks: Array<{ name: string; status: string; error?: { message: string } }>
-    }
-    for (const b of results.benchmarks)
-      assert.equal(b.status, 'ok', `${b.name}: ${b.error?.message}\n${r.stderr}`)
-
-    const seen = await dumps(out)
-    const kinds = ['setup', 'shell', 'process', 'wall', 'scaling', 'import']
-    if (!skipValgrind) kinds.push('instructions')
-    assert.deepEqual([...seen.keys()].sort(), kinds.sort(), 'every command wrote its environment')
-    const own = { BENCH_OWN: 'from-defaults' }
-    const expected: Record<string, { own: Record<string, string>; inherited: boolean }> = {
-      setup: { inherited: true, own: { ...own, STEP_OWN: 'from-step' } },
-      shell: { inherited: true, own },
-      process: { inherited: true, own: { ...own, PROC_OWN: 'from-benchmark' } },
-      wall: { inherited: true, own },
-      scaling: { inherited: true, own },
-      import: { inherited: true, own },
-      // Instruction counts depend on the environment: only what the config lists (DESIGN §2).
-      instructions: { inherited: false, own },
-    }
-    const found = [...seen].flatMap(([kind, envs]) =>
-      envs.flatMap((env) => problems(kind, env, expected[kind]!)),
-    )
-    assert.deepEqual([...new Set(found)], [])
+    '.gitignore': '.bench/\n',
   })
+  dirs.push(dir)
+  await copyFile(
+    path.join(repoRoot, '__tests__', 'fixtures', 'import', 'hyperfine', 'sleep.json'),
+    path.join(dir, 'sleep.json'),
+  )
+
+  const r = await cli(['run', '--no-save', '--no-install', '--json', 'out.json'], dir, {
+    ...SECRETS,
+    ...CONTEXT,
+  })
+  const results = JSON.parse(await readFile(path.join(dir, 'out.json'), 'utf8')) as {
+    benchmarks: Array<{ name: string; status: string; error?: { message: string } }>
+  }
+  for (const b of results.benchmarks)
+    assert.equal(b.status, 'ok', `${b.name}: ${b.error?.message}\n${r.stderr}`)
+
+  const seen = await dumps(out)
+  const kinds = ['setup', 'shell', 'process', 'wall', 'scaling', 'import']
+  if (withInstructions) kinds.push('instructions')
+  assert.deepEqual([...seen.keys()].sort(), kinds.sort(), 'every command wrote its environment')
+  const own = { BENCH_OWN: 'from-defaults' }
+  const expected: Record<string, { own: Record<string, string>; inherited: boolean }> = {
+    setup: { inherited: true, own: { ...own, STEP_OWN: 'from-step' } },
+    shell: { inherited: true, own },
+    process: { inherited: true, own: { ...own, PROC_OWN: 'from-benchmark' } },
+    wall: { inherited: true, own },
+    scaling: { inherited: true, own },
+    import: { inherited: true, own },
+    // Instruction counts depend on the environment: only what the config lists (DESIGN §2).
+    instructions: { inherited: false, own },
+  }
+  const found = [...seen].flatMap(([kind, envs]) =>
+    envs.flatMap((env) => problems(kind, env, expected[kind]!)),
+  )
+  assert.deepEqual([...new Set(found)], [])
+}
+
+cc.describe("children get a run: step's environment, never the action's own variables", () => {
+  test('a setup step and a benchmark of every kind but instructions', () => everyKind(false))
+
+  valgrind.test('the same with an instructions benchmark, which sees only what the config lists', () =>
+    everyKind(true),
+  )
 
   test('same-job: the base and head builds and their benchmarks in worktrees', async () => {
     const out = await tempDir('child-env-ab')

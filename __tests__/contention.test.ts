@@ -34,12 +34,13 @@ import {
   ResultsFormatError,
 } from '../src/results.ts'
 import { measureSameJob, measureSuite } from '../src/schedule/index.ts'
-import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
-import { removeDir, repoRoot, requiredInCi, resultSetOf, tempDir } from './helpers.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
+import { removeDir, repoRoot, resultSetOf, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const linuxOnly = process.platform === 'linux' ? false : 'the contention record is Linux only'
-const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+const gfm = await needs('cmark-gfm')
 
 /** Every field in range and the parts no larger than the whole. */
 function assertConsistent(c: Contention | undefined, label: string): asserts c is Contention {
@@ -432,20 +433,12 @@ describe('reports', () => {
     compareResults(head, { baseline: { results: base, source: 'base.json', reason: 'newest on main' } })
   const now = new Date('2024-05-01T14:00:00.000Z')
 
+  const expected =
+    '(head): load 4.2 on 2 CPUs, tasks waited for a CPU 92% of the time, wall 2.13× CPU time, 27.5 involuntary context switches per run'
+
   test('a contended measurement is named with its numbers in markdown, terminal and HTML', async () => {
     const c = compare(sets([busy, record()]))
     assert.deepEqual(c.benchmarks.find((b) => b.name === 'parse')?.contention, { head: busy })
-    const md = renderMarkdown(c, { now })
-    const expected =
-      '(head): load 4.2 on 2 CPUs, tasks waited for a CPU 92% of the time, wall 2.13× CPU time, 27.5 involuntary context switches per run'
-    if (!gfmSkip) {
-      await assertSafeReport(md)
-      const text = visibleText(await renderGfm(md))
-      assert.match(text, /The machine was busy while measuring parse \(head\): load 4\.2 on 2 CPUs/)
-      assert.ok(text.includes(`parse ${expected}`), text)
-      assert.match(text, /wall-clock comparisons across moments are unreliable/)
-      assert.ok(!/startup \(head\)/.test(text), 'the quiet benchmark is not named')
-    }
     const terminal = renderTerminal(c, { color: false, now })
     assert.ok(terminal.includes(`  parse ${expected}`), terminal)
     assert.match(terminal, /^busy: {5}the machine was busy while measuring; wall-clock comparisons/m)
@@ -453,6 +446,19 @@ describe('reports', () => {
     const htmlText = visibleText(html)
     assert.ok(htmlText.includes(`parse ${expected}`), 'the HTML names it too')
   })
+
+  gfm.test(
+    'a contended measurement in markdown as GitHub renders it: named with its numbers, safe',
+    async () => {
+      const md = renderMarkdown(compare(sets([busy, record()])), { now })
+      await assertSafeReport(md)
+      const text = visibleText(await renderGfm(md))
+      assert.match(text, /The machine was busy while measuring parse \(head\): load 4\.2 on 2 CPUs/)
+      assert.ok(text.includes(`parse ${expected}`), text)
+      assert.match(text, /wall-clock comparisons across moments are unreliable/)
+      assert.ok(!/startup \(head\)/.test(text), 'the quiet benchmark is not named')
+    },
+  )
 
   test('quiet measurements, or none recorded, add nothing to any report', async () => {
     const quiet = compare(sets([record(), record({ loadAverage: { start: 4, end: 4 } })]))
@@ -463,12 +469,21 @@ describe('reports', () => {
     assert.doesNotMatch(renderMarkdown(quiet, { now }), /busy while measuring/)
   })
 
-  test('several are listed, at most five by name; interleaved sides are told they shared the load', async () => {
-    const names = Array.from({ length: 7 }, (_, i) => `b${i}`)
-    const c = compare(sets([busy, busy], names))
+  /** Seven benchmarks measured while the machine was busy. */
+  const sevenBusy = () => {
+    const c = compare(
+      sets(
+        [busy, busy],
+        Array.from({ length: 7 }, (_, i) => `b${i}`),
+      ),
+    )
     for (const b of c.benchmarks.slice(2)) b.contention = { head: busy }
+    return c
+  }
+
+  test('several are listed, at most five by name; interleaved sides are told they shared the load', () => {
+    const c = sevenBusy()
     const md = renderMarkdown(c, { now })
-    if (!gfmSkip) await assertSafeReport(md)
     assert.match(md, /The machine was busy during 7 measurements; wall-clock comparisons/)
     assert.equal(md.match(/^> - `b\d`/gm)?.length, 5)
     assert.match(md, /^> - and 2 more$/m)
@@ -476,14 +491,14 @@ describe('reports', () => {
     assert.match(renderMarkdown(c, { now }), /shared the load, so the comparison stays fair but noisier/)
   })
 
+  gfm.test('several listed: the markdown is safe as GitHub renders it', () =>
+    assertSafeReport(renderMarkdown(sevenBusy(), { now })),
+  )
+
+  const hostileName = '<img src=x onerror=alert(1)> @octocat [x](https://evil.example) `tick`'
+
   test('a hostile benchmark name stays text; only numbers come from the record', async () => {
-    const name = '<img src=x onerror=alert(1)> @octocat [x](https://evil.example) `tick`'
-    const c = compare(sets([busy], [name]))
-    const md = renderMarkdown(c, { now })
-    if (!gfmSkip) {
-      await assertSafeReport(md)
-      assert.ok(visibleText(await renderGfm(md)).includes(name), 'the name reads as written')
-    }
+    const c = compare(sets([busy], [hostileName]))
     const html = await renderHtml(c, { now })
     const elements = tokenizeHtml(html).filter(
       (t) => t.type === 'start' && (t.name === 'img' || t.name === 'a'),
@@ -492,4 +507,13 @@ describe('reports', () => {
     const terminal = renderTerminal(compare(sets([busy], ['a\x1b[2Jb'])), { color: false, now })
     assert.ok(!terminal.includes('\x1b'), 'no escape sequence reaches the terminal')
   })
+
+  gfm.test(
+    'a hostile benchmark name in markdown as GitHub renders it: safe, and it reads as written',
+    async () => {
+      const md = renderMarkdown(compare(sets([busy], [hostileName])), { now })
+      await assertSafeReport(md)
+      assert.ok(visibleText(await renderGfm(md)).includes(hostileName), 'the name reads as written')
+    },
+  )
 })

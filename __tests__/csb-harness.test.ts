@@ -10,21 +10,13 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import {
-  available,
-  harnessKlv,
-  parseHarnessSamples,
-  removeDir,
-  repoRoot,
-  requiredInCi,
-  runWithInput,
-  tempDir,
-} from './helpers.ts'
+import { harnessKlv, parseHarnessSamples, removeDir, repoRoot, runWithInput, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
-const [hasCc, hasValgrind] = await Promise.all([available('cc'), available('valgrind')])
+const [cc, valgrind] = await Promise.all([needs('cc'), needs('valgrind')])
 const fixtures = path.join(repoRoot, '__tests__', 'fixtures', 'csb')
 const COUNTERS = ['uncoordinated', 'atomic', 'local'] as const
 
@@ -125,9 +117,7 @@ CSB_MAIN(
 `
 const OP_US = 20_000
 
-describe('CSB harness (runners/c/csb_harness.h)', {
-  skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
-}, () => {
+cc.describe('CSB harness (runners/c/csb_harness.h)', () => {
   let temp = ''
   let counters = ''
   let serialised = ''
@@ -281,33 +271,34 @@ CSB_MAIN(CSB_BENCHMARK("three", .ops = 3, .op_names = names, .init = make, .disp
     assert.deepEqual([noisy.get('max_noise'), noisy.get('init_sz')], ['500', '7'])
   })
 
-  test('-n=N runs N nops after each operation: callgrind counts at least N instructions per operation', {
-    skip: requiredInCi(hasValgrind ? false : 'valgrind is not installed'),
-  }, async () => {
-    // Instructions, not time: the count does not depend on how busy the machine is.
-    const NOPS = 1000
-    const out = path.join(temp, 'callgrind.out')
-    const result = await exit('valgrind', [
-      '--tool=callgrind',
-      `--callgrind-out-file=${out}`,
-      counters,
-      'local',
-      '-d=0.1',
-      `-n=${NOPS}`,
-    ])
-    assert.equal(result.code, 0, result.stderr)
-    const fields = parseCsbLine(result.stdout)
-    assert.equal(fields.get('max_noise'), String(NOPS))
-    const operations = num(fields, 'univ_count')
-    assert.ok(operations > 0, 'operations ran')
-    const totals = /^(?:summary|totals): (\d+)/m.exec(await readFile(out, 'utf8'))
-    assert.ok(totals, 'callgrind wrote its total')
-    const instructions = Number(totals[1])
-    assert.ok(
-      instructions >= operations * NOPS,
-      `${instructions} instructions for ${operations} operations: ${instructions / operations} each, not ≥ ${NOPS}`,
-    )
-  })
+  valgrind.test(
+    '-n=N runs N nops after each operation: callgrind counts at least N instructions per operation',
+    async () => {
+      // Instructions, not time: the count does not depend on how busy the machine is.
+      const NOPS = 1000
+      const out = path.join(temp, 'callgrind.out')
+      const result = await exit('valgrind', [
+        '--tool=callgrind',
+        `--callgrind-out-file=${out}`,
+        counters,
+        'local',
+        '-d=0.1',
+        `-n=${NOPS}`,
+      ])
+      assert.equal(result.code, 0, result.stderr)
+      const fields = parseCsbLine(result.stdout)
+      assert.equal(fields.get('max_noise'), String(NOPS))
+      const operations = num(fields, 'univ_count')
+      assert.ok(operations > 0, 'operations ran')
+      const totals = /^(?:summary|totals): (\d+)/m.exec(await readFile(out, 'utf8'))
+      assert.ok(totals, 'callgrind wrote its total')
+      const instructions = Number(totals[1])
+      assert.ok(
+        instructions >= operations * NOPS,
+        `${instructions} instructions for ${operations} operations: ${instructions / operations} each, not ≥ ${NOPS}`,
+      )
+    },
+  )
 
   test('operations are drawn according to -opK out of 1024, each with its name and successes', async () => {
     const result = await exit(threeOps, ['-t=2', '-d=0.1', '-s=42', '-op0=512', '-op1=256', '-op2=256'])

@@ -9,10 +9,10 @@ import {
   markdownCodeBlock,
   markerFor,
 } from '../src/report/escape.ts'
-import { gfmAvailable, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
-import { requiredInCi } from './helpers.ts'
+import { renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
+import { needs } from './needs.ts'
 
-const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+const gfm = await needs('cmark-gfm')
 
 /** The elements GitHub's renderer makes of a markdown paragraph, `<p>` aside. */
 async function elements(markdown: string): Promise<string[]> {
@@ -63,36 +63,39 @@ test('a long suite name is shortened in the marker, still telling suites apart',
   assert.equal(markerFor('x'.repeat(100)), `<!-- bench-action:${'x'.repeat(100)} -->`, 'up to 100 kept')
 })
 
-test('bare URLs, www. and addresses in inline text are no links; they read the same', {
-  skip: gfmSkip,
-}, async () => {
+gfm.test('bare URLs, www. and addresses in inline text are no links; they read the same', async () => {
   const text = 'see https://evil.example/a, http://x.y, ftp://f.g, www.evil.example, WWW.E.X and a@b.example'
   const md = escapeMarkdownInline(text)
   assert.deepEqual(await elements(md), [])
   assert.equal(visibleText(await renderGfm(md)), `${text}\n`)
 })
 
-test('HTML code: escaped, one line, no mention, for a <summary> line', { skip: gfmSkip }, async () => {
-  const name = 'x </summary></details><!-- <img src=x> @octocat\n\nnext'
-  const code = htmlCode(name)
+const SUMMARY_NAME = 'x </summary></details><!-- <img src=x> @octocat\n\nnext'
+
+test('HTML code: escaped, one line, no mention, for a <summary> line', () => {
   assert.equal(
-    code,
+    htmlCode(SUMMARY_NAME),
     '<code>x &lt;/summary&gt;&lt;/details&gt;&lt;!-- &lt;img src=x&gt; @\u200boctocat⏎⏎next</code>',
-  )
-  const html = await renderGfm(`<details>\n<summary>${code}: output</summary>\n\nbody\n\n</details>`)
-  assert.deepEqual(
-    tokenizeHtml(html)
-      .filter((t) => t.type !== 'text')
-      .map((t) =>
-        t.type === 'start' || t.type === 'end' ? `${t.type === 'end' ? '/' : ''}${t.name}` : t.type,
-      ),
-    ['details', 'summary', 'code', '/code', '/summary', 'p', '/p', '/details'],
   )
 })
 
-test('a line of a block quote cannot become a list, a heading, a rule or code', {
-  skip: gfmSkip,
-}, async () => {
+gfm.test(
+  'HTML code in a <summary> line, as GitHub renders it: the code element and nothing else',
+  async () => {
+    const code = htmlCode(SUMMARY_NAME)
+    const html = await renderGfm(`<details>\n<summary>${code}: output</summary>\n\nbody\n\n</details>`)
+    assert.deepEqual(
+      tokenizeHtml(html)
+        .filter((t) => t.type !== 'text')
+        .map((t) =>
+          t.type === 'start' || t.type === 'end' ? `${t.type === 'end' ? '/' : ''}${t.name}` : t.type,
+        ),
+      ['details', 'summary', 'code', '/code', '/summary', 'p', '/p', '/details'],
+    )
+  },
+)
+
+gfm.test('a line of a block quote cannot become a list, a heading, a rule or code', async () => {
   for (const text of [
     '- item',
     '+ item',

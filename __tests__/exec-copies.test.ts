@@ -4,13 +4,14 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { ensureExecHelper, type ProcessRun, runExecHelper } from '../src/measure/exec-helper.ts'
-import { available, removeDir, requiredInCi, tempDir } from './helpers.ts'
+import { removeDir, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
-const hasCc = await available('cc')
+const cc = await needs('cc')
 
 /*
  * copy sleep MS    prints "PID START_NS", sleeps MS ms, prints "END_NS" (monotonic clock)
@@ -77,9 +78,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('exec helper: copies of a command at once', {
-  skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
-}, () => {
+cc.describe('exec helper: copies of a command at once', () => {
   let temp = ''
   let helper = ''
   let program = ''

@@ -19,17 +19,9 @@ import {
 } from '../src/export/index.ts'
 import { timeUnitFor } from '../src/export/markdown.ts'
 import { type BenchmarkResult, type Metric, parseResultSetText } from '../src/results.ts'
-import { elementOutline, gfmAvailable, renderGfm, textRuns, tokenizeHtml } from './gfm.ts'
-import {
-  available,
-  cli,
-  gitRepo,
-  removeDir,
-  repoRoot,
-  requiredInCi,
-  resultSetOf,
-  tempDir,
-} from './helpers.ts'
+import { elementOutline, renderGfm, textRuns, tokenizeHtml } from './gfm.ts'
+import { cli, gitRepo, removeDir, repoRoot, resultSetOf, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const RUNS = 5
@@ -137,12 +129,9 @@ after(async () => {
   for (const d of dirs) await removeDir(d)
 })
 
-const skipHyperfine = requiredInCi((await available('hyperfine')) ? false : 'hyperfine is not installed')
-const skipGfm = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+const [hyperfine, gfm] = await Promise.all([needs('hyperfine'), needs('cmark-gfm')])
 
-describe("a run exported in hyperfine's layouts, beside hyperfine's own files", {
-  skip: skipHyperfine,
-}, () => {
+hyperfine.describe("a run exported in hyperfine's layouts, beside hyperfine's own files", () => {
   let dir: string
   let theirs: { json: HyperfineFile; csv: string; markdown: string }
   let ours: { json: HyperfineFile; csv: string; markdown: string; stderr: string; code: number }
@@ -320,7 +309,7 @@ benchmarks:
     }
   })
 
-  test("markdown: hyperfine's columns, and GitHub renders the hostile name as text in its own cell", async (t) => {
+  test("markdown: hyperfine's columns", () => {
     const mine = ours.markdown.split('\n')
     const reference = theirs.markdown.split('\n')
     const header = /^\| Command \| Mean \[(s|ms|µs)\] \| Min \[\1\] \| Max \[\1\] \| Relative \|$/
@@ -328,7 +317,9 @@ benchmarks:
     assert.match(reference[0]!, header)
     assert.equal(mine[1], reference[1])
     assert.equal(mine.length, reference.length, 'a line per result and the trailing newline')
-    if (skipGfm) return t.skip(skipGfm)
+  })
+
+  gfm.test('markdown: GitHub renders the hostile name as text in its own cell', async () => {
     const html = await renderGfm(ours.markdown)
     const table = renderedTable(html)
     assert.deepEqual(
@@ -415,7 +406,7 @@ function setOf(benchmarks: BenchmarkResult[]) {
   return resultSetOf('s', { sha: 'abcdef0' }, '2026-01-01T00:00:00.000Z', benchmarks)
 }
 
-describe("hyperfine's own numbers through our layouts", { skip: skipHyperfine }, () => {
+hyperfine.describe("hyperfine's own numbers through our layouts", () => {
   let dir: string
   let theirs: { json: HyperfineFile; csv: string; markdown: string }
   before(async () => {
@@ -701,47 +692,48 @@ describe('cells a spreadsheet would evaluate as a formula', () => {
     )
   })
 
-  test("hyperfine's own CSV of formula names and a negative parameter: raw byte for byte, neutralised but for the quotes", {
-    skip: skipHyperfine,
-  }, async () => {
-    const dir = await tempDir('hyperfine-formulas')
-    dirs.push(dir)
-    const names = ['=1+1', '-2+3', '\t=1', 'a;=1', '@SUM(1,1)', 'plain']
-    await run(
-      'hyperfine',
-      [
-        ...['-N', '--style', 'none', '--runs', '2', '-L', 'n', '-1,=2'],
-        ...['--export-json', 'f.json', '--export-csv', 'f.csv'],
-        ...names.map((name) => `--command-name=${name}`),
-        ...['true {n} a', 'true {n} b', 'true {n} c'],
-      ],
-      { cwd: dir },
-    )
-    const theirs = {
-      json: JSON.parse(await readFile(path.join(dir, 'f.json'), 'utf8')) as HyperfineFile,
-      csv: await readFile(path.join(dir, 'f.csv'), 'utf8'),
-    }
-    const results = theirs.json.results as unknown as HyperfineResult[]
-    assert.deepEqual(
-      results.map((r) => r.command),
-      names,
-    )
-    assert.deepEqual(new Set(results.map((r) => r.parameters?.n)), new Set(['-1', '=2']))
-    assert.equal(hyperfineCsv(results, { raw: true }), theirs.csv)
-    const neutralised = parseCsv(hyperfineCsv(results))
-    assert.deepEqual(
-      neutralised.slice(1).map((r) => [r[0], r[8]]),
-      results.map((r) => [
-        /^[=+\-@\t]/.test(r.command) ? `'${r.command}` : r.command,
-        r.parameters?.n === '-1' ? '-1' : "'=2",
-      ]),
-    )
-    // The timing columns are hyperfine's, cell for cell.
-    assert.deepEqual(
-      neutralised.map((r) => r.slice(1, 8)),
-      parseCsv(theirs.csv).map((r) => r.slice(1, 8)),
-    )
-  })
+  hyperfine.test(
+    "hyperfine's own CSV of formula names and a negative parameter: raw byte for byte, neutralised but for the quotes",
+    async () => {
+      const dir = await tempDir('hyperfine-formulas')
+      dirs.push(dir)
+      const names = ['=1+1', '-2+3', '\t=1', 'a;=1', '@SUM(1,1)', 'plain']
+      await run(
+        'hyperfine',
+        [
+          ...['-N', '--style', 'none', '--runs', '2', '-L', 'n', '-1,=2'],
+          ...['--export-json', 'f.json', '--export-csv', 'f.csv'],
+          ...names.map((name) => `--command-name=${name}`),
+          ...['true {n} a', 'true {n} b', 'true {n} c'],
+        ],
+        { cwd: dir },
+      )
+      const theirs = {
+        json: JSON.parse(await readFile(path.join(dir, 'f.json'), 'utf8')) as HyperfineFile,
+        csv: await readFile(path.join(dir, 'f.csv'), 'utf8'),
+      }
+      const results = theirs.json.results as unknown as HyperfineResult[]
+      assert.deepEqual(
+        results.map((r) => r.command),
+        names,
+      )
+      assert.deepEqual(new Set(results.map((r) => r.parameters?.n)), new Set(['-1', '=2']))
+      assert.equal(hyperfineCsv(results, { raw: true }), theirs.csv)
+      const neutralised = parseCsv(hyperfineCsv(results))
+      assert.deepEqual(
+        neutralised.slice(1).map((r) => [r[0], r[8]]),
+        results.map((r) => [
+          /^[=+\-@\t]/.test(r.command) ? `'${r.command}` : r.command,
+          r.parameters?.n === '-1' ? '-1' : "'=2",
+        ]),
+      )
+      // The timing columns are hyperfine's, cell for cell.
+      assert.deepEqual(
+        neutralised.map((r) => r.slice(1, 8)),
+        parseCsv(theirs.csv).map((r) => r.slice(1, 8)),
+      )
+    },
+  )
 
   test('--export-csv and --export-csv-raw from one run: a formula name, a scan over negative values', async () => {
     const dir = await gitRepo({
@@ -777,7 +769,7 @@ benchmarks:
   })
 })
 
-describe('every hostile name in the markdown export', { skip: skipGfm }, () => {
+gfm.describe('every hostile name in the markdown export', () => {
   const names = readFileSync(path.join(import.meta.dirname, 'fixtures', 'hostile', 'names.txt'), 'utf8')
     .split('\n')
     .filter((l) => l !== '')

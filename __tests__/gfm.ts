@@ -3,21 +3,10 @@
 // renderer hands its sanitizer; the sanitizer keeps <details>, <img>, <a> and more, so anything of
 // that kind in a report is something a user's text put there.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { runWithInput } from './helpers.ts'
 
 export const CMARK_GFM = 'cmark-gfm'
 const CMARK_ARGS = ['-e', 'table', '-e', 'strikethrough', '-e', 'autolink', '-e', 'tagfilter', '--unsafe']
-
-let availability: Promise<boolean> | undefined
-
-/** Whether cmark-gfm runs here (tests skip with `requiredInCi` when it does not). */
-export function gfmAvailable(): Promise<boolean> {
-  availability ??= new Promise((resolve) => {
-    execFile(CMARK_GFM, ['--version'], (error) => resolve(!error))
-  })
-  return availability
-}
 
 /** Markdown as GitHub renders it, before its HTML sanitizer. */
 export async function renderGfm(markdown: string): Promise<string> {

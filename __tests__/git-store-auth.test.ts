@@ -12,7 +12,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { baselineStore } from '../src/action-main.ts'
 import type { GitHubContext } from '../src/github/context.ts'
@@ -20,7 +20,8 @@ import { runPipeline } from '../src/pipeline.ts'
 import type { ResultSet } from '../src/results.ts'
 import { GitStoreError } from '../src/store/git.ts'
 import type { OpenStore } from '../src/store/index.ts'
-import { cli, removeDir, requiredInCi, resultSetOf, tempDir } from './helpers.ts'
+import { cli, removeDir, resultSetOf, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const startedAt = Date.now()
@@ -36,14 +37,7 @@ const CONFIG =
 
 const execPath = (await run('git', ['--exec-path'])).stdout.trim()
 const httpBackend = path.join(execPath, 'git-http-backend')
-const backendSkip = requiredInCi(
-  (await stat(httpBackend).then(
-    () => true,
-    () => false,
-  ))
-    ? false
-    : 'git-http-backend is not installed',
-)
+const backend = await needs('git-http-backend')
 
 // ---------------------------------------------------------------------------------------------------
 // The origin: git http-backend as CGI, behind GitHub's answers to missing and read-only credentials.
@@ -394,7 +388,7 @@ before(async () => {
     `#!/bin/sh\nprintf '%s ' "$@" >> '${argvLog}'\necho >> '${argvLog}'\nexec '${realGit}' "$@"\n`,
     { mode: 0o755 },
   )
-  if (!backendSkip) server = await startGitServer(path.join(scratch, 'srv'))
+  if (backend.verdict.run) server = await startGitServer(path.join(scratch, 'srv'))
 })
 
 after(async () => {
@@ -420,10 +414,7 @@ for (const form of ['extraheader', 'includeIf'] as const) {
     form === 'extraheader'
       ? '(a) http.<url>.extraheader in .git/config (checkout ≤ v4.3.0)'
       : '(b) a credentials file under RUNNER_TEMP, includeIf.gitdir (checkout v6, v5.0.1, v4.3.1)'
-  describe(`the git store with checkout's credentials ${label}`, {
-    skip: backendSkip,
-    timeout: 240_000,
-  }, () => {
+  backend.describe(`the git store with checkout's credentials ${label}`, { timeout: 240_000 }, () => {
     let origin: Origin
     before(async () => {
       origin = await makeOrigin(server, `repo-${form}`)
@@ -520,228 +511,232 @@ for (const form of ['extraheader', 'includeIf'] as const) {
   })
 }
 
-test('without credentials (persist-credentials: false) the store fails at once, naming persist-credentials', {
-  skip: backendSkip,
-  timeout: 120_000,
-}, async () => {
-  const origin = await makeOrigin(server, 'repo-nocreds')
-  const ws = await newWorkspace(server, origin, 'extraheader', {
-    sha: origin.mainSha,
-    branch: 'main',
-    persist: false,
-  })
-  const unauthorized = server.stats.unauthorized
-  const env = githubEnv(ws, 'push', origin.mainSha, 'main')
-  const { store } = actionStore(ws, env)
-  // GIT_TERMINAL_PROMPT is not set by the caller: the store itself must never wait for a prompt.
-  delete env.GIT_TERMINAL_PROMPT
-  const error = await rejection(store.list('auth', 'main'))
-  assert.ok(error instanceof GitStoreError, `${error.name}: ${error.message}`)
-  assert.match(error.message, /^cannot fetch the bench-data branch of origin: /)
-  assert.match(error.message, /could not read Username|terminal prompts disabled/)
-  assert.match(error.message, /persist-credentials/)
-  assert.ok(server.stats.unauthorized > unauthorized, 'origin asked for credentials')
-  const saving = await rejection(actionRun(ws, env))
-  assert.ok(saving instanceof GitStoreError)
-  assert.match(saving.message, /persist-credentials/)
-})
-
-test("a token a user put in origin's URL reaches no command line of the store's and no message", {
-  skip: backendSkip,
-  timeout: 120_000,
-}, async () => {
-  const origin = await makeOrigin(server, 'repo-url-token')
-  const ws = await newWorkspace(server, origin, 'extraheader', {
-    sha: origin.mainSha,
-    branch: 'main',
-    persist: false,
-  })
-  await git(
-    ws.dir,
-    'remote',
-    'set-url',
-    'origin',
-    origin.url.replace('http://', `http://x-access-token:${WRITE_TOKEN}@`),
-  )
-  const outcome = await actionRun(ws, githubEnv(ws, 'push', origin.mainSha, 'main'))
-  assert.match(outcome.savedPath ?? '', /^bench-data:auth\/main\//)
-  assert.equal((await indexOf(origin)).length, 1)
-  const refs = await git(ws.dir, 'for-each-ref', '--format=%(refname)')
-  assert.doesNotMatch(refs, /bench-data|bench-action/, 'no remote-tracking branch, no private ref left')
-  // The read-only token in the URL: refused, and the message shows the URL without it.
-  await git(
-    ws.dir,
-    'remote',
-    'set-url',
-    'origin',
-    origin.url.replace('http://', `http://x-access-token:${READ_TOKEN}@`),
-  )
-  const error = await rejection(
-    actionRun(ws, githubEnv(ws, 'push', origin.mainSha, 'main'), new Date(Date.UTC(2031, 0, 1))),
-  )
-  assert.match(error.message, /contents: write/)
-  // The store's command lines were recorded by the wrapper; the final test checks them.
-})
-
-describe('the CLI reads what CI stored, with the developer’s own credentials', {
-  skip: backendSkip,
-  timeout: 240_000,
-}, () => {
-  let origin: Origin
-  let dev: string
-  let ciRun: string
-  before(async () => {
-    origin = await makeOrigin(server, 'repo-cli')
-    // CI saved a run of main.
-    const ci = await newWorkspace(server, origin, 'extraheader', { sha: origin.mainSha, branch: 'main' })
-    const outcome = await actionRun(ci, githubEnv(ci, 'push', origin.mainSha, 'main'))
-    ciRun = outcome.savedPath!.replace(/^bench-data:/, '')
-    // A developer's full clone, their credentials in the repository's config, on the feature branch.
-    dev = await tempDir('auth-dev')
-    workspaces.push({ dir: dev, runnerTemp: dev })
-    await git(dev, 'init', '--quiet', '--initial-branch=main')
-    await git(dev, 'remote', 'add', 'origin', origin.url)
-    await git(
-      dev,
-      'config',
-      '--local',
-      `http.${server.base}.extraheader`,
-      `AUTHORIZATION: basic ${basic(WRITE_TOKEN)}`,
-    )
-    await git(dev, 'fetch', '--quiet', 'origin', 'main', 'feature')
-    await git(dev, 'remote', 'set-head', 'origin', 'main')
-    await git(dev, 'checkout', '--quiet', '-B', 'main', 'origin/main')
-    await git(dev, 'checkout', '--quiet', '-b', 'feature', 'origin/feature')
-  })
-
-  test('run --dry-run --baseline git: compares with the run CI saved for main, names it, and pushes nothing', async () => {
-    const tip = await tipOf(origin)
-    const state = await workspaceState(dev)
-    const r = await cli(['run', '--dry-run', '--baseline', 'git:', '--no-install'], dev, cliEnv())
-    said.push(r.stdout, r.stderr)
-    assert.equal(r.code, 0, r.stderr)
-    const short = origin.mainSha.slice(0, 7)
-    assert.match(
-      r.stdout,
-      new RegExp(`baseline: ${short}\\S* on main, measured .*: results of the merge base with main`),
-    )
-    assert.match(r.stderr, /results saved to \.bench\//, 'a dry run still saves to the local store')
-    assert.equal(await tipOf(origin), tip, 'nothing pushed')
-    const after = await workspaceState(dev)
-    assert.equal(after.shallow, 'false', 'a full clone is not made shallow')
-    assert.deepEqual(
-      { ...after, status: '' },
-      { ...state, status: '' },
-      'HEAD, refs (no origin/bench-data, no private refs), index, FETCH_HEAD, config unchanged',
-    )
-    assert.ok(ciRun.startsWith('auth/main/'))
-  })
-
-  test('--baseline-store git --baseline-branch bench-data reads the same; --save pushes, --dry-run --save is refused', async () => {
-    const tip = await tipOf(origin)
-    const read = await cli(
-      ['run', '--baseline-store', 'git', '--baseline-branch', 'bench-data', '--no-save', '--no-install'],
-      dev,
-      cliEnv(),
-    )
-    said.push(read.stdout, read.stderr)
-    assert.equal(read.code, 0, read.stderr)
-    assert.match(read.stdout, new RegExp(`baseline: ${origin.mainSha.slice(0, 7)}\\S* on main`))
-    assert.equal(await tipOf(origin), tip, 'no --save: nothing pushed')
-
-    const refused = await cli(
-      ['run', '--dry-run', '--baseline', 'git:', '--save', '--no-install'],
-      dev,
-      cliEnv(),
-    )
-    assert.equal(refused.code, 2)
-    assert.match(refused.stderr, /--dry-run never pushes/)
-    assert.equal(await tipOf(origin), tip)
-
-    const pushed = await cli(['run', '--baseline-store', 'git', '--save', '--no-install'], dev, cliEnv())
-    said.push(pushed.stdout, pushed.stderr)
-    assert.equal(pushed.code, 0, pushed.stderr)
-    assert.match(pushed.stderr, /results saved to bench-data:auth\/feature\/\S+\.json \(pushed to origin\)/)
-    assert.notEqual(await tipOf(origin), tip)
-    const entries = await indexOf(origin)
-    assert.ok(entries.some((e) => e.branch === 'feature' && e.sha === origin.featureSha))
-  })
-
-  test('a missing data branch is no baseline, said plainly; a missing origin is a usage error naming it', async () => {
-    const none = await cli(
-      ['run', '--dry-run', '--baseline', 'git:no-such-branch', '--no-install'],
-      dev,
-      cliEnv(),
-    )
-    said.push(none.stdout, none.stderr)
-    assert.equal(none.code, 0, none.stderr)
-    assert.match(none.stdout, /no baseline/)
-    const lonely = await tempDir('auth-lonely')
-    workspaces.push({ dir: lonely, runnerTemp: lonely })
-    await git(lonely, 'init', '--quiet')
-    await writeFile(path.join(lonely, 'bench.yml'), CONFIG)
-    const r = await cli(['run', '--dry-run', '--baseline', 'git:', '--no-install'], lonely, cliEnv())
-    said.push(r.stdout, r.stderr)
-    assert.equal(r.code, 2, r.stderr)
-    assert.match(
-      r.stderr,
-      /cannot fetch the bench-data branch of origin: .*does not appear to be a git repository.*actions\/checkout/,
-    )
-  })
-})
-
-test('the tokens never appear in a file the store wrote, in the data branch, in an error or in a log', {
-  skip: backendSkip,
-}, async () => {
-  const leaks: string[] = []
-  const check = (where: string, text: string) => {
-    for (const secret of SECRETS)
-      if (text.includes(secret)) leaks.push(`${where} holds ${secret.slice(0, 8)}…`)
-  }
-  for (const [i, line] of said.entries()) check(`log line ${i}`, line)
-  assert.ok(said.length > 0)
-  // Every command line the stores and the CLI ran git with.
-  const argv = await readFile(argvLog, 'utf8')
-  assert.match(argv, /^push /m, 'the wrapper saw the pushes')
-  assert.match(argv, /^fetch /m, 'the wrapper saw the fetches')
-  check('a git command line', argv)
-  // Every file of every workspace and RUNNER_TEMP but the checkout's own credentials (its .git/config
-  // in form (a), its credentials file in form (b)).
-  const walk = async (dir: string, skip: (file: string) => boolean): Promise<number> => {
-    let count = 0
-    for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-      if (!entry.isFile()) continue
-      const file = path.join(entry.parentPath, entry.name)
-      if (skip(file)) continue
-      count++
-      check(file, (await readFile(file)).toString('latin1'))
-    }
-    return count
-  }
-  let files = 0
-  for (const w of workspaces) {
-    files += await walk(w.dir, (f) => f === path.join(w.dir, '.git', 'config'))
-    if (w.runnerTemp !== w.dir)
-      files += await walk(w.runnerTemp, (f) => /git-credentials-.*\.config$/.test(f))
-  }
-  assert.ok(files > 0)
-  // Whatever the store left in the temporary directory since this file started (it should leave nothing).
-  for (const entry of await readdir(os.tmpdir())) {
-    if (!entry.startsWith('bench-action-')) continue
-    const full = path.join(os.tmpdir(), entry)
-    const info = await stat(full).catch(() => undefined)
-    if (!info || info.mtimeMs < startedAt) continue
-    if (info.isDirectory()) await walk(full, () => false)
-    else check(full, (await readFile(full)).toString('latin1'))
-  }
-  // Every object of every origin: what was pushed.
-  for (const repo of await readdir(path.join(scratch, 'srv'))) {
-    const objects = await run('git', ['cat-file', '--batch-all-objects', '--batch'], {
-      cwd: path.join(scratch, 'srv', repo),
-      env: isolatedEnv(),
-      maxBuffer: 256 * 1024 * 1024,
+backend.test(
+  'without credentials (persist-credentials: false) the store fails at once, naming persist-credentials',
+  { timeout: 120_000 },
+  async () => {
+    const origin = await makeOrigin(server, 'repo-nocreds')
+    const ws = await newWorkspace(server, origin, 'extraheader', {
+      sha: origin.mainSha,
+      branch: 'main',
+      persist: false,
     })
-    check(`the objects of ${repo}`, objects.stdout)
-  }
-  assert.deepEqual(leaks, [])
-})
+    const unauthorized = server.stats.unauthorized
+    const env = githubEnv(ws, 'push', origin.mainSha, 'main')
+    const { store } = actionStore(ws, env)
+    // GIT_TERMINAL_PROMPT is not set by the caller: the store itself must never wait for a prompt.
+    delete env.GIT_TERMINAL_PROMPT
+    const error = await rejection(store.list('auth', 'main'))
+    assert.ok(error instanceof GitStoreError, `${error.name}: ${error.message}`)
+    assert.match(error.message, /^cannot fetch the bench-data branch of origin: /)
+    assert.match(error.message, /could not read Username|terminal prompts disabled/)
+    assert.match(error.message, /persist-credentials/)
+    assert.ok(server.stats.unauthorized > unauthorized, 'origin asked for credentials')
+    const saving = await rejection(actionRun(ws, env))
+    assert.ok(saving instanceof GitStoreError)
+    assert.match(saving.message, /persist-credentials/)
+  },
+)
+
+backend.test(
+  "a token a user put in origin's URL reaches no command line of the store's and no message",
+  { timeout: 120_000 },
+  async () => {
+    const origin = await makeOrigin(server, 'repo-url-token')
+    const ws = await newWorkspace(server, origin, 'extraheader', {
+      sha: origin.mainSha,
+      branch: 'main',
+      persist: false,
+    })
+    await git(
+      ws.dir,
+      'remote',
+      'set-url',
+      'origin',
+      origin.url.replace('http://', `http://x-access-token:${WRITE_TOKEN}@`),
+    )
+    const outcome = await actionRun(ws, githubEnv(ws, 'push', origin.mainSha, 'main'))
+    assert.match(outcome.savedPath ?? '', /^bench-data:auth\/main\//)
+    assert.equal((await indexOf(origin)).length, 1)
+    const refs = await git(ws.dir, 'for-each-ref', '--format=%(refname)')
+    assert.doesNotMatch(refs, /bench-data|bench-action/, 'no remote-tracking branch, no private ref left')
+    // The read-only token in the URL: refused, and the message shows the URL without it.
+    await git(
+      ws.dir,
+      'remote',
+      'set-url',
+      'origin',
+      origin.url.replace('http://', `http://x-access-token:${READ_TOKEN}@`),
+    )
+    const error = await rejection(
+      actionRun(ws, githubEnv(ws, 'push', origin.mainSha, 'main'), new Date(Date.UTC(2031, 0, 1))),
+    )
+    assert.match(error.message, /contents: write/)
+    // The store's command lines were recorded by the wrapper; the final test checks them.
+  },
+)
+
+backend.describe(
+  'the CLI reads what CI stored, with the developer’s own credentials',
+  { timeout: 240_000 },
+  () => {
+    let origin: Origin
+    let dev: string
+    let ciRun: string
+    before(async () => {
+      origin = await makeOrigin(server, 'repo-cli')
+      // CI saved a run of main.
+      const ci = await newWorkspace(server, origin, 'extraheader', { sha: origin.mainSha, branch: 'main' })
+      const outcome = await actionRun(ci, githubEnv(ci, 'push', origin.mainSha, 'main'))
+      ciRun = outcome.savedPath!.replace(/^bench-data:/, '')
+      // A developer's full clone, their credentials in the repository's config, on the feature branch.
+      dev = await tempDir('auth-dev')
+      workspaces.push({ dir: dev, runnerTemp: dev })
+      await git(dev, 'init', '--quiet', '--initial-branch=main')
+      await git(dev, 'remote', 'add', 'origin', origin.url)
+      await git(
+        dev,
+        'config',
+        '--local',
+        `http.${server.base}.extraheader`,
+        `AUTHORIZATION: basic ${basic(WRITE_TOKEN)}`,
+      )
+      await git(dev, 'fetch', '--quiet', 'origin', 'main', 'feature')
+      await git(dev, 'remote', 'set-head', 'origin', 'main')
+      await git(dev, 'checkout', '--quiet', '-B', 'main', 'origin/main')
+      await git(dev, 'checkout', '--quiet', '-b', 'feature', 'origin/feature')
+    })
+
+    test('run --dry-run --baseline git: compares with the run CI saved for main, names it, and pushes nothing', async () => {
+      const tip = await tipOf(origin)
+      const state = await workspaceState(dev)
+      const r = await cli(['run', '--dry-run', '--baseline', 'git:', '--no-install'], dev, cliEnv())
+      said.push(r.stdout, r.stderr)
+      assert.equal(r.code, 0, r.stderr)
+      const short = origin.mainSha.slice(0, 7)
+      assert.match(
+        r.stdout,
+        new RegExp(`baseline: ${short}\\S* on main, measured .*: results of the merge base with main`),
+      )
+      assert.match(r.stderr, /results saved to \.bench\//, 'a dry run still saves to the local store')
+      assert.equal(await tipOf(origin), tip, 'nothing pushed')
+      const after = await workspaceState(dev)
+      assert.equal(after.shallow, 'false', 'a full clone is not made shallow')
+      assert.deepEqual(
+        { ...after, status: '' },
+        { ...state, status: '' },
+        'HEAD, refs (no origin/bench-data, no private refs), index, FETCH_HEAD, config unchanged',
+      )
+      assert.ok(ciRun.startsWith('auth/main/'))
+    })
+
+    test('--baseline-store git --baseline-branch bench-data reads the same; --save pushes, --dry-run --save is refused', async () => {
+      const tip = await tipOf(origin)
+      const read = await cli(
+        ['run', '--baseline-store', 'git', '--baseline-branch', 'bench-data', '--no-save', '--no-install'],
+        dev,
+        cliEnv(),
+      )
+      said.push(read.stdout, read.stderr)
+      assert.equal(read.code, 0, read.stderr)
+      assert.match(read.stdout, new RegExp(`baseline: ${origin.mainSha.slice(0, 7)}\\S* on main`))
+      assert.equal(await tipOf(origin), tip, 'no --save: nothing pushed')
+
+      const refused = await cli(
+        ['run', '--dry-run', '--baseline', 'git:', '--save', '--no-install'],
+        dev,
+        cliEnv(),
+      )
+      assert.equal(refused.code, 2)
+      assert.match(refused.stderr, /--dry-run never pushes/)
+      assert.equal(await tipOf(origin), tip)
+
+      const pushed = await cli(['run', '--baseline-store', 'git', '--save', '--no-install'], dev, cliEnv())
+      said.push(pushed.stdout, pushed.stderr)
+      assert.equal(pushed.code, 0, pushed.stderr)
+      assert.match(pushed.stderr, /results saved to bench-data:auth\/feature\/\S+\.json \(pushed to origin\)/)
+      assert.notEqual(await tipOf(origin), tip)
+      const entries = await indexOf(origin)
+      assert.ok(entries.some((e) => e.branch === 'feature' && e.sha === origin.featureSha))
+    })
+
+    test('a missing data branch is no baseline, said plainly; a missing origin is a usage error naming it', async () => {
+      const none = await cli(
+        ['run', '--dry-run', '--baseline', 'git:no-such-branch', '--no-install'],
+        dev,
+        cliEnv(),
+      )
+      said.push(none.stdout, none.stderr)
+      assert.equal(none.code, 0, none.stderr)
+      assert.match(none.stdout, /no baseline/)
+      const lonely = await tempDir('auth-lonely')
+      workspaces.push({ dir: lonely, runnerTemp: lonely })
+      await git(lonely, 'init', '--quiet')
+      await writeFile(path.join(lonely, 'bench.yml'), CONFIG)
+      const r = await cli(['run', '--dry-run', '--baseline', 'git:', '--no-install'], lonely, cliEnv())
+      said.push(r.stdout, r.stderr)
+      assert.equal(r.code, 2, r.stderr)
+      assert.match(
+        r.stderr,
+        /cannot fetch the bench-data branch of origin: .*does not appear to be a git repository.*actions\/checkout/,
+      )
+    })
+  },
+)
+
+backend.test(
+  'the tokens never appear in a file the store wrote, in the data branch, in an error or in a log',
+  async () => {
+    const leaks: string[] = []
+    const check = (where: string, text: string) => {
+      for (const secret of SECRETS)
+        if (text.includes(secret)) leaks.push(`${where} holds ${secret.slice(0, 8)}…`)
+    }
+    for (const [i, line] of said.entries()) check(`log line ${i}`, line)
+    assert.ok(said.length > 0)
+    // Every command line the stores and the CLI ran git with.
+    const argv = await readFile(argvLog, 'utf8')
+    assert.match(argv, /^push /m, 'the wrapper saw the pushes')
+    assert.match(argv, /^fetch /m, 'the wrapper saw the fetches')
+    check('a git command line', argv)
+    // Every file of every workspace and RUNNER_TEMP but the checkout's own credentials (its .git/config
+    // in form (a), its credentials file in form (b)).
+    const walk = async (dir: string, skip: (file: string) => boolean): Promise<number> => {
+      let count = 0
+      for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+        if (!entry.isFile()) continue
+        const file = path.join(entry.parentPath, entry.name)
+        if (skip(file)) continue
+        count++
+        check(file, (await readFile(file)).toString('latin1'))
+      }
+      return count
+    }
+    let files = 0
+    for (const w of workspaces) {
+      files += await walk(w.dir, (f) => f === path.join(w.dir, '.git', 'config'))
+      if (w.runnerTemp !== w.dir)
+        files += await walk(w.runnerTemp, (f) => /git-credentials-.*\.config$/.test(f))
+    }
+    assert.ok(files > 0)
+    // Whatever the store left in the temporary directory since this file started (it should leave nothing).
+    for (const entry of await readdir(os.tmpdir())) {
+      if (!entry.startsWith('bench-action-')) continue
+      const full = path.join(os.tmpdir(), entry)
+      const info = await stat(full).catch(() => undefined)
+      if (!info || info.mtimeMs < startedAt) continue
+      if (info.isDirectory()) await walk(full, () => false)
+      else check(full, (await readFile(full)).toString('latin1'))
+    }
+    // Every object of every origin: what was pushed.
+    for (const repo of await readdir(path.join(scratch, 'srv'))) {
+      const objects = await run('git', ['cat-file', '--batch-all-objects', '--batch'], {
+        cwd: path.join(scratch, 'srv', repo),
+        env: isolatedEnv(),
+        maxBuffer: 256 * 1024 * 1024,
+      })
+      check(`the objects of ${repo}`, objects.stdout)
+    }
+    assert.deepEqual(leaks, [])
+  },
+)

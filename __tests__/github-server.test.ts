@@ -11,7 +11,6 @@ import { Octokit } from '@octokit/core'
 import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
-import { gfmAvailable } from './gfm.ts'
 import {
   type GitHubServer,
   runtimeEnv,
@@ -19,10 +18,11 @@ import {
   unzipText,
   withProcessEnv,
 } from './github-server.ts'
-import { removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const GitHub = Octokit.plugin(paginateRest, retry, throttling)
-const gfmInstalled = await gfmAvailable()
+const gfm = await needs('cmark-gfm')
 const run = promisify(execFile)
 
 const servers: GitHubServer[] = []
@@ -231,9 +231,7 @@ test('a body the description rejects is a violation and a 422', async () => {
   assert.deepEqual(s.comments(3), [])
 })
 
-test('a comment body GitHub would render unsafely is a violation, created or updated', {
-  skip: requiredInCi(gfmInstalled ? false : 'cmark-gfm is not installed'),
-}, async () => {
+gfm.test('a comment body GitHub would render unsafely is a violation, created or updated', async () => {
   const s = await server()
   const octokit = client(s)
   const params = { owner: s.owner, repo: s.repo }

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import { unzipSync, zipSync } from 'fflate'
-import { gfmAvailable, reportProblems } from './gfm.ts'
+import { reportProblems } from './gfm.ts'
+import { verdictOf } from './needs.ts'
 
 // ---------------------------------------------------------------------------------------------------
 // GitHub's OpenAPI description, loaded once per process; validators are compiled per operation on use.
@@ -959,11 +960,10 @@ export class GitHubServer {
     if (!written || reply.status >= 300) return
     const body = (request.body as { body?: unknown } | undefined)?.body
     if (typeof body !== 'string') return
-    if (!(await gfmAvailable())) {
-      if (process.env.CI)
-        this.violation(request, 'cmark-gfm is not installed, so the comment body was not checked')
-      return
-    }
+    // Without cmark-gfm the body cannot be checked: a violation, unless BENCH_ACTION_TEST_SKIP names it.
+    const verdict = await verdictOf(['cmark-gfm'])
+    if ('fail' in verdict) this.violation(request, `the comment body was not checked: ${verdict.fail}`)
+    if (!verdict.run) return
     // The one link a report makes: its run, where the full report is.
     const runs = `${HTML_URL}/${this.owner}/${this.repo}/actions/runs/`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     const problems = await reportProblems(body, {

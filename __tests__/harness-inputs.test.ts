@@ -16,7 +16,8 @@ import { parseRunnerSamples, RunnerOutputError } from '../src/measure/klv.ts'
 import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult } from '../src/results.ts'
 import { measureSuite } from '../src/schedule/index.ts'
-import { available, buildCExample, buildRustExample, requiredInCi, runWithInput } from './helpers.ts'
+import { buildCExample, buildRustExample, runWithInput } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -100,11 +101,7 @@ describe('listing a harness with parameters', () => {
   })
 })
 
-const [hasCargo, hasCc, hasValgrind] = await Promise.all([
-  available('cargo'),
-  available('cc'),
-  available('valgrind'),
-])
+const [cargo, cc, valgrind] = await Promise.all([needs('cargo'), needs('cc'), needs('valgrind')])
 
 /** The length of the record sum_fields parses, its declared bytes per call. */
 const RECORD_BYTES = '2024,11,30,17,42,5,1000,65535,3,14159,2653,58979,323,84626'.length
@@ -112,16 +109,16 @@ const RECORD_BYTES = '2024,11,30,17,42,5,1000,65535,3,14159,2653,58979,323,84626
 for (const harness of [
   {
     language: 'Rust',
-    skip: requiredInCi(hasCargo ? false : 'cargo is not installed'),
+    gate: cargo,
     build: () => buildRustExample(temp),
   },
   {
     language: 'C',
-    skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
+    gate: cc,
     build: () => buildCExample(temp, 'bench', ['-Wall', '-Wextra', '-Werror']),
   },
 ]) {
-  describe(`${harness.language} harness: inputs, a group and throughputs`, { skip: harness.skip }, () => {
+  harness.gate.describe(`${harness.language} harness: inputs, a group and throughputs`, () => {
     let binary = ''
     before(async () => {
       binary = await harness.build()
@@ -179,29 +176,28 @@ benchmarks:
       }
     })
 
-    test('instructions: each input is counted as its own benchmark, with its parameters', {
-      skip: requiredInCi(hasValgrind ? false : 'valgrind is not installed'),
-    }, async () => {
-      const results = await measure('instructions', 'h/sort/*')
-      assert.deepEqual(
-        results.map((r) => [r.id, r.status, r.parameters.input, r.parameters.group]),
-        [
-          ['h/sort/scrambled/100', 'ok', '100', 'sort'],
-          ['h/sort/scrambled/1000', 'ok', '1000', 'sort'],
-        ],
-      )
-      const [small, large] = results.map((r) => r.metrics.ir!.value!)
-      assert.ok(
-        small! > 0 && large! > 5 * small!,
-        `sorting 1000 numbers counts more than 100: ${small}, ${large}`,
-      )
-    })
+    valgrind.test(
+      'instructions: each input is counted as its own benchmark, with its parameters',
+      async () => {
+        const results = await measure('instructions', 'h/sort/*')
+        assert.deepEqual(
+          results.map((r) => [r.id, r.status, r.parameters.input, r.parameters.group]),
+          [
+            ['h/sort/scrambled/100', 'ok', '100', 'sort'],
+            ['h/sort/scrambled/1000', 'ok', '1000', 'sort'],
+          ],
+        )
+        const [small, large] = results.map((r) => r.metrics.ir!.value!)
+        assert.ok(
+          small! > 0 && large! > 5 * small!,
+          `sorting 1000 numbers counts more than 100: ${small}, ${large}`,
+        )
+      },
+    )
   })
 }
 
-describe('C harness: the throughput of inputs and groups', {
-  skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
-}, () => {
+cc.describe('C harness: the throughput of inputs and groups', () => {
   const source = (entries: string[]) =>
     [
       '#include "bench_action.h"',

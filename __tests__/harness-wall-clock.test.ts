@@ -5,18 +5,17 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import type { KlvEntry } from '../src/measure/klv.ts'
 import {
-  available,
   buildCExample,
   buildRustExample,
   harnessKlv,
   parseHarnessSamples as parseSamples,
-  requiredInCi,
   runWithInput,
 } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -26,7 +25,7 @@ after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
 
-const [hasCargo, hasCc, hasCxx] = await Promise.all([available('cargo'), available('cc'), available('c++')])
+const [cargo, cc, cxx] = await Promise.all([needs('cargo'), needs('cc'), needs('c++')])
 
 /** The configuration bench-action sends, with enough time for every sample unless `overrides` say otherwise. */
 const config = (overrides: KlvEntry[] = []) => harnessKlv('wall-clock/test', overrides)
@@ -44,18 +43,18 @@ const SORTED_LAST = 9999
 const harnesses = [
   {
     language: 'Rust',
-    skip: requiredInCi(hasCargo ? false : 'cargo is not installed'),
+    gate: cargo,
     build: () => buildRustExample(temp),
   },
   {
     language: 'C',
-    skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
+    gate: cc,
     build: () => buildCExample(temp, 'bench'),
   },
 ]
 
 for (const harness of harnesses) {
-  describe(`${harness.language} harness, wall-clock samples`, { skip: harness.skip }, () => {
+  harness.gate.describe(`${harness.language} harness, wall-clock samples`, () => {
     let binary = ''
 
     before(async () => {
@@ -182,9 +181,7 @@ for (const harness of harnesses) {
   })
 }
 
-describe('C harness header, compilers and modes', {
-  skip: requiredInCi(hasCc ? false : 'no C compiler (cc)'),
-}, () => {
+cc.describe('C harness header, compilers and modes', () => {
   const strict = ['-std=c99', '-pedantic', '-Wall', '-Wextra', '-Werror']
 
   test('strict C99 with a POSIX feature macro: clean, and samples work', async () => {
@@ -202,9 +199,7 @@ describe('C harness header, compilers and modes', {
     assert.equal(result.stdout, '')
   })
 
-  test('as C++, with both kinds of entry', {
-    skip: requiredInCi(hasCxx ? false : 'no C++ compiler (c++)'),
-  }, async () => {
+  cxx.test('as C++, with both kinds of entry', async () => {
     const source = path.join(temp, 'harness.cpp')
     await writeFile(
       source,

@@ -6,17 +6,17 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import type { KlvEntry } from '../src/measure/klv.ts'
 import { ensureZig } from '../src/setup/zig.ts'
 import {
   harnessKlv,
   parseHarnessSamples as parseSamples,
-  requiredInCi,
   runWithInput,
   type HarnessSample as Sample,
 } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -26,18 +26,9 @@ after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
 
-/** The Zig bench-action uses: on PATH, in the tool cache, or downloaded from PyPI into the cache. */
-async function findZig(): Promise<{ zig: string } | { skip: string }> {
-  try {
-    return { zig: (await ensureZig()).path }
-  } catch (error) {
-    return { skip: `Zig is not available (${(error as Error).message.split('\n')[0]})` }
-  }
-}
-
-const found = await findZig()
-const zig = 'zig' in found ? found.zig : ''
-const skip = requiredInCi('skip' in found ? found.skip : false)
+// The Zig bench-action uses: on PATH, in the tool cache, or downloaded from PyPI into the cache.
+const zigGate = await needs('zig')
+const zig = zigGate.verdict.run ? (await ensureZig()).path : ''
 
 /** The configuration bench-action sends, with enough time for every sample unless `overrides` say otherwise. */
 const config = (overrides: KlvEntry[] = []) => harnessKlv('zig/test', overrides)
@@ -105,7 +96,7 @@ function copiedChecksum(size: number): number {
   return sum
 }
 
-describe('Zig harness', { skip }, () => {
+zigGate.describe('Zig harness', () => {
   let binary = ''
 
   before(async () => {

@@ -5,9 +5,10 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { available, buildCExample, buildRustExample, requiredInCi } from './helpers.ts'
+import { buildCExample, buildRustExample } from './helpers.ts'
+import { type Gate, needs } from './needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..')
@@ -17,10 +18,10 @@ after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
 
-const [hasValgrind, hasCargo, hasCc] = await Promise.all([
-  available('valgrind'),
-  available('cargo'),
-  available('cc'),
+const [cargo, rustHarness, cHarness] = await Promise.all([
+  needs('cargo'),
+  needs('valgrind', 'cargo'),
+  needs('valgrind', 'cc'),
 ])
 
 interface Exit {
@@ -68,7 +69,7 @@ async function countIr(binary: string, name: string, toggle: string | null): Pro
 
 interface HarnessUnderTest {
   language: string
-  skip: string | false
+  gate: Gate
   build: () => Promise<string>
   /** Callgrind pattern for the library function the search benchmark spends its time in. */
   searchFunction: string
@@ -77,22 +78,20 @@ interface HarnessUnderTest {
 const harnesses: HarnessUnderTest[] = [
   {
     language: 'Rust',
-    skip: requiredInCi(
-      !hasValgrind ? 'valgrind is not installed' : !hasCargo ? 'cargo is not installed' : false,
-    ),
+    gate: rustHarness,
     build: () => buildRustExample(temp),
     searchFunction: '*count_present*',
   },
   {
     language: 'C',
-    skip: requiredInCi(!hasValgrind ? 'valgrind is not installed' : !hasCc ? 'no C compiler (cc)' : false),
+    gate: cHarness,
     build: () => buildCExample(temp),
     searchFunction: '*count_present*',
   },
 ]
 
 for (const harness of harnesses) {
-  describe(`${harness.language} harness`, { skip: harness.skip }, () => {
+  harness.gate.describe(`${harness.language} harness`, () => {
     let binary = ''
 
     before(async () => {
@@ -167,7 +166,7 @@ for (const harness of harnesses) {
   })
 }
 
-describe('Rust harness crate', { skip: requiredInCi(hasCargo ? false : 'cargo is not installed') }, () => {
+cargo.describe('Rust harness crate', () => {
   test('its own unit tests pass', async () => {
     const cwd = path.join(repo, 'runners', 'rust')
     const env = { ...process.env, CARGO_TARGET_DIR: path.join(temp, 'harness-target') }

@@ -68,12 +68,6 @@ export async function cli(args: string[], cwd: string, env: Record<string, strin
   return { code, stdout, stderr }
 }
 
-/** Skipping is for a developer's machine without the tool; in CI a missing tool must fail, not pass quietly. */
-export function requiredInCi(skip: string | false): string | false {
-  if (skip && process.env.CI) throw new Error(`${skip}: .ci/run installs it, so CI cannot skip these tests`)
-  return skip
-}
-
 /** Whether `command --version` runs. */
 export async function available(command: string): Promise<boolean> {
   try {

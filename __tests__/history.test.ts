@@ -22,10 +22,13 @@ import { medianIntervalSorted } from '../src/stats/median-interval.ts'
 import { SeededRandom } from '../src/stats/random.ts'
 import { DirStore } from '../src/store/dir.ts'
 import { GitStore } from '../src/store/git.ts'
-import { chromium, headless } from './chromium.ts'
-import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml } from './gfm.ts'
+import { headless } from './chromium.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml } from './gfm.ts'
 import { golden } from './golden.ts'
-import { cli, okBenchmark, removeDir, repoRoot, requiredInCi, resultSetOf, tempDir } from './helpers.ts'
+import { cli, okBenchmark, removeDir, repoRoot, resultSetOf, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+const [gfm, chromiumGate] = await Promise.all([needs('cmark-gfm'), needs('chromium')])
 
 const run = promisify(execFile)
 const git = async (cwd: string, ...args: string[]) => (await run('git', args, { cwd })).stdout.trim()
@@ -296,10 +299,13 @@ describe('history of a git data branch', () => {
     assert.match(step, />\+1\d\.\d%</)
   })
 
-  test('the job summary is safe markdown as GitHub renders it', { skip: requiredInCi(false) }, async (t) => {
-    if (!(await gfmAvailable())) return t.skip('cmark-gfm is not installed')
+  test('the job summary holds the history of the suite on its branch', async () => {
     const markdown = await readFile(path.join(work, 'history.md'), 'utf8')
     assert.match(markdown, /### History of `synthetic` on `main`/)
+  })
+
+  gfm.test('the job summary is safe markdown as GitHub renders it', async () => {
+    const markdown = await readFile(path.join(work, 'history.md'), 'utf8')
     await assertSafeReport(`${markerFor('history')}\n${markdown}`)
     // The accepted step, who and why as text: no bold, no mention.
     const html = await renderGfm(markdown)
@@ -451,34 +457,35 @@ describe('the captured history, as a reviewer sees it', () => {
     assert.equal(again.get(trendPagePath('history', 'hash')), page)
   })
 
-  test('in Chromium: the page draws the medians, their interval and the change point', {
-    skip: requiredInCi(chromium ? false : 'chromium is not installed'),
-  }, async () => {
-    const dir = await tempDir('history-screenshot')
-    try {
-      const file = path.join(dir, 'history.png')
-      await headless([`--screenshot=${file}`, '--window-size=1000,900', pathToFileURL(pageFile).href])
-      const png = PNG.sync.read(await readFile(file))
-      const near = (i: number, [R, G, B]: number[]) =>
-        Math.abs(png.data[i]! - R!) <= 8 &&
-        Math.abs(png.data[i + 1]! - G!) <= 8 &&
-        Math.abs(png.data[i + 2]! - B!) <= 8
-      let line = 0
-      let red = 0
-      let band = 0
-      for (let i = 0; i < png.data.length; i += 4) {
-        if (near(i, [0x1f, 0x6f, 0xeb])) line++
-        if (near(i, [0xcf, 0x22, 0x2e])) red++
-        // The interval: the line's blue at 20% over white.
-        if (near(i, [210, 226, 251])) band++
+  chromiumGate.test(
+    'in Chromium: the page draws the medians, their interval and the change point',
+    async () => {
+      const dir = await tempDir('history-screenshot')
+      try {
+        const file = path.join(dir, 'history.png')
+        await headless([`--screenshot=${file}`, '--window-size=1000,900', pathToFileURL(pageFile).href])
+        const png = PNG.sync.read(await readFile(file))
+        const near = (i: number, [R, G, B]: number[]) =>
+          Math.abs(png.data[i]! - R!) <= 8 &&
+          Math.abs(png.data[i + 1]! - G!) <= 8 &&
+          Math.abs(png.data[i + 2]! - B!) <= 8
+        let line = 0
+        let red = 0
+        let band = 0
+        for (let i = 0; i < png.data.length; i += 4) {
+          if (near(i, [0x1f, 0x6f, 0xeb])) line++
+          if (near(i, [0xcf, 0x22, 0x2e])) red++
+          // The interval: the line's blue at 20% over white.
+          if (near(i, [210, 226, 251])) band++
+        }
+        assert.ok(line > 150, `the medians' line is drawn (${line} pixels)`)
+        assert.ok(red > 150, `the change point is drawn in red (${red} pixels)`)
+        assert.ok(band > 2_000, `the interval is shaded (${band} pixels)`)
+        // For a reviewer: the screenshot beside the page, rewritten with the outputs (not compared).
+        if (process.env.BENCH_ACTION_WRITE_OUTPUTS === '1') await copyFile(file, output('history-hash.png'))
+      } finally {
+        await removeDir(dir)
       }
-      assert.ok(line > 150, `the medians' line is drawn (${line} pixels)`)
-      assert.ok(red > 150, `the change point is drawn in red (${red} pixels)`)
-      assert.ok(band > 2_000, `the interval is shaded (${band} pixels)`)
-      // For a reviewer: the screenshot beside the page, rewritten with the outputs (not compared).
-      if (process.env.BENCH_ACTION_WRITE_OUTPUTS === '1') await copyFile(file, output('history-hash.png'))
-    } finally {
-      await removeDir(dir)
-    }
-  })
+    },
+  )
 })

@@ -17,15 +17,8 @@ import { renderHtml } from '../src/report/html.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
 import type { BenchmarkResult, Environment, ResultSet } from '../src/results.ts'
-import {
-  assertSafeReport,
-  elementOutline,
-  gfmAvailable,
-  renderGfm,
-  tokenizeHtml,
-  visibleText,
-} from './gfm.ts'
-import { requiredInCi } from './helpers.ts'
+import { assertSafeReport, elementOutline, renderGfm, tokenizeHtml, visibleText } from './gfm.ts'
+import { needs } from './needs.ts'
 import { commandsBesideStops, obeyedCommands } from './runner-commands.ts'
 
 const dir = path.join(import.meta.dirname, 'fixtures', 'hostile')
@@ -180,14 +173,14 @@ function markdown(text: string, variant: Variant): string {
 }
 
 const HARMLESS = 'harmless name'
-const skip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+const gfm = await needs('cmark-gfm')
 
 /** Text as a reader sees it: bidi controls shown as U+FFFD, our zero-width spaces aside. */
 function shown(text: string): string {
   return text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd').replace(/\u200b/g, '')
 }
 
-describe('a hostile name in every place of the markdown report', { skip }, () => {
+gfm.describe('a hostile name in every place of the markdown report', () => {
   const outlines = new Map<Variant, string[]>()
   before(async () => {
     for (const v of VARIANTS) outlines.set(v, elementOutline(await renderGfm(markdown(HARMLESS, v))))

@@ -20,9 +20,10 @@ import {
   parseResultSetText,
   type ResultSet,
 } from '../src/results.ts'
-import { chromium, headless } from './chromium.ts'
+import { headless } from './chromium.ts'
 import { golden } from './golden.ts'
-import { removeDir, requiredInCi, tempDir } from './helpers.ts'
+import { removeDir, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const _run = promisify(execFile)
 const here = import.meta.dirname
@@ -144,7 +145,7 @@ async function render(): Promise<string> {
   return renderHtml(c, { now, version: '0.0.0-test', samples: { head, base } })
 }
 
-const skip = requiredInCi(chromium ? false : 'chromium is not installed')
+const chromium = await needs('chromium')
 
 test('the HTML report matches the committed output and renders the same bytes twice', async () => {
   const html = await render()
@@ -187,51 +188,52 @@ function figures(dom: string): Array<{ kind: string; markup: string }> {
   )
 }
 
-test('in Chromium: three SVG charts with one point per count and side, user text as text', {
-  skip,
-}, async () => {
-  const dom = await headless(['--dump-dom', pathToFileURL(reportFile).href])
-  assert.match(dom, /<h1>/, `Chromium dumped no report: ${dom.slice(0, 200)}`)
-  const charts = figures(dom)
-  assert.deepEqual(
-    charts.map((f) => f.kind),
-    ['throughput', 'speedup', 'efficiency'],
-    'one throughput, speedup and efficiency chart for the one series',
-  )
-  const series = scalingFixture()[0]!
-  for (const { kind, markup } of charts) {
-    assert.match(
-      markup,
-      /^\s*<figcaption>[^<]+<\/figcaption>\s*<svg\b/,
-      `the ${kind} chart is an inline <svg>`,
+chromium.test(
+  'in Chromium: three SVG charts with one point per count and side, user text as text',
+  async () => {
+    const dom = await headless(['--dump-dom', pathToFileURL(reportFile).href])
+    assert.match(dom, /<h1>/, `Chromium dumped no report: ${dom.slice(0, 200)}`)
+    const charts = figures(dom)
+    assert.deepEqual(
+      charts.map((f) => f.kind),
+      ['throughput', 'speedup', 'efficiency'],
+      'one throughput, speedup and efficiency chart for the one series',
     )
-    const groups = Array.from(
-      markup.matchAll(/<g class="mark-symbol role-mark points_marks"[^>]*>([\s\S]*?)<\/g>/g),
-      (m) => m[1]!,
-    )
-    assert.equal(groups.length, 1, `the ${kind} chart has one group of point marks`)
-    const labels = Array.from(groups[0]!.matchAll(/<path\b[^>]*aria-label="([^"]*)"/g), (m) => m[1]!)
-    const points = (groups[0]!.match(/<path\b/g) ?? []).length
-    assert.equal(points, series.points.length * 2, `the ${kind} chart has a point per count and side`)
-    for (const p of series.points) {
-      for (const side of ['base', 'head']) {
-        const unit = p.count === 1 ? 'thread' : 'threads'
-        const matching = labels.filter((l) => l.startsWith(`${side}, ${p.count} ${unit}: `))
-        assert.equal(matching.length, 1, `the ${kind} chart has one ${side} point at ${p.count}: ${labels}`)
+    const series = scalingFixture()[0]!
+    for (const { kind, markup } of charts) {
+      assert.match(
+        markup,
+        /^\s*<figcaption>[^<]+<\/figcaption>\s*<svg\b/,
+        `the ${kind} chart is an inline <svg>`,
+      )
+      const groups = Array.from(
+        markup.matchAll(/<g class="mark-symbol role-mark points_marks"[^>]*>([\s\S]*?)<\/g>/g),
+        (m) => m[1]!,
+      )
+      assert.equal(groups.length, 1, `the ${kind} chart has one group of point marks`)
+      const labels = Array.from(groups[0]!.matchAll(/<path\b[^>]*aria-label="([^"]*)"/g), (m) => m[1]!)
+      const points = (groups[0]!.match(/<path\b/g) ?? []).length
+      assert.equal(points, series.points.length * 2, `the ${kind} chart has a point per count and side`)
+      for (const p of series.points) {
+        for (const side of ['base', 'head']) {
+          const unit = p.count === 1 ? 'thread' : 'threads'
+          const matching = labels.filter((l) => l.startsWith(`${side}, ${p.count} ${unit}: `))
+          assert.equal(matching.length, 1, `the ${kind} chart has one ${side} point at ${p.count}: ${labels}`)
+        }
       }
+      assert.match(markup, /class="mark-rect role-mark[^"]*"[^>]*><path\b/, `${kind}: the shaded region`)
+      assert.match(markup, /oversubscribed \(&gt; 2 CPUs\)/, `${kind}: the region is labelled`)
+      if (kind !== 'throughput') assert.match(markup, /ideal_marks/, `${kind}: the ideal line is drawn`)
     }
-    assert.match(markup, /class="mark-rect role-mark[^"]*"[^>]*><path\b/, `${kind}: the shaded region`)
-    assert.match(markup, /oversubscribed \(&gt; 2 CPUs\)/, `${kind}: the region is labelled`)
-    if (kind !== 'throughput') assert.match(markup, /ideal_marks/, `${kind}: the ideal line is drawn`)
-  }
-  assert.match(dom, /Oversubscribed \(more threads than CPUs, shaded in the charts\): 4\./)
-  assert.doesNotMatch(dom, /<script/i, 'no script element reached the DOM')
-  assert.match(dom, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; "quotes"/, 'the hostile name is text')
-  assert.match(dom, /&lt;\/pre&gt;&lt;script&gt;alert\(2\)&lt;\/script&gt;/, 'stderr is text inside <pre>')
-  assert.match(dom, /<code>queue &lt;push&gt; &amp; pop<\/code>/, 'the series name is text')
-})
+    assert.match(dom, /Oversubscribed \(more threads than CPUs, shaded in the charts\): 4\./)
+    assert.doesNotMatch(dom, /<script/i, 'no script element reached the DOM')
+    assert.match(dom, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; "quotes"/, 'the hostile name is text')
+    assert.match(dom, /&lt;\/pre&gt;&lt;script&gt;alert\(2\)&lt;\/script&gt;/, 'stderr is text inside <pre>')
+    assert.match(dom, /<code>queue &lt;push&gt; &amp; pop<\/code>/, 'the series name is text')
+  },
+)
 
-test('in Chromium: the screenshot shows the page with its charts', { skip }, async () => {
+chromium.test('in Chromium: the screenshot shows the page with its charts', async () => {
   const dir = await tempDir('screenshot')
   try {
     const file = path.join(dir, 'report.png')

@@ -13,11 +13,12 @@ import { detectFormats } from '../src/import/index.ts'
 import type { ImportedBenchmark, ImportFormat, ImportSource } from '../src/import/types.ts'
 import { ImportFormatError } from '../src/import/types.ts'
 import type { ResultSet } from '../src/results.ts'
-import { cli, formatError, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { cli, formatError, removeDir, repoRoot, tempDir } from './helpers.ts'
 import { importVerdicts } from './import-verdicts.ts'
-import { goMissing } from './tools.ts'
+import { needs } from './needs.ts'
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'import')
+const go = await needs('go')
 
 async function fixture(format: string, file: string): Promise<ImportSource> {
   const p = path.join(FIXTURES, format, file)
@@ -549,25 +550,24 @@ describe('go test run by the import kind', () => {
     }
   }
 
-  test('go exits 1 for one failing benchmark: that one is failed with its log, the others kept', async (t) => {
-    const skip = requiredInCi(await goMissing())
-    if (skip) return t.skip(skip)
-    const { code, benchmarks } = await imported('fatal')
-    assert.equal(code, 3, 'a failed benchmark fails the job')
-    const decode = benchmarks.find((b) => b.name.startsWith('go/BenchmarkDecode'))!
-    assert.equal(decode.status, 'failed')
-    assert.match(decode.error!.message, /record has 3 fields, want 4/)
-    const kept = benchmarks.filter((b) => b.status === 'ok')
-    assert.ok(
-      kept.length >= 3,
-      `the passing benchmarks are kept: ${benchmarks.map((b) => `${b.name} ${b.status}`).join(', ')}`,
-    )
-    assert.match(kept[0]!.notes.join('\n'), /it exited with code 1, as its failed benchmarks explain/)
-  })
+  go.test(
+    'go exits 1 for one failing benchmark: that one is failed with its log, the others kept',
+    async () => {
+      const { code, benchmarks } = await imported('fatal')
+      assert.equal(code, 3, 'a failed benchmark fails the job')
+      const decode = benchmarks.find((b) => b.name.startsWith('go/BenchmarkDecode'))!
+      assert.equal(decode.status, 'failed')
+      assert.match(decode.error!.message, /record has 3 fields, want 4/)
+      const kept = benchmarks.filter((b) => b.status === 'ok')
+      assert.ok(
+        kept.length >= 3,
+        `the passing benchmarks are kept: ${benchmarks.map((b) => `${b.name} ${b.status}`).join(', ')}`,
+      )
+      assert.match(kept[0]!.notes.join('\n'), /it exited with code 1, as its failed benchmarks explain/)
+    },
+  )
 
-  test('an exit the output does not explain (a build failure) still fails the import', async (t) => {
-    const skip = requiredInCi(await goMissing())
-    if (skip) return t.skip(skip)
+  go.test('an exit the output does not explain (a build failure) still fails the import', async () => {
     const { code, benchmarks } = await imported('', ['-tags', 'broken'])
     assert.equal(code, 3)
     assert.deepEqual(

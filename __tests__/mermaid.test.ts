@@ -9,7 +9,9 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import type { ScalingSeries } from '../src/compare.ts'
 import { mermaidText, plainNumber, scalingMermaid, throughputScale } from '../src/report/mermaid.ts'
-import { available, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
+import { chromium } from './chromium.ts'
+import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 
@@ -111,12 +113,7 @@ test('a hostile benchmark name stays inside the title string', () => {
   assert.equal(mermaidText('a "b" `c`\nd'), 'a ”b” ′c′ d')
 })
 
-const chromium = (await available('chromium'))
-  ? 'chromium'
-  : (await available('chromium-browser'))
-    ? 'chromium-browser'
-    : undefined
-const skip = requiredInCi(chromium ? false : 'chromium is not installed')
+const chromiumGate = await needs('chromium')
 
 interface ParseResult {
   ok: boolean
@@ -186,7 +183,7 @@ async function mermaidCheck(diagrams: string[]): Promise<ParseResult[]> {
   }
 }
 
-test('mermaid parses and renders the charts, and rejects a broken one', { skip }, async () => {
+chromiumGate.test('mermaid parses and renders the charts, and rejects a broken one', async () => {
   const valid = [
     scalingMermaid(series('queue', [2.1e6, 3.9e6, 4.2e6], [2.0e6, 3.4e6, 3.1e6])),
     scalingMermaid(series('queue', [], [1500, 2500, 2600], [1, 2, 4, 8].slice(0, 3))),

@@ -20,10 +20,12 @@ import { rebarCases } from '../src/kinds/wall-clock/rebar-cases.ts'
 import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { SHARD_SCHEMA, SHARD_VERSION } from '../src/shard.ts'
-import { decodeEntities, gfmAvailable, renderGfm } from './gfm.ts'
-import { cli, removeDir, repoRoot, requiredInCi, resultSetOf, tempDir } from './helpers.ts'
+import { decodeEntities, renderGfm } from './gfm.ts'
+import { cli, removeDir, repoRoot, resultSetOf, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const FIXTURE = path.join(repoRoot, '__tests__/fixtures/rebar')
+const gfm = await needs('cmark-gfm')
 const SHERLOCK = path.join(FIXTURE, 'benchmarks/haystacks/sherlock.txt')
 
 /** A KLV item as KLV.md defines it: key, ':', the value's length in bytes, ':', the value, '\n'. */
@@ -415,9 +417,7 @@ describe('a rebar directory measured', () => {
     assert.deepEqual(noCount.unranked, ['js/regexp'])
   })
 
-  test('the report ranks them in one table, a row per definition and a column per engine', async (t) => {
-    const skip = requiredInCi(!(await gfmAvailable()) && 'cmark-gfm is not installed')
-    if (skip) return t.skip(skip)
+  gfm.test('the report ranks them in one table, a row per definition and a column per engine', async () => {
     // The run's results with fixed times in place of the measured ones, so that which engine is
     // fastest is the test's to say, not this machine's of the moment: python/re 1 µs a call and
     // js/regexp 3 µs, but in features/case-unicode js/regexp 1 µs and python/re 3 µs. Each engine's

@@ -10,12 +10,12 @@ import { markdownCode } from '../src/report/escape.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../src/report/markdown.ts'
 import { renderTerminal } from '../src/report/terminal.ts'
 import { parseResultSetText, type ResultSet } from '../src/results.ts'
-import { assertSafeReport, gfmAvailable, renderGfm, tokenizeHtml } from './gfm.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml } from './gfm.ts'
 import { golden, markdownReportInvariants } from './golden.ts'
-import { requiredInCi } from './helpers.ts'
+import { needs } from './needs.ts'
 
 const here = import.meta.dirname
-const gfmSkip = requiredInCi((await gfmAvailable()) ? false : 'cmark-gfm is not installed')
+const gfm = await needs('cmark-gfm')
 
 async function fixture(name: string): Promise<ResultSet> {
   const file = path.join(here, 'fixtures/results', name)
@@ -76,9 +76,14 @@ test('a 30% slower head: regressions first, the failure with its stderr, names e
     const header = md.split('\n').find((l) => l.startsWith('| ') && l.split('|').length === cells)
     assert.ok(header, `a row with a broken column count: ${line}`)
   }
-  // As GitHub renders it: no element, link, mention or comment the report did not write.
-  if (!gfmSkip) await assertSafeReport(md)
 })
+
+gfm.test(
+  'a 30% slower head as GitHub renders it: no element, link, mention or comment the report did not write',
+  async () => {
+    await assertSafeReport(renderMarkdown(await comparison(), { now, version: '0.0.0-test' }))
+  },
+)
 
 test('the terminal report has the same verdicts, without colour when asked', async () => {
   const c = await comparison()
@@ -93,6 +98,9 @@ test('the terminal report has the same verdicts, without colour when asked', asy
   assert.equal(byName.get('hash 4M'), 'regression')
   assert.equal(byName.get('needs input'), 'failed')
 })
+
+/** The shortened comments of the test below, for the check of them as GitHub renders them. */
+let shortened: { md: string; tight: string } | undefined
 
 test('a comment never exceeds GitHub’s limit: details, unchanged rows, then improvements give way first', async () => {
   const base = await fixture('base.json')
@@ -136,15 +144,21 @@ test('a comment never exceeds GitHub’s limit: details, unchanged rows, then im
   const tight = renderMarkdown(big, { now, maxLength: 20_000 })
   assert.ok(tight.length <= 20_000, `${tight.length} characters`)
   assert.match(tight, /\d+ of the regressions and failures/)
-  if (!gfmSkip) {
-    await assertSafeReport(md, { allowedLinks: [/^https:\/\/github\.com\/o\/r\/actions\/runs\/1$/] })
-    await assertSafeReport(tight)
-  }
+  shortened = { md, tight }
 })
 
-test('a repository whose name has an underscore: the full report’s link leads there', {
-  skip: gfmSkip,
-}, async () => {
+gfm.test(
+  'shortened comments are safe markdown as GitHub renders them, the full report’s link the only link',
+  async () => {
+    assert.ok(shortened, 'the test above ran to its end')
+    await assertSafeReport(shortened.md, {
+      allowedLinks: [/^https:\/\/github\.com\/o\/r\/actions\/runs\/1$/],
+    })
+    await assertSafeReport(shortened.tight)
+  },
+)
+
+gfm.test('a repository whose name has an underscore: the full report’s link leads there', async () => {
   const c = await comparison()
   const url = 'https://github.com/my_org/my_repo/actions/runs/7'
   const md = renderMarkdown(c, { now, maxLength: 10_000, fullReportUrl: url })

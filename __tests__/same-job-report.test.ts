@@ -6,7 +6,10 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { available, cli, gitRepo, removeDir, repoRoot, requiredInCi } from './helpers.ts'
+import { cli, gitRepo, removeDir, repoRoot } from './helpers.ts'
+import { needs } from './needs.ts'
+
+const valgrindGate = await needs('valgrind')
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -114,10 +117,8 @@ benchmarks:
 describe('--against: only what alternated run by run is called paired', () => {
   const HYPERFINE = path.join(repoRoot, '__tests__', 'fixtures', 'import', 'hyperfine')
 
-  test('an imported benchmark (a file a setup step wrote per side) is compared unpaired, and the report says so', async () => {
-    // Instruction counts are exact: they need no pairing, and must not be called paired either.
-    const valgrind = await available('valgrind')
-    if (!valgrind) requiredInCi('valgrind is not installed')
+  /** A suite of a process, an imported and, with `valgrind`, an instructions benchmark, compared with its parent. */
+  async function unpaired(valgrind: boolean): Promise<void> {
     const dir = await gitRepo({
       'bench.yml': `suite: mixed
 defaults: { runs: 5, warmup: 0, sequential: false }
@@ -182,5 +183,13 @@ ${valgrind ? "  - { name: count, kind: instructions, command: ['true'] }\n" : ''
       )
     assert.doesNotMatch(md, /^- `(tick|count)`: not paired/m, 'the others are not unpaired')
     assert.match(md, /; unpaired, for the 2 benchmarks whose runs did not alternate: Mann–Whitney U/)
-  })
+  }
+
+  test('an imported benchmark (a file a setup step wrote per side) is compared unpaired, and the report says so', () =>
+    unpaired(false))
+
+  // Instruction counts are exact: they need no pairing, and must not be called paired either.
+  valgrindGate.test('instruction counts beside them are exact: neither paired nor unpaired', () =>
+    unpaired(true),
+  )
 })

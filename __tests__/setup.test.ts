@@ -26,6 +26,7 @@ import {
   parseAptPolicy,
   SetupError,
 } from '../src/setup/system.ts'
+import { needs } from './needs.ts'
 
 const exec = promisify(execFile)
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'setup')
@@ -317,24 +318,26 @@ describe('the default command runner', () => {
 // valgrind
 
 const realValgrind = await findExecutable('valgrind', process.env)
+const valgrind = await needs('valgrind')
 
 describe('ensureValgrind', () => {
-  test('reports the valgrind installed here with its real version, and runs nothing but --version', {
-    skip: !realValgrind && 'valgrind is not installed',
-  }, async () => {
-    const { stdout } = await exec('valgrind', ['--version'])
-    const expected = /^valgrind-(\d+\.\d+\.\d+)/.exec(stdout.trim())?.[1]
-    assert.ok(expected, `unexpected valgrind --version output: ${stdout}`)
-    const { calls, run } = guarded()
-    const lines: string[] = []
-    const status = await ensureValgrind({ run, env: realEnv(), log: (l) => lines.push(l) })
-    assert.deepEqual(status, { tool: 'valgrind', version: expected, path: realValgrind, installed: false })
-    assert.deepEqual(calls, [['valgrind', '--version']], 'apt-get must not run when valgrind is installed')
-    assert.ok(
-      lines.some((l) => l.includes(expected)),
-      `the log names the version: ${lines.join('\n')}`,
-    )
-  })
+  valgrind.test(
+    'reports the valgrind installed here with its real version, and runs nothing but --version',
+    async () => {
+      const { stdout } = await exec('valgrind', ['--version'])
+      const expected = /^valgrind-(\d+\.\d+\.\d+)/.exec(stdout.trim())?.[1]
+      assert.ok(expected, `unexpected valgrind --version output: ${stdout}`)
+      const { calls, run } = guarded()
+      const lines: string[] = []
+      const status = await ensureValgrind({ run, env: realEnv(), log: (l) => lines.push(l) })
+      assert.deepEqual(status, { tool: 'valgrind', version: expected, path: realValgrind, installed: false })
+      assert.deepEqual(calls, [['valgrind', '--version']], 'apt-get must not run when valgrind is installed')
+      assert.ok(
+        lines.some((l) => l.includes(expected)),
+        `the log names the version: ${lines.join('\n')}`,
+      )
+    },
+  )
 
   test('parses the version from valgrind --version output', () => {
     assert.equal(parseValgrindVersion('valgrind-3.19.0\n'), '3.19.0')
@@ -647,18 +650,9 @@ async function project(files: Record<string, string> = {}): Promise<string> {
   return dir
 }
 
-const realRustup = await findExecutable('rustup', process.env)
 const realCargo = await findExecutable('cargo', process.env)
 const realAptCache = await findExecutable('apt-cache', process.env)
-
-async function realToolchains(): Promise<string[]> {
-  if (!realRustup) return []
-  const { stdout } = await exec('rustup', ['toolchain', 'list'], { env: realEnv() })
-  return stdout
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/)[0] ?? '')
-    .filter((n) => n !== '' && n !== 'no')
-}
+const [cargo, rustup, aptCache] = await Promise.all([needs('cargo'), needs('rustup'), needs('apt-cache')])
 
 function rustcVersion(stdout: string): string {
   const version = /^rustc (\d+\.\d+\.\d+(?:-[\w.]+)?) /.exec(stdout)?.[1]
@@ -666,59 +660,57 @@ function rustcVersion(stdout: string): string {
   return version
 }
 
-const stableInstalled = (await realToolchains()).some(
-  (n) => n === `stable-${HOST}` || n.startsWith('stable-'),
-)
-
 describe('ensureRust with the Rust installed here', () => {
-  test('no toolchain pinned: reports the cargo on PATH with rustc’s real version, installing nothing', {
-    skip: !realCargo && 'cargo is not installed',
-  }, async () => {
-    const dir = await project({ 'Cargo.toml': '[package]\nname = "x"\n' })
-    const env = realEnv()
-    const expected = rustcVersion((await exec('rustc', ['--version'], { env, cwd: dir })).stdout)
-    const { calls, run } = guarded()
-    const status = await ensureRust({ cwd: dir, run, env })
-    assert.deepEqual(status, { tool: 'rust', version: expected, path: realCargo, installed: false })
-    assert.deepEqual(calls.slice(-2), [
-      ['rustc', '--version'],
-      ['cargo', '--version'],
-    ])
-    assert.ok(
-      calls.every((argv) => !argv.includes('install') && !argv.includes('add') && argv[0] !== 'apt-get'),
-      `nothing may be installed: ${JSON.stringify(calls)}`,
-    )
-  })
+  cargo.test(
+    'no toolchain pinned: reports the cargo on PATH with rustc’s real version, installing nothing',
+    async () => {
+      const dir = await project({ 'Cargo.toml': '[package]\nname = "x"\n' })
+      const env = realEnv()
+      const expected = rustcVersion((await exec('rustc', ['--version'], { env, cwd: dir })).stdout)
+      const { calls, run } = guarded()
+      const status = await ensureRust({ cwd: dir, run, env })
+      assert.deepEqual(status, { tool: 'rust', version: expected, path: realCargo, installed: false })
+      assert.deepEqual(calls.slice(-2), [
+        ['rustc', '--version'],
+        ['cargo', '--version'],
+      ])
+      assert.ok(
+        calls.every((argv) => !argv.includes('install') && !argv.includes('add') && argv[0] !== 'apt-get'),
+        `nothing may be installed: ${JSON.stringify(calls)}`,
+      )
+    },
+  )
 
-  test('a pinned toolchain that rustup already has, with installed components and the host target: nothing to do', {
-    skip: !(realRustup && stableInstalled) && 'rustup with a stable toolchain is not installed',
-  }, async () => {
-    const env = realEnv()
-    const host = /^host: (\S+)$/m.exec((await exec('rustc', ['+stable', '-vV'], { env })).stdout)?.[1]
-    assert.ok(host, 'rustc -vV names the host')
-    const dir = await project({
-      'rust-toolchain.toml': `[toolchain]\nchannel = "stable"\ncomponents = ["cargo", "rustc"]\ntargets = ["${host}"]\n`,
-    })
-    const nested = path.join(dir, 'benches')
-    await mkdir(nested)
-    const expected = rustcVersion((await exec('rustc', ['+stable', '--version'], { env })).stdout)
-    const { calls, run } = guarded()
-    const status = await ensureRust({ cwd: nested, run, env })
-    assert.deepEqual(status, {
-      tool: 'rust',
-      version: expected,
-      path: realCargo,
-      installed: false,
-      toolchain: 'stable',
-    })
-    assert.deepEqual(calls, [
-      ['rustup', 'toolchain', 'list'],
-      ['rustup', 'component', 'list', '--installed', '--toolchain', 'stable'],
-      ['rustup', 'target', 'list', '--installed', '--toolchain', 'stable'],
-      ['rustc', '+stable', '--version'],
-      ['cargo', '+stable', '--version'],
-    ])
-  })
+  rustup.test(
+    'a pinned toolchain that rustup already has, with installed components and the host target: nothing to do',
+    async () => {
+      const env = realEnv()
+      const host = /^host: (\S+)$/m.exec((await exec('rustc', ['+stable', '-vV'], { env })).stdout)?.[1]
+      assert.ok(host, 'rustc -vV names the host')
+      const dir = await project({
+        'rust-toolchain.toml': `[toolchain]\nchannel = "stable"\ncomponents = ["cargo", "rustc"]\ntargets = ["${host}"]\n`,
+      })
+      const nested = path.join(dir, 'benches')
+      await mkdir(nested)
+      const expected = rustcVersion((await exec('rustc', ['+stable', '--version'], { env })).stdout)
+      const { calls, run } = guarded()
+      const status = await ensureRust({ cwd: nested, run, env })
+      assert.deepEqual(status, {
+        tool: 'rust',
+        version: expected,
+        path: realCargo,
+        installed: false,
+        toolchain: 'stable',
+      })
+      assert.deepEqual(calls, [
+        ['rustup', 'toolchain', 'list'],
+        ['rustup', 'component', 'list', '--installed', '--toolchain', 'stable'],
+        ['rustup', 'target', 'list', '--installed', '--toolchain', 'stable'],
+        ['rustc', '+stable', '--version'],
+        ['cargo', '+stable', '--version'],
+      ])
+    },
+  )
 
   test('a malformed toolchain file stops before anything runs', async () => {
     const dir = await project({
@@ -863,25 +855,38 @@ describe('ensureRust installing with rustup and apt-get', () => {
     ])
   })
 
-  test('with the real apt-cache: the distribution’s packages decide what is offered', {
-    skip: !realAptCache && 'apt-cache is not installed',
-  }, async (t) => {
+  aptCache.test('with the real apt-cache: the distribution’s packages decide what is offered', async () => {
     const { stdout } = await exec('apt-cache', ['policy', 'rustup', 'cargo'])
-    const candidate = (name: string) =>
-      new RegExp(`^${name}:\\n\\s+Installed:.*\\n\\s+Candidate: (\\S+)`, 'm').exec(stdout)?.[1]
-    const rustup = candidate('rustup')
-    const cargo = candidate('cargo')
-    if ((rustup && rustup !== '(none)') || !cargo || cargo === '(none)') {
-      t.skip('this system packages rustup, or has no cargo package: covered by the stand-in apt-cache tests')
-      return
+    const candidate = (name: string) => {
+      const version = new RegExp(`^${name}:\\n\\s+Installed:.*\\n\\s+Candidate: (\\S+)`, 'm').exec(
+        stdout,
+      )?.[1]
+      return version === '(none)' ? undefined : version
     }
+    const rustupPackage = candidate('rustup')
+    const cargoPackage = candidate('cargo')
     const fake = await fakeSystem(['apt-get', 'sudo'])
     await symlink(realAptCache!, path.join(fake.bin, 'apt-cache'))
-    const err = await setupErrorOf(
-      ensureRust({ cwd: await project(), env: fake.env, platform: 'linux', uid: 1000 }),
-    )
-    assert.ok(err.message.includes(`cargo (${cargo}, usually older than stable)`), err.message)
-    assert.deepEqual(await ran(fake), [], 'apt-get must not run')
+    const attempt = ensureRust({ cwd: await project(), env: fake.env, platform: 'linux', uid: 1000 })
+    if (rustupPackage) {
+      // rustup is installed with apt-get (the stand-in's), then the stable toolchain with it.
+      const status = await attempt
+      assert.equal(status.installed, true)
+      const commands = await ran(fake)
+      assert.ok(
+        commands.some((line) => /apt-get install -y --no-install-recommends rustup$/.test(line)),
+        commands.join('\n'),
+      )
+    } else if (cargoPackage) {
+      // Only the distribution's cargo, older than stable: offered in words, nothing installed.
+      const err = await setupErrorOf(attempt)
+      assert.ok(err.message.includes(`cargo (${cargoPackage}, usually older than stable)`), err.message)
+      assert.deepEqual(await ran(fake), [], 'apt-get must not run')
+    } else {
+      // Neither, even after the package lists are read again.
+      const err = await setupErrorOf(attempt)
+      assert.match(err.message, /apt has no rustup package here/)
+    }
   })
 
   test('without apt-get, or off Linux: how to get Rust, naming the package manager', async () => {

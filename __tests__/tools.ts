@@ -73,7 +73,7 @@ export async function goTool(tool: {
   return binary
 }
 
-/** Whether `go` is here to build the Go tools: a skip reason when it is not. */
+/** Whether `go` is here to build the Go tools: why not, when it is not. */
 export async function goMissing(): Promise<Missing> {
   try {
     await run('go', ['version'])

@@ -4,11 +4,13 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
-import { removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
-import { ACTIONLINT, goMissing, goTool } from './tools.ts'
+import { after, before, test } from 'node:test'
+import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+import { ACTIONLINT, goTool } from './tools.ts'
 
-const skip = requiredInCi(await goMissing())
+// actionlint is built with go at a pinned version.
+const go = await needs('go')
 
 function lint(actionlint: string, files: string[]): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
@@ -24,7 +26,7 @@ function lint(actionlint: string, files: string[]): Promise<{ code: number; out:
   })
 }
 
-describe('actionlint', { skip }, () => {
+go.describe('actionlint', () => {
   let actionlint: string
   let dir: string
   before(async () => {

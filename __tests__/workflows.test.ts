@@ -10,13 +10,14 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { type ActRun, actionCopy, exampleWorkflow, runAct } from './act.ts'
 import * as events from './events.ts'
 import { type GitHubServer, startGitHubServer } from './github-server.ts'
-import { available, removeDir, repoRoot, requiredInCi, tempDir } from './helpers.ts'
-import { ACT, goMissing, goTool, node24Dir, node24Missing } from './tools.ts'
+import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+import { ACT, goTool, node24Dir, node24Missing } from './tools.ts'
 
 const git = promisify(execFile)
 const TOKEN = 'ghs_workflow-test-token'
@@ -25,12 +26,8 @@ const PR = 12
 const FORK_PR = 13
 const MARKER = '<!-- bench-action:act -->'
 
-const skip = requiredInCi(
-  (await goMissing()) ||
-    node24Missing() ||
-    ((await available('valgrind')) ? false : 'valgrind is not installed') ||
-    ((await available('cc')) ? false : 'no C compiler'),
-)
+// act is built with go; the suite compiles its program with cc and counts its instructions.
+const runner = await needs('go', 'valgrind', 'cc')
 
 const SUITE = `suite: act
 setup:
@@ -112,7 +109,7 @@ function nodeOf(summary: string): string | undefined {
   return /\| node \|[^|]*\| (v[\d.]+) \|/.exec(summary)?.[1]
 }
 
-describe('the example workflows, run by a real runner (nektos/act)', { skip }, () => {
+runner.describe('the example workflows, run by a real runner (nektos/act)', { skip: node24Missing() }, () => {
   let act: string
   let nodeDir: string
   let action: string
