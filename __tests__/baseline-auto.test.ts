@@ -5,12 +5,25 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { compareDeferred, deferredComparison, parseDeferredComparison } from '../src/github/deferred.ts'
 import { type PipelineOptions, runPipeline } from '../src/pipeline.ts'
 import { renderGfm } from './gfm.ts'
 import { gitRepo, removeDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+// The suite compiles its program with cc and counts its instructions.
+const [counted, gfm] = await Promise.all([needs('cc', 'valgrind'), needs('cmark-gfm')])
+/** The reports the tests below wrote, for the checks of them as GitHub renders them. */
+const reports: Record<string, string> = {}
+
+/** The report a test above left under `key`, as GitHub renders it. */
+async function rendered(key: string): Promise<string> {
+  const markdown = reports[key]
+  assert.ok(markdown !== undefined, `the test that writes the ${key} report ran to its end`)
+  return renderGfm(markdown)
+}
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -72,7 +85,7 @@ async function repoWithStoredMain(prWork: number, prConfigExtra = ''): Promise<s
   return dir
 }
 
-describe('baseline: auto', () => {
+counted.describe('baseline: auto', () => {
   let dir: string
   before(async () => {
     dir = await repoWithStoredMain(3_000_000)
@@ -120,10 +133,7 @@ describe('baseline: auto', () => {
     assert.match(c.exactBaseline?.baseline?.source ?? '', /\.bench/)
     assert.equal(c.exactBaseline?.baseline?.commit.sha, mainSha.trim())
     assert.equal(c.verdict, 'regression')
-    // Both baselines are named in the report.
-    const html = await renderGfm(outcome.markdown)
-    assert.match(html, /built and measured in this job/)
-    assert.match(html, /Instruction counts/)
+    reports.pullRequest = outcome.markdown
     // The counts' baseline is counted once, in the head only: the base side measured only timed cases.
     assert.equal(
       outcome.compareOptions.baseline?.results.benchmarks.some((b) => b.kind === 'instructions'),
@@ -146,9 +156,15 @@ describe('baseline: auto', () => {
     )
     assert.deepEqual(again.exactBaseline, c.exactBaseline)
   })
+
+  gfm.test('a pull request: both baselines are named in the report', async () => {
+    const html = await rendered('pullRequest')
+    assert.match(html, /built and measured in this job/)
+    assert.match(html, /Instruction counts/)
+  })
 })
 
-describe('baseline: auto falls back to the store, saying why', () => {
+counted.describe('baseline: auto falls back to the store, saying why', () => {
   test('when the base fails to build', async () => {
     const dir = await repoWithStoredMain(300_000, "base-setup:\n  - [sh, -c, 'exit 3']\n")
     const lines: string[] = []
@@ -165,8 +181,11 @@ describe('baseline: auto falls back to the store, saying why', () => {
       c.benchmarks.map((b) => b.verdict).filter((v) => v === 'new' || v === 'failed'),
       [],
     )
-    const html = await renderGfm(outcome.markdown)
-    assert.match(html, /could not measure the base in this job/)
+    reports.baseFailed = outcome.markdown
+  })
+
+  gfm.test('when the base fails to build, the report says so', async () => {
+    assert.match(await rendered('baseFailed'), /could not measure the base in this job/)
   })
 
   test('when the merge base cannot be found', async () => {

@@ -7,6 +7,15 @@ import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { parseResultSetText } from '../src/results.ts'
 import { cli, gitRepo, removeDir, repoRoot } from './helpers.ts'
+import { needs } from './needs.ts'
+
+// examples/bench.yml builds C, Rust and Zig programs and counts instructions; the verdicts count
+// the instructions of a C program.
+const [examples, counted, setupTools] = await Promise.all([
+  needs('cc', 'cargo', 'zig', 'valgrind'),
+  needs('cc', 'valgrind'),
+  needs('valgrind', 'cargo'),
+])
 
 const execFileP = promisify(execFile)
 const dirs: string[] = []
@@ -29,67 +38,70 @@ async function storedFiles(dir: string, suite: string, branch = 'main'): Promise
 }
 
 describe('the README quick start', () => {
-  test('first run reports without a baseline; the second compares with the first, per benchmark', async () => {
-    const dir = await repo({}, true)
-    const runOnce = () =>
-      execFileP(
-        process.execPath,
-        [path.join(repoRoot, 'dist/cli.js'), 'run', '--config', 'examples/bench.yml'],
-        {
-          cwd: dir,
-          env: { ...process.env, NO_COLOR: '1', CI: '', GITHUB_ACTIONS: '' },
-        },
-      ).then(
-        (r) => ({ code: 0, ...r }),
-        (e: { code: number; stdout: string; stderr: string }) => e,
+  examples.test(
+    'first run reports without a baseline; the second compares with the first, per benchmark',
+    async () => {
+      const dir = await repo({}, true)
+      const runOnce = () =>
+        execFileP(
+          process.execPath,
+          [path.join(repoRoot, 'dist/cli.js'), 'run', '--config', 'examples/bench.yml'],
+          {
+            cwd: dir,
+            env: { ...process.env, NO_COLOR: '1', CI: '', GITHUB_ACTIONS: '' },
+          },
+        ).then(
+          (r) => ({ code: 0, ...r }),
+          (e: { code: number; stdout: string; stderr: string }) => e,
+        )
+      const first = await runOnce()
+      assert.equal(first.code, 0, first.stderr)
+      assert.match(first.stdout, /no baseline/)
+      const wallClock = ['rust-time/fibonacci_20', 'c-time/empty', 'zig/empty/simple', 'zig/memcpy/1M']
+      for (const name of [
+        'start-up',
+        'hash 4M',
+        'sort 200k',
+        'rust/fibonacci_20',
+        'c/sum_fields',
+        ...wallClock,
+      ])
+        assert.match(first.stdout, new RegExp(`${name}.*no baseline`))
+      assert.match(first.stdout, /memmem\/rust\/memmem +time \(median\)/)
+      assert.match(first.stdout, /Engines of memmem\n +(rust|libc)\/memmem .*GiB\/s +fastest/)
+      assert.match(first.stderr, /setup 7\/7: done/)
+      assert.match(
+        first.stdout,
+        /Scaling of counter uncoordinated by threads \(\d+ logical CPUs\)\n +1 {2}head [\d.]+ M ops\/s \(1\.00×, 100%\)/,
       )
-    const first = await runOnce()
-    assert.equal(first.code, 0, first.stderr)
-    assert.match(first.stdout, /no baseline/)
-    const wallClock = ['rust-time/fibonacci_20', 'c-time/empty', 'zig/empty/simple', 'zig/memcpy/1M']
-    for (const name of [
-      'start-up',
-      'hash 4M',
-      'sort 200k',
-      'rust/fibonacci_20',
-      'c/sum_fields',
-      ...wallClock,
-    ])
-      assert.match(first.stdout, new RegExp(`${name}.*no baseline`))
-    assert.match(first.stdout, /memmem\/rust\/memmem +time \(median\)/)
-    assert.match(first.stdout, /Engines of memmem\n +(rust|libc)\/memmem .*GiB\/s +fastest/)
-    assert.match(first.stderr, /setup 7\/7: done/)
-    assert.match(
-      first.stdout,
-      /Scaling of counter uncoordinated by threads \(\d+ logical CPUs\)\n +1 {2}head [\d.]+ M ops\/s \(1\.00×, 100%\)/,
-    )
-    assert.equal((await storedFiles(dir, 'example')).length, 1)
+      assert.equal((await storedFiles(dir, 'example')).length, 1)
 
-    const second = await runOnce()
-    assert.ok(second.code === 0 || second.code === 1, second.stderr)
-    assert.match(
-      second.stdout,
-      /baseline: [0-9a-f]{7} on main, measured .* ago: newest results on this branch \(main\) \(same commit\)/,
-    )
-    for (const name of ['start-up', 'hash 4M', 'sort 200k']) {
+      const second = await runOnce()
+      assert.ok(second.code === 0 || second.code === 1, second.stderr)
       assert.match(
         second.stdout,
-        new RegExp(`${name} +wall \\(median\\).*(unchanged|improvement|regression|unclear)`),
+        /baseline: [0-9a-f]{7} on main, measured .* ago: newest results on this branch \(main\) \(same commit\)/,
       )
-    }
-    for (const name of [...wallClock, 'memmem/libc/memmem']) {
-      assert.match(
-        second.stdout,
-        new RegExp(`${name} +time \\(median\\).*(unchanged|improvement|regression|unclear)`),
-      )
-    }
-    // Instruction counts are exact: the same code counts the same, to the instruction.
-    for (const name of ['rust/empty', 'rust/fibonacci_20', 'c/empty', 'c/search_sorted_100k']) {
-      assert.match(second.stdout, new RegExp(`${name} +ir +([\\d,]+) +\\1 +±0\\.00% +exact +unchanged`))
-    }
-    assert.equal((await storedFiles(dir, 'example')).length, 2)
-    assert.match(second.stdout, /drift: +unknown \(1 stored run on main: too few of the same code\)/)
-  })
+      for (const name of ['start-up', 'hash 4M', 'sort 200k']) {
+        assert.match(
+          second.stdout,
+          new RegExp(`${name} +wall \\(median\\).*(unchanged|improvement|regression|unclear)`),
+        )
+      }
+      for (const name of [...wallClock, 'memmem/libc/memmem']) {
+        assert.match(
+          second.stdout,
+          new RegExp(`${name} +time \\(median\\).*(unchanged|improvement|regression|unclear)`),
+        )
+      }
+      // Instruction counts are exact: the same code counts the same, to the instruction.
+      for (const name of ['rust/empty', 'rust/fibonacci_20', 'c/empty', 'c/search_sorted_100k']) {
+        assert.match(second.stdout, new RegExp(`${name} +ir +([\\d,]+) +\\1 +±0\\.00% +exact +unchanged`))
+      }
+      assert.equal((await storedFiles(dir, 'example')).length, 2)
+      assert.match(second.stdout, /drift: +unknown \(1 stored run on main: too few of the same code\)/)
+    },
+  )
 })
 
 /** examples/process's program, its work scaled by WORK_SCALE: the whole environment of a count. */
@@ -106,33 +118,36 @@ benchmarks:
 const HYPERFINE = path.join(repoRoot, '__tests__/fixtures/import/hyperfine')
 
 describe('verdicts', () => {
-  test('twice the work is a regression of its exact count (exit 1), listed before the unchanged', async () => {
-    // Instruction counts under callgrind: the same program, input and environment count the same on a
-    // busy machine. The head's bench.yml doubles WORK_SCALE, in an environment of the same size.
-    const dir = await repo({ 'bench.yml': workConfig(1) })
-    const base = await cli(['run'], dir)
-    assert.equal(base.code, 0, base.stderr)
-    await writeFile(path.join(dir, 'bench.yml'), workConfig(2))
-    const head = await cli(['run', '--markdown', 'report.md', '--no-save'], dir)
-    assert.equal(head.code, 1, head.stdout + head.stderr)
-    // base = S + 200 000·k and head = S + 400 000·k instructions: k ≥ 10 for a splitmix64 round (two
-    // multiplies, three shifts, four xors, an add and the loop's own), S for starting, parsing the
-    // count, printing and exiting, well under 2 000 000 (start-up counts the start alone). So
-    // head − base ≥ 2 000 000 and head / base − 1 = 200 000·k / (S + 200 000·k) > 50%: beyond 5%.
-    const hash = /hash +ir +([\d,]+) +([\d,]+) +\+[\d.]+% +exact +regression/.exec(head.stdout)
-    assert.ok(hash, head.stdout)
-    const [baseIr, headIr] = [hash[1]!, hash[2]!].map((n) => Number(n.replaceAll(',', '')))
-    assert.ok(headIr! - baseIr! >= 2_000_000, `${baseIr} → ${headIr}`)
-    // `work start` exits before it reads WORK_SCALE, its environment as large: the same count.
-    const start = /start-up +ir +([\d,]+) +\1 +±0\.00% +exact +unchanged/.exec(head.stdout)
-    assert.ok(start, head.stdout)
-    assert.ok(head.stdout.indexOf(hash[0]) < head.stdout.indexOf(start[0]), 'the regression comes first')
-    const md = await readFile(path.join(dir, 'report.md'), 'utf8')
-    assert.match(md, /^<!-- bench-action:ab -->/)
-    assert.match(md, /#### Regressions\n\n\| Benchmark/)
-    assert.match(md, /\| `hash` \| ir/)
-    assert.ok(md.indexOf('#### Regressions') < md.indexOf('`start-up`'), md)
-  })
+  counted.test(
+    'twice the work is a regression of its exact count (exit 1), listed before the unchanged',
+    async () => {
+      // Instruction counts under callgrind: the same program, input and environment count the same on a
+      // busy machine. The head's bench.yml doubles WORK_SCALE, in an environment of the same size.
+      const dir = await repo({ 'bench.yml': workConfig(1) })
+      const base = await cli(['run'], dir)
+      assert.equal(base.code, 0, base.stderr)
+      await writeFile(path.join(dir, 'bench.yml'), workConfig(2))
+      const head = await cli(['run', '--markdown', 'report.md', '--no-save'], dir)
+      assert.equal(head.code, 1, head.stdout + head.stderr)
+      // base = S + 200 000·k and head = S + 400 000·k instructions: k ≥ 10 for a splitmix64 round (two
+      // multiplies, three shifts, four xors, an add and the loop's own), S for starting, parsing the
+      // count, printing and exiting, well under 2 000 000 (start-up counts the start alone). So
+      // head − base ≥ 2 000 000 and head / base − 1 = 200 000·k / (S + 200 000·k) > 50%: beyond 5%.
+      const hash = /hash +ir +([\d,]+) +([\d,]+) +\+[\d.]+% +exact +regression/.exec(head.stdout)
+      assert.ok(hash, head.stdout)
+      const [baseIr, headIr] = [hash[1]!, hash[2]!].map((n) => Number(n.replaceAll(',', '')))
+      assert.ok(headIr! - baseIr! >= 2_000_000, `${baseIr} → ${headIr}`)
+      // `work start` exits before it reads WORK_SCALE, its environment as large: the same count.
+      const start = /start-up +ir +([\d,]+) +\1 +±0\.00% +exact +unchanged/.exec(head.stdout)
+      assert.ok(start, head.stdout)
+      assert.ok(head.stdout.indexOf(hash[0]) < head.stdout.indexOf(start[0]), 'the regression comes first')
+      const md = await readFile(path.join(dir, 'report.md'), 'utf8')
+      assert.match(md, /^<!-- bench-action:ab -->/)
+      assert.match(md, /#### Regressions\n\n\| Benchmark/)
+      assert.match(md, /\| `hash` \| ir/)
+      assert.ok(md.indexOf('#### Regressions') < md.indexOf('`start-up`'), md)
+    },
+  )
 
   test('the same commands timed at four moments are never a regression; three stored runs give the drift', async () => {
     // The times are hyperfine's, read by the import kind from aa-1.json … aa-4.json (captured once on a
@@ -327,7 +342,7 @@ describe('compare and schema', () => {
     assert.match(missing.stderr, /cannot read nope\.json: ENOENT/)
   })
 
-  test('setup reports the tools the config needs; an unknown tool is a usage error', async () => {
+  setupTools.test('setup reports the tools the config needs; an unknown tool is a usage error', async () => {
     const r = await cli(['setup', '--config', 'examples/bench.yml'], repoRoot)
     assert.equal(r.code, 0, r.stderr)
     assert.match(r.stdout, /^valgrind \d+\.\d+\.\d+ \(\/.*valgrind\)$/m)

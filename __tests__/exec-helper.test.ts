@@ -16,6 +16,7 @@ import {
   type ProcessRun,
   runExecHelper,
 } from '../src/measure/exec-helper.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -25,9 +26,13 @@ let temp: string
 let probe: string
 let helper: string
 
+// The probe program and the helper are compiled here.
+const cc = await needs('cc')
+
 before(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'bench-exec-helper-'))
   probe = path.join(temp, 'probe')
+  if (!cc.verdict.run) return
   await run('cc', ['-O2', '-o', probe, path.join(repo, '__tests__', 'programs', 'probe.c')])
   const built = await ensureExecHelper({ cacheDir: path.join(temp, 'cache') })
   assert.ok('path' in built, 'a C compiler is needed to run these tests')
@@ -38,7 +43,7 @@ after(async () => {
   await rm(temp, { recursive: true, force: true })
 })
 
-describe('finding and building the exec helper', () => {
+cc.describe('finding and building the exec helper', () => {
   test('the C source is found walking up from src/measure/ and from dist/', () => {
     assert.equal(findExecHelperSource(path.join(repo, 'src', 'measure')), source)
     assert.equal(findExecHelperSource(path.join(repo, 'dist')), source)
@@ -175,7 +180,7 @@ describe('finding and building the exec helper', () => {
   })
 })
 
-describe('the exec helper command line', () => {
+cc.describe('the exec helper command line', () => {
   test('bad usage exits 2 with a message on stderr', async () => {
     for (const args of [
       ['--runs', '0', '--', 'true'],
@@ -240,7 +245,7 @@ describe('the exec helper command line', () => {
   })
 })
 
-describe('runExecHelper', () => {
+cc.describe('runExecHelper', () => {
   test('parses the runs into ProcessRun values and reports each as it arrives', async () => {
     const seen: ProcessRun[] = []
     const started = process.hrtime.bigint()

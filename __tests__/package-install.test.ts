@@ -9,6 +9,10 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { exists, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+// The dry run builds C programs and counts their instructions.
+const counted = await needs('cc', 'valgrind')
 
 const run = promisify(execFile)
 
@@ -103,14 +107,16 @@ describe('the packed package, installed into an empty project', () => {
     assert.ok(schema.properties?.benchmarks, 'the schema describes benchmarks')
   })
 
-  test('a dry run of a C harness (built with the installed header) and a whole-program benchmark', async () => {
-    // The user's code: the repository's C example and a small program, nothing else of it.
-    await mkdir(path.join(project, 'build'))
-    await copyFile(path.join(repoRoot, 'examples/c-instructions/bench.c'), path.join(project, 'bench.c'))
-    await copyFile(path.join(repoRoot, 'examples/process/work.c'), path.join(project, 'work.c'))
-    await writeFile(
-      path.join(project, 'bench.yml'),
-      `suite: installed
+  counted.test(
+    'a dry run of a C harness (built with the installed header) and a whole-program benchmark',
+    async () => {
+      // The user's code: the repository's C example and a small program, nothing else of it.
+      await mkdir(path.join(project, 'build'))
+      await copyFile(path.join(repoRoot, 'examples/c-instructions/bench.c'), path.join(project, 'bench.c'))
+      await copyFile(path.join(repoRoot, 'examples/process/work.c'), path.join(project, 'work.c'))
+      await writeFile(
+        path.join(project, 'bench.yml'),
+        `suite: installed
 setup:
   - [cc, -O2, -g, -o, build/bench, bench.c, -Inode_modules/bench-action/runners/c]
   - [cc, -O2, -o, build/work, work.c]
@@ -129,21 +135,22 @@ benchmarks:
     command: [./build/work, hash, "200000"]
     runs: 4
 `,
-    )
-    const { stdout, stderr } = await npx(
-      ['run', '--dry-run', '--no-install', '--json', 'results.json'],
-      600_000,
-    )
-    assert.match(stdout, /bench-action · installed/, stderr)
-    const results = JSON.parse(await readFile(path.join(project, 'results.json'), 'utf8')) as {
-      benchmarks: Array<{ name: string; kind: string; status: string; error?: { message: string } }>
-    }
-    const kinds = new Set(results.benchmarks.map((b) => b.kind))
-    assert.deepEqual([...kinds].sort(), ['instructions', 'process', 'wall-clock'])
-    for (const b of results.benchmarks) assert.equal(b.status, 'ok', `${b.name}: ${b.error?.message}`)
-    assert.ok(
-      results.benchmarks.filter((b) => b.kind === 'instructions').length > 1,
-      'the harness listed its benchmarks',
-    )
-  })
+      )
+      const { stdout, stderr } = await npx(
+        ['run', '--dry-run', '--no-install', '--json', 'results.json'],
+        600_000,
+      )
+      assert.match(stdout, /bench-action · installed/, stderr)
+      const results = JSON.parse(await readFile(path.join(project, 'results.json'), 'utf8')) as {
+        benchmarks: Array<{ name: string; kind: string; status: string; error?: { message: string } }>
+      }
+      const kinds = new Set(results.benchmarks.map((b) => b.kind))
+      assert.deepEqual([...kinds].sort(), ['instructions', 'process', 'wall-clock'])
+      for (const b of results.benchmarks) assert.equal(b.status, 'ok', `${b.name}: ${b.error?.message}`)
+      assert.ok(
+        results.benchmarks.filter((b) => b.kind === 'instructions').length > 1,
+        'the harness listed its benchmarks',
+      )
+    },
+  )
 })

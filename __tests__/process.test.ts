@@ -10,6 +10,10 @@ import { measureProcess, outlierNotes } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { type BenchmarkResult, benchmarkResultSchema } from '../src/results.ts'
 import { processCaseIn, waitUntilGone } from './helpers.ts'
+import { needs } from './needs.ts'
+
+// The probe program the benchmarks run is compiled here.
+const cc = await needs('cc')
 
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -30,7 +34,8 @@ before(async () => {
   // measureProcess builds the exec helper on first use: keep that build out of the user's cache.
   process.env.BENCH_ACTION_CACHE_DIR = path.join(temp, 'cache')
   probe = path.join(temp, 'probe')
-  await run('cc', ['-O2', '-o', probe, path.join(repo, '__tests__', 'programs', 'probe.c')])
+  if (cc.verdict.run)
+    await run('cc', ['-O2', '-o', probe, path.join(repo, '__tests__', 'programs', 'probe.c')])
 })
 
 after(async () => {
@@ -46,7 +51,7 @@ function samples(result: BenchmarkResult, metric: string): number[] {
   return m.samples
 }
 
-describe('measureProcess with the exec helper', () => {
+cc.describe('measureProcess with the exec helper', () => {
   test('a successful case has every metric, one sample per counted run, and the case copied in', async () => {
     const progress: [number, number][] = []
     const c = processCase([probe, 'sleep', '1'], {
@@ -243,7 +248,7 @@ describe('measureProcess with the exec helper', () => {
   })
 })
 
-describe('measureProcess without a C compiler', () => {
+cc.describe('measureProcess without a C compiler', () => {
   const helper = { unavailable: 'tried cc, gcc, clang, zig cc' }
 
   test('measures wall time only and says why', async () => {

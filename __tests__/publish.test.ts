@@ -11,6 +11,11 @@ import { type ActionRun, runActionOn } from './action-run.ts'
 import * as events from './events.ts'
 import { type GitHubServer, startGitHubServer } from './github-server.ts'
 import { gitRepo, removeDir, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+// Same-job runs build code whose cost per call is a number, with the C compiler.
+const cc = await needs('cc')
+
 import { MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from './model-code.ts'
 
 const TOKEN = 'ghs_publish-test'
@@ -370,7 +375,7 @@ describe('baselines in the Actions cache', () => {
   })
 })
 
-describe('baseline: same-job', () => {
+cc.describe('baseline: same-job', () => {
   // The code's cost per call is ns.h's NS (model-code.ts): 20 µs on main. Every sample lies within
   // ±0.1% of its side's cost, so every one of the 15 pair ratios lies within ±0.2% of head / base.
   const config = `suite: ab

@@ -14,6 +14,7 @@ import {
   RunnerOutputError,
 } from '../src/measure/klv.ts'
 import { checkCounts, type RunRunnerResult, runRunner } from '../src/measure/runner-protocol.ts'
+import { needs } from './needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -21,10 +22,20 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 let temp: string
 let runner: string
 
+// The rebar runner is compiled here.
+const cc = await needs('cc')
+
 before(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'bench-runner-protocol-'))
   runner = path.join(temp, 'rebar_runner')
-  await run('cc', ['-O2', '-Wall', '-o', runner, path.join(repo, '__tests__', 'programs', 'rebar_runner.c')])
+  if (cc.verdict.run)
+    await run('cc', [
+      '-O2',
+      '-Wall',
+      '-o',
+      runner,
+      path.join(repo, '__tests__', 'programs', 'rebar_runner.c'),
+    ])
 })
 
 after(async () => {
@@ -186,7 +197,7 @@ function config(haystack: string, pattern: string, extra: Array<[string, string]
   ])
 }
 
-describe('running a rebar runner', () => {
+cc.describe('running a rebar runner', () => {
   // "Sherlock Holmes" 91 times, with near misses and multi-byte text around it.
   const haystack = 'Sherlock Holmés, 中文 — Sherlock Holme '.repeat(50) + 'Sherlock Holmes\n'.repeat(91)
 

@@ -10,6 +10,11 @@ import { promisify } from 'node:util'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { measureSameJob } from '../src/schedule/index.ts'
 import { cli, gitRepo, removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+// --against builds and measures code whose cost per call is a number, with the C compiler.
+const cc = await needs('cc')
+
 import { costSource, MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from './model-code.ts'
 
 const run = promisify(execFile)
@@ -56,7 +61,7 @@ function checkedOutIn(stderr: string): string {
   return dir
 }
 
-describe('--against', () => {
+cc.describe('--against', () => {
   test('a slower head than the commit it is compared with is a regression, from paired runs', async () => {
     const dir = await modelRepo(20_000)
     await commitCost(dir, 200_000)

@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { compareResults } from '../src/compare.ts'
 import { parseConfig } from '../src/config/index.ts'
@@ -22,6 +22,9 @@ import { renderMarkdown } from '../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { measureSameJob, measureSuite } from '../src/schedule/index.ts'
 import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+const cc = await needs('cc')
 
 const run = promisify(execFile)
 
@@ -107,7 +110,7 @@ async function readLog(file: string): Promise<LogLine[]> {
     })
 }
 
-describe('scaling with the example counters', () => {
+cc.describe('scaling with the example counters', () => {
   let dir: string
   let counters: string
   let model: string

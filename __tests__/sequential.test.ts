@@ -13,6 +13,9 @@ import { measureSameJob } from '../src/schedule/index.ts'
 import { SeededRandom } from '../src/stats/random.ts'
 import { extendedAlpha, lookAtPairs, lookPlan } from '../src/stats/sequential.ts'
 import { removeDir, repoRoot, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+const cc = await needs('cc')
 
 const run = promisify(execFile)
 
@@ -96,7 +99,7 @@ describe('lookAtPairs', () => {
  * durations are computed from --ns with a jitter the test chooses, so where a pair stops or is extended
  * does not depend on how busy the machine is.
  */
-describe('sequential sampling of same-job pairs', () => {
+cc.describe('sequential sampling of same-job pairs', () => {
   let dir: string
   let model: string
   before(async () => {

@@ -15,6 +15,9 @@ import { planCases } from '../src/plan.ts'
 import type { ResultSet } from '../src/results.ts'
 import { measureSameJob, measureSuite } from '../src/schedule/index.ts'
 import { removeDir, repoRoot, runWithInput, tempDir } from './helpers.ts'
+import { needs } from './needs.ts'
+
+const [cc, cargo] = await Promise.all([needs('cc'), needs('cargo')])
 
 const run = promisify(execFile)
 
@@ -279,7 +282,7 @@ ${settings}`
    * time measured here: its warm-up and its coldness are timed from the same instant, so a warm-up of
    * 100 ms leaves no cold sample however loaded the machine is.
    */
-  describe('a runner that starts cold', () => {
+  cc.describe('a runner that starts cold', () => {
     let dir: string
     let runner: string
     before(async () => {
@@ -358,7 +361,7 @@ describe('samples to metrics', () => {
 })
 
 /** rebar's "bring your own benchmarks" runner, built as the guide builds it (examples/rebar-memmem). */
-describe("rebar's documented runner, unmodified", () => {
+cargo.describe("rebar's documented runner, unmodified", () => {
   let dir: string
   let runner: string
   let haystack: string
@@ -507,7 +510,7 @@ async function readModelLog(file: string) {
  * paired test and the verdicts are checked end to end whatever the machine's load. Whether a real 10%
  * slowdown is found on this machine's drifting timings is measured by `npm run bench` (bench/verdicts.ts).
  */
-describe('a 10% slowdown is found', () => {
+cc.describe('a 10% slowdown is found', () => {
   let dir: string
   let model: string
   before(async () => {
