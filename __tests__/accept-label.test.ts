@@ -503,6 +503,8 @@ describe('the label on a pull request’s event', () => {
       { sha: HEAD.toUpperCase() },
       { sha: `x${HEAD.slice(1)}` },
       { sha: `${HEAD.slice(1)}x` },
+      // A payload is JSON: a list whose text is a sha is not one.
+      { sha: [HEAD] },
     ]) {
       const { octokit, calls } = writer()
       const o = options(octokit, {
@@ -725,6 +727,7 @@ describe('the label on the push that merged a pull request', () => {
       push('refs/heads/main', MERGE.slice(0, 7)),
       context('push', { ref: 'refs/heads/main' }),
       context('push', { ref: 'refs/heads/main', after: 42 }),
+      context('push', { ref: 'refs/heads/main', after: [MERGE] }),
       context('push', { after: MERGE }),
       context('push', { ref: 7, after: MERGE }),
     ]) {
