@@ -1,0 +1,239 @@
+// Change points in a metric's history: seeded synthetic histories with known shifts (noisy timings),
+// and hand-written instruction counts (exact).
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import {
+  type ChangePoint,
+  detectChangePoints,
+  eDivisive,
+  exactChangePoints,
+  pelt,
+} from '../../src/stats/changepoints.ts'
+import { SeededRandom } from '../../src/stats/random.ts'
+
+/**
+ * One timed metric's per-commit medians: `level(i)` times lognormal noise of CV 3%, and 2% of
+ * commits 1.3× slower (a busy runner), as timings on shared CI machines look.
+ */
+function history(length: number, level: (i: number) => number, seed: string, cv = 0.03): number[] {
+  const random = new SeededRandom(seed)
+  return Array.from({ length }, (_, i) => {
+    const spike = random.nextFloat() < 0.02 ? 1.3 : 1
+    return 1000 * level(i) * Math.exp(cv * random.nextGaussian()) * spike
+  })
+}
+
+const describe1 = (points: readonly ChangePoint[]) =>
+  points
+    .map((p) => `${p.index} [${p.from}..${p.to}] ${(100 * p.change).toFixed(1)}% p=${p.pValue}`)
+    .join('; ')
+
+describe('change points of a noisy metric', () => {
+  const step = history(120, (i) => (i < 60 ? 1 : 1.1), 'step')
+
+  it('finds a +10% step at commit 60 of 120, where it is and as large as it is', () => {
+    for (const detect of [detectChangePoints, eDivisive, pelt]) {
+      const points = detect(step)
+      assert.equal(points.length, 1, `${detect.name}: ${describe1(points)}`)
+      const [point] = points as [ChangePoint]
+      assert.ok(Math.abs(point.index - 60) <= 2, `${detect.name}: index ${point.index}`)
+      assert.ok(point.from <= point.index && point.index <= point.to, describe1(points))
+      assert.ok(
+        point.from <= 60 && point.to >= 60,
+        `${detect.name}: the range holds commit 60: ${describe1(points)}`,
+      )
+      assert.ok(Math.abs(point.change - 0.1) < 0.03, `${detect.name}: change ${point.change}`)
+      assert.ok(Math.abs(point.after / point.before - 1 - point.change) < 1e-12)
+      assert.ok(Math.abs(point.before / 1000 - 1) < 0.03, `before ${point.before}`)
+      assert.ok(point.pValue <= 0.001, `pValue ${point.pValue}`)
+    }
+  })
+
+  it('pinpoints a step far above the noise to one commit', () => {
+    const points = detectChangePoints(history(120, (i) => (i < 45 ? 1 : 1.25), 'big step'))
+    assert.equal(points.length, 1, describe1(points))
+    assert.deepEqual([points[0]!.from, points[0]!.index, points[0]!.to], [45, 45, 45])
+  })
+
+  it('finds a slowdown and a speedup alike', () => {
+    const points = detectChangePoints(history(150, (i) => (i < 90 ? 1 : 0.85), 'speedup'))
+    assert.equal(points.length, 1, describe1(points))
+    assert.ok(Math.abs(points[0]!.index - 90) <= 2)
+    assert.ok(Math.abs(points[0]!.change + 0.15) < 0.03, describe1(points))
+  })
+
+  it('reports nothing for a stable history', () => {
+    for (const seed of ['stable 1', 'stable 2', 'stable 3']) {
+      const values = history(200, () => 1, seed, 0.05)
+      for (const detect of [detectChangePoints, eDivisive, pelt]) {
+        assert.deepEqual(detect(values), [], `${detect.name} ${seed}: ${describe1(detect(values))}`)
+      }
+    }
+  })
+
+  it('reports nothing for one commit twice as slow', () => {
+    const values = history(150, () => 1, 'outlier')
+    values[70]! *= 2
+    for (const detect of [detectChangePoints, eDivisive, pelt]) {
+      assert.deepEqual(detect(values), [], `${detect.name}: ${describe1(detect(values))}`)
+    }
+  })
+
+  it('reports three slow commits in a row as nothing: a level lasts longer', () => {
+    const blip = history(150, (i) => (i >= 70 && i < 73 ? 1.3 : 1), 'blip')
+    assert.deepEqual(detectChangePoints(blip), [], describe1(detectChangePoints(blip)))
+  })
+
+  it('finds two steps as two, whichever way they go', () => {
+    const upDown = detectChangePoints(history(120, (i) => (i < 40 ? 1 : i < 80 ? 1.1 : 1), 'up down'))
+    assert.deepEqual(
+      upDown.map((p) => [Math.round(p.index / 10) * 10, Math.sign(p.change)]),
+      [
+        [40, 1],
+        [80, -1],
+      ],
+      describe1(upDown),
+    )
+    const upUp = detectChangePoints(history(120, (i) => (i < 40 ? 1 : i < 80 ? 1.1 : 1.21), 'up up'))
+    assert.equal(upUp.length, 2, `two steps the same way stay two: ${describe1(upUp)}`)
+    assert.ok(Math.abs(upUp[0]!.index - 40) <= 2 && Math.abs(upUp[1]!.index - 80) <= 2, describe1(upUp))
+  })
+
+  it('reports a +15% drift over 30 commits as one change point whose range spans it', () => {
+    // Commits 80..109 each add 0.5%.
+    const ramp = history(200, (i) => 1 + 0.15 * Math.min(1, Math.max(0, (i - 79) / 30)), 'ramp')
+    for (const detect of [detectChangePoints, eDivisive, pelt]) {
+      const points = detect(ramp)
+      assert.equal(points.length, 1, `${detect.name}: ${describe1(points)}`)
+      const [point] = points as [ChangePoint]
+      assert.ok(point.from <= 82 && point.to >= 107, `${detect.name}: ${describe1(points)}`)
+      assert.ok(
+        point.from >= 70 && point.to <= 120,
+        `${detect.name}: no wider than needed: ${describe1(points)}`,
+      )
+      assert.ok(point.index >= point.from && point.index <= point.to)
+      assert.ok(Math.abs(point.change - 0.15) < 0.03, `${detect.name}: change ${point.change}`)
+    }
+  })
+
+  it('ignores a significant shift below minChange, and reports it when asked', () => {
+    const values = history(300, (i) => (i < 150 ? 1 : 1.015), 'small', 0.005)
+    assert.deepEqual(detectChangePoints(values), [])
+    const points = detectChangePoints(values, { minChange: 0.01 })
+    assert.equal(points.length, 1, describe1(points))
+    assert.ok(Math.abs(points[0]!.index - 150) <= 2, describe1(points))
+  })
+
+  it('gives the same answer every time', () => {
+    const values = history(250, (i) => (i < 100 ? 1 : 1.05), 'repeat', 0.04)
+    assert.deepEqual(detectChangePoints(values), detectChangePoints(values))
+    assert.deepEqual(eDivisive(values), eDivisive(values))
+  })
+
+  it('finds every shift of a long history', () => {
+    const values = history(3000, (i) => 1 + 0.1 * (Math.floor(i / 500) % 2), 'long')
+    for (const detect of [detectChangePoints, eDivisive]) {
+      const points = detect(values)
+      assert.deepEqual(
+        points.map((p) => Math.round(p.index / 100) * 100),
+        [500, 1000, 1500, 2000, 2500],
+        describe1(points),
+      )
+    }
+  })
+
+  it('says nothing about a history too short to split', () => {
+    assert.deepEqual(detectChangePoints([]), [])
+    assert.deepEqual(detectChangePoints([1, 2, 3, 4, 5, 6, 7, 8, 9]), [])
+  })
+
+  it('finds a step in a history with no noise at all', () => {
+    const values = Array.from({ length: 40 }, (_, i) => (i < 20 ? 100 : 110))
+    const points = detectChangePoints(values)
+    assert.equal(points.length, 1)
+    assert.deepEqual([points[0]!.from, points[0]!.index, points[0]!.to], [20, 20, 20])
+    assert.ok(Math.abs(points[0]!.change - 0.1) < 1e-12)
+  })
+
+  it('throws on a value that is not a finite positive number', () => {
+    const values = history(50, () => 1, 'bad')
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0, -1]) {
+      const broken = values.slice()
+      broken[17] = bad
+      assert.throws(() => detectChangePoints(broken), /values\[17\]/)
+      assert.throws(() => eDivisive(broken), /values\[17\]/)
+    }
+    assert.throws(() => detectChangePoints(values, { alpha: 0 }), RangeError)
+    assert.throws(() => detectChangePoints(values, { window: 4 }), RangeError)
+  })
+})
+
+describe('change points of an exact metric', () => {
+  it('pinpoints the commit where the count moved beyond the threshold', () => {
+    const counts = [1000, 1000, 1000, 1030, 1030, 1030]
+    assert.deepEqual(exactChangePoints(counts, 0.01), [
+      { index: 3, from: 3, to: 3, before: 1000, after: 1030, change: 0.030000000000000027, pValue: 0 },
+    ])
+  })
+
+  it('ignores jitter below the threshold that does not add up', () => {
+    const counts = [1000, 1004, 998, 1003, 999, 1005, 1000, 996, 1002]
+    assert.deepEqual(exactChangePoints(counts, 0.01), [])
+  })
+
+  it('reports small steps that add up past the threshold as one change spanning them', () => {
+    // Commits 3..6 each add 0.3%; the fourth takes the drift past 1% since commit 2.
+    const counts = [1000, 1000, 1000, 1003, 1006, 1009, 1012, 1012, 1012]
+    const points = exactChangePoints(counts, 0.01)
+    assert.equal(points.length, 1)
+    assert.deepEqual(
+      { ...points[0]!, change: Math.round(points[0]!.change * 1e6) / 1e6 },
+      {
+        index: 6,
+        from: 3,
+        to: 6,
+        before: 1000,
+        after: 1012,
+        change: 0.012,
+        pValue: 0,
+      },
+    )
+  })
+
+  it('starts a drift after the count last stood at its level', () => {
+    // The jitter at commits 1..3 returns to the level; the drift starts at commit 5.
+    const counts = [1000, 1003, 1000, 999, 1000, 1005, 1009, 1012]
+    const [point] = exactChangePoints(counts, 0.01)
+    assert.deepEqual([point!.from, point!.to], [5, 7])
+  })
+
+  it('reports A → B → A as two changes', () => {
+    const points = exactChangePoints([500, 500, 520, 520, 520, 500, 500], 0.01)
+    assert.deepEqual(
+      points.map((p) => [p.index, p.from, p.to, p.before, p.after]),
+      [
+        [2, 2, 2, 500, 520],
+        [5, 5, 5, 520, 500],
+      ],
+    )
+    assert.ok(points[0]!.change > 0 && points[1]!.change < 0)
+  })
+
+  it('counts a drift from the level the last change left', () => {
+    const points = exactChangePoints([100, 120, 120.5, 121, 121.5, 122], 0.01)
+    assert.deepEqual(
+      points.map((p) => [p.index, p.from, p.to]),
+      [
+        [1, 1, 1],
+        [4, 2, 4],
+      ],
+    )
+    assert.equal(points[1]!.before, 120)
+  })
+
+  it('throws on NaN and on a threshold that is not a number', () => {
+    assert.throws(() => exactChangePoints([1, Number.NaN, 1], 0.01), /values\[1\] is NaN/)
+    assert.throws(() => exactChangePoints([1, 2], Number.NaN), RangeError)
+    assert.deepEqual(exactChangePoints([], 0.01), [])
+  })
+})

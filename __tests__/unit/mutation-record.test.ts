@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { recordOf, renderRecords, score, tally } from '../../scripts/mutation.mjs'
+import { groupPlan } from '../../scripts/mutation-groups.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+const base = (p: string) => path.posix.basename(p)
+
+test('each mutation group runs the test files that import its modules', () => {
+  const stats = groupPlan(root, 'stats')
+  assert.ok(stats.modules.includes('src/stats/changepoints.ts'))
+  assert.ok(!stats.modules.includes('src/stats/index.ts'), 'a folder index re-exports; nothing to mutate')
+  // changepoints.test.ts imports src/stats/changepoints.ts directly; drift.test.ts through the index.
+  assert.ok(stats.tests.map(base).includes('changepoints.test.ts'))
+  assert.ok(stats.tests.map(base).includes('drift.test.ts'))
+  // The acceptance tests import compare.ts, so the compare group runs them.
+  assert.ok(groupPlan(root, 'compare').tests.map(base).includes('accept.test.ts'))
+  const accept = groupPlan(root, 'accept')
+  assert.deepEqual(accept.modules, ['src/accept.ts', 'src/github/accept-label.ts'])
+  assert.ok(accept.tests.map(base).includes('accept.test.ts'))
+  // A test file that imports none of a group's modules stays out of it.
+  assert.ok(!groupPlan(root, 'comment').tests.map(base).includes('changepoints.test.ts'))
+  assert.throws(() => groupPlan(root, 'everything'), /MUTATE=everything: the groups are stats, compare/)
+})
+
+test('a record counts each outcome per module and scores detected over valid', () => {
+  const at = (line: number) => ({ start: { line, column: 3 }, end: { line, column: 9 } })
+  const report = {
+    files: {
+      'src/b.ts': {
+        mutants: [
+          { status: 'Killed', mutatorName: 'EqualityOperator', replacement: '<=', location: at(4) },
+          { status: 'Survived', mutatorName: 'ConditionalExpression', replacement: 'true', location: at(9) },
+          { status: 'CompileError', mutatorName: 'StringLiteral', replacement: '""', location: at(2) },
+        ],
+      },
+      'src/a.ts': {
+        mutants: [
+          { status: 'Killed', mutatorName: 'ArithmeticOperator', replacement: 'a - b', location: at(1) },
+          { status: 'Killed', mutatorName: 'ArithmeticOperator', replacement: 'a * b', location: at(1) },
+          { status: 'Timeout', mutatorName: 'UpdateOperator', replacement: 'i--', location: at(7) },
+          { status: 'NoCoverage', mutatorName: 'BlockStatement', replacement: '{}', location: at(12) },
+        ],
+      },
+    },
+  }
+  assert.deepEqual(tally(report.files['src/a.ts'].mutants), {
+    killed: 2,
+    survived: 0,
+    timeout: 1,
+    noCoverage: 1,
+    errors: 0,
+  })
+  // a.ts: (2 + 1) / (2 + 1 + 0 + 1) = 75%; b.ts: 1 / (1 + 1) = 50%, the compile error not counted.
+  const record = recordOf('demo', report, 'abc1234')
+  assert.deepEqual(Object.keys(record.modules), ['src/a.ts', 'src/b.ts'])
+  assert.equal(record.modules['src/a.ts']?.score, 75)
+  assert.equal(record.modules['src/b.ts']?.score, 50)
+  assert.equal(score({ killed: 0, survived: 0, timeout: 0, noCoverage: 0, errors: 3 }), null)
+  assert.deepEqual(
+    record.survivors.map((s) => `${s.file}:${s.line} ${s.status}`),
+    ['src/a.ts:12 NoCoverage', 'src/b.ts:9 Survived'],
+  )
+  const md = renderRecords(
+    [record],
+    [
+      {
+        file: 'src/b.ts',
+        line: 9,
+        mutator: 'ConditionalExpression',
+        replacement: 'true',
+        why: 'guarded | twice',
+      },
+    ],
+  )
+  assert.match(md, /^\| demo \| `src\/a\.ts` \| 75\.0% \| 2 \| 0 \| 1 \| 1 \| abc1234 \|$/m)
+  assert.match(md, /^\| demo \| `src\/b\.ts` \| 50\.0% \| 1 \| 1 \| 0 \| 0 \| abc1234 \|$/m)
+  assert.match(md, /^\| `src\/b\.ts:9:3` \| ConditionalExpression: `true` \| yes: guarded \\\| twice \|$/m)
+  assert.match(
+    md,
+    /^\| `src\/a\.ts:12:3` \| BlockStatement: `\{\}` \(no test reaches it\) \| not judged \|$/m,
+  )
+  assert.match(md, /Not measured yet: stats, compare, same-job, families, accept, report, comment, config\./)
+})
