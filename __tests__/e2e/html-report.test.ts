@@ -98,7 +98,10 @@ function counted(name: string, value: number, self: Record<string, number>): Ben
  */
 function scalingFixture(): ScalingSeries[] {
   const read = (name: string) =>
-    parseResultSetText(readFileSync(path.join(import.meta.dirname, '..', 'fixtures/results', name), 'utf8'), name)
+    parseResultSetText(
+      readFileSync(path.join(import.meta.dirname, '..', 'fixtures/results', name), 'utf8'),
+      name,
+    )
   const captured = compareResults(read('head.json'), {
     baseline: { results: read('base.json'), source: 'base.json', reason: 'captured' },
   }).scaling

@@ -8,7 +8,12 @@ import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import type { GitHub as Client } from '../../src/github/client.ts'
-import { ACTIONS_BOT, commenterLogin, findStickyComment, upsertStickyComment } from '../../src/github/comment.ts'
+import {
+  ACTIONS_BOT,
+  commenterLogin,
+  findStickyComment,
+  upsertStickyComment,
+} from '../../src/github/comment.ts'
 import { markerFor } from '../../src/report/escape.ts'
 import { type GitHubServer, startGitHubServer } from '../github-server.ts'
 
