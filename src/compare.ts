@@ -45,7 +45,6 @@ import {
   decideSummary,
   describeDrift,
   driftBound,
-  driftReference,
   estimateDrift,
   formatSignificant,
   MIN_SAMPLES_FOR_STATISTICS,
@@ -1108,9 +1107,11 @@ function judgeOnCpuWhenWallDiverges(
  */
 function beyondLikeDrift(cpu: MetricComparison, wallDrift: DriftEstimate | undefined): boolean {
   if (!wallDrift || wallDrift.mixed || wallDrift.busyUnknown) return true
-  const bound = driftReference(wallDrift).bound
-  const [low, high] = cpu.ci ?? [cpu.ratio, cpu.ratio]
-  return cpu.change > 0 ? low > bound : high < 1 / bound
+  if (cpu.verdict !== 'regression' && cpu.verdict !== 'improvement') return false
+  // Wall time's bound between two runs: its reference is wall time's own baseline, not CPU time's.
+  const between = { ...wallDrift, reference: undefined }
+  const interval = cpu.ci ?? [cpu.ratio, cpu.ratio]
+  return decideAcrossMoments(cpu.verdict, interval, 'lower', between, wallDrift.runs).verdict === cpu.verdict
 }
 
 /** Why a benchmark of a same-job comparison was compared unpaired, for its notes. */
