@@ -51,18 +51,13 @@ async function installInto(
 export type Missing = string | false
 
 /**
- * The path of a Go command built at a pinned version (`go install MODULE@VERSION`), or false when
- * there is no Go to build it with.
+ * The path of a Go command built at a pinned version (`go install MODULE@VERSION`); the tests that
+ * call it need go (`needs('go')`).
  */
-export async function goTool(tool: {
-  module: string
-  version: string
-  binary: string
-}): Promise<string | Missing> {
+export async function goTool(tool: { module: string; version: string; binary: string }): Promise<string> {
   const dir = path.join(TOOLS_DIR, 'go', `${tool.binary}-${tool.version}`)
   const binary = path.join(dir, tool.binary)
   if (await exists(binary)) return binary
-  if (await goMissing()) return false
   await installInto(dir, `go install ${tool.module}@${tool.version}`, (staging) =>
     run('go', ['install', `${tool.module}@${tool.version}`], {
       env: { ...process.env, GOBIN: staging, GOFLAGS: '-mod=mod' },
@@ -71,16 +66,6 @@ export async function goTool(tool: {
     }),
   )
   return binary
-}
-
-/** Whether `go` is here to build the Go tools: why not, when it is not. */
-export async function goMissing(): Promise<Missing> {
-  try {
-    await run('go', ['version'])
-    return false
-  } catch {
-    return 'go is not installed'
-  }
 }
 
 /**

@@ -30,9 +30,7 @@ go.describe('actionlint', () => {
   let actionlint: string
   let dir: string
   before(async () => {
-    const built = await goTool(ACTIONLINT)
-    if (!built) throw new Error('actionlint could not be built')
-    actionlint = built
+    actionlint = await goTool(ACTIONLINT)
     dir = await tempDir('lint')
   })
   after(() => removeDir(dir))

@@ -119,9 +119,7 @@ runner.describe('the example workflows, run by a real runner (nektos/act)', { sk
   let nextRun = 7000
 
   before(async () => {
-    const built = await goTool(ACT)
-    if (!built) throw new Error('act could not be built')
-    act = built
+    act = await goTool(ACT)
     nodeDir = await node24Dir()
     action = await actionCopy()
     project = await makeProject()
