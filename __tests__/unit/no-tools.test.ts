@@ -34,6 +34,10 @@ test('under the unit guard, a program other than node is refused with where the 
     console.log(execFileSync(process.execPath, ['-e', 'process.stdout.write("7")'], { encoding: 'utf8' }))
     attempt(() => net.connect({ host: '192.0.2.1', port: 9 }))
     attempt(() => net.connect({ host: '127.0.0.1', port: 9 }).on('error', () => {}).destroy())
+    const { promisify } = await import('node:util')
+    const promised = promisify(execFile)
+    console.log((await promised(process.execPath, ['-e', 'process.stdout.write("8")'])).stdout)
+    await promised('git', ['--version']).then(() => console.log('ran'), (e) => console.log(e.message))
   `)
   assert.deepEqual(lines, [
     'execFile("git", …): unit tests run no program but node; a test that needs it belongs in __tests__/e2e/',
@@ -42,5 +46,7 @@ test('under the unit guard, a program other than node is refused with where the 
     '7',
     'a connection to 192.0.2.1: unit tests run no program but node; a test that needs it belongs in __tests__/e2e/',
     'ran',
+    '8',
+    'execFile("git", …): unit tests run no program but node; a test that needs it belongs in __tests__/e2e/',
   ])
 })

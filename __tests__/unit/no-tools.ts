@@ -5,6 +5,7 @@ import childProcess from 'node:child_process'
 import { syncBuiltinESMExports } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
+import { promisify } from 'node:util'
 
 const NODE = new Set([process.execPath, 'node', process.argv0])
 
@@ -28,8 +29,22 @@ function guard<F extends (...args: never[]) => unknown>(name: keyof typeof child
 }
 
 for (const name of ['spawn', 'spawnSync', 'execFile', 'execFileSync', 'exec', 'execSync', 'fork'] as const) {
-  const original = childProcess[name] as (...args: never[]) => unknown
-  ;(childProcess as unknown as Record<string, unknown>)[name] = guard(name, original)
+  const original = childProcess[name] as ((...args: never[]) => unknown) & { [promisify.custom]?: unknown }
+  const guarded = guard(name, original) as typeof original
+  // exec and execFile promisify to { stdout, stderr }: their promise form is guarded too.
+  const promised = original[promisify.custom]
+  if (typeof promised === 'function') {
+    const checked = guard(name, promised as typeof original)
+    // The promise form refuses by rejecting, as it fails for any other reason.
+    guarded[promisify.custom] = (...args: never[]) => {
+      try {
+        return checked(...args)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    }
+  }
+  ;(childProcess as unknown as Record<string, unknown>)[name] = guarded
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '::ffff:127.0.0.1'])
