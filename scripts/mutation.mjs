@@ -2,7 +2,8 @@
 // group's outcome in docs/mutation/GROUP.json with the commit it measured, and writes
 // docs/mutation.md from all of them: per module the score and its counts, and every mutant that
 // survived, with the one-line reason from docs/mutation/equivalent.json where it was judged
-// equivalent (a change no test can see, because the behaviour is the same).
+// equivalent (a change no test can see, because the behaviour is the same). `npm run mutation --
+// --render` only writes docs/mutation.md again from the records.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -123,7 +124,9 @@ function main() {
   })
   const commit = dirty.trim() ? `${head} + changes` : head
   mkdirSync(recordDir, { recursive: true })
-  for (const group of chosen) {
+  // --render writes docs/mutation.md from the records as they are (after judging a survivor).
+  const runs = process.argv.includes('--render') ? [] : chosen
+  for (const group of runs) {
     const stryker = path.join(root, 'node_modules', '.bin', 'stryker')
     const ran = spawnSync(stryker, ['run', 'stryker.config.mjs'], {
       cwd: root,
