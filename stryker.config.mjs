@@ -1,10 +1,11 @@
 // Mutation testing of the verdict path: `npm run mutation` runs every group of
 // scripts/mutation-groups.mjs and writes docs/mutation.md; `MUTATE=stats npm run mutation` runs one.
-// Each group mutates its modules and runs the test files that import them.
+// Each group mutates its modules and runs the test files that import them; MUTATION_TESTS=unit
+// runs only those of the unit tier.
 import { GROUPS, groupPlan } from './scripts/mutation-groups.mjs'
 
 const chosen = process.env.MUTATE ? process.env.MUTATE.split(',') : Object.keys(GROUPS)
-const selected = chosen.map((name) => groupPlan(process.cwd(), name))
+const selected = chosen.map((name) => groupPlan(process.cwd(), name, process.env.MUTATION_TESTS ?? 'all'))
 const report = chosen.length === 1 ? chosen[0] : 'all'
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

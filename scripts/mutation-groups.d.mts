@@ -3,4 +3,8 @@ export declare function expand(root: string, pattern: string): string[]
 export declare function importsOf(root: string, file: string): string[]
 export declare function testFiles(root: string, dir?: string): string[]
 export declare function reached(root: string, file: string): Set<string>
-export declare function groupPlan(root: string, name: string): { modules: string[]; tests: string[] }
+export declare function groupPlan(
+  root: string,
+  name: string,
+  tier?: 'all' | 'unit',
+): { modules: string[]; tests: string[] }

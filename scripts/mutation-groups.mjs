@@ -76,12 +76,18 @@ export function reached(root, file) {
   return seen
 }
 
-/** The modules a group mutates and the test files that import them, relative to root. */
-export function groupPlan(root, name) {
+/**
+ * The modules a group mutates and the test files that import them, relative to root. With tier 'unit'
+ * only the files of __tests__/unit/ (no tool, no child process: a mutant's run takes seconds).
+ */
+export function groupPlan(root, name, tier = 'all') {
   const patterns = GROUPS[name]
   if (!patterns) throw new Error(`MUTATE=${name}: the groups are ${Object.keys(GROUPS).join(', ')}`)
+  if (tier !== 'all' && tier !== 'unit') throw new Error(`MUTATION_TESTS=${tier}: say all or unit`)
   const modules = patterns.flatMap((p) => expand(root, p)).filter((f) => !f.endsWith('/index.ts'))
   const wanted = new Set(modules)
-  const tests = testFiles(root).filter((test) => [...reached(root, test)].some((f) => wanted.has(f)))
+  const tests = testFiles(root)
+    .filter((test) => tier === 'all' || test.startsWith('__tests__/unit/'))
+    .filter((test) => [...reached(root, test)].some((f) => wanted.has(f)))
   return { modules, tests }
 }

@@ -16,6 +16,8 @@ export interface Survivor {
 export interface GroupRecord {
   group: string
   commit: string
+  /** Which tests ran: all that import the modules, or those of the unit tier. Absent in older records. */
+  tests?: 'all' | 'unit'
   modules: Record<string, Counts & { score: number | null }>
   survivors: Survivor[]
 }
@@ -38,6 +40,7 @@ export declare function recordOf(
   group: string,
   report: { files: Record<string, { mutants: readonly Mutant[] }> },
   commit: string,
+  tests?: 'all' | 'unit',
 ): GroupRecord
 export declare function renderRecords(
   records: readonly GroupRecord[],

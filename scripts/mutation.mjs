@@ -33,7 +33,7 @@ export function score(c) {
 }
 
 /** One group's record from Stryker's JSON report. */
-export function recordOf(group, report, commit) {
+export function recordOf(group, report, commit, tests = 'all') {
   const modules = {}
   const survivors = []
   for (const [file, entry] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
@@ -52,7 +52,7 @@ export function recordOf(group, report, commit) {
     }
   }
   survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
-  return { group, commit, modules, survivors }
+  return { group, commit, tests, modules, survivors }
 }
 
 const cell = (s) =>
@@ -71,18 +71,20 @@ export function renderRecords(records, equivalent) {
     '',
     'Written by `npm run mutation` (StrykerJS; `MUTATE=GROUP` for one group) from the records in',
     '`docs/mutation/`. Each group mutates the modules below and runs the test files that import them',
-    '(`scripts/mutation-groups.mjs`). Score: mutants detected (killed or timed out) over all that',
-    'ran or had no test; errors (a mutant that does not compile) do not count. A survivor judged',
-    'equivalent (no test can see it, the behaviour is the same) says why; the others are tests to write.',
+    '(`scripts/mutation-groups.mjs`): all of them, or where the table says "unit", only those of the',
+    'unit tier (`MUTATION_TESTS=unit`), so the score is what that tier alone detects. Score: mutants',
+    'detected (killed or timed out) over all that ran or had no test; errors (a mutant that does not',
+    'compile) do not count. A survivor judged equivalent (no test can see it, the behaviour is the',
+    'same) says why; the others are tests to write.',
     '',
-    '| group | module | score | killed | survived | timeout | no coverage | commit measured |',
-    '|---|---|---|---|---|---|---|---|',
+    '| group | module | tests | score | killed | survived | timeout | no coverage | commit measured |',
+    '|---|---|---|---|---|---|---|---|---|',
   ]
   for (const r of records) {
     for (const [file, m] of Object.entries(r.modules)) {
       const s = m.score === null ? '–' : `${m.score.toFixed(1)}%`
       out.push(
-        `| ${r.group} | \`${file}\` | ${s} | ${m.killed} | ${m.survived} | ${m.timeout} | ${m.noCoverage} | ${r.commit} |`,
+        `| ${r.group} | \`${file}\` | ${r.tests ?? 'all'} | ${s} | ${m.killed} | ${m.survived} | ${m.timeout} | ${m.noCoverage} | ${r.commit} |`,
       )
     }
   }
@@ -139,7 +141,7 @@ function main() {
       continue
     }
     const report = JSON.parse(readFileSync(path.join(root, 'reports', 'mutation', `${group}.json`), 'utf8'))
-    const record = recordOf(group, report, commit)
+    const record = recordOf(group, report, commit, process.env.MUTATION_TESTS ?? 'all')
     writeFileSync(path.join(recordDir, `${group}.json`), `${JSON.stringify(record, null, 2)}\n`)
   }
   const equivalentFile = path.join(recordDir, 'equivalent.json')

@@ -23,6 +23,15 @@ test('each mutation group runs the test files that import its modules', () => {
   // A test file that imports none of a group's modules stays out of it.
   assert.ok(!groupPlan(root, 'comment').tests.map(base).includes('changepoints.test.ts'))
   assert.throws(() => groupPlan(root, 'everything'), /MUTATE=everything: the groups are stats, compare/)
+  // The unit tier: the same files that import the modules, only those under __tests__/unit/.
+  const all = groupPlan(root, 'compare').tests
+  const unit = groupPlan(root, 'compare', 'unit').tests
+  assert.deepEqual(
+    unit,
+    all.filter((t) => t.startsWith('__tests__/unit/')),
+  )
+  assert.ok(unit.length > 0 && unit.length < all.length)
+  assert.throws(() => groupPlan(root, 'compare', 'fast' as 'unit'), /MUTATION_TESTS=fast: say all or unit/)
 })
 
 test('a record counts each outcome per module and scores detected over valid', () => {
@@ -75,8 +84,11 @@ test('a record counts each outcome per module and scores detected over valid', (
       },
     ],
   )
-  assert.match(md, /^\| demo \| `src\/a\.ts` \| 75\.0% \| 2 \| 0 \| 1 \| 1 \| abc1234 \|$/m)
-  assert.match(md, /^\| demo \| `src\/b\.ts` \| 50\.0% \| 1 \| 1 \| 0 \| 0 \| abc1234 \|$/m)
+  assert.match(md, /^\| demo \| `src\/a\.ts` \| all \| 75\.0% \| 2 \| 0 \| 1 \| 1 \| abc1234 \|$/m)
+  assert.match(md, /^\| demo \| `src\/b\.ts` \| all \| 50\.0% \| 1 \| 1 \| 0 \| 0 \| abc1234 \|$/m)
+  // A group measured with the unit tier alone says so.
+  const unit = renderRecords([recordOf('demo', report, 'abc1234', 'unit')], [])
+  assert.match(unit, /^\| demo \| `src\/a\.ts` \| unit \| 75\.0% \|/m)
   assert.match(md, /^\| `src\/b\.ts:9:3` \| ConditionalExpression: `true` \| yes: guarded \\\| twice \|$/m)
   assert.match(
     md,
