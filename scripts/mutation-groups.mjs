@@ -55,6 +55,15 @@ export function testFiles(root, dir = '__tests__') {
   return out.sort()
 }
 
+/** Whether a module is a folder's index that only re-exports (nothing in it to mutate). */
+export function reexportsOnly(root, file) {
+  if (!file.endsWith('/index.ts')) return false
+  const code = readFileSync(path.join(root, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '')
+  return !/\bfunction\b|=>|\bclass\b|\bconst\b|\blet\b|\bvar\b/.test(code)
+}
+
 /** What a test file imports: its own imports, and what the index.ts files among them re-export. */
 export function reached(root, file) {
   const seen = new Set([file])
@@ -84,7 +93,7 @@ export function groupPlan(root, name, tier = 'all') {
   const patterns = GROUPS[name]
   if (!patterns) throw new Error(`MUTATE=${name}: the groups are ${Object.keys(GROUPS).join(', ')}`)
   if (tier !== 'all' && tier !== 'unit') throw new Error(`MUTATION_TESTS=${tier}: say all or unit`)
-  const modules = patterns.flatMap((p) => expand(root, p)).filter((f) => !f.endsWith('/index.ts'))
+  const modules = patterns.flatMap((p) => expand(root, p)).filter((f) => !reexportsOnly(root, f))
   const wanted = new Set(modules)
   const tests = testFiles(root)
     .filter((test) => tier === 'all' || test.startsWith('__tests__/unit/'))

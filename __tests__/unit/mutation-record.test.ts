@@ -12,6 +12,12 @@ test('each mutation group runs the test files that import its modules', () => {
   const stats = groupPlan(root, 'stats')
   assert.ok(stats.modules.includes('src/stats/changepoints.ts'))
   assert.ok(!stats.modules.includes('src/stats/index.ts'), 'a folder index re-exports; nothing to mutate')
+  // An index with code of its own is mutated like any module.
+  assert.deepEqual(groupPlan(root, 'same-job').modules, [
+    'src/same-job.ts',
+    'src/schedule/index.ts',
+    'src/schedule/rounds.ts',
+  ])
   // changepoints.test.ts imports src/stats/changepoints.ts directly; drift.test.ts through the index.
   assert.ok(stats.tests.map(base).includes('changepoints.test.ts'))
   assert.ok(stats.tests.map(base).includes('drift.test.ts'))
