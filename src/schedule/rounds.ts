@@ -18,6 +18,10 @@ export interface RoundsOptions {
    * twice as many. false: every pair takes its runs, no more, no fewer.
    */
   sequential?: boolean
+  /** How a case is measured: its kind's timed part (the registry's, unless a caller models one). */
+  timed?: (c: TimedCase) => TimedKind<TimedCase>
+  /** Milliseconds from some start, for each result's durationMs: performance.now unless given. */
+  clock?: () => number
 }
 
 /** How many rounds a suite's timed runs are spread over, at most. */
@@ -52,19 +56,21 @@ export async function measureInRounds(
 ): Promise<SamplePairs> {
   const pairs: SamplePairs = {}
   if (units.length === 0) return pairs
+  const kindOfCase = options.timed ?? timedKindOf
+  const now = options.clock ?? (() => performance.now())
   const measurements: TimedMeasurement[][] = units.map((unit) =>
     unit.map((c) => {
       const progress = {
         inherit: options.inherit,
         onProgress: (done: number, total: number) => options.onProgress?.(c, done, total),
       }
-      return timedKindOf(c).measurement(c, progress)
+      return kindOfCase(c).measurement(c, progress)
     }),
   )
   const parts = units.map((unit) =>
     Math.max(
       ...unit.map((c) =>
-        timedKindOf(c).parts(c, { units: units.length, paired: unit.length > 1, maxRounds: MAX_ROUNDS }),
+        kindOfCase(c).parts(c, { units: units.length, paired: unit.length > 1, maxRounds: MAX_ROUNDS }),
       ),
     ),
   )
@@ -107,9 +113,9 @@ export async function measureInRounds(
         const m = sides[s]!
         // This round's share: what is left, spread evenly over the rounds that are left.
         const share = Math.ceil(m.remaining / roundsLeft)
-        const started = performance.now()
+        const started = now()
         if (share > 0) await m.run(share)
-        elapsed.set(m, (elapsed.get(m) ?? 0) + performance.now() - started)
+        elapsed.set(m, (elapsed.get(m) ?? 0) + now() - started)
       }
       if (sides.length === 2) {
         const id = units[u]![1]!.id
@@ -131,9 +137,9 @@ export async function measureInRounds(
       const step = Math.max(1, Math.ceil(units[u]![1]!.runs / parts[u]!))
       for (const s of shuffle(sides.map((_, i) => i))) {
         const m = sides[s]!
-        const started = performance.now()
+        const started = now()
         await m.run(Math.min(step, m.remaining))
-        elapsed.set(m, (elapsed.get(m) ?? 0) + performance.now() - started)
+        elapsed.set(m, (elapsed.get(m) ?? 0) + now() - started)
       }
       // A side that took nothing more (it failed, or hit max-time) ends the pair's extension.
       if (recordPairs(pairs[units[u]![1]!.id]!, sides, before) === 0)
