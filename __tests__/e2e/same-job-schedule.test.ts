@@ -19,6 +19,10 @@ ${names.map((n) => `  - name: ${n}\n    kind: process\n    command: [sh, -c, 'te
   return planCases(parseConfig(text, path.join(import.meta.dirname, 'bench.yml')))
 }
 
+/** The index of the last item that satisfies `ok`, or -1. */
+const lastIndex = (items: string[], ok: (item: string) => boolean) =>
+  items.reduce((last, item, i) => (ok(item) ? i : last), -1)
+
 async function measure(base: Case[], head: Case[], more: Partial<SameJobOptions> = {}) {
   const events: string[] = []
   const outcome = await measureSameJob(base, head, {
@@ -89,7 +93,7 @@ describe('the same-job schedule, side by side', () => {
   test('sequential order: every base run before the first head run, nothing paired', async () => {
     const { outcome, events } = await measure(cases('a', 'b'), cases('a', 'b'), { order: 'sequential' })
     assert.deepEqual(outcome.pairs, {})
-    const lastBase = events.findLastIndex((e) => e.startsWith('base progress'))
+    const lastBase = lastIndex(events, (e) => e.startsWith('base progress'))
     const firstHead = events.findIndex((e) => e.startsWith('head progress'))
     assert.ok(lastBase < firstHead, events.join('\n'))
     assert.deepEqual(
@@ -105,7 +109,7 @@ describe('the same-job schedule, side by side', () => {
     const { events } = await measure(cases('a'), cases('a'))
     const progress = events.filter((e) => e.includes(' progress '))
     const firstHead = progress.findIndex((e) => e.startsWith('head'))
-    const lastBase = progress.findLastIndex((e) => e.startsWith('base'))
+    const lastBase = lastIndex(progress, (e) => e.startsWith('base'))
     assert.ok(firstHead < lastBase, progress.join('\n'))
   })
 })
