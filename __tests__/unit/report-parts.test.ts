@@ -11,10 +11,12 @@ import {
   contentionConsequence,
   describeAcceptedBy,
   describeAddedAcceptances,
+  describeBaseline,
   describeCommit,
   describeContention,
   describeCounts,
   describeExactBaseline,
+  describeRunNoise,
   environmentRows,
   failureGroups,
   gateDescription,
@@ -451,5 +453,147 @@ describe('the terminal', () => {
     assert.deepEqual(lines, ['name      change', '────────  ──────', 'parse      +1.0%', 'µs-bench  -12.5%'])
     // A missing cell is empty; trailing spaces are trimmed.
     assert.deepEqual(alignTable(['a', 'b'], [['x']], new Set()), ['a  b', '─  ─', 'x'])
+  })
+})
+
+describe('what was compared with, and the machine’s drift', () => {
+  const sha = '0123456789abcdef0123456789abcdef01234567'
+  const baseline = {
+    commit: { sha, branch: 'main' },
+    createdAt: '2026-03-01T11:57:00Z',
+    reason: 'merge base with main',
+  }
+  const now = new Date('2026-03-01T12:00:00Z')
+  const pairing = { benchmarks: 2, minPairs: 15, maxPairs: 15, paired: ['a', 'b'], unpaired: [], exact: [] }
+  const ALTERNATING = 'base and head ran on this machine a moment apart, their runs alternating'
+
+  test('describeBaseline: none and why; the commit, its age and reason, and how it was paired', () => {
+    assert.equal(
+      describeBaseline(comparison({ noBaselineReason: 'nothing stored' }), now),
+      'no baseline: nothing stored',
+    )
+    assert.equal(
+      describeBaseline(comparison({ baseline }), now),
+      '0123456 on main, measured 3 minutes ago: merge base with main',
+    )
+    assert.equal(
+      describeBaseline(comparison({ baseline, pairing }), now),
+      '0123456 on main, measured 3 minutes ago: merge base with main, interleaved, 15 pairs per benchmark',
+    )
+    const mixed = { ...pairing, minPairs: 10, maxPairs: 12, unpaired: ['imp'], exact: ['ir'] }
+    assert.equal(
+      describeBaseline(comparison({ baseline, pairing: mixed }), now),
+      '0123456 on main, measured 3 minutes ago: merge base with main, interleaved, 10–12 pairs per benchmark for 2 benchmarks (a, b); not interleaved, compared unpaired: 1 benchmark (imp); exact counts, which need no pairing: 1 benchmark (ir)',
+    )
+    const exactOnly = { ...pairing, benchmarks: 1, paired: ['a'], exact: ['ir', 'heap'] }
+    assert.equal(
+      describeBaseline(comparison({ baseline, pairing: exactOnly }), now),
+      '0123456 on main, measured 3 minutes ago: merge base with main, interleaved, 15 pairs per benchmark for 1 benchmark (a); exact counts, which need no pairing: 2 benchmarks (ir, heap)',
+    )
+  })
+
+  test('describeRunNoise: nothing without a baseline; cancelled when every benchmark was paired', () => {
+    assert.equal(describeRunNoise(comparison({})), undefined)
+    assert.equal(
+      describeRunNoise(comparison({ baseline, pairing })),
+      `cancelled in each pair: ${ALTERNATING}`,
+    )
+  })
+
+  test('describeRunNoise: unknown drift, the same moment or across moments', () => {
+    assert.equal(
+      describeRunNoise(comparison({ baseline })),
+      'unknown (no stored runs); verdicts assume the machine was as fast for the baseline as for this run',
+    )
+    assert.equal(
+      describeRunNoise(
+        comparison({
+          baseline,
+          acrossMoments: true,
+          history: {
+            runs: 3,
+            branch: 'main',
+            drift: { known: 0, unknown: 2, states: [1, 1], bounds: [1, 1], leftOut: [] },
+          },
+        }),
+      ),
+      'unknown (3 stored runs on main: too few of the same code); base and head were measured at different moments, so a timed change counts only when its whole interval lies beyond +25.0%, more than this machine drifts between moments',
+    )
+    assert.equal(
+      describeRunNoise(comparison({ baseline, pairing: { ...pairing, unpaired: ['imp'] } })),
+      `cancelled in each pair for the 2 benchmarks compared on pairs: ${ALTERNATING}; for the 1 benchmark compared unpaired, unknown (no stored runs); verdicts assume the machine was as fast for the baseline as for this run`,
+    )
+  })
+
+  test('describeRunNoise: a known drift, its range, the states, the benchmarks without it, the runs left out', () => {
+    const drift = {
+      known: 3,
+      unknown: 1,
+      states: [2, 2],
+      bounds: [1.021, 1.054],
+      leftOut: [
+        {
+          sha: 'abcdef0123456789abcdef0123456789abcdef01',
+          createdAt: 'x',
+          reason: 'alone in its state',
+          benchmarks: 2,
+        },
+      ],
+    }
+    assert.equal(
+      describeRunNoise(comparison({ baseline, history: { runs: 1, drift } })),
+      'the drift between runs of the same code, from the last 1 stored run (2 states of the code): ±2.1% to ±5.4%; a change no larger than it is unclear, not a regression; 1 benchmark with too few runs of one state of the code is judged without it; left out: abcdef0 (alone in its state for 2 of 4 benchmarks)',
+    )
+    const six = Array.from({ length: 6 }, (_, i) => ({
+      ...(i === 0 ? {} : { sha: `${i}`.repeat(40) }),
+      createdAt: '2026-02-01T00:00:00Z',
+      reason: 'wild',
+      benchmarks: 3,
+    }))
+    assert.equal(
+      describeRunNoise(
+        comparison({
+          baseline,
+          acrossMoments: true,
+          history: {
+            runs: 12,
+            branch: 'main',
+            drift: { known: 1, unknown: 2, states: [1, 3], bounds: [1.03, 1.03], leftOut: six },
+          },
+        }),
+      ),
+      'the drift between runs of the same code, from the last 12 stored runs on main (1–3 states of the code): ±3.0%; a timed change counts only when its whole interval lies beyond it; 2 benchmarks with too few runs of one state of the code need the whole interval beyond +25.0%; left out: the run of 2026-02-01T00:00:00Z (wild), 1111111 (wild), 2222222 (wild), 3333333 (wild), 4444444 (wild) and 1 more',
+    )
+    assert.equal(
+      describeRunNoise(
+        comparison({
+          baseline,
+          history: {
+            runs: 5,
+            drift: { known: 2, unknown: 0, states: [1, 1], bounds: [1.01, 1.02], leftOut: [] },
+          },
+        }),
+      ),
+      'the drift between runs of the same code, from the last 5 stored runs (1 state of the code): ±1.0% to ±2.0%; a change no larger than it is unclear, not a regression',
+    )
+    const some = (unknown: number, acrossMoments: boolean) =>
+      describeRunNoise(
+        comparison({
+          baseline,
+          acrossMoments,
+          history: {
+            runs: 5,
+            drift: { known: 1, unknown, states: [1, 1], bounds: [1.01, 1.01], leftOut: [] },
+          },
+        }),
+      )!.split('; ')[2]
+    assert.equal(
+      some(1, true),
+      '1 benchmark with too few runs of one state of the code needs the whole interval beyond +25.0%',
+    )
+    assert.equal(
+      some(2, false),
+      '2 benchmarks with too few runs of one state of the code are judged without it',
+    )
   })
 })

@@ -276,7 +276,11 @@ function describeUnpairedNoise(c: Comparison): string {
       : `${drift.states[0]}–${drift.states[1]} states`
   const few =
     drift.unknown > 0
-      ? `; ${benchmarkCount(drift.unknown)} with too few runs of one state of the code ${c.acrossMoments ? `need the whole interval beyond ${gross}` : 'are judged without it'}`
+      ? `; ${benchmarkCount(drift.unknown)} with too few runs of one state of the code ${
+          c.acrossMoments
+            ? `${drift.unknown === 1 ? 'needs' : 'need'} the whole interval beyond ${gross}`
+            : `${drift.unknown === 1 ? 'is' : 'are'} judged without it`
+        }`
       : ''
   return `the drift between runs of the same code, from the last ${stored} (${states} of the code): ${range}; ${consequence}${few}${leftOutText(drift)}`
 }
