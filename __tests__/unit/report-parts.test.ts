@@ -21,9 +21,16 @@ import {
   failureGroups,
   gateDescription,
   headline,
+  headlineMetrics,
+  headOnlyLabel,
+  headOnlyRuns,
+  headOnlyValue,
   listNames,
+  metricRow,
+  metricVerdictLabel,
   plural,
   shellCorrections,
+  shownHeadOnly,
 } from '../../src/report/rows.ts'
 import { alignTable, clean, shouldUseColor } from '../../src/report/terminal.ts'
 import type { Contention } from '../../src/results.ts'
@@ -595,5 +602,184 @@ describe('what was compared with, and the machine’s drift', () => {
       some(2, false),
       '2 benchmarks with too few runs of one state of the code are judged without it',
     )
+  })
+})
+
+describe('a metric’s row', () => {
+  const b = bench({ name: 'parse', id: 'parse/n=1', metrics: [] })
+  const row = (m: Record<string, unknown>, of = b) =>
+    metricRow(of, { gated: true, verdict: 'unchanged', notes: [], ...m } as never)
+
+  test('an exact count: every digit, the change in percent, no interval but "exact", no p', () => {
+    const r = row({
+      metric: 'ir',
+      unit: 'count',
+      exact: true,
+      base: { median: 1_000_000 },
+      head: { median: 1_010_000 },
+      change: 0.01,
+    })
+    assert.deepEqual(
+      [r.benchmark, r.benchmarkId, r.metric, r.base, r.head, r.change, r.interval, r.p],
+      ['parse', 'parse/n=1', 'ir', '1,000,000', '1,010,000', '+1.00%', 'exact', ''],
+    )
+  })
+
+  test('samples: the median in its unit, the interval of the ratio, the p-value to four places', () => {
+    const sampled = {
+      metric: 'wall',
+      unit: 'ns',
+      base: { median: 1_500_000 },
+      head: { median: 1_680_000 },
+      change: 0.12,
+      ci: [0.98, 1.12],
+      pValue: 0.01234,
+    }
+    const r = row(sampled)
+    assert.deepEqual(
+      [r.metric, r.base, r.head, r.change, r.interval, r.p],
+      ['wall (median)', '1.50 ms', '1.68 ms', '+12.0%', '-2.00% … +12.0%', '0.0123'],
+    )
+    assert.equal(row({ ...sampled, pValue: 0.00001 }).p, '<0.0001')
+    assert.equal(row({ ...sampled, ci: [Number.NaN, 1.1] }).interval, '—')
+    assert.equal(row({ ...sampled, ci: undefined }).interval, '—')
+    assert.equal(row({ ...sampled, change: Number.POSITIVE_INFINITY }).change, 'n/a')
+  })
+
+  test('a tool’s summary: its statistic in the label, "summary only" for the interval', () => {
+    const summary = {
+      metric: 'wall',
+      unit: 'ns',
+      base: { median: 10 },
+      head: { median: 11 },
+      change: 0.1,
+      test: 'summary',
+    }
+    assert.deepEqual([row(summary).metric, row(summary).interval], ['wall (summary)', 'summary only'])
+    assert.equal(row({ ...summary, test: 'summary-ci', statistic: 'mean' }).metric, 'wall (mean)')
+  })
+
+  test('values that can be 0 or below: the difference of medians, and its interval, in the unit', () => {
+    const difference = {
+      metric: 'items',
+      unit: 'other',
+      label: 'items',
+      basis: 'difference',
+      base: { median: 0 },
+      head: { median: 2 },
+      change: Number.POSITIVE_INFINITY,
+      difference: 2,
+      differenceCi: [-3, 5],
+    }
+    const r = row(difference)
+    assert.deepEqual([r.change, r.interval], ['+2 items', '-3 items … +5 items'])
+    assert.equal(row({ ...difference, differenceCi: undefined }).interval, '—')
+    assert.equal(row({ ...difference, difference: 0 }).change, '±0')
+    assert.equal(row({ ...difference, difference: undefined }).change, 'n/a')
+  })
+
+  test('why an unclear verdict is unclear, only for unclear; whose verdict a view follows', () => {
+    const m = {
+      metric: 'wall',
+      unit: 'ns',
+      base: { median: 1 },
+      head: { median: 1 },
+      change: 0,
+      why: 'too few runs',
+    }
+    assert.equal(row({ ...m, verdict: 'unclear' }).why, 'too few runs')
+    assert.equal('why' in row({ ...m, verdict: 'regression' }), false)
+    assert.equal(row({ ...m, follows: 'time' }).follows, 'time')
+    assert.equal('follows' in row(m), false)
+  })
+
+  test('a throughput computed from the gated time is shown beside it, on each side', () => {
+    const time = { metric: 'time', unit: 'ns', base: { median: 2000 }, head: { median: 1000 }, change: -0.5 }
+    const rate = {
+      metric: 'rate',
+      unit: 'bytes/s',
+      follows: 'time',
+      base: { median: 1024 ** 3 },
+      head: { median: 2 * 1024 ** 3 },
+    }
+    const of = bench({ name: 'copy', id: 'copy', metrics: [time, rate] })
+    const r = row(time, of)
+    assert.deepEqual([r.base, r.head], ['2.00 µs (1.00 GiB/s)', '1.00 µs (2.00 GiB/s)'])
+    assert.deepEqual([row({ ...time, gated: false }, of).base], ['2.00 µs'])
+  })
+
+  test('metricVerdictLabel: a view says whose verdict it shows; an ungated change says it does not gate', () => {
+    assert.equal(
+      metricVerdictLabel({ verdict: 'unclear', follows: 'time', gated: false }),
+      'unclear (follows time)',
+    )
+    assert.equal(metricVerdictLabel({ verdict: 'regression', gated: false }), 'regression (not gated)')
+    assert.equal(metricVerdictLabel({ verdict: 'unchanged', gated: false }), 'unchanged')
+    assert.equal(metricVerdictLabel({ verdict: 'new', gated: true }), 'no baseline')
+    assert.equal(metricVerdictLabel({ verdict: 'missing', gated: true }), 'not run')
+  })
+
+  test('headlineMetrics: the gated metrics that decided, else the first gated, else the first', () => {
+    const m = (metric: string, gated: boolean, verdict: string) => ({ metric, gated, verdict })
+    const names = (metrics: unknown[], verdict: string) =>
+      headlineMetrics(bench({ verdict, metrics })).map((x) => x.metric)
+    const metrics = [
+      m('rss', false, 'regression'),
+      m('wall', true, 'unchanged'),
+      m('cpu', true, 'regression'),
+      m('sys', true, 'regression'),
+    ]
+    assert.deepEqual(names(metrics, 'regression'), ['cpu', 'sys'])
+    assert.deepEqual(names(metrics, 'unclear'), ['wall'])
+    assert.deepEqual(names([m('rss', false, 'unchanged'), m('sys', false, 'unchanged')], 'unchanged'), [
+      'rss',
+    ])
+    assert.deepEqual(names([], 'unchanged'), [])
+  })
+})
+
+describe('a value without a baseline', () => {
+  const h = (more: Record<string, unknown>) =>
+    ({
+      metric: 'wall',
+      unit: 'ns',
+      gated: true,
+      exact: false,
+      summary: { median: 19_100_000, mad: 578_000, n: 15 },
+      ...more,
+    }) as never
+
+  test('samples: median ± MAD over n runs; an exact count and a tool’s summary: the value alone', () => {
+    assert.equal(headOnlyValue(h({})), '19.1 ms ± 578 µs')
+    assert.equal(headOnlyLabel(h({})), 'wall (median ± MAD)')
+    assert.equal(headOnlyLabel(h({}), 'median'), 'wall (median)')
+    assert.equal(headOnlyRuns(h({})), '15')
+    const count = h({
+      metric: 'ir',
+      unit: 'count',
+      exact: true,
+      summary: { median: 1_611_515, mad: 0, n: 1 },
+    })
+    assert.equal(headOnlyValue(count), '1,611,515')
+    assert.equal(headOnlyLabel(count), 'ir')
+    const summary = h({ summaryOnly: true, statistic: 'min', summaryOf: 100 })
+    assert.equal(headOnlyValue(summary), '19.1 ms')
+    assert.equal(headOnlyLabel(summary), 'wall (min)')
+    assert.equal(headOnlyRuns(summary), '100')
+    assert.equal(headOnlyLabel(h({ summaryOnly: true })), 'wall (summary)')
+    assert.equal(headOnlyRuns(h({ summaryOnly: true })), '')
+  })
+
+  test('shownHeadOnly: the gated ones, else the first; every one when verbose', () => {
+    const all = [
+      h({ metric: 'rss', gated: false }),
+      h({ metric: 'wall' }),
+      h({ metric: 'cpu', gated: false }),
+    ]
+    const names = (list: Array<{ metric: string }>) => list.map((x) => x.metric)
+    assert.deepEqual(names(shownHeadOnly(bench({ headOnly: all }), false)), ['wall'])
+    assert.deepEqual(names(shownHeadOnly(bench({ headOnly: all }), true)), ['rss', 'wall', 'cpu'])
+    const none = [h({ metric: 'rss', gated: false }), h({ metric: 'cpu', gated: false })]
+    assert.deepEqual(names(shownHeadOnly(bench({ headOnly: none }), false)), ['rss'])
   })
 })
