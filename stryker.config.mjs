@@ -4,8 +4,9 @@
 // runs only those of the unit tier.
 import { GROUPS, groupPlan } from './scripts/mutation-groups.mjs'
 
+const tier = process.env.MUTATION_TESTS ?? 'all'
 const chosen = process.env.MUTATE ? process.env.MUTATE.split(',') : Object.keys(GROUPS)
-const selected = chosen.map((name) => groupPlan(process.cwd(), name, process.env.MUTATION_TESTS ?? 'all'))
+const selected = chosen.map((name) => groupPlan(process.cwd(), name, tier))
 const report = chosen.length === 1 ? chosen[0] : 'all'
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -29,6 +30,11 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   htmlReporter: { fileName: `reports/mutation/${report}.html` },
   jsonReporter: { fileName: `reports/mutation/${report}.json` },
+  // A mutant whose code and covering test files did not change since the group's last run here keeps
+  // its result (Stryker's incremental mode); MUTATION_FORCE=1 runs every mutant again.
+  incremental: true,
+  incrementalFile: `reports/mutation/${report}${tier === 'unit' ? '.unit' : ''}.incremental.json`,
+  force: process.env.MUTATION_FORCE === '1',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   thresholds: { high: 85, low: 70, break: null },
