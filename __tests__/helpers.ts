@@ -44,6 +44,14 @@ export async function gitRepo(files: Record<string, string>, copyExamples = fals
   return dir
 }
 
+/** Runs git in `cwd` with a test identity (for commits); returns its output, trimmed. */
+export async function gitIn(cwd: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+    cwd,
+  })
+  return stdout.trim()
+}
+
 export interface CliResult {
   code: number
   stdout: string

@@ -3,35 +3,29 @@
 // pull request with its base branch — from a clone's origin/main, and from GitHub when a shallow
 // checkout has too little history, fetched then from origin.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
-import { promisify } from 'node:util'
 import { resolveSameJobBase, SameJobError, type SameJobTarget } from '../../src/same-job.ts'
-import { gitRepo, removeDir, tempDir } from '../helpers.ts'
+import { gitIn, gitRepo, removeDir, tempDir } from '../helpers.ts'
 
-const run = promisify(execFile)
 const dirs: string[] = []
 after(async () => {
   for (const d of dirs) await removeDir(d)
 })
 
-const git = async (cwd: string, ...args: string[]) =>
-  (await run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd })).stdout.trim()
-
 /** Commits a change to one file; returns the new commit's sha. */
 async function commit(dir: string, text: string): Promise<string> {
   await writeFile(path.join(dir, 'file.txt'), text)
-  await git(dir, 'add', 'file.txt')
-  await git(dir, 'commit', '--quiet', '-m', text)
-  return git(dir, 'rev-parse', 'HEAD')
+  await gitIn(dir, 'add', 'file.txt')
+  await gitIn(dir, 'commit', '--quiet', '-m', text)
+  return gitIn(dir, 'rev-parse', 'HEAD')
 }
 
 async function repo(): Promise<{ dir: string; first: string }> {
   const dir = await gitRepo({ 'file.txt': 'first' })
   dirs.push(dir)
-  return { dir, first: await git(dir, 'rev-parse', 'HEAD') }
+  return { dir, first: await gitIn(dir, 'rev-parse', 'HEAD') }
 }
 
 /** An event file and the environment of a workflow run for it. */
@@ -129,7 +123,7 @@ describe('a push', () => {
   test('a repository without commits has nothing to compare', async () => {
     const dir = await tempDir('empty')
     dirs.push(dir)
-    await git(dir, 'init', '--quiet')
+    await gitIn(dir, 'init', '--quiet')
     await assert.rejects(
       resolve(dir, { mergeBase: true }).base,
       new SameJobError(`same-job baseline: ${dir} has no commit to compare`),
@@ -142,9 +136,9 @@ describe('a pull request', () => {
   async function forked() {
     const { dir: origin, first: a } = await repo()
     const b = await commit(origin, 'main moved on')
-    await git(origin, 'checkout', '--quiet', '-b', 'feature', a)
+    await gitIn(origin, 'checkout', '--quiet', '-b', 'feature', a)
     const c = await commit(origin, 'the change')
-    await git(origin, 'checkout', '--quiet', 'main')
+    await gitIn(origin, 'checkout', '--quiet', 'main')
     return { origin, a, b, c }
   }
 
@@ -152,7 +146,7 @@ describe('a pull request', () => {
     const { origin, a } = await forked()
     const clone = await tempDir('clone')
     dirs.push(clone)
-    await git(clone, 'clone', '--quiet', '--branch', 'feature', origin, '.')
+    await gitIn(clone, 'clone', '--quiet', '--branch', 'feature', origin, '.')
     const env = await eventEnv('pull_request', { number: 7 })
     const { base, lines } = resolve(clone, { mergeBase: true }, env, { defaultBranch: 'main' })
     assert.deepEqual(await base, { sha: a, branch: 'main', description: 'merge base with main' })
@@ -161,7 +155,7 @@ describe('a pull request', () => {
 
   test('the merge base with a local branch of that name when there is no origin', async () => {
     const { origin, a } = await forked()
-    await git(origin, 'checkout', '--quiet', 'feature')
+    await gitIn(origin, 'checkout', '--quiet', 'feature')
     const env = await eventEnv('pull_request_target', { number: 7 })
     assert.deepEqual(await resolve(origin, { mergeBase: true }, env, { defaultBranch: 'main' }).base, {
       sha: a,
@@ -174,8 +168,8 @@ describe('a pull request', () => {
     const { origin, a, c } = await forked()
     const clone = await tempDir('shallow')
     dirs.push(clone)
-    await git(clone, 'clone', '--quiet', '--depth=1', '--branch', 'feature', `file://${origin}`, '.')
-    await assert.rejects(git(clone, 'cat-file', '-e', `${a}^{commit}`), 'the clone does not have the base')
+    await gitIn(clone, 'clone', '--quiet', '--depth=1', '--branch', 'feature', `file://${origin}`, '.')
+    await assert.rejects(gitIn(clone, 'cat-file', '-e', `${a}^{commit}`), 'the clone does not have the base')
     const asked: string[][] = []
     const fallback = async (branch: string, head: string) => {
       asked.push([branch, head])
@@ -189,14 +183,14 @@ describe('a pull request', () => {
       `merge base with main from GitHub (the checkout's history is too short): ${a}`,
       `fetching ${a.slice(0, 12)} from origin: the checkout does not have it`,
     ])
-    await git(clone, 'cat-file', '-e', `${a}^{commit}`)
+    await gitIn(clone, 'cat-file', '-e', `${a}^{commit}`)
   })
 
   test('GitHub unreachable: the error is logged and the run told to fetch more history', async () => {
     const { origin, c } = await forked()
     const clone = await tempDir('shallow')
     dirs.push(clone)
-    await git(clone, 'clone', '--quiet', '--depth=1', '--branch', 'feature', `file://${origin}`, '.')
+    await gitIn(clone, 'clone', '--quiet', '--depth=1', '--branch', 'feature', `file://${origin}`, '.')
     const env = await eventEnv('pull_request', { number: 7 })
     const fallback = async () => {
       throw new Error('HTTP 503')
@@ -215,7 +209,7 @@ describe('a pull request', () => {
     const { origin } = await forked()
     const clone = await tempDir('shallow')
     dirs.push(clone)
-    await git(clone, 'clone', '--quiet', '--depth=1', '--branch', 'feature', `file://${origin}`, '.')
+    await gitIn(clone, 'clone', '--quiet', '--depth=1', '--branch', 'feature', `file://${origin}`, '.')
     const env = await eventEnv('pull_request', { number: 7 })
     const missing = 'f'.repeat(40)
     const { base } = resolve(clone, { mergeBase: true }, env, {

@@ -4,24 +4,18 @@
 // new files) is what the head side builds; a config outside a repository is refused. Both checkouts
 // are gone afterwards.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
-import { promisify } from 'node:util'
 import { parseConfig } from '../../src/config/index.ts'
 import { planCases } from '../../src/plan.ts'
 import { runSameJob, SameJobError } from '../../src/same-job.ts'
-import { gitRepo, removeDir, tempDir } from '../helpers.ts'
+import { gitIn, gitRepo, removeDir, tempDir } from '../helpers.ts'
 
-const run = promisify(execFile)
 const dirs: string[] = []
 after(async () => {
   for (const d of dirs) await removeDir(d)
 })
-
-const git = async (cwd: string, ...args: string[]) =>
-  (await run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd })).stdout.trim()
 
 /** A one-benchmark config whose setup runs `step` (a shell script) in each side's tree. */
 const config = (step: string, baseStep?: string) => `suite: sides
@@ -37,7 +31,7 @@ ${baseStep ? `base-setup:\n  - [sh, -c, '${baseStep}']\n` : ''}benchmarks:
 async function sameJob(dir: string) {
   const file = path.join(dir, 'bench.yml')
   const parsed = parseConfig(await readFile(file, 'utf8'), file)
-  const base = await git(dir, 'rev-parse', 'HEAD~1')
+  const base = await gitIn(dir, 'rev-parse', 'HEAD~1')
   const lines: string[] = []
   const outcome = await runSameJob({
     config: parsed,
@@ -53,12 +47,12 @@ async function repoWith(text: string): Promise<{ dir: string; head: string }> {
   const dir = await gitRepo({ 'bench.yml': text, 'marker.txt': 'one' })
   dirs.push(dir)
   await writeFile(path.join(dir, 'marker.txt'), 'two')
-  await git(dir, 'commit', '--quiet', '-am', 'two')
-  return { dir, head: await git(dir, 'rev-parse', 'HEAD') }
+  await gitIn(dir, 'commit', '--quiet', '-am', 'two')
+  return { dir, head: await gitIn(dir, 'rev-parse', 'HEAD') }
 }
 
 async function worktreeCount(dir: string): Promise<number> {
-  return (await git(dir, 'worktree', 'list', '--porcelain'))
+  return (await gitIn(dir, 'worktree', 'list', '--porcelain'))
     .split('\n')
     .filter((l) => l.startsWith('worktree ')).length
 }
@@ -100,7 +94,7 @@ describe('same-job: a side that does not build', () => {
       outcome.head[0]!.error?.message,
       `the head ${head.slice(0, 7)} with uncommitted changes failed to build: ${outcome.headFailure!.message}`,
     )
-    assert.equal(await git(dir, 'stash', 'list'), '', 'no stash entry is left')
+    assert.equal(await gitIn(dir, 'stash', 'list'), '', 'no stash entry is left')
   })
 
   test('the base fails: the head measured alone, the end of the base’s output in a warning', async () => {
