@@ -31,6 +31,15 @@ function decodeEscapes(line: string): string {
   })
 }
 
+/** A name as a JSON string with every character outside printable ASCII escaped: test titles are
+ * read back from TAP output, where some readers end a line at U+2028 or U+0085. */
+function quoted(name: string): string {
+  return JSON.stringify(name).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
 const NAMES = readFileSync(path.join(dir, 'names.txt'), 'utf8')
   .split('\n')
   .filter((l) => l !== '')
@@ -197,7 +206,7 @@ gfm.describe('a hostile name in every place of the markdown report', () => {
   })
 
   for (const name of NAMES) {
-    test(JSON.stringify(name), async () => {
+    test(quoted(name), async () => {
       for (const variant of VARIANTS) {
         const md = markdown(name, variant)
         await assertSafeReport(md, { allowedLinks: ALLOWED_LINKS })
@@ -279,10 +288,10 @@ describe('a hostile name in the HTML report', () => {
     for (const name of NAMES) {
       for (const variant of VARIANTS) {
         const html = await renderHtml(withoutCharts(comparison(name, variant)), { now: NOW })
-        assert.deepEqual(htmlProblems(html), [], `${JSON.stringify(name)}, ${variant}`)
+        assert.deepEqual(htmlProblems(html), [], `${quoted(name)}, ${variant}`)
         if (variant === 'baseline') {
-          assert.deepEqual(elementOutline(html), outline, `${JSON.stringify(name)}: the elements differ`)
-          assert.ok(visibleText(html).includes(shown(name)), `${JSON.stringify(name)} is shown`)
+          assert.deepEqual(elementOutline(html), outline, `${quoted(name)}: the elements differ`)
+          assert.ok(visibleText(html).includes(shown(name)), `${quoted(name)} is shown`)
         }
       }
     }
@@ -302,21 +311,17 @@ test('a hostile name in the terminal report: as many lines as a harmless one, no
     for (const variant of VARIANTS) {
       const text = renderTerminal(comparison(name, variant), { color: false, now: NOW })
       // The stderr tail keeps its lines, each behind a gutter; everything else is one line per row.
-      assert.equal(text.split('\n').length, lines.get(variant), `${JSON.stringify(name)}, ${variant}: lines`)
+      assert.equal(text.split('\n').length, lines.get(variant), `${quoted(name)}, ${variant}: lines`)
       assert.doesNotMatch(
         text,
         // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
         /[\u0000-\u0008\u000b-\u001f\u007f]/,
-        `${JSON.stringify(name)}: a control character`,
+        `${quoted(name)}: a control character`,
       )
-      assert.deepEqual(obeyedCommands(withoutWorkflowCommands(text)), [], `${JSON.stringify(name)}: the CLI`)
+      assert.deepEqual(obeyedCommands(withoutWorkflowCommands(text)), [], `${quoted(name)}: the CLI`)
       const logged: string[] = []
       logText(text, (line) => logged.push(line))
-      assert.deepEqual(
-        commandsBesideStops(`${logged.join('\n')}\n`),
-        [],
-        `${JSON.stringify(name)}: the action`,
-      )
+      assert.deepEqual(commandsBesideStops(`${logged.join('\n')}\n`), [], `${quoted(name)}: the action`)
     }
   }
 })
