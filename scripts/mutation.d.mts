@@ -46,3 +46,5 @@ export declare function renderRecords(
   records: readonly GroupRecord[],
   equivalent: readonly Judgement[],
 ): string
+export declare function readRecords(dir?: string): GroupRecord[]
+export declare function readEquivalent(dir?: string): Judgement[]

@@ -107,13 +107,20 @@ export function renderRecords(records, equivalent) {
   return `${out.join('\n')}\n`
 }
 
-function readRecords() {
-  if (!existsSync(recordDir)) return []
+/** The groups' records in docs/mutation/, in the order of GROUPS. */
+export function readRecords(dir = recordDir) {
+  if (!existsSync(dir)) return []
   const order = Object.keys(GROUPS)
-  return readdirSync(recordDir)
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && f !== 'equivalent.json')
-    .map((f) => JSON.parse(readFileSync(path.join(recordDir, f), 'utf8')))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')))
     .sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group))
+}
+
+/** The survivors judged equivalent, each with why (docs/mutation/equivalent.json). */
+export function readEquivalent(dir = recordDir) {
+  const file = path.join(dir, 'equivalent.json')
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : []
 }
 
 function main() {
@@ -146,9 +153,7 @@ function main() {
     const record = recordOf(group, report, commit, process.env.MUTATION_TESTS ?? 'all')
     writeFileSync(path.join(recordDir, `${group}.json`), `${JSON.stringify(record, null, 2)}\n`)
   }
-  const equivalentFile = path.join(recordDir, 'equivalent.json')
-  const equivalent = existsSync(equivalentFile) ? JSON.parse(readFileSync(equivalentFile, 'utf8')) : []
-  writeFileSync(path.join(root, 'docs', 'mutation.md'), renderRecords(readRecords(), equivalent))
+  writeFileSync(path.join(root, 'docs', 'mutation.md'), renderRecords(readRecords(), readEquivalent()))
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()

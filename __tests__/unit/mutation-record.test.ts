@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { recordOf, renderRecords, score, tally } from '../../scripts/mutation.mjs'
+import {
+  readEquivalent,
+  readRecords,
+  recordOf,
+  renderRecords,
+  score,
+  tally,
+} from '../../scripts/mutation.mjs'
 import { groupPlan } from '../../scripts/mutation-groups.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -101,4 +109,22 @@ test('a record counts each outcome per module and scores detected over valid', (
     /^\| `src\/a\.ts:12:3` \| BlockStatement: `\{\}` \(no test reaches it\) \| not judged \|$/m,
   )
   assert.match(md, /Not measured yet: stats, compare, same-job, families, accept, report, comment, config\./)
+})
+
+test('docs/mutation.md is what its records and judgements render, and every judgement is of a mutant on record', () => {
+  const records = readRecords()
+  const equivalent = readEquivalent()
+  const page = readFileSync(path.join(root, 'docs', 'mutation.md'), 'utf8')
+  assert.equal(
+    page,
+    renderRecords(records, equivalent),
+    'docs/mutation.md: run `npm run mutation -- --render`',
+  )
+  const onRecord = new Set(
+    records.flatMap((r) => r.survivors.map((s) => `${s.file}:${s.line} ${s.mutator} ${s.replacement}`)),
+  )
+  const stale = equivalent
+    .map((e) => `${e.file}:${e.line} ${e.mutator} ${e.replacement}`)
+    .filter((key) => !onRecord.has(key))
+  assert.deepEqual(stale, [], 'judgements of mutants no record lists')
 })
