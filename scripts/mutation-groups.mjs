@@ -10,7 +10,8 @@ import path from 'node:path'
 export const GROUPS = {
   stats: ['src/stats/*.ts'],
   compare: ['src/compare.ts'],
-  'same-job': ['src/same-job.ts', 'src/schedule/*.ts'],
+  'same-job': ['src/same-job.ts'],
+  schedule: ['src/schedule/*.ts'],
   families: ['src/metric-families.ts'],
   accept: ['src/accept.ts', 'src/github/accept-label.ts'],
   report: ['src/report/markdown.ts', 'src/report/rows.ts', 'src/report/terminal.ts'],
