@@ -25,7 +25,8 @@ export default {
   timeoutFactor: 1.5,
   // dist/ is copied: some test files of a group also run the bundled CLI (their tests of the bundle
   // reach no mutant, so coverage leaves them out of every mutant's run).
-  ignorePatterns: ['.bench', '**/target', 'examples/process/build', '__tests__/.tmp'],
+  // Sandboxes of other runs on this machine are not part of the project either.
+  ignorePatterns: ['.bench', '**/target', 'examples/process/build', '__tests__/.tmp', '.stryker-tmp*', 'reports'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   htmlReporter: { fileName: `reports/mutation/${report}.html` },
