@@ -105,7 +105,10 @@ test('a record counts each outcome per module and scores detected over valid', (
     md,
     /^\| `src\/a\.ts:12:3` \| BlockStatement: `\{\}` \(no test reaches it\) \| not judged \|$/m,
   )
-  assert.match(md, /Not measured yet: stats, compare, same-job, schedule, families, accept, report, comment, config\./)
+  assert.match(
+    md,
+    /Not measured yet: stats, compare, same-job, schedule, families, accept, report, comment, config\./,
+  )
 })
 
 test('docs/mutation.md is what its records and judgements render, and every judgement is of a mutant on record', () => {
