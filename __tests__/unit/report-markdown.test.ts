@@ -514,6 +514,12 @@ describe('what was compared with what', () => {
       { pairing: { benchmarks: 1, minPairs: 10, maxPairs: 12, paired: ['a'], unpaired: ['b'], exact: [] } },
     )
     assert.equal(
+      blockStarting(renderMarkdown(c, { now: NOW }), '**Head:**'),
+      '**Head:** bbbbbbb on feature  \n' +
+        '**Baseline:** aaaaaaa on main, measured 3 minutes ago: merge base with main, interleaved, 10–12 pairs per benchmark for 1 benchmark (a); not interleaved, compared unpaired: 1 benchmark (b)  \n' +
+        '**Drift between runs:** cancelled in each pair for the 1 benchmark compared on pairs: base and head ran on this machine a moment apart, their runs alternating; for the 1 benchmark compared unpaired, unknown (no stored runs); verdicts assume the machine was as fast for the baseline as for this run',
+    )
+    assert.equal(
       blockStarting(renderMarkdown(c, { now: NOW }), '<sub>'),
       '<sub>A regression is a gated metric worse than its threshold (5.00%, 10.0%) and significant (paired: Wilcoxon signed-rank p &lt; α = 0.05, 0.01 on the log-ratios of 10–12 pairs of neighbouring base and head runs, with the bootstrap confidence interval of the median paired ratio wholly on the bad side; unpaired, for the 1 benchmark whose runs did not alternate: Mann–Whitney U p &lt; α = 0.05, 0.01, with the bootstrap confidence interval of the ratio of medians wholly on the bad side). ' +
         'Beyond the threshold but not significant is unclear: shown, not failing. ' +
@@ -1328,6 +1334,105 @@ describe('smaller cases', () => {
     assert.equal(
       blockStarting(renderMarkdown(c, { now: NOW }), '**Head:**'),
       '**Head:** bbbbbbb on feature  \n**No baseline:** . Results are shown without a verdict.',
+    )
+  })
+})
+
+describe('cells and rows, continued', () => {
+  test('a tool’s summary says "summary only" for the interval; a test by samples shows its interval', () => {
+    const c = comparison([
+      bench('tool', 'unchanged', {
+        metrics: [
+          metric({ test: 'summary-difference', base: { median: 1000 }, head: { median: 1010 } }),
+          metric({ metric: 'cpu', test: 'mann-whitney-u' }),
+        ],
+      }),
+    ])
+    const rows = renderMarkdown(c, { now: NOW })
+      .split('\n')
+      .filter((l) => l.startsWith('| `tool`'))
+    assert.deepEqual(rows.slice(0, 2), [
+      '| `tool` | wall (summary) | 1.00 µs | 1.01 µs | +1.00% | summary only | 0.5000 | ⚪ unchanged |',
+      '| `tool` | cpu (median) | 1.50 ms | 1.51 ms | +1.00% | -1.00% … +3.00% | 0.5000 | ⚪ unchanged |',
+    ])
+  })
+
+  test('a rate is shown beside the time it follows, not beside another gated metric of the benchmark', () => {
+    const c = comparison([
+      bench('copy', 'unchanged', {
+        metrics: [
+          metric({ metric: 'user' }),
+          metric({ metric: 'time' }),
+          metric({
+            metric: 'rate',
+            unit: 'bytes/s',
+            gated: false,
+            follows: 'time',
+            base: { median: 1024 },
+            head: { median: 2048 },
+          }),
+        ],
+      }),
+    ])
+    const rows = renderMarkdown(c, { now: NOW })
+      .split('\n')
+      .filter((l) => l.startsWith('| `copy`'))
+    assert.deepEqual(rows.slice(0, 2), [
+      '| `copy` | user (median) | 1.50 ms | 1.51 ms | +1.00% | -1.00% … +3.00% | 0.5000 | ⚪ unchanged |',
+      '| `copy` | time (median) | 1.50 ms (1.00 KiB/s) | 1.51 ms (2.00 KiB/s) | +1.00% | -1.00% … +3.00% | 0.5000 | ⚪ unchanged |',
+    ])
+  })
+
+  test('the environment: the runner image, tools either side has; a tool gone from head is flagged', () => {
+    const head = { commit: { sha: HEAD_SHA }, createdAt: '2026-03-01T12:00:00Z' }
+    const alone = comparison([bench('a', 'new')], {
+      baseline: undefined,
+      head: { ...head, environment: environment({ runnerImage: 'ubuntu-24.04', tools: { perf: '6.1' } }) },
+    })
+    assert.equal(
+      detailsBlock(renderMarkdown(alone, { now: NOW }), 'Environment'),
+      [
+        '<details>',
+        '<summary>Environment</summary>',
+        '',
+        '|  | Base | Head |',
+        '|---|---|---|',
+        '| OS |  | linux x64 |',
+        '| CPU |  | EPYC × 2 |',
+        '| runner image |  | ubuntu-24.04 |',
+        '| node |  | v20.1.0 |',
+        '| perf |  | 6.1 |',
+        '',
+        '</details>',
+      ].join('\n'),
+    )
+    const both = comparison([bench('a', 'unchanged')], {
+      head: { ...head, environment: environment({ runnerImage: 'ubuntu-24.04', tools: { cargo: '1.80' } }) },
+      baseline: {
+        commit: { sha: BASE_SHA, branch: 'main' },
+        createdAt: '2026-03-01T11:57:00Z',
+        environment: environment({ runnerImage: 'ubuntu-22.04', tools: { perf: '6.1' } }),
+        source: 'store',
+        reason: 'merge base with main',
+      },
+    })
+    assert.equal(
+      detailsBlock(renderMarkdown(both, { now: NOW }), 'Environment'),
+      [
+        '<details>',
+        '<summary>Environment</summary>',
+        '',
+        '|  | Base | Head |',
+        '|---|---|---|',
+        '| OS | linux x64 | linux x64 |',
+        '| CPU | EPYC × 2 | EPYC × 2 |',
+        '| runner image | ubuntu-22.04 | ubuntu-24.04 ⚠️ |',
+        '| node | v20.1.0 | v20.1.0 |',
+        '| cargo |  | 1.80 |',
+        '| perf | 6.1 |  ⚠️ |',
+        '',
+        '</details>',
+      ].join('\n'),
     )
   })
 })

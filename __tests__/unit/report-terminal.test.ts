@@ -638,3 +638,39 @@ describe('smaller cases', () => {
     ])
   })
 })
+
+describe('drift and failures, continued', () => {
+  test('five runs left out of the drift are all named, with nothing more to count', () => {
+    const leftOut = ['1', '2', '3', '4', '5'].map((d) => ({
+      sha: d.repeat(40),
+      createdAt: '2026-02-01T00:00:00Z',
+      reason: 'wild',
+      benchmarks: 1,
+    }))
+    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+      history: {
+        runs: 9,
+        branch: 'main',
+        drift: { known: 1, unknown: 0, states: [2, 2], bounds: [1.02, 1.02], leftOut },
+      },
+    })
+    assert.equal(
+      renderTerminal(c, { color: false, now: NOW }).split('\n')[4],
+      'drift:    the drift between runs of the same code, from the last 9 stored runs on main (2 states of the code): ±2.0%; a change no larger than it is unclear, not a regression; left out: 1111111 (wild), 2222222 (wild), 3333333 (wild), 4444444 (wild), 5555555 (wild)',
+    )
+  })
+
+  test('blank output is no output, and an empty message no message: such failures are told together', () => {
+    const c = comparison([
+      bench('c', 'failed', { error: { message: 'exited with code 1' } }),
+      bench('d', 'failed', { error: { message: 'exited with code 1', stderrTail: ' \n ' } }),
+      bench('e', 'failed'),
+      bench('g', 'failed', { error: { message: '' } }),
+    ])
+    const text = renderTerminal(c, { color: false, now: NOW })
+    assert.equal(
+      text.slice(text.indexOf('\n\nc')),
+      lines('', '', 'c, d: exited with code 1', '', 'e, g: failed'),
+    )
+  })
+})
