@@ -8,7 +8,12 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { BenchmarkComparison, Comparison } from '../../src/compare.ts'
 import { trendPageUrl } from '../../src/history/paths.ts'
-import { failureMessage, renderMarkdown } from '../../src/report/markdown.ts'
+import {
+  COMMENT_LIMIT,
+  failureMessage,
+  renderMarkdown,
+  SUMMARY_LIMIT_BYTES,
+} from '../../src/report/markdown.ts'
 
 const VERDICTS = [
   'regression',
@@ -1226,14 +1231,95 @@ describe('a comment shortened to fit', () => {
     )
   })
 
-  test('counted in heavier units than characters, the cut is shortened until it fits, then ends at a line', () => {
-    // Three units a character (say, bytes of text in a script of three-byte letters): 400 characters
-    // are 1200 units, over the 500 allowed; cut by a tenth at a time down to 153 characters (459 units),
-    // whose last line break is after "> [!NOTE]" (26 + 2 + 55 + 2 + 12 + 2 + 9 characters before it).
+  test('counted in heavier units than characters, the cut is shortened a tenth at a time until it fits', () => {
+    // Three units a character (say, bytes of a script of three-byte letters), 400 allowed: the first
+    // 200 characters are 600 units, over the 300 that leave room for the closing line; cut to 180,
+    // 162, 145, 130, 117, 105 and 94 characters (282 units). The last line break in those 94 is the
+    // one after the heading (26 + 2 + 55 + 2 characters).
     const one = comparison([regressed('r1')])
     assert.equal(
-      renderMarkdown(one, { now: NOW, maxLength: 600, measure: (text) => 3 * text.length }),
-      "<!-- bench-action:core -->\n\n### 🔴 bench-action · core: 1 regression in 1 benchmark\n\n1 regression\n\n> [!NOTE]\n\n\n_(cut to fit GitHub's size limit)_\n",
+      renderMarkdown(one, { now: NOW, maxLength: 400, measure: (text) => 3 * text.length }),
+      "<!-- bench-action:core -->\n\n### 🔴 bench-action · core: 1 regression in 1 benchmark\n\n\n\n_(cut to fit GitHub's size limit)_\n",
+    )
+  })
+
+  test('a cut that reaches exactly the room left for the closing line is kept as it is', () => {
+    // Two units a character, 300 allowed: the first 100 characters are 200 units, exactly the 300 − 100
+    // left; their last line break is the one after the counts (26 + 2 + 55 + 2 + 12 + 1).
+    const one = comparison([regressed('r1')])
+    assert.equal(
+      renderMarkdown(one, { now: NOW, maxLength: 300, measure: (text) => 2 * text.length }),
+      "<!-- bench-action:core -->\n\n### 🔴 bench-action · core: 1 regression in 1 benchmark\n\n1 regression\n\n\n\n_(cut to fit GitHub's size limit)_\n",
+    )
+  })
+
+  test('with no regression, failure or accepted one, the note counts none of them left out, however short the cut', () => {
+    // Every version carries the baseline's warning, so none fits; the cut keeps what comes before it.
+    const c = comparison([bench('u1', 'unchanged', { metrics: [metric()] })], {
+      baselineWarnings: ['results/old.json: not valid JSON'],
+    })
+    assert.equal(
+      renderMarkdown(c, {
+        now: NOW,
+        maxLength: 999,
+        measure: (text) => (text.includes('not valid JSON') ? 1000 : 0),
+      }),
+      [
+        '<!-- bench-action:core -->',
+        '### ✅ bench-action · core: no regressions in 1 benchmark',
+        '0 regressions · 1 unchanged',
+        "> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 1 unchanged rows.",
+        PROVENANCE,
+        '> [!WARNING]\n',
+        "_(cut to fit GitHub's size limit)_\n",
+      ].join('\n\n'),
+    )
+  })
+
+  test('the reassuring rows left out are counted over improvements, unclear, warned and new together', () => {
+    const many = comparison([
+      regressed('r1'),
+      bench('i1', 'improvement', { metrics: [metric({ verdict: 'improvement' })] }),
+      ...['u1', 'u2'].map((n) => bench(n, 'unclear', { metrics: [metric({ verdict: 'unclear' })] })),
+      ...['w1', 'w2', 'w3'].map((n) => bench(n, 'warning', { metrics: [metric({ verdict: 'warning' })] })),
+      ...['n1', 'n2', 'n3', 'n4'].map((n) => bench(n, 'new')),
+    ])
+    // Only without the reassuring sections does it fit.
+    const reassuring = (text: string) => (/^#### (Improvements|Unclear|Warnings|Without)/m.test(text) ? 1 : 0)
+    assert.equal(
+      renderMarkdown(many, { now: NOW, maxLength: 0, measure: reassuring })
+        .split('\n')
+        .find((l) => l.startsWith('> Shortened')),
+      "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 10 improved, unclear, warned or new rows.",
+    )
+  })
+
+  test('rows of the serious sections kept: as many as fit, counted over regressions, failures and accepted ones', () => {
+    const serious = comparison([
+      regressed('r1'),
+      regressed('r2'),
+      bench('f1', 'failed', { error: { message: 'killed' } }),
+      bench('f2', 'failed', { error: { message: 'exited with code 1' } }),
+      bench('a1', 'accepted', {
+        metrics: [metric({ verdict: 'accepted', accepted: { source: 'config', reason: 'ok' } })],
+      }),
+      bench('a2', 'accepted', {
+        metrics: [metric({ verdict: 'accepted', accepted: { source: 'config', reason: 'ok' } })],
+      }),
+    ])
+    assert.deepEqual(
+      renderMarkdown(serious, { now: NOW, maxLength: 5, measure: rows })
+        .split('\n')
+        .filter((l) => /^(> Shortened|\| `)/.test(l))
+        .map((l) => (l.startsWith('| `') ? l.slice(0, l.indexOf(' |')) : l)),
+      [
+        "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 1 of the regressions, failures and accepted regressions.",
+        '| `r1`',
+        '| `r2`',
+        '| `a1`',
+        '| `f1`',
+        '| `f2`',
+      ],
     )
   })
 })
@@ -1434,5 +1520,172 @@ describe('cells and rows, continued', () => {
         '</details>',
       ].join('\n'),
     )
+  })
+})
+
+describe('detail blocks, continued', () => {
+  test('two benchmarks ranked: the ranking is shown', () => {
+    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+      ranking: [
+        { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
+        { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
+      ],
+    })
+    assert.equal(
+      detailsBlock(renderMarkdown(c, { now: NOW }), 'Ranking by median wall time'),
+      '<details>\n<summary>Ranking by median wall time</summary>\n\n- `fast` ran **2.50×** faster than `slow` (95% interval 2.41–2.60)\n\n</details>',
+    )
+  })
+
+  test('engines: only the one at ratio 1 from an interval starting at 1 is the fastest; no throughput, no column', () => {
+    const fastest = { engine: 'x', id: 'x', median: 1000, ratio: 1, ci: [1, 1] }
+    const notSurelySlower = { engine: 'y', id: 'y', median: 1100, ratio: 1.1, ci: [1, 1.2] }
+    const one = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+      engineRankings: [{ benchmark: 'plain', engines: [fastest, notSurelySlower], unranked: [] }],
+    })
+    assert.equal(
+      detailsBlock(
+        renderMarkdown(one, { now: NOW }),
+        'Engines of <code>plain</code>: <code>x</code> is fastest',
+      ),
+      [
+        '<details>',
+        '<summary>Engines of <code>plain</code>: <code>x</code> is fastest</summary>',
+        '',
+        '| engine | time per call | vs fastest |',
+        '|---|---|---|',
+        '| `x` | 1.00 µs | **fastest** |',
+        '| `y` | 1.10 µs | 1.10× (1.00–1.20) |',
+        '',
+        '</details>',
+      ].join('\n'),
+    )
+    const two = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+      engineRankings: [
+        { benchmark: 'p', engines: [fastest, notSurelySlower], unranked: [] },
+        {
+          benchmark: 'q',
+          engines: [
+            { ...fastest, engine: 'y' },
+            { engine: 'x', id: 'x', median: 1010, ratio: 1, ci: [0.98, 1.05] },
+          ],
+          unranked: [],
+        },
+      ],
+    })
+    const summary =
+      'Engines of 2 benchmarks, ranked like rebar cmp: fastest <code>x</code> in 1, <code>y</code> in 1'
+    assert.equal(
+      detailsBlock(renderMarkdown(two, { now: NOW }), summary),
+      [
+        '<details>',
+        `<summary>${summary}</summary>`,
+        '',
+        '| benchmark | `x` | `y` |',
+        '|---|---|---|',
+        '| `p` | **1.00 µs** | 1.10 µs (1.10×, 1.00–1.20) |',
+        '| `q` | 1.01 µs (1.00×, 0.980–1.05) | **1.00 µs** |',
+        '',
+        "Each cell: median time per call, and how many times the benchmark's fastest engine (in bold) it took, with a 95% interval.",
+        '',
+        '</details>',
+      ].join('\n'),
+    )
+  })
+
+  test('a count only the baseline measured, and several oversubscribed counts; a scan value head alone measured', () => {
+    const side = (throughput: number, speedup: number, efficiency: number) => ({
+      throughput,
+      speedup,
+      efficiency,
+    })
+    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+      scaling: [
+        {
+          benchmark: 'pool',
+          dimension: 'threads',
+          cores: 2,
+          points: [
+            { count: 1, id: 'q1', base: side(1000, 1, 1), head: side(1000, 1, 1), verdict: 'unchanged' },
+            { count: 4, id: 'q4', base: side(1500, 1.5, 0.375), verdict: 'missing' },
+            { count: 8, id: 'q8', head: side(1600, 1.6, 0.2), verdict: 'new' },
+          ],
+        },
+      ],
+      scans: [
+        {
+          benchmark: 'grow',
+          parameter: 'n',
+          points: [
+            { value: 1, id: 'g1', base: 1000, head: 1100, verdict: 'unchanged' },
+            { value: 2, id: 'g2', head: 2000, verdict: 'new' },
+          ],
+        },
+      ],
+    })
+    const markdown = renderMarkdown(c, { now: NOW })
+    assert.equal(
+      markdown.slice(markdown.indexOf('#### Scaling'), markdown.indexOf('<details>\n<summary>1 unchanged')),
+      [
+        '#### Scaling',
+        '**`pool`** by threads (2 logical CPUs)',
+        [
+          '```mermaid',
+          'xychart-beta',
+          '  title "pool: throughput by threads"',
+          '  x-axis "threads" ["1", "8"]',
+          '  y-axis "throughput (k ops/s)" 0 --> 2',
+          '  line "head" [1, 1.6]',
+          '```',
+        ].join('\n'),
+        [
+          '| threads | base throughput | head throughput | base speedup | head speedup | base efficiency | head efficiency | verdict |',
+          '|---|---|---|---|---|---|---|---|',
+          '| 1 | 1,000 ops/s | 1,000 ops/s | 1.00× | 1.00× | 100% | 100% | unchanged |',
+          '| 4 ⚠️ | 1,500 ops/s |  | 1.50× |  | 38% |  | missing |',
+          '| 8 ⚠️ |  | 1,600 ops/s |  | 1.60× |  | 20% | new |',
+        ].join('\n'),
+        '⚠️ Oversubscribed: 4, 8 threads on a machine with 2 logical CPUs; those points measure time-sharing, not parallel speedup.',
+        '#### Parameter scans',
+        '**`grow`** by `n`',
+        [
+          '```mermaid',
+          'xychart-beta',
+          '  title "grow: wall time by n"',
+          '  x-axis "n" ["1", "2"]',
+          '  y-axis "wall time, median (µs)" 0 --> 2',
+          '  line "head" [1.1, 2]',
+          '```',
+        ].join('\n'),
+        [
+          '| n | base wall (median) | head wall (median) | verdict |',
+          '|---|---|---|---|',
+          '| 1 | 1.00 µs | 1.10 µs | unchanged |',
+          '| 2 |  | 2.00 µs | new |',
+        ].join('\n'),
+        '',
+      ].join('\n\n'),
+    )
+  })
+
+  test('several benchmarks not run now are listed one a line; a function whose count did not change has no sign', () => {
+    const c = comparison([
+      bench('x', 'missing'),
+      bench('y', 'missing'),
+      bench('r', 'regression', {
+        functionChanges: [{ name: 'same', base: 10, head: 10, delta: 0, deltaPercent: 0 }],
+      }),
+    ])
+    const markdown = renderMarkdown(c, { now: NOW })
+    assert.equal(
+      blockStarting(markdown, '#### In the baseline'),
+      '#### In the baseline, not run now\n- `x`\n- `y`',
+    )
+    assert.ok(markdown.includes('\n| `same` | 10 | 10 | 0 | ±0.00% |\n'), markdown)
+  })
+
+  test('the size limits: a comment of 65,536 characters, a job summary of 1 MiB', () => {
+    assert.equal(COMMENT_LIMIT, 65_536)
+    assert.equal(SUMMARY_LIMIT_BYTES, 1_048_576)
   })
 })
