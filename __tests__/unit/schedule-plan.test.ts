@@ -466,6 +466,19 @@ describe('a suite in one schedule', () => {
     )
   })
 
+  test('an instruction count’s durationMs is the time the clock gives around its count', async () => {
+    const ticks = [100, 130]
+    const results = await measureSuite(plan('  - { name: i, kind: instructions, command: [./i] }\n'), {
+      inherit: NO_PATH,
+      clock: () => ticks.shift()!,
+    })
+    assert.deepEqual(
+      results.map((r) => [r.id, r.status, r.durationMs]),
+      [['i', 'failed', 30]],
+    )
+    assert.deepEqual(ticks, [])
+  })
+
   test('a sweep’s points get their speedup and efficiency over its smallest point, before they are passed on', async () => {
     const m = timed()
     const e = events()
@@ -582,6 +595,41 @@ describe('a same-job comparison', () => {
     assert.deepEqual(
       [r.base.map((x) => x.metrics.wall?.samples), r.head.map((x) => x.metrics.wall?.samples)],
       [[[1, 1, 1, 1]], [[1, 1, 1, 1]]],
+    )
+  })
+
+  test('interleaved: the two sides of a pair alternate round by round and are paired run by run; each side’s progress and result go to its own callbacks; the rounds get the options given', async () => {
+    const base = plan('  - { name: a, kind: process, command: [./a], runs: 4 }\n', '/nonexistent/base')
+    const head = plan('  - { name: a, kind: process, command: [./a], runs: 4 }\n', '/nonexistent/head')
+    const m = model([{ id: 'a', runs: 4, parts: 2, sample: flat(1), cost: 3 }])
+    const e = events()
+    const options: SameJobOptions & RoundsOptions = { ...m.options, ...e, sequential: false }
+    const r = await measureSameJob(base, head, options)
+    assert.deepEqual(r.pairs, {
+      a: [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ],
+    })
+    // Two rounds of two runs a side; which side goes first in a round is shuffled.
+    assert.deepEqual(m.log, [
+      ['a', 2],
+      ['a', 2],
+      ['a', 2],
+      ['a', 2],
+    ])
+    assert.deepEqual(e.log.slice(0, 2).sort(), ['base progress a 2/4', 'progress a 2/4'])
+    assert.deepEqual(e.log.slice(2, 4).sort(), ['base progress a 4/4', 'progress a 4/4'])
+    assert.deepEqual(e.log.slice(4), ['base result a', 'result a'])
+    // Measured by the model kind and timed by its clock: 4 runs of 3 ms a side.
+    assert.deepEqual(
+      [...r.base, ...r.head].map((x) => [x.status, x.metrics.wall?.samples, x.durationMs]),
+      [
+        ['ok', [1, 1, 1, 1], 12],
+        ['ok', [1, 1, 1, 1], 12],
+      ],
     )
   })
 

@@ -19,6 +19,8 @@ export interface MeasureOptions {
   onResult?: (c: Case, result: BenchmarkResult) => void
   /** Applied again to the benchmarks a harness lists (`rust/fib*`). */
   filter?: string
+  /** Milliseconds from some start, for each result's durationMs: performance.now unless given. */
+  clock?: () => number
 }
 
 /**
@@ -88,6 +90,7 @@ export async function measureSameJob(
     [...baseExact, ...head.pendingExact()],
     {
       inherit: options.inherit,
+      clock: options.clock,
       onProgress: (c, done, total) =>
         (baseExact.has(c) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
     },
@@ -124,8 +127,7 @@ export async function measureSameJob(
       units,
       watched(
         {
-          inherit: options.inherit,
-          sequential: options.sequential,
+          ...options,
           onProgress: (c, done, total) =>
             (baseSide.has(c as TimedCase) ? options.onBaseProgress : options.onProgress)?.(c, done, total),
         },
@@ -229,15 +231,16 @@ async function measureExactCases(
   options: MeasureOptions,
   finish: (c: Case, r: BenchmarkResult) => void,
 ): Promise<void> {
+  const now = options.clock ?? (() => performance.now())
   let next = 0
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++]!
       options.onProgress?.(c, 0, 1)
-      const started = performance.now()
+      const started = now()
       const r = await kindOf(c.kind).measureExact!(c, options.inherit)
       options.onProgress?.(c, 1, 1)
-      finish(c, { ...r, durationMs: Math.round(performance.now() - started) })
+      finish(c, { ...r, durationMs: Math.round(now() - started) })
     }
   }
   const parallel = Math.max(1, Math.min(os.availableParallelism(), cases.length))
