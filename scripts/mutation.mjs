@@ -75,18 +75,26 @@ export function renderRecords(records, equivalent) {
     'unit tier (`MUTATION_TESTS=unit`), so the score is what that tier alone detects. Score: mutants',
     'detected (killed or timed out) over all that ran or had no test; errors (a mutant that does not',
     'compile) do not count. A survivor judged equivalent (no test can see it, the behaviour is the',
-    'same) says why; the others are tests to write. A run reuses the result of a mutant whose code and',
+    'same) says why; the others are tests to write. "Without equivalents" leaves the survivors judged',
+    'equivalent out of the count. A run reuses the result of a mutant whose code and',
     "covering test files did not change since its group last ran on that machine (Stryker's incremental",
     'mode); `MUTATION_FORCE=1` runs every mutant again.',
     '',
-    '| group | module | tests | score | killed | survived | timeout | no coverage | commit measured |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| group | module | tests | score | without equivalents | killed | survived | timeout | no coverage | commit measured |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ]
+  const percent = (v) => (v === null ? '–' : `${v.toFixed(1)}%`)
   for (const r of records) {
     for (const [file, m] of Object.entries(r.modules)) {
-      const s = m.score === null ? '–' : `${m.score.toFixed(1)}%`
+      const equivalent = (status) =>
+        r.survivors.filter((s) => s.file === file && s.status === status && judged(s)).length
+      const without = score({
+        ...m,
+        survived: m.survived - equivalent('Survived'),
+        noCoverage: m.noCoverage - equivalent('NoCoverage'),
+      })
       out.push(
-        `| ${r.group} | \`${file}\` | ${r.tests ?? 'all'} | ${s} | ${m.killed} | ${m.survived} | ${m.timeout} | ${m.noCoverage} | ${r.commit} |`,
+        `| ${r.group} | \`${file}\` | ${r.tests ?? 'all'} | ${percent(m.score)} | ${percent(without)} | ${m.killed} | ${m.survived} | ${m.timeout} | ${m.noCoverage} | ${r.commit} |`,
       )
     }
   }

@@ -95,8 +95,16 @@ test('a record counts each outcome per module and scores detected over valid', (
       },
     ],
   )
-  assert.match(md, /^\| demo \| `src\/a\.ts` \| all \| 75\.0% \| 2 \| 0 \| 1 \| 1 \| abc1234 \|$/m)
-  assert.match(md, /^\| demo \| `src\/b\.ts` \| all \| 50\.0% \| 1 \| 1 \| 0 \| 0 \| abc1234 \|$/m)
+  // b.ts's survivor is judged equivalent: 1 / 1 without it. a.ts has none judged.
+  assert.match(md, /^\| demo \| `src\/a\.ts` \| all \| 75\.0% \| 75\.0% \| 2 \| 0 \| 1 \| 1 \| abc1234 \|$/m)
+  assert.match(md, /^\| demo \| `src\/b\.ts` \| all \| 50\.0% \| 100\.0% \| 1 \| 1 \| 0 \| 0 \| abc1234 \|$/m)
+  // A mutant no test reaches, judged equivalent, leaves the no-coverage count: a.ts 3 / 3.
+  const judgedUnreached = renderRecords(
+    [record],
+    [{ file: 'src/a.ts', line: 12, mutator: 'BlockStatement', replacement: '{}', why: 'unreachable' }],
+  )
+  assert.match(judgedUnreached, /^\| demo \| `src\/a\.ts` \| all \| 75\.0% \| 100\.0% \|/m)
+  assert.match(judgedUnreached, /^\| demo \| `src\/b\.ts` \| all \| 50\.0% \| 50\.0% \|/m)
   // A group measured with the unit tier alone says so.
   const unit = renderRecords([recordOf('demo', report, 'abc1234', 'unit')], [])
   assert.match(unit, /^\| demo \| `src\/a\.ts` \| unit \| 75\.0% \|/m)
