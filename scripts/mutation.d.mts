@@ -41,6 +41,7 @@ export declare function recordOf(
   report: { files: Record<string, { mutants: readonly Mutant[] }> },
   commit: string,
   tests?: 'all' | 'unit',
+  only?: readonly string[],
 ): GroupRecord
 export declare function renderRecords(
   records: readonly GroupRecord[],

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { GROUPS } from './mutation-groups.mjs'
+import { GROUPS, groupPlan } from './mutation-groups.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const recordDir = path.join(root, 'docs', 'mutation')
@@ -32,11 +32,15 @@ export function score(c) {
   return valid === 0 ? null : (100 * (c.killed + c.timeout)) / valid
 }
 
-/** One group's record from Stryker's JSON report. */
-export function recordOf(group, report, commit, tests = 'all') {
+/**
+ * One group's record from Stryker's JSON report: of the files in `only` when given (an incremental
+ * report also carries the files of an earlier run that mutated more).
+ */
+export function recordOf(group, report, commit, tests = 'all', only = undefined) {
   const modules = {}
   const survivors = []
-  for (const [file, entry] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+  const files = Object.entries(report.files).filter(([file]) => !only || only.includes(file))
+  for (const [file, entry] of files.sort(([a], [b]) => a.localeCompare(b))) {
     const counts = tally(entry.mutants)
     modules[file] = { ...counts, score: score(counts) }
     for (const m of entry.mutants) {
@@ -158,7 +162,8 @@ function main() {
       continue
     }
     const report = JSON.parse(readFileSync(path.join(root, 'reports', 'mutation', `${group}.json`), 'utf8'))
-    const record = recordOf(group, report, commit, process.env.MUTATION_TESTS ?? 'all')
+    const tests = process.env.MUTATION_TESTS ?? 'all'
+    const record = recordOf(group, report, commit, tests, groupPlan(root, group, tests).modules)
     writeFileSync(path.join(recordDir, `${group}.json`), `${JSON.stringify(record, null, 2)}\n`)
   }
   writeFileSync(path.join(root, 'docs', 'mutation.md'), renderRecords(readRecords(), readEquivalent()))

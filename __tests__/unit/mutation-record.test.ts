@@ -105,6 +105,14 @@ test('a record counts each outcome per module and scores detected over valid', (
   )
   assert.match(judgedUnreached, /^\| demo \| `src\/a\.ts` \| all \| 75\.0% \| 100\.0% \|/m)
   assert.match(judgedUnreached, /^\| demo \| `src\/b\.ts` \| all \| 50\.0% \| 50\.0% \|/m)
+  // Only the group's own modules are recorded: an incremental report may carry others.
+  assert.deepEqual(Object.keys(recordOf('demo', report, 'abc1234', 'all', ['src/b.ts']).modules), [
+    'src/b.ts',
+  ])
+  assert.deepEqual(
+    recordOf('demo', report, 'abc1234', 'all', ['src/b.ts']).survivors.map((s) => s.file),
+    ['src/b.ts'],
+  )
   // A group measured with the unit tier alone says so.
   const unit = renderRecords([recordOf('demo', report, 'abc1234', 'unit')], [])
   assert.match(unit, /^\| demo \| `src\/a\.ts` \| unit \| 75\.0% \|/m)
