@@ -151,12 +151,12 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
   // Both sides are built in checkouts of their own, at paths of the same length. Builds embed their
   // source paths (panic locations, debug info), and strings of another length move code: two builds of
   // the same source from directories of different lengths differed by up to 10% in a microbenchmark.
-  const parent = await mkdtemp(path.join(os.tmpdir(), 'bench-action-ab-'))
   const headSha = await workingTreeCommit(top)
   // Each side is named in the report by the commit it was built from.
   const headCommit = (await resolveCommit(top, 'HEAD')) ?? headSha
   const headName = `the head ${shortSha(headCommit)}${headSha !== headCommit ? ' with uncommitted changes' : ''}`
   const baseName = `the base ${shortSha(base.sha)} (${base.description})`
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'bench-action-ab-'))
   const baseTree = await addWorktree(top, base.sha, { parent, dir: path.join(parent, 'base') })
   let headTree: Worktree
   try {

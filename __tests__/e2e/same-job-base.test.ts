@@ -22,6 +22,18 @@ async function commit(dir: string, text: string): Promise<string> {
   return gitIn(dir, 'rev-parse', 'HEAD')
 }
 
+/** A commit on top of HEAD whose sha matches `wanted` (one message after another is tried), made HEAD. */
+async function commitWhoseSha(dir: string, wanted: RegExp): Promise<string> {
+  const tree = await gitIn(dir, 'rev-parse', 'HEAD^{tree}')
+  const parent = await gitIn(dir, 'rev-parse', 'HEAD')
+  for (let n = 0; ; n++) {
+    const sha = await gitIn(dir, 'commit-tree', tree, '-p', parent, '-m', `attempt ${n}`)
+    if (!wanted.test(sha)) continue
+    await gitIn(dir, 'reset', '--quiet', '--hard', sha)
+    return sha
+  }
+}
+
 async function repo(): Promise<{ dir: string; first: string }> {
   const dir = await gitRepo({ 'file.txt': 'first' })
   dirs.push(dir)
@@ -101,6 +113,43 @@ describe('a push', () => {
     assert.deepEqual(lines, [], 'no commit of zeros is looked for')
   })
 
+  test('a push is compared with what was before it even where the repository names a base branch', async () => {
+    const { dir, first } = await repo()
+    await commit(dir, 'second')
+    const env = await eventEnv('push', { before: first })
+    const { base, lines } = resolve(dir, { mergeBase: true }, env, { defaultBranch: 'main' })
+    assert.deepEqual(await base, { sha: first, description: 'the commit before this push' })
+    assert.deepEqual(lines, [])
+  })
+
+  test('a before that starts or ends with zeros is a commit like any other; only all zeros is a first push', async () => {
+    for (const zeros of [/^0/, /0$/]) {
+      const { dir } = await repo()
+      const before = await commitWhoseSha(dir, zeros)
+      await commit(dir, 'pushed')
+      const env = await eventEnv('push', { before })
+      assert.deepEqual(await resolve(dir, { mergeBase: true }, env).base, {
+        sha: before,
+        description: 'the commit before this push',
+      })
+    }
+  })
+
+  test('an event file’s before is read for a push only, and only when it is a sha', async () => {
+    const { dir, first } = await repo()
+    const second = await commit(dir, 'second')
+    await commit(dir, 'third')
+    const parent = { sha: second, description: 'the parent commit' }
+    for (const name of ['workflow_dispatch', 'schedule']) {
+      const env = await eventEnv(name, { before: first })
+      assert.deepEqual(await resolve(dir, { mergeBase: true }, env).base, parent, name)
+    }
+    // A malformed event file: a before that is not a string is no commit.
+    const { base, lines } = resolve(dir, { mergeBase: true }, await eventEnv('push', { before: 12345 }))
+    assert.deepEqual(await base, parent)
+    assert.deepEqual(lines, [])
+  })
+
   test('outside a workflow, and on a pull request without a base branch, the parent', async () => {
     const { dir, first } = await repo()
     await commit(dir, 'second')
@@ -148,9 +197,16 @@ describe('a pull request', () => {
     dirs.push(clone)
     await gitIn(clone, 'clone', '--quiet', '--branch', 'feature', origin, '.')
     const env = await eventEnv('pull_request', { number: 7 })
-    const { base, lines } = resolve(clone, { mergeBase: true }, env, { defaultBranch: 'main' })
+    // GitHub is asked only when the checkout cannot tell.
+    const asked: string[] = []
+    const fallback = async (branch: string) => {
+      asked.push(branch)
+      return 'f'.repeat(40)
+    }
+    const { base, lines } = resolve(clone, { mergeBase: true }, env, { defaultBranch: 'main', fallback })
     assert.deepEqual(await base, { sha: a, branch: 'main', description: 'merge base with main' })
     assert.deepEqual(lines, [])
+    assert.deepEqual(asked, [])
   })
 
   test('the merge base with a local branch of that name when there is no origin', async () => {

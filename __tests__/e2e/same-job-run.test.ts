@@ -9,7 +9,7 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { parseConfig } from '../../src/config/index.ts'
 import { planCases } from '../../src/plan.ts'
-import { runSameJob, SameJobError } from '../../src/same-job.ts'
+import { runSameJob, SameJobError, type SameJobRunOptions } from '../../src/same-job.ts'
 import { gitIn, gitRepo, removeDir, tempDir } from '../helpers.ts'
 
 const dirs: string[] = []
@@ -28,7 +28,7 @@ ${baseStep ? `base-setup:\n  - [sh, -c, '${baseStep}']\n` : ''}benchmarks:
     command: ['true']
 `
 
-async function sameJob(dir: string) {
+async function sameJob(dir: string, more: Partial<SameJobRunOptions> = {}) {
   const file = path.join(dir, 'bench.yml')
   const parsed = parseConfig(await readFile(file, 'utf8'), file)
   const base = await gitIn(dir, 'rev-parse', 'HEAD~1')
@@ -39,6 +39,7 @@ async function sameJob(dir: string) {
     base: { sha: base, description: 'the parent commit' },
     env: { PATH: process.env.PATH },
     log: (line) => lines.push(line),
+    ...more,
   })
   return { outcome, lines, base }
 }
@@ -102,7 +103,11 @@ describe('same-job: a side that does not build', () => {
     const step = 'test -f new.txt || { for n in 1 2 3 4 5 6 7; do echo line $n; done; exit 4; }'
     const { dir } = await repoWith(config(step))
     await writeFile(path.join(dir, 'new.txt'), 'untracked')
-    const { outcome, lines, base } = await sameJob(dir)
+    const passedOn: string[] = []
+    const { outcome, lines, base } = await sameJob(dir, {
+      onResult: (c, r) => passedOn.push(`${c.id} ${r.status}`),
+    })
+    assert.deepEqual(passedOn, ['t ok'], 'the head’s results are passed on as they end')
     assert.equal(outcome.headFailure, undefined)
     assert.equal(outcome.baseFailure?.step, 1)
     assert.equal(outcome.base, undefined)
@@ -153,6 +158,77 @@ describe('same-job: a side that does not build', () => {
     )
     assert.notEqual(head, base)
     assert.equal(await worktreeCount(dir), 1)
+  })
+})
+
+describe('same-job: what is measured where', () => {
+  // c counts as ok only where marker.txt says two: in the head, not in the base.
+  const three = `suite: sides
+defaults: { runs: 2, warmup: 0, sequential: false }
+setup:
+  - [sh, -c, 'true']
+benchmarks:
+  - { name: a, kind: process, command: ['true'] }
+  - { name: b, kind: process, command: ['true'] }
+  - { name: c, kind: process, command: [sh, -c, 'grep -q two marker.txt'] }
+`
+
+  test('the cases asked for only, the base only where asked; a base benchmark that fails is logged with why', async () => {
+    const { dir } = await repoWith(three)
+    const file = path.join(dir, 'bench.yml')
+    const cases = planCases(parseConfig(three, file)).filter((c) => c.id !== 'b')
+    const { outcome, lines } = await sameJob(dir, { cases, measureBase: (c) => c.id !== 'a' })
+    assert.deepEqual(
+      outcome.head.map((r) => [r.id, r.status]),
+      [
+        ['a', 'ok'],
+        ['c', 'ok'],
+      ],
+    )
+    assert.deepEqual(
+      outcome.base?.map((r) => [r.id, r.status]),
+      [['c', 'failed']],
+    )
+    const why = outcome.base![0]!.error!.message
+    assert.match(why, /exit/)
+    assert.deepEqual(
+      lines.filter((l) => l.includes('failed')),
+      [`base: c: failed: ${why}`],
+    )
+  })
+
+  test('base and head are checked out side by side, at paths of the same length', async () => {
+    const { dir } = await repoWith(three)
+    const { lines, base } = await sameJob(dir, { filter: 'a' })
+    const at = (prefix: string) => {
+      const line = lines.find((l) => l.startsWith(prefix))
+      assert.ok(line, `${prefix}…: ${lines.join('\n')}`)
+      return line.slice(prefix.length)
+    }
+    const baseDir = at(`base: ${base.slice(0, 7)} (the parent commit) checked out in `)
+    const headDir = at('head: the working tree checked out in ')
+    assert.equal(path.dirname(baseDir), path.dirname(headDir))
+    assert.match(path.basename(path.dirname(baseDir)), /^bench-action-ab-/)
+    assert.deepEqual([path.basename(baseDir), path.basename(headDir)], ['base', 'head'])
+  })
+
+  test('a repository without a commit has no head to compare', async () => {
+    const dir = await tempDir('no-commit')
+    dirs.push(dir)
+    await gitIn(dir, 'init', '--quiet')
+    const file = path.join(dir, 'bench.yml')
+    await writeFile(file, three)
+    const parsed = parseConfig(three, file)
+    await assert.rejects(
+      runSameJob({
+        config: parsed,
+        cases: planCases(parsed),
+        base: { sha: '0'.repeat(40), description: 'x' },
+        env: {},
+        log: () => {},
+      }),
+      new SameJobError(`same-job baseline: ${dir} has no commit to compare`),
+    )
   })
 })
 
