@@ -163,7 +163,7 @@ describe('same-job: a side that does not build', () => {
 
 describe('same-job: what is measured where', () => {
   // c counts as ok only where marker.txt says two: in the head, not in the base.
-  const three = `suite: sides
+  const four = `suite: sides
 defaults: { runs: 2, warmup: 0, sequential: false }
 setup:
   - [sh, -c, 'true']
@@ -171,23 +171,28 @@ benchmarks:
   - { name: a, kind: process, command: ['true'] }
   - { name: b, kind: process, command: ['true'] }
   - { name: c, kind: process, command: [sh, -c, 'grep -q two marker.txt'] }
+  - { name: d, kind: process, command: ['true'] }
 `
 
   test('the cases asked for only, the base only where asked; a base benchmark that fails is logged with why', async () => {
-    const { dir } = await repoWith(three)
+    const { dir } = await repoWith(four)
     const file = path.join(dir, 'bench.yml')
-    const cases = planCases(parseConfig(three, file)).filter((c) => c.id !== 'b')
+    const cases = planCases(parseConfig(four, file)).filter((c) => c.id !== 'b')
     const { outcome, lines } = await sameJob(dir, { cases, measureBase: (c) => c.id !== 'a' })
     assert.deepEqual(
       outcome.head.map((r) => [r.id, r.status]),
       [
         ['a', 'ok'],
         ['c', 'ok'],
+        ['d', 'ok'],
       ],
     )
     assert.deepEqual(
       outcome.base?.map((r) => [r.id, r.status]),
-      [['c', 'failed']],
+      [
+        ['c', 'failed'],
+        ['d', 'ok'],
+      ],
     )
     const why = outcome.base![0]!.error!.message
     assert.match(why, /exit/)
@@ -198,7 +203,7 @@ benchmarks:
   })
 
   test('base and head are checked out side by side, at paths of the same length', async () => {
-    const { dir } = await repoWith(three)
+    const { dir } = await repoWith(four)
     const { lines, base } = await sameJob(dir, { filter: 'a' })
     const at = (prefix: string) => {
       const line = lines.find((l) => l.startsWith(prefix))
@@ -217,8 +222,8 @@ benchmarks:
     dirs.push(dir)
     await gitIn(dir, 'init', '--quiet')
     const file = path.join(dir, 'bench.yml')
-    await writeFile(file, three)
-    const parsed = parseConfig(three, file)
+    await writeFile(file, four)
+    const parsed = parseConfig(four, file)
     await assert.rejects(
       runSameJob({
         config: parsed,
