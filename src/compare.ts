@@ -986,9 +986,7 @@ export function compareBenchmark(
 
 /**
  * Wall time over CPU time at or above this on a side: a CPU-bound program spent a fifth of its run or
- * more waiting for a CPU that other programs held. On a 2-vCPU machine the same 3 ms and 30 ms programs
- * measured 1.00–1.03 quiet, 1.01–4.2 beside one CPU hog and 1.01–9.8 beside four, while their CPU time
- * moved by at most 8%.
+ * more waiting for a CPU that other programs held (docs/methodology.md#wall-time-and-cpu-time).
  */
 export const WALL_CPU_DIVERGENCE = 1.25
 
@@ -1097,13 +1095,10 @@ function judgeOnCpuWhenWallDiverges(
 }
 
 /**
- * Where wall time was judged within the drift of runs measured like its two sides (both quiet or
- * both busy), that drift is what the machine does to the program between such moments, CPU time
- * included: on a 2-CPU machine with a hog beside every run, an unchanged program's CPU time moved
- * +6.5% beyond its own few runs' spread (`BENCH_ONLY=histories BENCH_HISTORY_MODES=hog npm run
- * bench`). A CPU change decides for wall time only when its interval also lies beyond wall time's
- * bound. One side busy and the other not is what the CPU rule is for: there wall time's drift is
- * the load's, and CPU time decides on its own.
+ * Whether a CPU change may decide for wall time: where wall time's drift is of runs measured like its
+ * two sides (both quiet or both busy), only when the CPU interval also lies beyond wall time's bound;
+ * otherwise (one side busy and the other not, or no drift known) always
+ * (docs/methodology.md#wall-time-and-cpu-time).
  */
 function beyondLikeDrift(cpu: MetricComparison, wallDrift: DriftEstimate | undefined): boolean {
   if (!wallDrift || wallDrift.mixed || wallDrift.busyUnknown) return true

@@ -12,8 +12,8 @@ export type HistoryRuns = Map<string, Map<string, DriftRun[]>>
 
 /**
  * Exact counts that move by less than this share between runs moved with the environment, not the
- * code: the same program's instruction count moves by a few hundred in tens of millions (0.001%) when
- * the environment grows by 3 KB. A change of the code that moves them less is not seen as one.
+ * code; a change of the code that moves them less is not seen as one
+ * (docs/methodology.md#what-counts-as-drift).
  */
 export const EXACT_COUNT_TOLERANCE = 1e-4
 

@@ -1,11 +1,7 @@
-// One measurement, one verdict (DESIGN §4). Some metrics are one measurement seen two ways: a
-// wall-clock benchmark's throughput is its work over the same samples' time; a scaling point's speedup
-// and efficiency are its throughput over the smallest count's median (and over the count); an imported
-// benchmark's rate is what the tool computed from the times it also reports. Such metrics form a
-// family named after the metric the others are computed from, and only one metric of a family gates:
-// by default that one, or the one `gate:` names. The others are shown with its verdict, so they can
-// never contradict it. What a kind computes from another metric is in its catalogue (src/kinds/*/metrics.ts),
-// passed here as `derived`: metric → the metric it is computed from.
+// One measurement, one verdict: metrics computed from another metric of the same benchmark form a
+// family named after the metric they are computed from; only one metric of a family gates, and the
+// others show its verdict. A kind's catalogue (src/kinds/*/metrics.ts) is passed here as `derived`:
+// metric → the metric it is computed from (docs/methodology.md#metric-families).
 
 /** A kind's metrics computed from another metric of the same benchmark: metric → its source. */
 export type DerivedMetrics = Readonly<Record<string, string>>

@@ -1,7 +1,6 @@
-// Same-job A/B (DESIGN §4): the base commit is checked out beside the working tree, built with the
-// config's setup, and every benchmark is measured from both trees in one schedule, base and head
-// runs alternating. Numbers taken minutes apart on two machines differ by more than most
-// regressions; numbers taken a moment apart on one machine do not.
+// Same-job A/B: the base commit is checked out beside the working tree, built with the config's
+// setup, and every benchmark is measured from both trees in one schedule, base and head runs
+// alternating (docs/methodology.md#same-job).
 import { readFileSync } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, readFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -148,9 +147,8 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     throw new SameJobError(`same-job baseline: the config ${config.file} is outside the repository ${top}`)
   // The benchmarks are the head's: the base tree is measured as the head's config describes it.
   const text = await readFile(config.file, 'utf8')
-  // Both sides are built in checkouts of their own, at paths of the same length. Builds embed their
-  // source paths (panic locations, debug info), and strings of another length move code: two builds of
-  // the same source from directories of different lengths differed by up to 10% in a microbenchmark.
+  // Both sides are built in checkouts of their own, at paths of the same length: builds embed their
+  // source paths, and strings of another length move code (docs/methodology.md#same-job).
   const headSha = await workingTreeCommit(top)
   // Each side is named in the report by the commit it was built from.
   const headCommit = (await resolveCommit(top, 'HEAD')) ?? headSha

@@ -239,17 +239,9 @@ function round(x: number, digits: number): number {
 }
 
 /**
- * When a measurement counts as contended. Measured on a 2-CPU VM (`BENCH_ONLY=contention npm run
- * bench`: CPU-bound programs of 50 ms and 2 ms, a 20 ms sleep, a wall-clock runner and a 1–2 thread
- * scaling sweep, alone and beside one and four busy loops). With other programs using about one CPU,
- * the 50 ms program ran undisturbed (50 ms wall, 1.02× its CPU time; the other CPU-bound ones
- * 1.01–1.08×) while the load average read 4 and CPU pressure 11–25%. Beside one busy loop (and, in a
- * second run, beside other programs using about 1.5 CPUs) wall time was 1.35–5.2× CPU time and
- * pressure 55–97%; beside four, 2.6–11× and 95–100%. The 2-thread sweep point, wanting both CPUs,
- * showed 2× and 61% already beside the one CPU of other programs. The load average trails by a
- * minute and counts bench-action's own benchmark, and a share of busy CPUs says nothing of whether
- * anyone waited, so neither decides alone: both are shown beside the reasons. Steal stayed below
- * 0.2% throughout, so its threshold is a conventional one, not one these measurements set.
+ * When a measurement counts as contended: the hypervisor stole CPU time, or the benchmark's wall time
+ * ran ahead of its CPU time while the CPUs were in demand, or tasks waited for a CPU most of the time.
+ * The thresholds and the measurements behind them (docs/methodology.md#contention).
  */
 export const CONTENTION_RULE = {
   /** The hypervisor ran something else on our CPUs for this share of all CPU time. */
@@ -291,9 +283,7 @@ export function contentionReasons(c: Contention): ContentionReason[] {
 
 /**
  * Other programs used at least this share of all CPUs while a benchmark was measured: its run is of a
- * busy machine, whatever its own wall time showed. A program measured beside one busy loop on a 2-CPU
- * machine saw other programs use 45–52% of the CPUs and its own CPU time grow by up to 1.9× (two vCPUs
- * that share a core slow each other); alone, other programs used 0–1.4%.
+ * busy machine, whatever its own wall time showed (docs/methodology.md#busy-machines-like-for-like).
  */
 export const BUSY_OTHER_PERCENT = 25
 /** …over a window of at least this many milliseconds (20 ticks of each CPU). */

@@ -1,7 +1,6 @@
-// The schedule of timed runs: rounds in a seeded shuffled order, so the slow drift of a shared machine
-// (a neighbour's load, frequency changes) falls on every benchmark alike. A unit of the schedule is
-// one case, or a base and a head case measured as a pair: their runs then alternate in blocks of
-// randomised order (A B, B A, …), and the runs of one block form pairs.
+// The schedule of timed runs: rounds in a seeded shuffled order. A unit of the schedule is one case,
+// or a base and a head case measured as a pair, whose runs alternate in blocks of randomised order
+// (A B, B A, …); the runs of one block form pairs (docs/methodology.md#rounds-and-interleaving).
 import { type Case, derivedMetrics, kindOf, type TimedCase } from '../kinds/index.ts'
 import type { TimedKind, TimedMeasurement } from '../kinds/types.ts'
 import { resolveGate } from '../metric-families.ts'

@@ -1,71 +1,9 @@
-// Change points in the history of a benchmark metric: after the fact, where did a metric on the base
-// branch shift, by how much, and how sure are we? A pull request's gate compares two moments; a
-// regression that came in below the gate's threshold, or in many small steps, only shows in the
-// history. Each change point names the commit range where the shift started, the level before and
-// after it, and a p-value.
-//
-// Timed metrics (one median per commit) are noisy: `detectChangePoints`. Two ways to propose shifts
-// are built and measured (npm run bench, BENCH_ONLY=changepoints):
-//
-//   e-divisive  Hunter's (Apache Otava's) method: the energy statistic of Matteson & James splits
-//               windows of 50 commits recursively while a permutation test says the split is real
-//               (at 10× the final level, as Hunter's "weak" change points);
-//   PELT        the optimal partition into levels, penalised per change point, on a noise scale
-//               taken from the differences of neighbours (a step moves one difference, not the
-//               median of them).
-//
-// Both feed the same confirmation, so both report the same shape and their p-values mean the same:
-//   - a shift must be significant in its stretch of history (between its neighbours, at most a
-//     window either side): a permutation test of the largest rank-sum split statistic anywhere in
-//     that stretch, so searching for the best split is paid for, and a lone slow run moves one rank;
-//   - shifts below `minChange` are dropped, the weakest first, and their neighbours re-tested (the
-//     merge step of Hunter);
-//   - neighbouring shifts in the same direction that one gradual transition explains as well as two
-//     steps are one change point: a drift is one event to whoever reads the report;
-//   - `from`..`to` are the starts of every transition (a step, or a linear ramp between two levels)
-//     whose fit is within a likelihood margin of the best: one commit for a clear step, a few for a
-//     step the noise blurs, the whole drift for a ramp.
-// Values are compared on the log scale (noise is multiplicative), after a Hampel filter (a value far
-// from the medians of its 3 neighbours on both sides is clipped) so a few slow runs cannot pose as a
-// level.
-//
-// Measured (npm run bench) on 200 seeded synthetic histories per kind: 100–300 commits, lognormal
-// noise of CV 2–5%, 2% of commits 1.3× slower; "wandering" is stable code on a machine whose speed
-// drifts from commit to commit (AR(1), φ 0.9, 1.5%). Found: a change point within ±5 commits (for
-// the ramp, inside it); false per 100 histories; delay: index − true start, median and p90 of |d|;
-// time per history on a shared 2-vCPU machine:
-//
-//                         found         false/100      delay          ms
-//                         e-div  PELT   e-div  PELT    e-div  PELT    e-div  PELT
-//   step +5%               69%   77%     3.5   6.0     0/3    0/3     12     4.7
-//   step +10%             100%  100%     0     0       0/1    0/1     12     3.1
-//   step +25%             100%  100%     0.5   0       0/0    0/0     12     3.8
-//   ramp +15% / 30        100%  100%     0     0      14/19  14/19    19     3.5
-//   stable                               0.5   0                       2.2   0.4
-//   one commit 2× slower                 0     0                       2.2   0.4
-//   wandering                           27.5   2.5                    14     0.7
-//   10,000 commits, stable / a ±10% shift every 500:  e-divisive 123 / 253 ms, PELT 97 / 97 ms
-//
-// Default: PELT. It finds more of the small shifts, proposes almost nothing on a wandering machine
-// (the permutation test assumes independent commits, so it cannot stop that on its own), and is 2.5–20×
-// faster on ordinary histories. Its false detections on +5% steps are the step itself placed 6–16
-// commits away, at CV 4–5%, where one commit cannot be told from its neighbours.
-// Penalty 8·ln(n): on stable histories every penalty from 3 to 12 gave no false detection; on the
-// wandering ones 3 → 34 per 100, 5 → 19, 8 → 1, 12 → 0, while +5% steps found fell 81% → 78% → 72%
-// → 58%: 8 is where the wandering stops being reported and most small steps still are.
-// Alpha 0.001 (Hunter's): with PELT it binds nowhere in the bench (0.01 finds and errs the same);
-// with e-divisive, 0.01 gives 5 false per 100 stable histories and 93 per 100 wandering ones.
-// minChange 2%: at CI noise, minChange 0, 1% and 2% find and err alike (the test already rejects
-// smaller shifts), 3% loses +3% steps (24% → 17% found); on a quiet machine (CV 0.5%) 1.5% shifts are
-// significant and found every time at 1% and not at 2%. 2% is the largest floor that costs nothing
-// at CI noise, and below it a shift is far under any gate's threshold (5% by default) and under the
-// drift between moments of a shared machine.
-// A ramp's index is the commit that best splits it, near its middle (delay 14); its from is its start.
-// The range from..to held the true start of 92% (+5%), 98% (+10%, +25%) of found steps, 1–6 commits
-// wide at the median; it spanned 82–87% of the ramps (starting by their 5th commit, ending after
-// their 25th), 43 commits wide at the median.
-//
-// Deterministic metrics (instruction counts) need no statistics: `exactChangePoints`.
+// Change points in the history of a benchmark metric: where a metric on the base branch shifted, by
+// how much, and how sure we are. Timed metrics (one median per commit, noisy): `detectChangePoints`,
+// shifts proposed by PELT (the default) or windowed e-divisive on the log scale after a Hampel filter,
+// then confirmed by a rank permutation test, joined into drifts and located within a likelihood margin.
+// Deterministic metrics (instruction counts): `exactChangePoints`. Why these methods and settings, with
+// their measurements (docs/methodology.md#change-points-in-a-history).
 import { medianInPlace } from './bootstrap.ts'
 import { SeededRandom } from './random.ts'
 
@@ -420,11 +358,9 @@ const PELT_BLOCK_WINDOWS = 20
 /**
  * PELT (Killick, Fearnhead & Eckley 2012): the partition into levels of at least `minSegment`
  * commits that minimises the squared error in units of the noise variance plus `penalty`·ln(n) per
- * change point, exactly, pruning split candidates that can no longer win. Pruning keeps it linear
- * where shifts are frequent, but on a stable history nothing is pruned and the work is quadratic
- * (0.9 s for 10,000 commits), so a long history is cut into blocks of 20 windows overlapping by two:
- * each block keeps the splits found farther than a window from its cut ends, where the confirmation,
- * which looks a window either side, could not tell the difference.
+ * change point, exactly, pruning split candidates that can no longer win. A long history is cut into
+ * blocks of PELT_BLOCK_WINDOWS windows overlapping by two, each keeping the splits found farther than
+ * a window from its cut ends (docs/methodology.md#change-points-in-a-history).
  */
 function peltSplits(s: Series, settings: Required<ChangePointOptions>): number[] {
   const n = s.y.length
@@ -479,9 +415,8 @@ function peltBlock(s: Series, start: number, end: number, beta: number, m: numbe
 
 /**
  * How far (in log-likelihood) a transition's fit may be from the best and still be where the shift
- * started: ln(2 / (1 − 0.9)). The likelihood ratio of a wrong location drifts down like a random walk
- * either side, and a walk of that kind climbs above c with probability at most e^−c: the range holds
- * the true start at least 90% of the time.
+ * started: ln(2 / (1 − 0.9)), so that the range holds the true start at least 90% of the time
+ * (docs/methodology.md#change-points-in-a-history).
  */
 const LOCATION_MARGIN = Math.log(20)
 /** A level either side of a transition has at least this many commits in its fit. */

@@ -313,15 +313,11 @@ export interface DifferenceDecision {
 }
 
 /**
- * Decides a sampled metric whose values are not all above 0 (a metric imported with negative values, a
- * count or CPU time that is often 0), where head / base is no relative change: −998 → −1100 ns is not a
- * "+10%", 0 → 1 is not "+∞". It is compared by difference instead: head − base of the medians, with a
- * bootstrap interval of that difference and the Mann–Whitney test. A verdict needs an absolute
- * threshold (`absoluteThreshold`): beyond it, significant and with the interval wholly on that side is a
- * regression or an improvement, beyond it otherwise unclear, within it unchanged. Without one the
- * difference is shown, not judged: 'unclear', with the reason in the notes — except when both sides hold
- * one and the same value, which is 'unchanged'. A side mostly at the clock's resolution floor (mostly 0)
- * is never judged: its changes are resolution noise.
+ * Decides a sampled metric whose values are not all above 0, where head / base is no relative change:
+ * by head − base of the medians, with a bootstrap interval of that difference and the Mann–Whitney
+ * test, judged only against `absoluteThreshold` (without one 'unclear', unless both sides hold one and
+ * the same value). A side mostly at the clock's resolution floor is never judged
+ * (docs/methodology.md#values-not-all-above-0).
  */
 export function decideDifference(
   base: readonly number[],

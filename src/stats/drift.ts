@@ -1,28 +1,9 @@
 // The machine's drift between runs: how far the median of one whole run of unchanged code moves from
-// one run to the next. Samples inside one run share that run's moment of the machine, so a test on
-// them alone cannot see a machine that is 10% slower this minute than the last; earlier stored runs
-// of the same code can. Only they: a run of other code moved because the code did, and counting that
-// as drift would let one stored regression hide every later one up to its size.
-//
-// The estimate (docs/methodology.md, "The drift allowance"):
-//   1. States of the code. The stored runs, oldest first, are cut where something says the code
-//      changed: a run that accepted a regression of this metric, a run whose exact counts
-//      (instructions) moved, a change point the history's own detector finds, and a step between two
-//      commits larger than STEP_LIMIT noise scales. Runs of one commit are one state unless cut.
-//   2. A first, robust noise scale σ₀ from elementary differences that a step moves at most once:
-//      every pair of runs of one commit, and neighbouring runs of different commits.
-//   3. Each run's deviation from its state's median, on the log scale, counted at most CLIP σ₀
-//      (one wild run raises the sum of squares by at most (CLIP σ₀)²), or beyond REJECT σ₀ in a
-//      state of six runs or more left out, named; pooled over the states:
-//      σ = √(Σ d² / df), df = runs − states. Runs measured on a busy machine are left out when
-//      neither side compared was busy; when one was, every run counts in full, unclipped: then the
-//      load's spread is the drift that matters.
-//   4. The allowance for the change between two runs of one state: exp(t(1 − α/2, df) · √2 · σ),
-//      Student's t because σ is itself estimated from df degrees of freedom. Where the baseline's
-//      state has k ≥ 5 runs, a new run is judged against their median instead, whose own drift is
-//      smaller: exp(t · σ · √(1 + (π/2)/k)).
-//   5. One side measured on a busy machine, the other not: the quiet runs' σ and the busy runs'
-//      distance from the quiet runs of their state, together (mixedDrift).
+// one run to the next, from earlier stored runs of the same code. The runs are cut into states of the
+// code; σ pools each run's log-deviation from its state's median (counted at most CLIP σ₀, or left out
+// as wild beyond REJECT noise scales); the allowance is exp(t(1 − α/2, df) · √2 · σ), or measured from
+// the median of a state of REFERENCE_MIN_RUNS runs or more; one side busy and the other not:
+// mixedDrift. Each rule and its reason (docs/methodology.md#across-moments-the-drift-allowance).
 import { detectChangePoints } from './changepoints.ts'
 import { studentTQuantile } from './student-t.ts'
 
@@ -107,10 +88,7 @@ export const MIN_DRIFT_DF = 2
 /**
  * While the drift is unknown, a change across moments counts only when its whole interval lies beyond
  * this ratio (+25%, or below 1/1.25 = −20% for the other side); and the allowance is never wider
- * unless runs of one state themselves differed by more. On a 2-vCPU machine the median CPU time of
- * the same 3 ms and 30 ms programs moved by up to 8% between moments (quiet, one CPU hog, four hogs),
- * wall time by 3% between quiet moments; shared runners are reported to drift 10–25%. A 2× slowdown
- * is far beyond it.
+ * unless runs of one state themselves differed by more (docs/methodology.md#the-estimate).
  */
 export const UNKNOWN_NOISE_BOUND = 1.25
 
@@ -121,16 +99,13 @@ export const CLIP = 3
 /** …and beyond this many, in a state of REJECT_MIN_RUNS runs or more, the run is left out. */
 export const REJECT = 8
 /**
- * A state this large has a majority to judge one run by. In smaller ones the spread of the others
- * is too uncertain: a run of five left out this way was an ordinary one often enough to raise the
- * false-alarm rate past α (1.35% at α = 0.01, simulated), so there a wild run is only clipped.
+ * A state this large has a majority to judge one run by; in smaller ones a wild run is only clipped
+ * (docs/methodology.md#the-estimate).
  */
 export const REJECT_MIN_RUNS = 6
 /**
- * A baseline's state this large gives a median to measure a head from. With fewer runs the newest
- * run, nearest the head in time, is the better reference: on real processes (a quiet 2-CPU machine,
- * BENCH_ONLY=histories) the median of two runs gave 3 false alarms in 40 unchanged heads where the
- * newest run alone gave none; drift between runs is not independent of when they ran.
+ * A baseline's state this large gives a median to measure a head from; with fewer runs the newest
+ * run, nearest the head in time, is the reference (docs/methodology.md#the-estimate).
  */
 export const REFERENCE_MIN_RUNS = 5
 /** The newest runs the estimate reads. */

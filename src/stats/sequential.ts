@@ -1,17 +1,7 @@
 // Sequential sampling of paired runs: look at the pairs while they are taken, stop a benchmark early
-// where its verdict is clear and spend more pairs where it is not. The looks are fixed in advance and
-// share the significance level between them, so looking more often never makes a false alarm likelier:
-//
-//   early look (half the planned pairs)  stop as unchanged when the interval of the change lies
-//                                        wholly within ±threshold; nothing else is decided here
-//   planned look (the planned pairs)     decided when a change is significant at α/2, or the
-//                                        interval lies within ±threshold; otherwise the pairs are
-//                                        extended, up to twice the planned number
-//   last look (the extended pairs)       the comparison judges them at α/2
-//
-// A regression can be called at the planned look (at α/2) or at the last (at α/2): at most α in all.
-// Stopping as unchanged never calls a regression, so it adds nothing to that. What it saves is time:
-// most benchmarks of a pull request do not change, and their verdict is clear in half the runs.
+// where its verdict is clear and spend more pairs where it is not. An early look at half the planned
+// pairs stops a clearly unchanged benchmark; the planned look decides at α/2 or extends the pairs up to
+// twice the planned number, judged at α/2 (docs/methodology.md#sequential-sampling-of-a-pair).
 import type { Direction } from '../results.ts'
 import { decidePaired, MIN_RELIABLE_SAMPLES } from './decide.ts'
 

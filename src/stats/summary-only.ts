@@ -1,10 +1,7 @@
 // Results a tool kept only as a summary (a mean or a median, with what it said of the spread, no
-// samples): no test can be run on them, so the rule is stricter than for samples. A change beyond the
-// threshold is a regression only when the two sides' intervals at the configured level do not
-// overlap; where a side reports no spread at all, only when the change is beyond twice the threshold.
-// A median is judged by its own interval (from the interquartile range where the tool gives it, which
-// outliers do not inflate), before any mean; a mean whose standard deviation exceeds it is outliers
-// talking, and is not taken as evidence. Anything else beyond the threshold is unclear.
+// samples): a change beyond the threshold is a regression only when the two sides' intervals do not
+// overlap, or, where a side reports no spread, when it is beyond twice the threshold; anything else
+// beyond the threshold is unclear (docs/methodology.md#summaries-without-samples).
 
 import type { Direction, SummaryStatistic } from '../results.ts'
 import { ratioOf } from './bootstrap.ts'
