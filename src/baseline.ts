@@ -1,4 +1,4 @@
-// Which earlier results a run is compared with, and why (DESIGN §5). The reason is part of the
+// Which earlier results a run is compared with, and why (docs/ARCHITECTURE.md#baselines). The reason is part of the
 // report: a reviewer must always know what was compared with what.
 import type { BaselineInfo } from './compare.ts'
 import { shortSha } from './display.ts'

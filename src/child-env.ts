@@ -1,4 +1,4 @@
-// The environment of every program bench-action starts (DESIGN §6b): what a workflow's `run:` step
+// The environment of every program bench-action starts (docs/ARCHITECTURE.md#the-trust-boundary): what a workflow's `run:` step
 // would get, never what the runner hands to the action itself. A JavaScript action's process holds its
 // inputs as INPUT_* (the GitHub token among them) and the runner's own tokens and service URLs
 // (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_*, ACTIONS_RESULTS_URL, ACTIONS_CACHE_URL, …); a

@@ -278,7 +278,7 @@ export interface Comparison {
   noBaselineReason?: string
   /** Problems met while looking for a baseline (a corrupt file, say); reported, never fatal. */
   baselineWarnings: string[]
-  /** Earlier runs the machine's drift was estimated from (DESIGN §4), when any were given. */
+  /** Earlier runs the machine's drift was estimated from (docs/methodology.md#across-moments-the-drift-allowance), when any were given. */
   history?: { runs: number; branch?: string; drift?: DriftSummary }
   benchmarks: BenchmarkComparison[]
   counts: Record<BenchmarkVerdict, number>
@@ -294,7 +294,7 @@ export interface Comparison {
   scans?: ScanSeries[]
   /**
    * Base and head were measured in this job with the runs of some benchmarks paired: how many pairs per
-   * benchmark, and which benchmarks were not paired. Only runs that really alternated are paired (DESIGN §4).
+   * benchmark, and which benchmarks were not paired. Only runs that really alternated are paired (docs/methodology.md#same-job).
    */
   pairing?: Pairing
   /**
@@ -308,7 +308,7 @@ export interface Comparison {
    */
   acrossMoments?: boolean
   /**
-   * Acceptances this comparison was given (DESIGN §4): what was decided about them before comparing
+   * Acceptances this comparison was given (docs/ARCHITECTURE.md#glossary): what was decided about them before comparing
    * (an entry whose date passed) and entries that matched nothing, for the report to show.
    */
   acceptance?: { notes: string[]; added?: AcceptEntry[] }
@@ -435,7 +435,7 @@ function compareMetric(base: Metric, head: Metric, context: MetricContext): Metr
   const absoluteThreshold = gate.points !== undefined && head.unit === 'percent' ? gate.points : undefined
   if (isExact(base) && isExact(head)) {
     if (!(base.value! > 0 && head.value! > 0)) {
-      // A count that was or became 0, or a value below 0: shown as the difference, never "+∞" (DESIGN §4).
+      // A count that was or became 0, or a value below 0: shown as the difference, never "+∞" (docs/methodology.md#values-not-all-above-0).
       const v = exactDifferenceVerdict(
         base.value!,
         head.value!,
@@ -1428,7 +1428,7 @@ export interface CompareOptions {
    * Base and head were measured at different moments: the baseline came from a store or a file, not
    * measured in this job. A timed change then counts only beyond the run-to-run noise the stored runs
    * show, or, while that is unknown, beyond UNKNOWN_NOISE_BOUND; and where wall time and CPU time
-   * diverge, the wall verdict is CPU time's (DESIGN §4). Exact counts keep their rule. Never set it for
+   * diverge, the wall verdict is CPU time's (docs/methodology.md#wall-time-and-cpu-time). Exact counts keep their rule. Never set it for
    * base and head measured in this job.
    */
   acrossMoments?: boolean
@@ -1547,7 +1547,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
 }
 
 /**
- * CLI exit codes (DESIGN §3): 0 no regression (an accepted regression is none), 1 regression, 3 a
+ * CLI exit codes (docs/ARCHITECTURE.md#exit-codes): 0 no regression (an accepted regression is none), 1 regression, 3 a
  * benchmark failed.
  */
 export function exitCodeFor(comparison: Comparison): 0 | 1 | 3 {

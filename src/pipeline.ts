@@ -1,4 +1,4 @@
-// The pipeline of DESIGN §1, wired once for both the CLI and the action:
+// The pipeline (docs/ARCHITECTURE.md#the-pipeline), wired once for both the CLI and the action:
 // config → plan → setup → measure → ResultSet → baseline → compare → report → store.
 // Its I/O comes in through the options, so both entry points stay thin.
 import { mkdir, stat, writeFile } from 'node:fs/promises'
@@ -76,7 +76,7 @@ export interface PipelineOptions {
   /** Where baselines are kept; the directory store at storeDir when not given. */
   store?: ResultStore
   /**
-   * Build and measure the base in this job, interleaved with head (DESIGN §4, same-job A/B): a ref
+   * Build and measure the base in this job, interleaved with head (docs/methodology.md#same-job): a ref
    * to compare with, or the merge base with the base branch. The store is not asked for a baseline.
    */
   against?: SameJobTarget

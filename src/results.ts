@@ -1,4 +1,4 @@
-// The ResultSet contract (DESIGN §3): what a run measured, written as versioned JSON and validated on
+// The ResultSet contract (docs/FORMATS.md#1-results-file): what a run measured, written as versioned JSON and validated on
 // read, so a file written by one version loads in the next or fails with a clear message.
 import * as z from 'zod'
 import { UserError } from './errors.ts'
@@ -194,7 +194,7 @@ export function shown(value: unknown): string {
 }
 
 // A results file may come from a stranger (a shard, a fork's artifact, a store on a shared branch), and
-// its timestamp and commit name the files a store writes (DESIGN §6b): both are checked to be what they
+// its timestamp and commit name the files a store writes (docs/ARCHITECTURE.md#the-trust-boundary): both are checked to be what they
 // say, so that neither can carry a path.
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
 const SHA = /^[0-9a-fA-F]{4,64}$/

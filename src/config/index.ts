@@ -1,4 +1,4 @@
-// The config stage (DESIGN §1): bench.yml → a typed, normalised Config, or a ConfigError located in the file.
+// The config stage (docs/ARCHITECTURE.md#the-pipeline): bench.yml → a typed, normalised Config, or a ConfigError located in the file.
 export type { BenchmarkConfig } from '../kinds/index.ts'
 export type { ProcessBenchmarkConfig } from '../kinds/process/schema.ts'
 export { ConfigError } from './errors.ts'

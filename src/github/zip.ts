@@ -1,5 +1,5 @@
 // Reads one named file out of a zip archive, as GitHub serves a workflow artifact. The archive comes
-// from a run of a pull request's own workflow, maybe from a fork: it is a stranger's data (DESIGN §6b).
+// from a run of a pull request's own workflow, maybe from a fork: it is a stranger's data (docs/ARCHITECTURE.md#the-trust-boundary).
 // So only the wanted entry is ever inflated, never past a cap and never past the size its header
 // declares, every offset is checked against the archive before it is read, and anything malformed is
 // a ZipFormatError that says what is wrong.

@@ -3,7 +3,7 @@
 // to launch every run of it. Node cannot read one child's rusage, and a child forked from Node starts
 // with Node's resident memory as its max-RSS floor, so process measurements go through this launcher.
 // The cache lives where setup steps and benchmarks can write, so a cached helper runs only while its
-// bytes match the digest recorded beside it when it was built from this source (DESIGN §6b); anything
+// bytes match the digest recorded beside it when it was built from this source (docs/ARCHITECTURE.md#the-trust-boundary); anything
 // else is rebuilt.
 import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The PR comment and job summary body (DESIGN §6): verdict first, regressions before improvements,
+// The PR comment and job summary body (docs/ARCHITECTURE.md#the-report): verdict first, regressions before improvements,
 // unchanged rows collapsed, and what was compared with what stated plainly.
 import {
   type BenchmarkComparison,

@@ -1,7 +1,7 @@
 // The sha256 digests of PyPI's `ziglang` wheels bench-action installs Zig from, and of what each unpacks
 // to: the `zig` binary and the whole ziglang/ tree (zigTreeDigest: `find . -type f | LC_ALL=C sort |
 // xargs sha256sum | sha256sum` inside it). pip downloads only a wheel with one of these digests
-// (--require-hashes), and a cached Zig runs only while its files still match (DESIGN §6b). A version
+// (--require-hashes), and a cached Zig runs only while its files still match (docs/ARCHITECTURE.md#the-trust-boundary). A version
 // not listed here is refused. To add one: `python3 scripts/zig-digests.py VERSION` prints its entry.
 
 /** One wheel of a `ziglang` release on PyPI, and what it unpacks to. */

@@ -8,7 +8,7 @@
 // The Zig version is pinned by default because the standard library's API changes between minor
 // versions.
 //
-// What is downloaded is verified before it runs (DESIGN §6b): pip takes only a wheel whose sha256 is
+// What is downloaded is verified before it runs (docs/ARCHITECTURE.md#the-trust-boundary): pip takes only a wheel whose sha256 is
 // one bench-action pins for that version (zig-digests.ts, `--require-hashes`), the unpacked ziglang/
 // tree must match its pinned digests, and a manifest recorded beside it names the wheel it came from.
 // A cached Zig is checked against the same digests every time it is used: the tool cache is writable by

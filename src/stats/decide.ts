@@ -1,4 +1,4 @@
-// The pass/fail rule (DESIGN §4). A sampled metric regresses only when the change is both large enough
+// The pass/fail rule (docs/methodology.md#one-comparison). A sampled metric regresses only when the change is both large enough
 // to matter (beyond the threshold) and real (significant by the Mann–Whitney test, with the bootstrap
 // interval of the ratio wholly on the bad side of 1). A deterministic metric regresses when the change
 // is beyond the threshold. "Beyond" is strict: a change exactly at the threshold passes.
@@ -235,7 +235,7 @@ export function decidePaired(
 /** Fewer samples than this on a side give neither an interval nor a p-value: a resample of one value is that value. */
 export const MIN_SAMPLES_FOR_STATISTICS = 2
 
-/** Whether every value is above 0: only then is head / base a relative change (DESIGN §4). */
+/** Whether every value is above 0: only then is head / base a relative change (docs/methodology.md#values-not-all-above-0). */
 export function allPositive(values: readonly number[]): boolean {
   for (const value of values) if (!(value > 0)) return false
   return true

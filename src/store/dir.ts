@@ -22,7 +22,7 @@ function timestampKey(iso: string): string {
 }
 
 // Every part of a path the store writes comes from the results, and results may come from a stranger
-// (DESIGN §6b). The schema already holds suite names, timestamps and commits to their shapes; here,
+// (docs/ARCHITECTURE.md#the-trust-boundary). The schema already holds suite names, timestamps and commits to their shapes; here,
 // whatever reaches a path must still be one plain name, and the path must stay inside the store.
 const SAFE_NAME = /^[A-Za-z0-9._~!*'()%-]+$/
 

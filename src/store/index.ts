@@ -1,4 +1,4 @@
-// The one factory of baseline stores (DESIGN §5): the CLI and the action name a kind and get a store,
+// The one factory of baseline stores (docs/ARCHITECTURE.md#baselines): the CLI and the action name a kind and get a store,
 // or a refusal naming what the environment lacks for it. Which kind a run uses, and whether it saves,
 // is each entry point's policy; how a store is made, and where it can work, is decided here only.
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// The process kind's metrics (DESIGN §2): what one run of a whole program cost. Any of them can gate.
+// The process kind's metrics (docs/ARCHITECTURE.md#kinds): what one run of a whole program cost. Any of them can gate.
 import type { MetricCatalogue } from '../types.ts'
 
 export const PROCESS_METRICS = [
