@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
 import type { AcceptEntry } from './accept.ts'
+import { INPUT, inputVariable, OUTPUT } from './action/inputs.ts'
 import { leaveStartEnvironment } from './action-env.ts'
 import { ConfigError, loadConfig } from './config/index.ts'
 import { isUserError } from './errors.ts'
@@ -119,13 +120,13 @@ function booleanInput(name: string, unset: boolean): boolean {
  * when it is passed empty (the way to turn it off).
  */
 function acceptLabelInput(): string | undefined {
-  if (process.env['INPUT_ACCEPT-LABEL'] === undefined) return DEFAULT_ACCEPT_LABEL
-  const label = core.getInput('accept-label')
+  if (process.env[inputVariable(INPUT.acceptLabel)] === undefined) return DEFAULT_ACCEPT_LABEL
+  const label = core.getInput(INPUT.acceptLabel)
   if (label === '') return undefined
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
   if (label.length > 50 || /[\u0000-\u001f\u007f]/.test(label))
     throw new UsageError(
-      `input "accept-label" must be a label name of at most 50 characters on one line, got ${JSON.stringify(label)}`,
+      `input "${INPUT.acceptLabel}" must be a label name of at most 50 characters on one line, got ${JSON.stringify(label)}`,
     )
   return label
 }
@@ -135,14 +136,14 @@ const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\[bot\])?$/
 
 /** The logins of the accept-by input, separated by commas or white space. */
 function acceptByInput(): string[] {
-  const logins = (optional('accept-by') ?? '')
+  const logins = (optional(INPUT.acceptBy) ?? '')
     .split(/[\s,]+/)
     .map((l) => l.replace(/^@/, ''))
     .filter((l) => l !== '')
   const bad = logins.find((l) => !LOGIN.test(l))
   if (bad !== undefined)
     throw new UsageError(
-      `input "accept-by" must list GitHub logins separated by commas or spaces, got ${JSON.stringify(bad)}`,
+      `input "${INPUT.acceptBy}" must list GitHub logins separated by commas or spaces, got ${JSON.stringify(bad)}`,
     )
   return logins
 }
@@ -158,40 +159,40 @@ function oneOf<T extends string>(name: string, values: readonly T[], fallback: T
 
 export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
   return {
-    config: optional('config'),
-    filter: optional('filter'),
-    baseline: optional('baseline'),
-    storeDir: optional('store-dir') ?? '.bench',
-    save: booleanInput('save', true),
-    installTools: booleanInput('install-tools', true),
-    zigVersion: optional('zig-version'),
-    json: optional('json'),
-    markdown: optional('markdown'),
-    html: optional('html'),
+    config: optional(INPUT.config),
+    filter: optional(INPUT.filter),
+    baseline: optional(INPUT.baseline),
+    storeDir: optional(INPUT.storeDir) ?? '.bench',
+    save: booleanInput(INPUT.save, true),
+    installTools: booleanInput(INPUT.installTools, true),
+    zigVersion: optional(INPUT.zigVersion),
+    json: optional(INPUT.json),
+    markdown: optional(INPUT.markdown),
+    html: optional(INPUT.html),
     exports: {
-      json: optional('export-json'),
-      markdown: optional('export-markdown'),
-      csv: optional('export-csv'),
-      csvRaw: optional('export-csv-raw'),
+      json: optional(INPUT.exportJson),
+      markdown: optional(INPUT.exportMarkdown),
+      csv: optional(INPUT.exportCsv),
+      csvRaw: optional(INPUT.exportCsvRaw),
     },
-    mode: oneOf('mode', ['run', 'post', 'merge'] as const, 'run'),
-    shard: optional('shard') === undefined ? undefined : parseShard(optional('shard')!),
-    comment: oneOf('comment', COMMENT_MODES, 'always'),
-    githubToken: optional('github-token'),
-    baselineStore: oneOf('baseline-store', STORE_KINDS, 'cache'),
-    baselineBranch: optional('baseline-branch') ?? DEFAULT_DATA_BRANCH,
-    saveOn: optional('save-on')
+    mode: oneOf(INPUT.mode, ['run', 'post', 'merge'] as const, 'run'),
+    shard: optional(INPUT.shard) === undefined ? undefined : parseShard(optional(INPUT.shard)!),
+    comment: oneOf(INPUT.comment, COMMENT_MODES, 'always'),
+    githubToken: optional(INPUT.githubToken),
+    baselineStore: oneOf(INPUT.baselineStore, STORE_KINDS, 'cache'),
+    baselineBranch: optional(INPUT.baselineBranch) ?? DEFAULT_DATA_BRANCH,
+    saveOn: optional(INPUT.saveOn)
       ?.split(',')
       .map((b) => b.trim())
       .filter((b) => b !== ''),
-    retain: wholeNumber('retain'),
-    requireBaseline: booleanInput('require-baseline', false),
+    retain: wholeNumber(INPUT.retain),
+    requireBaseline: booleanInput(INPUT.requireBaseline, false),
     acceptLabel: acceptLabelInput(),
     acceptBy: acceptByInput(),
-    history: booleanInput('history', false),
+    history: booleanInput(INPUT.history, false),
     workingDirectory: path.resolve(
       env.GITHUB_WORKSPACE ?? process.cwd(),
-      optional('working-directory') ?? '.',
+      optional(INPUT.workingDirectory) ?? '.',
     ),
   }
 }
@@ -379,7 +380,7 @@ async function handOnShard(
 ): Promise<void> {
   const name = `${SHARD_ARTIFACT_PREFIX}${outcome.config.suite}-${index}-of-${count}`
   await uploadArtifact(name, { [SHARD_FILE]: await readFile(shardFile, 'utf8') })
-  core.setOutput('shard-artifact', name)
+  core.setOutput(OUTPUT.shardArtifact, name)
   logText(renderTerminal(outcome.comparison, { color: false }))
   logText(`shard ${index}/${count} measured; the verdict is the merge job's (mode: merge)`)
 }
@@ -388,11 +389,11 @@ async function handOnShard(
 async function report(outcome: PipelineOutcome, env: NodeJS.ProcessEnv): Promise<void> {
   logText(renderTerminal(outcome.comparison, { color: false }))
   if (env.GITHUB_STEP_SUMMARY) await writeSummary(outcome)
-  core.setOutput('verdict', outcome.comparison.verdict)
-  core.setOutput('regressions', String(outcome.comparison.counts.regression))
-  core.setOutput('results-path', outcome.jsonPath ?? '')
-  core.setOutput('report-path', outcome.markdownPath ?? '')
-  core.setOutput('html-path', outcome.htmlPath ?? '')
+  core.setOutput(OUTPUT.verdict, outcome.comparison.verdict)
+  core.setOutput(OUTPUT.regressions, String(outcome.comparison.counts.regression))
+  core.setOutput(OUTPUT.resultsPath, outcome.jsonPath ?? '')
+  core.setOutput(OUTPUT.reportPath, outcome.markdownPath ?? '')
+  core.setOutput(OUTPUT.htmlPath, outcome.htmlPath ?? '')
   if (outcome.htmlPath && env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL)
     await keepHtmlReport(outcome.comparison.suite, outcome.htmlPath)
 }
@@ -418,7 +419,7 @@ async function keepHtmlReport(suite: string, htmlPath: string): Promise<void> {
   const name = `bench-action-report-${suite}`
   try {
     await uploadArtifact(name, { 'report.html': await readFile(htmlPath, 'utf8') })
-    core.setOutput('report-artifact', name)
+    core.setOutput(OUTPUT.reportArtifact, name)
   } catch (error) {
     core.warning(`could not upload the HTML report as an artifact: ${(error as Error)?.message ?? error}`)
   }
@@ -463,12 +464,12 @@ async function keepHistory(
     const outDir = path.join(env.RUNNER_TEMP || os.tmpdir(), 'bench-action', 'history')
     await rm(outDir, { recursive: true, force: true })
     const files = await writeSite(outDir, histories, { version: VERSION, now: new Date() })
-    core.setOutput('history-path', outDir)
+    core.setOutput(OUTPUT.historyPath, outDir)
     if (env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) {
       const name = `bench-action-history-${suite}`
       const { DefaultArtifactClient } = await import('@actions/artifact')
       await new DefaultArtifactClient().uploadArtifact(name, files, outDir, { retentionDays: 30 })
-      core.setOutput('history-artifact', name)
+      core.setOutput(OUTPUT.historyArtifact, name)
     }
   } catch (error) {
     core.warning(`could not read the history of ${suite}: ${(error as Error)?.message ?? error}`)
@@ -536,7 +537,7 @@ async function publish(
     })
     if (outcome.status === 'skipped') logText(`comment not posted: ${outcome.reason}`)
     if (outcome.status === 'unchanged') logText(`comment unchanged: ${outcome.url}`)
-    if (outcome.status === 'deferred') core.setOutput('comment-artifact', outcome.artifact)
+    if (outcome.status === 'deferred') core.setOutput(OUTPUT.commentArtifact, outcome.artifact)
   } catch (error) {
     core.warning(
       `could not post the benchmark comment (${runUrl(context) ?? 'this run'}): ${(error as Error)?.message ?? error}`,
