@@ -578,6 +578,49 @@ describe('what surrounds the table', () => {
     ])
   })
 
+  test('exactly five busy measurements: all five named, nothing left to count', () => {
+    const five = comparison(
+      ['b0', 'b1', 'b2', 'b3', 'b4'].map((n) =>
+        bench(n, 'unchanged', { metrics: [metric()], contention: { head: busy() } }),
+      ),
+    )
+    const text = renderTerminal(five, { color: false, now: NOW }).split('\n')
+    const at = text.indexOf(`  b4 (head): ${LOAD}`)
+    assert.ok(at > 0, text.join('\n'))
+    assert.equal(text[at + 1], '')
+    assert.ok(!text.some((l) => l.startsWith('  and ')), text.join('\n'))
+  })
+
+  test('an engine is the fastest only at a ratio of exactly 1 with an interval from 1: a tie within the noise or an interval touching 1 is a ratio', () => {
+    const fastest = { engine: 'rust/regex', id: 'a', median: 1500, ratio: 1, ci: [1, 1] }
+    const tie = { engine: 'pcre2', id: 'b', median: 1500, ratio: 1, ci: [0.95, 1.05] }
+    const touching = { engine: 're2', id: 'c', median: 1800, ratio: 1.2, ci: [1, 1.4] }
+    const ranking = { benchmark: 'regex', engines: [fastest, tie, touching], unranked: [] }
+    const one = renderTerminal(comparison([], { engineRankings: [ranking] }), { color: false, now: NOW })
+    assert.equal(
+      one.slice(one.indexOf('Engines of')),
+      lines(
+        'Engines of regex',
+        '  rust/regex  1.50 µs  fastest',
+        '  pcre2  1.50 µs  1.00× (95% interval 0.950–1.05)',
+        '  re2  1.80 µs  1.20× (95% interval 1.00–1.40)',
+      ),
+    )
+    const other = { benchmark: 'dates', engines: [{ ...fastest, median: 800 }], unranked: [] }
+    const table = renderTerminal(comparison([], { engineRankings: [ranking, other] }), {
+      color: false,
+      now: NOW,
+    })
+    const rows = table.slice(table.indexOf('engines of')).split('\n')
+    assert.match(rows[2]!, /^regex +1\.50 µs \(fastest\) +1\.50 µs \(1\.00×\) +1\.80 µs \(1\.20×\)$/)
+  })
+
+  test('C1 control characters are replaced too, and a no-break space is text', () => {
+    const c2 = comparison([], { suite: 'core\u009b2J\u009f\u00a0x' })
+    const first = renderTerminal(c2, { color: false, now: NOW }).split('\n')[0]!
+    assert.ok(first.startsWith('bench-action · core?2J?\u00a0x: '), first)
+  })
+
   test('one ranked benchmark is not a ranking; failures alike are told once, without output when there is none', () => {
     const c2 = comparison(
       [
