@@ -44,6 +44,16 @@ async function sameJob(dir: string, more: Partial<SameJobRunOptions> = {}) {
   return { outcome, lines, base }
 }
 
+/** A same-job run that is refused before its base is looked at (any base will do). */
+const runRefused = (parsed: ReturnType<typeof parseConfig>) =>
+  runSameJob({
+    config: parsed,
+    cases: planCases(parsed),
+    base: { sha: '0'.repeat(40), description: 'x' },
+    env: {},
+    log: () => {},
+  })
+
 async function repoWith(text: string): Promise<{ dir: string; head: string }> {
   const dir = await gitRepo({ 'bench.yml': text, 'marker.txt': 'one' })
   dirs.push(dir)
@@ -225,13 +235,7 @@ benchmarks:
     await writeFile(file, four)
     const parsed = parseConfig(four, file)
     await assert.rejects(
-      runSameJob({
-        config: parsed,
-        cases: planCases(parsed),
-        base: { sha: '0'.repeat(40), description: 'x' },
-        env: {},
-        log: () => {},
-      }),
+      runRefused(parsed),
       new SameJobError(`same-job baseline: ${dir} has no commit to compare`),
     )
   })
@@ -243,19 +247,10 @@ describe('same-job: where the config is', () => {
     dirs.push(dir)
     const file = path.join(dir, 'bench.yml')
     const parsed = parseConfig(config('true'), file)
-    await assert.rejects(
-      runSameJob({
-        config: parsed,
-        cases: planCases(parsed),
-        base: { sha: '0'.repeat(40), description: 'x' },
-        env: {},
-        log: () => {},
-      }),
-      (e: Error) => {
-        assert.ok(e instanceof SameJobError)
-        assert.equal(e.message, `same-job baseline: ${dir} is not inside a git repository`)
-        return true
-      },
-    )
+    await assert.rejects(runRefused(parsed), (e: Error) => {
+      assert.ok(e instanceof SameJobError)
+      assert.equal(e.message, `same-job baseline: ${dir} is not inside a git repository`)
+      return true
+    })
   })
 })
