@@ -3,22 +3,17 @@
 // reference must name a document that exists and a heading it has, so a renamed heading or a moved
 // section breaks a test instead of leaving a reader at the top of a page.
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
-import { fileURLToPath } from 'node:url'
+import { repoRoot as root } from '../helpers.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-
-function filesUnder(dir: string, ends: string): string[] {
-  const out: string[] = []
-  for (const name of readdirSync(path.join(root, dir))) {
-    const rel = `${dir}/${name}`
-    if (statSync(path.join(root, rel)).isDirectory()) out.push(...filesUnder(rel, ends))
-    else if (name.endsWith(ends)) out.push(rel)
-  }
-  return out.sort()
-}
+/** The files under a folder of the repository whose names end so, as paths from the root. */
+const filesUnder = (dir: string, ends: string): string[] =>
+  readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith(ends))
+    .map((name) => `${dir}/${name}`)
+    .sort()
 
 /** GitHub's anchor of a heading: lower case, punctuation but hyphens and underscores dropped, spaces to hyphens. */
 function anchorOf(heading: string): string {

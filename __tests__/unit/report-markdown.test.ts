@@ -106,6 +106,16 @@ function comparison(benchmarks: BenchmarkComparison[], more: Record<string, unkn
 }
 
 /** The report's blocks (they are separated by a blank line). */
+/** One side of a scaling point: its throughput, speedup and efficiency. */
+const scalingSide = (throughput: number, speedup: number, efficiency: number) => ({
+  throughput,
+  speedup,
+  efficiency,
+})
+
+/** A suite of one unchanged benchmark, beside whatever section a test is about. */
+const oneUnchanged = () => [bench('a', 'unchanged', { metrics: [metric()] })]
+
 const blocks = (markdown: string) => markdown.split('\n\n')
 const blockStarting = (markdown: string, start: string) => blocks(markdown).find((b) => b.startsWith(start))
 /** A `<details>` block whole, from its summary to its end. */
@@ -491,7 +501,7 @@ describe('what was compared with what', () => {
   })
 
   test('paired runs: the pairs in the baseline line, drift cancelled, the paired test and interval in the footer', () => {
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       pairing: { benchmarks: 1, minPairs: 15, maxPairs: 15, paired: ['a'], unpaired: [], exact: [] },
     })
     const markdown = renderMarkdown(c, { now: NOW })
@@ -545,7 +555,7 @@ describe('what was compared with what', () => {
   })
 
   test('instruction counts compared with a baseline of their own get a line of their own', () => {
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       exactBaseline: { benchmarks: 2, noBaselineReason: 'the cache is empty', environmentDifferences: [] },
     })
     assert.equal(
@@ -635,7 +645,7 @@ describe('a busy machine', () => {
 
 describe('rankings and engines', () => {
   test('the ranking by wall time: the fastest against each of the others, with the interval', () => {
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       ranking: [
         { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
         { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
@@ -654,14 +664,14 @@ describe('rankings and engines', () => {
         '</details>',
       ].join('\n'),
     )
-    const alone = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const alone = comparison(oneUnchanged(), {
       ranking: [{ id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] }],
     })
     assert.equal(detailsBlock(renderMarkdown(alone, { now: NOW }), 'Ranking by median wall time'), undefined)
   })
 
   test('one benchmark’s engines: time, throughput where known, ratio to the fastest, failed engines last', () => {
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       engineRankings: [
         {
           benchmark: 'regex',
@@ -698,7 +708,7 @@ describe('rankings and engines', () => {
   })
 
   test('engines without throughput or summaries, and none that ran: no throughput column, no note', () => {
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       engineRankings: [{ benchmark: 'solo', engines: [], unranked: ['re2'] }],
     })
     assert.equal(
@@ -718,7 +728,7 @@ describe('rankings and engines', () => {
 
   test('several benchmarks’ engines: one table, the fastest in bold, wins counted most first', () => {
     const fastest = (engine: string, median: number) => ({ engine, id: engine, median, ratio: 1, ci: [1, 1] })
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       engineRankings: [
         {
           benchmark: 'regex',
@@ -765,7 +775,7 @@ describe('rankings and engines', () => {
   })
 
   test('several benchmarks whose engines all failed: no fastest, no note about summaries', () => {
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       engineRankings: [
         { benchmark: 'x', engines: [], unranked: ['re2'] },
         { benchmark: 'y', engines: [], unranked: ['re2'] },
@@ -908,12 +918,7 @@ describe('the detail blocks', () => {
   })
 
   test('scaling: throughput, speedup and efficiency per count and side, oversubscribed counts flagged', () => {
-    const side = (throughput: number, speedup: number, efficiency: number) => ({
-      throughput,
-      speedup,
-      efficiency,
-    })
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       scaling: [
         {
           benchmark: 'pool',
@@ -923,18 +928,18 @@ describe('the detail blocks', () => {
             {
               count: 1,
               id: 'p1',
-              base: side(1_000_000, 1, 1),
-              head: side(1_100_000, 1, 1),
+              base: scalingSide(1_000_000, 1, 1),
+              head: scalingSide(1_100_000, 1, 1),
               verdict: 'improvement',
             },
             {
               count: 2,
               id: 'p2',
-              base: side(1_900_000, 1.9, 0.95),
-              head: side(2_000_000, 1.818, 0.909),
+              base: scalingSide(1_900_000, 1.9, 0.95),
+              head: scalingSide(2_000_000, 1.818, 0.909),
               verdict: 'unchanged',
             },
-            { count: 4, id: 'p4', head: side(2_100_000, 1.909, 0.477), verdict: 'new' },
+            { count: 4, id: 'p4', head: scalingSide(2_100_000, 1.909, 0.477), verdict: 'new' },
           ],
         },
         {
@@ -942,8 +947,13 @@ describe('the detail blocks', () => {
           dimension: 'processes',
           cores: 8,
           points: [
-            { count: 1, id: 's1', head: side(500, 1, 1), verdict: 'new' },
-            { count: 2, id: 's2', head: side(900, Number.NaN, Number.POSITIVE_INFINITY), verdict: 'new' },
+            { count: 1, id: 's1', head: scalingSide(500, 1, 1), verdict: 'new' },
+            {
+              count: 2,
+              id: 's2',
+              head: scalingSide(900, Number.NaN, Number.POSITIVE_INFINITY),
+              verdict: 'new',
+            },
           ],
         },
       ],
@@ -994,7 +1004,7 @@ describe('the detail blocks', () => {
 
   test('parameter scans: median wall time per value and side, and each verdict in words', () => {
     const verdicts = ['accepted', 'unclear', 'warning', 'failed', 'missing', 'improvement']
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       scans: [
         {
           benchmark: 'sort',
@@ -1525,7 +1535,7 @@ describe('cells and rows, continued', () => {
 
 describe('detail blocks, continued', () => {
   test('two benchmarks ranked: the ranking is shown', () => {
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       ranking: [
         { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
         { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
@@ -1540,7 +1550,7 @@ describe('detail blocks, continued', () => {
   test('engines: only the one at ratio 1 from an interval starting at 1 is the fastest; no throughput, no column', () => {
     const fastest = { engine: 'x', id: 'x', median: 1000, ratio: 1, ci: [1, 1] }
     const notSurelySlower = { engine: 'y', id: 'y', median: 1100, ratio: 1.1, ci: [1, 1.2] }
-    const one = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const one = comparison(oneUnchanged(), {
       engineRankings: [{ benchmark: 'plain', engines: [fastest, notSurelySlower], unranked: [] }],
     })
     assert.equal(
@@ -1560,7 +1570,7 @@ describe('detail blocks, continued', () => {
         '</details>',
       ].join('\n'),
     )
-    const two = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const two = comparison(oneUnchanged(), {
       engineRankings: [
         { benchmark: 'p', engines: [fastest, notSurelySlower], unranked: [] },
         {
@@ -1594,21 +1604,22 @@ describe('detail blocks, continued', () => {
   })
 
   test('a count only the baseline measured, and several oversubscribed counts; a scan value head alone measured', () => {
-    const side = (throughput: number, speedup: number, efficiency: number) => ({
-      throughput,
-      speedup,
-      efficiency,
-    })
-    const c = comparison([bench('a', 'unchanged', { metrics: [metric()] })], {
+    const c = comparison(oneUnchanged(), {
       scaling: [
         {
           benchmark: 'pool',
           dimension: 'threads',
           cores: 2,
           points: [
-            { count: 1, id: 'q1', base: side(1000, 1, 1), head: side(1000, 1, 1), verdict: 'unchanged' },
-            { count: 4, id: 'q4', base: side(1500, 1.5, 0.375), verdict: 'missing' },
-            { count: 8, id: 'q8', head: side(1600, 1.6, 0.2), verdict: 'new' },
+            {
+              count: 1,
+              id: 'q1',
+              base: scalingSide(1000, 1, 1),
+              head: scalingSide(1000, 1, 1),
+              verdict: 'unchanged',
+            },
+            { count: 4, id: 'q4', base: scalingSide(1500, 1.5, 0.375), verdict: 'missing' },
+            { count: 8, id: 'q8', head: scalingSide(1600, 1.6, 0.2), verdict: 'new' },
           ],
         },
       ],

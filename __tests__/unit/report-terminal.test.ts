@@ -124,6 +124,10 @@ const busy = (more: Record<string, unknown> = {}) => ({
   ...more,
 })
 
+/** Unchanged benchmarks of these names, each measured on a busy machine. */
+const busyBenchmarks = (names: string[]) =>
+  names.map((n) => bench(n, 'unchanged', { metrics: [metric()], contention: { head: busy() } }))
+
 /** One benchmark of every verdict, in an order the table does not keep. */
 const everyVerdict = comparison([
   bench('idle', 'unchanged', { metrics: [metric()] }),
@@ -520,12 +524,10 @@ describe('what surrounds the table', () => {
   })
 
   test('more than five busy measurements: five named and the rest counted; without a baseline, no side', () => {
-    const many = comparison(
-      ['b0', 'b1', 'b2', 'b3', 'b4', 'b5'].map((n) =>
-        bench(n, 'unchanged', { metrics: [metric()], contention: { head: busy() } }),
-      ),
-      { baseline: undefined, noBaselineReason: 'none stored' },
-    )
+    const many = comparison(busyBenchmarks(['b0', 'b1', 'b2', 'b3', 'b4', 'b5']), {
+      baseline: undefined,
+      noBaselineReason: 'none stored',
+    })
     assert.deepEqual(renderTerminal(many, { color: false, now: NOW }).split('\n').slice(0, 12), [
       'bench-action · core: 6 benchmarks measured, no baseline to compare with',
       '0 regressions · 6 unchanged',
@@ -579,11 +581,7 @@ describe('what surrounds the table', () => {
   })
 
   test('exactly five busy measurements: all five named, nothing left to count', () => {
-    const five = comparison(
-      ['b0', 'b1', 'b2', 'b3', 'b4'].map((n) =>
-        bench(n, 'unchanged', { metrics: [metric()], contention: { head: busy() } }),
-      ),
-    )
+    const five = comparison(busyBenchmarks(['b0', 'b1', 'b2', 'b3', 'b4']))
     const text = renderTerminal(five, { color: false, now: NOW }).split('\n')
     const at = text.indexOf(`  b4 (head): ${LOAD}`)
     assert.ok(at > 0, text.join('\n'))
