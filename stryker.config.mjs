@@ -1,5 +1,5 @@
 // Mutation testing of the verdict path: `npm run mutation` runs every group of
-// scripts/mutation-groups.mjs and writes docs/mutation.md; `MUTATE=stats npm run mutation` runs one.
+// scripts/mutation-groups.mjs and writes docs/mutation.md; `MUTATE=stats-decide npm run mutation` runs one.
 // Each group mutates its modules and runs the test files that import them; MUTATION_TESTS=unit
 // runs only those of the unit tier.
 import { GROUPS, groupPlan } from './scripts/mutation-groups.mjs'

@@ -1,4 +1,4 @@
-// `npm run mutation`: runs StrykerJS group by group (MUTATE=stats,compare for some), keeps each
+// `npm run mutation`: runs StrykerJS group by group (MUTATE=stats-decide,compare for some), keeps each
 // group's outcome in docs/mutation/GROUP.json with the commit it measured, and writes
 // docs/mutation.md from all of them: per module the score and its counts, and every mutant that
 // survived, with the one-line reason from docs/mutation/equivalent.json where it was judged
