@@ -3,6 +3,7 @@
 // with an interval that reaches across 1 is unclear, and the note says which condition failed.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { sideOf } from '../../src/stats/decide.ts'
 import {
   allPositive,
   atResolutionFloor,
@@ -358,5 +359,141 @@ describe('the notes of a decision', () => {
     assert.equal(f.ci![1], 1)
     assert.equal(f.verdict, 'unclear')
     assert.match(f.notes.join('\n'), /is not wholly on the better side of 1/)
+  })
+})
+
+describe('edges of the rule, each on data where one reading gives another verdict', () => {
+  const o = { threshold: 0.05, alpha: 0.01, direction: 'lower' as const }
+
+  test('a change exactly at threshold plus the rounding tolerance is still within it, either way', () => {
+    // The same floating-point sum the rule compares with: equal, so not beyond.
+    assert.equal(sideOf(0.05 + 1e-12, 0.05, 'lower'), 'within')
+    assert.equal(sideOf(-(0.05 + 1e-12), 0.05, 'lower'), 'within')
+    assert.equal(sideOf(0.05 + 1e-11, 0.05, 'lower'), 'regression')
+    assert.equal(sideOf(-(0.05 + 1e-11), 0.05, 'lower'), 'improvement')
+  })
+
+  test('an unchanged decision carries no note', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => 100 + i)
+    assert.deepEqual(decideSampled(nine, nine, o).notes, [])
+  })
+
+  test('only a negative median is noted, on either side; a head median of 0 is not negative', () => {
+    const positive = [4, 5, 6]
+    const negative = [-4, -5, -6]
+    assert.match(decideSampled(negative, positive, o).notes.join('\n'), /a median is negative/)
+    assert.doesNotMatch(decideSampled(positive, [0, 0, 1], o).notes.join('\n'), /a median is negative/)
+  })
+
+  test('when no change can be significant, the p-value is not given as a reason besides', () => {
+    // 3 against 3: the smallest two-sided p is 0.1, equal to α; the change is far beyond the threshold.
+    const d = decideSampled([1, 2, 3], [10, 20, 30], { ...o, alpha: 0.1 })
+    assert.doesNotMatch(d.notes.join('\n'), /^p = /m)
+  })
+
+  test('not significant with the interval wholly on the worse side: only the p-value is the reason', () => {
+    const base = [105, 114, 113, 112, 109, 113, 129, 124, 113, 105]
+    const head = [141, 127, 94, 135, 122, 133, 114, 143, 119, 120]
+    const d = decideSampled(base, head, o)
+    assert.ok(d.change > 0.05 && d.pValue >= 0.01, `${d.change} ${d.pValue}`)
+    assert.ok(d.ci![0] > 1, `the interval ${d.ci} lies above 1`)
+    assert.equal(d.verdict, 'unclear')
+    assert.deepEqual(d.notes, ['p = 0.023 is not below α = 0.01'])
+  })
+
+  test('paired values below 0 on the base side only are noted as negative', () => {
+    assert.match(decidePaired([-1, 2, 3], [1, 2, 4], o).notes.join('\n'), /a value is negative/)
+  })
+
+  test('paired values not all above 0 are tested by head − base, not head + base', () => {
+    // head − base is 1 … 10, all above 0: the exact two-sided p is 2 / 2¹⁰. (head + base would be
+    // −5 … 4, of both signs.)
+    const base = Array.from({ length: 10 }, () => -3)
+    const head = base.map((b, i) => b + i + 1)
+    assert.equal(decidePaired(base, head, o).pValue, 2 / 2 ** 10)
+  })
+
+  test('pairs with the same ratio either way round tie, whatever rounding does to their logarithms', () => {
+    // log(100 / 110) is not −log(110 / 100) in floating point; log(3 / 7) is −log(7 / 3). Six pairs
+    // up and four down by one ratio are all tied either way, so both give one p.
+    const updown = (low: number, high: number) => ({
+      base: [...Array(6).fill(low), ...Array(4).fill(high)],
+      head: [...Array(6).fill(high), ...Array(4).fill(low)],
+    })
+    assert.notEqual(Math.log(100 / 110), -Math.log(110 / 100))
+    assert.equal(Math.log(3 / 7), -Math.log(7 / 3))
+    const rounded = updown(100, 110)
+    const exact = updown(3, 7)
+    assert.equal(
+      decidePaired(rounded.base, rounded.head, o).pValue,
+      decidePaired(exact.base, exact.head, o).pValue,
+    )
+  })
+})
+
+describe('by difference: the edges', () => {
+  const o = { threshold: 0.05, alpha: 0.01, direction: 'lower' as const }
+
+  test('one side constant at the other’s minimum is not "one and the same value"', () => {
+    assert.equal(decideDifference([-3, 0, 3], [-3, -3, -3], o).verdict, 'unclear')
+    assert.equal(decideDifference([-3, -3, -3], [-3, 0, 3], o).verdict, 'unclear')
+  })
+
+  test('a difference exactly at the threshold plus its rounding tolerance is unchanged, either way', () => {
+    // 1e-12 − (−1) is the same floating-point sum as 1 + 1e-12 · max(1, 1).
+    assert.equal(
+      decideDifference([-1, -1, -1], [1e-12, 1e-12, 1e-12], { ...o, absoluteThreshold: 1 }).verdict,
+      'unchanged',
+    )
+    assert.equal(
+      decideDifference([1e-12, 1e-12, 1e-12], [-1, -1, -1], { ...o, absoluteThreshold: 1 }).verdict,
+      'unchanged',
+    )
+  })
+
+  test('a p-value exactly at α is not significant', () => {
+    // 3 against 3, every head above every base: the exact two-sided p is 2 / C(6, 3) = 0.1.
+    const d = decideDifference([-3, -2, -1], [7, 8, 9], { ...o, alpha: 0.1, absoluteThreshold: 1 })
+    assert.equal(d.pValue, 0.1)
+    assert.equal(d.verdict, 'unclear')
+    assert.deepEqual(d.notes.slice(1), ['p = 0.1 is not below α = 0.1'])
+  })
+
+  test('significant, but the interval of the difference reaches across 0: unclear, the interval the only reason', () => {
+    const base = [-10, -9, -8, -7, -6, -5, -4, -3, 20, 21, 22, 23]
+    const head = base.map((x) => x + 6)
+    for (const direction of ['lower', 'higher'] as const) {
+      const d = decideDifference(base, head, { ...o, alpha: 0.05, direction, absoluteThreshold: 1 })
+      assert.ok(d.pValue! < 0.05 && d.ci![0] < 0 && d.ci![1] > 0, `${d.pValue} ${d.ci}`)
+      assert.equal(d.verdict, 'unclear')
+      assert.equal(d.notes.length, 2)
+      assert.match(
+        d.notes[1]!,
+        /^the 95% interval of the difference, .* is not wholly on the (worse|better) side of 0$/,
+      )
+    }
+  })
+
+  test('an interval of the difference that ends exactly at 0 is not wholly on either side', () => {
+    const base = [-1, -1, -1, 0.5, 1, 2, 2, 2, 3, 3, 5, 4]
+    const head = [3, 0, 0, 4.5, 2, 3, 6, 3, 4, 7, 6, 5]
+    const gate = { ...o, alpha: 0.05, absoluteThreshold: 0.5 }
+    const risen = (direction: 'lower' | 'higher') => decideDifference(base, head, { ...gate, direction })
+    const fallen = (direction: 'lower' | 'higher') =>
+      decideDifference(
+        base.map((x) => -x),
+        head.map((x) => -x),
+        { ...gate, direction },
+      )
+    for (const d of [risen('lower'), risen('higher')]) {
+      assert.ok(d.pValue! < 0.05, `${d.pValue}`)
+      assert.equal(d.ci![0], 0)
+      assert.equal(d.verdict, 'unclear')
+    }
+    for (const d of [fallen('lower'), fallen('higher')]) {
+      assert.ok(d.pValue! < 0.05, `${d.pValue}`)
+      assert.equal(d.ci![1], 0)
+      assert.equal(d.verdict, 'unclear')
+    }
   })
 })

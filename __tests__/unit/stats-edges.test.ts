@@ -120,6 +120,20 @@ describe('sequential looks at paired runs', () => {
     // Just past the edge (ratio 1.26) the benchmark is not stopped early.
     const past = pairs(9, 126, 100)
     assert.equal(lookAtPairs(past.base, past.head, atEdge, true), 'undecided')
+    // Every ratio 0.7: the interval lies below the lower edge, so nothing is stopped early.
+    const faster = pairs(9, 7, 10)
+    assert.equal(lookAtPairs(faster.base, faster.head, gate, true), 'undecided')
+  })
+
+  test('the seed given decides the bootstrap: the same pairs stop early under one seed, not another', () => {
+    // 12 pairs at ratio 1 and 3 at 1.1: whether the upper end of the 99% interval of the median ratio
+    // stays within 1.05 depends on the resamples drawn.
+    const ratios = [...Array(12).fill(1), ...Array(3).fill(1.1)]
+    const base = ratios.map((_, i) => 100 * (i + 1))
+    const head = ratios.map((q, i) => Math.round(100 * (i + 1) * q))
+    assert.equal(lookAtPairs(base, head, gate, true), 'undecided')
+    assert.equal(lookAtPairs(base, head, { ...gate, seed: 'a' }, true), 'unchanged')
+    assert.equal(lookAtPairs(base, head, { ...gate, seed: 'f' }, true), 'undecided')
   })
 })
 

@@ -7,6 +7,7 @@ import {
   decideSampled,
   EXACT_MAX_SAMPLES,
   halfSampleMode,
+  halfSampleModeSorted,
   mannWhitneyU,
   medianInPlace,
   normalSurvival,
@@ -169,6 +170,15 @@ describe('half-sample mode', () => {
     assert.equal(halfSampleMode([1, 3]), 2)
     assert.equal(halfSampleMode([1, 2, 4]), 1.5) // closer pair is the lower one
     assert.equal(halfSampleMode([1, 3, 4]), 3.5) // closer pair is the upper one
+    // Worked by hand. 8 values, h = 4: widths 200, 195, 9975, 19900 → x[1..5]; h = 2 within it:
+    // widths 90, 175, 105 → x[1..3] = 10, 25, 100 → the closer pair's mean 17.5. (A window that
+    // starts before x[1], x[0..2] of width 25, is not in the half.)
+    assert.equal(halfSampleMode([0, 10, 25, 100, 200, 205, 10000, 20000]), 17.5)
+    // widths 38, 38 (a tie takes the lower), 977, 1967 → x[0..4]; h = 2: 23, 30, 15 → x[2..4] =
+    // 23, 33, 38 → 35.5. (x[3..5], of width 8, reaches past the half.)
+    assert.equal(halfSampleMode([0, 3, 23, 33, 38, 41, 1000, 2000]), 35.5)
+    assert.throws(() => halfSampleMode([]), /^Error: samples: no samples/)
+    assert.throws(() => halfSampleModeSorted([]), /half-sample mode of an empty sample/)
     assert.equal(halfSampleMode([1, 2, 3]), 1.5) // equal gaps: the lower pair
     assert.equal(halfSampleMode([3, 1, 2]), 1.5) // input order does not matter
   })
