@@ -19,9 +19,9 @@ const base = (p: string) => path.posix.basename(p)
 test('each mutation group runs the test files that import its modules', () => {
   const stats = groupPlan(root, 'stats-history')
   assert.ok(stats.modules.includes('src/stats/changepoints.ts'))
-  // The three stats groups together mutate every module of src/stats/ but its index, which only
+  // The four stats groups together mutate every module of src/stats/ but its index, which only
   // re-exports: nothing to mutate.
-  const statsModules = ['stats-decide', 'stats-intervals', 'stats-history'].flatMap(
+  const statsModules = ['stats-decide', 'stats-intervals', 'stats-tests', 'stats-history'].flatMap(
     (g) => groupPlan(root, g).modules,
   )
   const inFolder = readdirSync(path.join(root, 'src', 'stats'))
@@ -44,7 +44,7 @@ test('each mutation group runs the test files that import its modules', () => {
   assert.ok(!groupPlan(root, 'comment').tests.map(base).includes('changepoints.test.ts'))
   assert.throws(
     () => groupPlan(root, 'everything'),
-    /MUTATE=everything: the groups are stats-decide, stats-intervals, stats-history, compare/,
+    /MUTATE=everything: the groups are stats-decide, stats-intervals, stats-tests, stats-history, compare/,
   )
   // The unit tier: the same files that import the modules, only those under __tests__/unit/.
   const all = groupPlan(root, 'compare').tests
@@ -135,7 +135,7 @@ test('a record counts each outcome per module and scores detected over valid', (
   )
   assert.match(
     md,
-    /Not measured yet: stats-decide, stats-intervals, stats-history, compare, same-job, schedule, families, accept, report, comment, config\./,
+    /Not measured yet: stats-decide, stats-intervals, stats-tests, stats-history, compare, same-job, schedule, families, accept, report, comment, config\./,
   )
 })
 

@@ -1,0 +1,241 @@
+// `npm run shape`: the shape of src/ as its imports and definitions show it, in markdown: lines and
+// files per folder, the imports between folders, folders that import each other (and the imports
+// that close each such circle), the largest files and the longest functions. Read from the code
+// with the TypeScript parser; nothing is run. `npm run shape -- --json` prints the same as JSON.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+
+/** Every `.ts` file under dir (not `.d.ts`), as paths relative to root with forward slashes, sorted. */
+export function sourceFiles(root, dir = 'src') {
+  const out = []
+  for (const name of readdirSync(path.join(root, dir))) {
+    const rel = `${dir}/${name}`
+    if (statSync(path.join(root, rel)).isDirectory()) out.push(...sourceFiles(root, rel))
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(rel)
+  }
+  return out.sort()
+}
+
+/** The folder a file belongs to, relative to src/: `report` for src/report/x.ts, `.` for src/x.ts. */
+export function folderOf(file, base = 'src') {
+  const dir = path.posix.dirname(path.posix.relative(base, file))
+  return dir === '' ? '.' : dir
+}
+
+/** A function's name for the table: its own, the variable or property it is assigned to, or `(anonymous)`. */
+function functionName(node) {
+  if (node.name && ts.isIdentifier(node.name)) return node.name.text
+  if (node.name && (ts.isStringLiteral(node.name) || ts.isPrivateIdentifier(node.name))) return node.name.text
+  const parent = node.parent
+  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text
+  if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name)) return parent.name.text
+  return '(anonymous)'
+}
+
+/**
+ * One file's relative imports (resolved to files under root, `.ts` added where missing) and its
+ * functions with their line counts (first line to last, both included).
+ */
+export function readModule(root, file) {
+  const text = readFileSync(path.join(root, file), 'utf8')
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const imports = []
+  const functions = []
+  const lineOf = (pos) => source.getLineAndCharacterOfPosition(pos).line + 1
+  const addImport = (spec) => {
+    if (!spec.startsWith('.')) return
+    let target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
+    if (!target.endsWith('.ts')) target = target.replace(/\.js$/, '.ts')
+    if (!target.endsWith('.ts')) target = `${target}.ts`
+    imports.push(target)
+  }
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      if (ts.isStringLiteral(node.moduleSpecifier)) addImport(node.moduleSpecifier.text)
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      addImport(node.arguments[0].text)
+    }
+    if (
+      (ts.isFunctionDeclaration(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isArrowFunction(node) ||
+        ts.isFunctionExpression(node) ||
+        ts.isConstructorDeclaration(node) ||
+        ts.isGetAccessorDeclaration(node) ||
+        ts.isSetAccessorDeclaration(node)) &&
+      node.body
+    ) {
+      const first = lineOf(node.getStart(source))
+      const last = lineOf(node.getEnd())
+      functions.push({ file, name: functionName(node), line: first, lines: last - first + 1 })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return { file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), imports, functions }
+}
+
+/**
+ * Strongly connected components of a directed graph given as Map<node, Set<node>> (Tarjan's
+ * algorithm), each sorted, only those of more than one node, sorted by their first node.
+ */
+export function circles(graph) {
+  let index = 0
+  const indices = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const out = []
+  const connect = (v) => {
+    indices.set(v, index)
+    low.set(v, index)
+    index++
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!indices.has(w)) {
+        connect(w)
+        low.set(v, Math.min(low.get(v), low.get(w)))
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v), indices.get(w)))
+      }
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component = []
+      let w
+      do {
+        w = stack.pop()
+        onStack.delete(w)
+        component.push(w)
+      } while (w !== v)
+      if (component.length > 1) out.push(component.sort())
+    }
+  }
+  for (const v of [...graph.keys()].sort()) if (!indices.has(v)) connect(v)
+  return out.sort((a, b) => a[0].localeCompare(b[0]))
+}
+
+/** The shape of the source tree under root/src. */
+export function shapeOf(root, base = 'src') {
+  const modules = sourceFiles(root, base).map((file) => readModule(root, file))
+  const known = new Set(modules.map((m) => m.file))
+  const folders = new Map()
+  const fileGraph = new Map()
+  const folderEdges = new Map()
+  for (const m of modules) {
+    const folder = folderOf(m.file, base)
+    const entry = folders.get(folder) ?? { folder, files: 0, lines: 0 }
+    entry.files++
+    entry.lines += m.lines
+    folders.set(folder, entry)
+    const targets = new Set(m.imports.filter((t) => known.has(t)))
+    fileGraph.set(m.file, targets)
+    for (const t of targets) {
+      const to = folderOf(t, base)
+      if (to === folder) continue
+      const key = `${folder} → ${to}`
+      const edge = folderEdges.get(key) ?? { from: folder, to, imports: [] }
+      edge.imports.push(`${m.file} → ${t}`)
+      folderEdges.set(key, edge)
+    }
+  }
+  const folderGraph = new Map([...folders.keys()].map((f) => [f, new Set()]))
+  for (const e of folderEdges.values()) folderGraph.get(e.from).add(e.to)
+  // Folders that import each other: for each pair both ways, the direction with fewer imports is
+  // the one that runs against the other (ties list both).
+  const mutual = []
+  for (const e of folderEdges.values()) {
+    const back = folderEdges.get(`${e.to} → ${e.from}`)
+    if (!back || e.from > e.to) continue
+    const [fewer, more] = e.imports.length <= back.imports.length ? [e, back] : [back, e]
+    mutual.push({
+      folders: [e.from, e.to],
+      against:
+        fewer.imports.length === more.imports.length ? [...fewer.imports, ...more.imports] : fewer.imports,
+    })
+  }
+  const functions = modules.flatMap((m) => m.functions)
+  return {
+    files: modules.length,
+    lines: modules.reduce((sum, m) => sum + m.lines, 0),
+    folders: [...folders.values()].sort((a, b) => a.folder.localeCompare(b.folder)),
+    folderImports: [...folderEdges.values()]
+      .map((e) => ({ from: e.from, to: e.to, count: e.imports.length }))
+      .sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
+    folderCircles: circles(folderGraph),
+    mutual,
+    fileCircles: circles(fileGraph),
+    largestFiles: modules
+      .map((m) => ({ file: m.file, lines: m.lines }))
+      .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file))
+      .slice(0, 10),
+    longestFunctions: [...functions]
+      .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file) || a.line - b.line)
+      .slice(0, 10),
+    functionsOver80: functions.filter((f) => f.lines > 80).length,
+    filesOver400: modules.filter((m) => m.lines > 400).length,
+  }
+}
+
+/** The shape as markdown. */
+export function renderShape(shape) {
+  const out = [
+    `# Shape of src/: ${shape.files} files, ${shape.lines} lines`,
+    '',
+    `Files over 400 lines: ${shape.filesOver400}. Functions over 80 lines: ${shape.functionsOver80}.`,
+    '',
+    '## Folders',
+    '',
+    '| folder | files | lines |',
+    '|---|---|---|',
+    ...shape.folders.map((f) => `| ${f.folder} | ${f.files} | ${f.lines} |`),
+    '',
+    '## Imports between folders',
+    '',
+    '| from | to | imports |',
+    '|---|---|---|',
+    ...shape.folderImports.map((e) => `| ${e.from} | ${e.to} | ${e.count} |`),
+    '',
+    '## Folders in a circle of imports',
+    '',
+    ...(shape.folderCircles.length === 0 ? ['None.'] : shape.folderCircles.map((c) => `- ${c.join(', ')}`)),
+    '',
+    '## Folders that import each other, and the imports of the thinner direction',
+    '',
+    ...(shape.mutual.length === 0
+      ? ['None.']
+      : shape.mutual.flatMap((m) => [`- ${m.folders.join(' ↔ ')}`, ...m.against.map((i) => `  - ${i}`)])),
+    '',
+    '## Files in a circle of imports',
+    '',
+    ...(shape.fileCircles.length === 0 ? ['None.'] : shape.fileCircles.map((c) => `- ${c.join(', ')}`)),
+    '',
+    '## Largest files',
+    '',
+    '| file | lines |',
+    '|---|---|',
+    ...shape.largestFiles.map((f) => `| ${f.file} | ${f.lines} |`),
+    '',
+    '## Longest functions',
+    '',
+    '| function | where | lines |',
+    '|---|---|---|',
+    ...shape.longestFunctions.map((f) => `| ${f.name} | ${f.file}:${f.line} | ${f.lines} |`),
+  ]
+  return `${out.join('\n')}\n`
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const shape = shapeOf(root)
+  process.stdout.write(
+    process.argv.includes('--json') ? `${JSON.stringify(shape, null, 2)}\n` : renderShape(shape),
+  )
+}
