@@ -119,12 +119,15 @@ describe('decideSummary', () => {
     assert.equal(decideSummary({ center: 100 }, { center: 97 }, gate).verdict, 'unchanged')
   })
 
-  test('a tool interval at another level without a count is scaled, even when a stddev is given', () => {
+  test('a tool interval at another level is scaled unless both a stddev and a count are given', () => {
     // z(0.01) / z(0.05) = 2.5758293 / 1.9599640 = 1.3142228 (Python's statistics.NormalDist); each
     // end moves away from the center by that factor.
     const [low, high] = summaryInterval({ center: 100, interval: [90, 120], level: 0.95, stddev: 10 }, 0.01)!
     assert.ok(Math.abs(low - 86.857772) < 1e-5, `${low}`)
     assert.ok(Math.abs(high - 126.284455) < 1e-5, `${high}`)
+    // A count without a stddev is no better: the same scaling.
+    const [low2, high2] = summaryInterval({ center: 100, interval: [90, 120], level: 0.95, n: 10 }, 0.01)!
+    assert.ok(Math.abs(low2 - 86.857772) < 1e-5 && Math.abs(high2 - 126.284455) < 1e-5, `${low2} ${high2}`)
   })
 
   test('a mean of 0 is not called unreliable by its spread: the rule is relative to the mean', () => {
