@@ -45,14 +45,14 @@ export function expand(root, pattern) {
 }
 
 const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\b[^'"]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
 
-/** The relative imports of one file, as paths relative to root. */
+/** The relative imports of one file (static, side-effect only, dynamic), as paths relative to root. */
 export function importsOf(root, file) {
   const text = readFileSync(path.join(root, file), 'utf8')
   const out = []
   for (const m of text.matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2]
+    const spec = m[1] ?? m[2] ?? m[3]
     if (!spec?.startsWith('.')) continue
     out.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)))
   }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { importsOf } from './mutation-groups.mjs'
 
 /** Every `.ts` file under dir (not `.d.ts`), as paths relative to root with forward slashes, sorted. */
 export function sourceFiles(root, dir = 'src') {
@@ -26,42 +27,24 @@ export function folderOf(file, base = 'src') {
 
 /** A function's name for the table: its own, the variable or property it is assigned to, or `(anonymous)`. */
 function functionName(node) {
-  if (node.name && ts.isIdentifier(node.name)) return node.name.text
-  if (node.name && (ts.isStringLiteral(node.name) || ts.isPrivateIdentifier(node.name))) return node.name.text
+  if (
+    node.name &&
+    (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) || ts.isPrivateIdentifier(node.name))
+  )
+    return node.name.text
   const parent = node.parent
   if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text
   if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name)) return parent.name.text
   return '(anonymous)'
 }
 
-/**
- * One file's relative imports (resolved to files under root, `.ts` added where missing) and its
- * functions with their line counts (first line to last, both included).
- */
+/** One file's relative imports and its functions with their line counts (first line to last, both included). */
 export function readModule(root, file) {
   const text = readFileSync(path.join(root, file), 'utf8')
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
-  const imports = []
   const functions = []
   const lineOf = (pos) => source.getLineAndCharacterOfPosition(pos).line + 1
-  const addImport = (spec) => {
-    if (!spec.startsWith('.')) return
-    let target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
-    if (!target.endsWith('.ts')) target = target.replace(/\.js$/, '.ts')
-    if (!target.endsWith('.ts')) target = `${target}.ts`
-    imports.push(target)
-  }
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      if (ts.isStringLiteral(node.moduleSpecifier)) addImport(node.moduleSpecifier.text)
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      addImport(node.arguments[0].text)
-    }
     if (
       (ts.isFunctionDeclaration(node) ||
         ts.isMethodDeclaration(node) ||
@@ -79,7 +62,12 @@ export function readModule(root, file) {
     ts.forEachChild(node, visit)
   }
   visit(source)
-  return { file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), imports, functions }
+  return {
+    file,
+    lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+    imports: importsOf(root, file),
+    functions,
+  }
 }
 
 /**

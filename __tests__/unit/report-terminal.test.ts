@@ -106,6 +106,12 @@ function comparison(benchmarks: BenchmarkComparison[], more: Record<string, unkn
 }
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`
+/** The text from the first `marker` on; the marker must be there. */
+const from = (text: string, marker: string) => {
+  const at = text.indexOf(marker)
+  assert.ok(at >= 0, `no ${JSON.stringify(marker)} in:\n${text}`)
+  return text.slice(at)
+}
 
 const HEAD = 'head:     bbbbbbb on feature'
 const BASELINE = 'baseline: aaaaaaa on main, measured 3 minutes ago: merge base with main'
@@ -563,7 +569,7 @@ describe('what surrounds the table', () => {
     })
     const text = renderTerminal(engines, { color: false, now: NOW })
     assert.equal(
-      text.slice(text.indexOf('engines of')),
+      from(text, 'engines of'),
       lines(
         'engines of         rust/regex             pcre2     re2',
         '──────────  ─────────────────  ────────────────  ──────',
@@ -596,7 +602,7 @@ describe('what surrounds the table', () => {
     const ranking = { benchmark: 'regex', engines: [fastest, tie, touching], unranked: [] }
     const one = renderTerminal(comparison([], { engineRankings: [ranking] }), { color: false, now: NOW })
     assert.equal(
-      one.slice(one.indexOf('Engines of')),
+      from(one, 'Engines of'),
       lines(
         'Engines of regex',
         '  rust/regex  1.50 µs  fastest',
@@ -609,7 +615,7 @@ describe('what surrounds the table', () => {
       color: false,
       now: NOW,
     })
-    const rows = table.slice(table.indexOf('engines of')).split('\n')
+    const rows = from(table, 'engines of').split('\n')
     assert.match(rows[2]!, /^regex +1\.50 µs \(fastest\) +1\.50 µs \(1\.00×\) +1\.80 µs \(1\.20×\)$/)
   })
 
@@ -631,7 +637,7 @@ describe('what surrounds the table', () => {
     )
     const text = renderTerminal(c2, { color: false, now: NOW })
     assert.equal(
-      text.slice(text.indexOf('\n\na, b')),
+      from(text, '\n\na, b'),
       lines('', '', 'a, b: setup failed', '  │ make: error', '', 'c: failed', '', 'd: killed'),
     )
   })
@@ -709,9 +715,6 @@ describe('drift and failures, continued', () => {
       bench('g', 'failed', { error: { message: '' } }),
     ])
     const text = renderTerminal(c, { color: false, now: NOW })
-    assert.equal(
-      text.slice(text.indexOf('\n\nc')),
-      lines('', '', 'c, d: exited with code 1', '', 'e, g: failed'),
-    )
+    assert.equal(from(text, '\n\nc'), lines('', '', 'c, d: exited with code 1', '', 'e, g: failed'))
   })
 })
