@@ -13,6 +13,7 @@ import {
   decidePaired,
   decideSampled,
   decideSummary,
+  mannWhitneyU,
   summaryInterval,
 } from '../../src/stats/index.ts'
 import { medianIntervalSorted } from '../../src/stats/median-interval.ts'
@@ -154,6 +155,11 @@ describe("Student's t at its edges", () => {
     close(regularizedBeta(0.5, 2, 3), 0.6875, 1e-13)
     close(regularizedBeta(0.2, 2, 3), 0.1808, 1e-13)
     close(regularizedBeta(0.3, 0.5, 0.5), 0.36901011956554536, 1e-12, 'arcsine law')
+    // Far out on each side, where the continued fraction of the other side does not converge:
+    // I_x(½, ½) = (2/π)·asin(√x) and I_x(1, b) = 1 − (1 − x)^b.
+    close(regularizedBeta(1e-6, 0.5, 0.5), (2 / Math.PI) * Math.asin(1e-3), 1e-15, 'arcsine law near 0')
+    close(regularizedBeta(0.99, 1, 10), 1 - 0.01 ** 10, 1e-12, 'I_0.99(1, 10)')
+    close(regularizedBeta(0.1, 1, 3), 1 - 0.9 ** 3, 1e-13, 'I_0.1(1, 3)')
   })
 
   test('the distribution function on both sides of 0, and for under one degree of freedom', () => {
@@ -173,6 +179,18 @@ describe("Student's t at its edges", () => {
     assert.throws(() => studentTQuantile(0, 3), /a quantile needs 0 < p < 1, got 0/)
     assert.throws(() => studentTQuantile(1, 3), /a quantile needs 0 < p < 1, got 1/)
     assert.throws(() => studentTQuantile(0.9, -1), /degrees of freedom must be positive, got -1/)
+  })
+})
+
+describe('the rank test refuses what it cannot rank', () => {
+  test('a value that is not a finite number is named by its sample and index', () => {
+    assert.throws(() => mannWhitneyU([1, Number.NaN], [2]), {
+      message: 'a[1] is NaN: samples must be finite numbers',
+    })
+    assert.throws(() => mannWhitneyU([1], [2, 3, Number.POSITIVE_INFINITY]), {
+      message: 'b[2] is Infinity: samples must be finite numbers',
+    })
+    assert.throws(() => mannWhitneyU([], [2]), { message: /^a: no samples/ })
   })
 })
 
