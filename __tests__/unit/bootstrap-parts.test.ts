@@ -89,10 +89,12 @@ describe('ratios and their midpoints', () => {
     assert.equal(ratioOf(-6, 3), -2)
   })
 
-  test('the midpoint of two equal infinities is that infinity, of −∞ and +∞ is 1, else the average', () => {
+  test('the midpoint of two equal infinities is that infinity, of −∞ and +∞ is 1, of one infinity and a number the infinity, else the average', () => {
     assert.equal(midpoint(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY), Number.POSITIVE_INFINITY)
     assert.equal(midpoint(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY), 1)
     assert.equal(midpoint(2, Number.POSITIVE_INFINITY), Number.POSITIVE_INFINITY)
+    // −∞ + (5 − (−∞)) / 2 would be −∞ + ∞, NaN: the infinite end is the midpoint.
+    assert.equal(midpoint(Number.NEGATIVE_INFINITY, 5), Number.NEGATIVE_INFINITY)
     assert.equal(midpoint(1, 4), 2.5)
     assert.equal(midpoint(-3, -3), -3)
   })

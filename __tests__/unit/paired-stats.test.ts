@@ -308,6 +308,13 @@ describe('bootstrapPairedMedianRatio', () => {
     )
     assert.throws(() => bootstrapPairedMedianRatio([], [], { confidence: 0.9 }), /cannot pair 0 base/)
     assert.throws(() => bootstrapPairedMedianRatio([1, Number.NaN], [1, 2], { confidence: 0.9 }), /base\[1\]/)
+    assert.throws(() => bootstrapPairedMedianRatio([1, 2], [1, Number.NaN], { confidence: 0.9 }), {
+      message: 'head[1] is NaN: samples must be finite numbers',
+    })
+    assert.throws(() => bootstrapPairedMedianRatio([1, 2], [1], { confidence: 0.9 }), {
+      message:
+        'cannot pair 2 base with 1 head samples: paired runs need the same number on each side, at least one',
+    })
     assert.throws(() => bootstrapPairedMedianRatio([1], [1], { confidence: 1 }), /confidence/)
     assert.throws(() => bootstrapPairedMedianRatio([1], [1], { confidence: 0.9, resamples: 0 }), /resamples/)
   })

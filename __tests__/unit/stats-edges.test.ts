@@ -43,6 +43,13 @@ describe('the interval of a median from its order statistics', () => {
     assert.deepEqual(medianIntervalSorted(ranks(8), 0.99), { low: 0, high: 7 })
   })
 
+  test('a pair whose coverage equals the level exactly reaches it', () => {
+    // 2 values at 50%: [x1, x2] covers 1 − 2·P(X ≤ 0) = 1 − 2/4 = ½.
+    assert.deepEqual(medianIntervalSorted([1, 2], 0.5), { low: 1, high: 2 })
+    // 4 values at 37.5%: [x2, x3] covers 1 − 2·P(X ≤ 1) = 1 − 2·5/16 = 3/8.
+    assert.deepEqual(medianIntervalSorted([1, 2, 3, 4], 0.375), { low: 2, high: 3 })
+  })
+
   test('20 values at 95%: the 6th smallest to the 6th largest (P(X ≤ 5) = 0.0207, P(X ≤ 6) = 0.0577)', () => {
     assert.deepEqual(medianIntervalSorted(ranks(20)), { low: 5, high: 14 })
   })

@@ -156,7 +156,8 @@ function medianOfThree(a: number, b: number, c: number): number {
  */
 export function midpoint(lower: number, upper: number): number {
   if (lower === upper) return lower
-  if (lower === Number.NEGATIVE_INFINITY && upper === Number.POSITIVE_INFINITY) return 1
+  // From −∞ to a finite ratio the midpoint is −∞ (−∞ + ∞ / 2 would be NaN).
+  if (lower === Number.NEGATIVE_INFINITY) return upper === Number.POSITIVE_INFINITY ? 1 : lower
   return lower + (upper - lower) / 2
 }
 
