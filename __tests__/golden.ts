@@ -4,7 +4,7 @@
 // the tests check have held for what it writes — so a rewrite cannot make a wrong report the truth.
 import assert from 'node:assert/strict'
 import { readFile, writeFile } from 'node:fs/promises'
-import type { Comparison } from '../src/compare.ts'
+import type { Comparison } from '../src/compare/index.ts'
 
 /** Set by scripts/update-outputs.mjs, never by hand in a test run. */
 const WRITE = process.env.BENCH_ACTION_WRITE_OUTPUTS === '1'

@@ -3,7 +3,7 @@
 // stored baseline (measured at another moment, no run-to-run noise known yet).
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type Comparison, compareResults } from '../src/compare.ts'
+import { type Comparison, compareResults } from '../src/compare/index.ts'
 import { parseConfig } from '../src/config/index.ts'
 import { readImports } from '../src/kinds/import/measure.ts'
 import type { ImportCase } from '../src/kinds/import/plan.ts'

@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
-import { compareBenchmark } from '../src/compare.ts'
+import { compareBenchmark } from '../src/compare/index.ts'
 import { measureProcess } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import type { DriftRun } from '../src/stats/index.ts'
@@ -130,9 +130,9 @@ async function verdicts(label: string, command: string[], headEnv: Record<string
     // One commit measured again and again: every stored run is of the same code.
     bases.push({ center: median(base.metrics.wall!.samples!), sha: 'b', createdAt: new Date().toISOString() })
     // Compared as the pipeline compares a stored baseline: across moments.
-    const a = compareBenchmark(base, head, false, undefined, false, undefined, true).verdict
+    const a = compareBenchmark(base, head, { acrossMoments: true }).verdict
     const history = new Map([['wall', bases.slice(-HISTORY)]])
-    const b = compareBenchmark(base, head, false, history, false, undefined, true).verdict
+    const b = compareBenchmark(base, head, { history, acrossMoments: true }).verdict
     plain[a] = (plain[a] ?? 0) + 1
     withNoise[b] = (withNoise[b] ?? 0) + 1
   }

@@ -5,7 +5,7 @@
 // Then one paired decision: 200 pairs, 10,000 bootstrap resamples. Goal: under 1 s.
 
 import { resultSetOf } from '../__tests__/helpers.ts'
-import { compareResults } from '../src/compare.ts'
+import { compareResults } from '../src/compare/index.ts'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { decidePaired, SeededRandom } from '../src/stats/index.ts'

@@ -14,7 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
-import { compareBenchmark } from '../src/compare.ts'
+import { compareBenchmark } from '../src/compare/index.ts'
 import { DEFAULTS } from '../src/config/index.ts'
 import { measureProcess } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
@@ -79,7 +79,7 @@ async function scenario(
         sequential,
       })
       tally.seconds.push((performance.now() - started) / 1000)
-      const c = compareBenchmark(m.base[0], m.head[0]!, false, undefined, false, m.pairs.work)
+      const c = compareBenchmark(m.base[0], m.head[0]!, { pairs: m.pairs.work })
       tally.verdicts[c.verdict] = (tally.verdicts[c.verdict] ?? 0) + 1
       tally.pairs.push(m.pairs.work?.length ?? 0)
     } finally {

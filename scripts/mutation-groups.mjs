@@ -24,7 +24,7 @@ export const GROUPS = {
   ],
   'stats-tests': ['src/stats/mann-whitney.ts', 'src/stats/wilcoxon.ts', 'src/stats/student-t.ts'],
   'stats-history': ['src/stats/drift.ts', 'src/stats/changepoints.ts'],
-  compare: ['src/compare.ts'],
+  compare: ['src/compare/*.ts'],
   'same-job': ['src/same-job.ts'],
   schedule: ['src/schedule/*.ts'],
   families: ['src/metric-families.ts'],

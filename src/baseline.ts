@@ -1,6 +1,6 @@
 // Which earlier results a run is compared with, and why (docs/ARCHITECTURE.md#baselines). The reason is part of the
 // report: a reviewer must always know what was compared with what.
-import type { BaselineInfo } from './compare.ts'
+import type { BaselineInfo } from './compare/types.ts'
 import { shortSha } from './display.ts'
 import { UserError } from './errors.ts'
 import type { CommitInfo, ResultSet } from './results.ts'

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { compareResults, exitCodeFor } from './compare.ts'
+import { compareResults, exitCodeFor } from './compare/index.ts'
 import { configJsonSchema, loadConfig, parseDurationMs, ValueError } from './config/index.ts'
 import { listed } from './display.ts'
 import { isUserError } from './errors.ts'

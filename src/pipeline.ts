@@ -19,7 +19,7 @@ import {
   type Comparison,
   compareResults,
   exitCodeFor,
-} from './compare.ts'
+} from './compare/index.ts'
 import { type Config, findConfigFile, loadConfig } from './config/index.ts'
 import { collectEnvironment, toolVersion } from './environment.ts'
 import { UserError } from './errors.ts'

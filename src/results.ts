@@ -38,7 +38,7 @@ export const metricSchema = z
     value: z.number().optional(),
     /**
      * Imported metrics whose tool kept no samples: its central value (mean or median) and what it
-     * said of the spread. Compared by a stricter rule than samples (compare.ts).
+     * said of the spread. Compared by a stricter rule than samples (compare/metric.ts).
      */
     summary: z
       .object({

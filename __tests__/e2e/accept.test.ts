@@ -16,7 +16,7 @@ import {
   type Comparison,
   compareResults,
   exitCodeFor,
-} from '../../src/compare.ts'
+} from '../../src/compare/index.ts'
 import { configJsonSchema, parseConfig } from '../../src/config/index.ts'
 import { historyRuns } from '../../src/drift-history.ts'
 import { isAncestor } from '../../src/git.ts'

@@ -5,7 +5,7 @@
 // (histories.ts: modelResults), so every verdict is the rules', never the machine's of the moment.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { Comparison, MetricComparison } from '../../src/compare.ts'
+import type { Comparison, MetricComparison } from '../../src/compare/index.ts'
 import { driveModel, type Outcome, SEQUENCES } from '../histories.ts'
 
 function lead(c: Comparison, id: string): { verdict: string; metric?: MetricComparison } {

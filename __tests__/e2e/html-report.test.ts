@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
 import type { TopLevelSpec } from 'vega-lite'
-import { type Comparison, compareResults, type ScalingSeries } from '../../src/compare.ts'
+import { type Comparison, compareResults, type ScalingSeries } from '../../src/compare/index.ts'
 import { renderHtml, renderSvg } from '../../src/report/html.ts'
 import {
   type BenchmarkResult,

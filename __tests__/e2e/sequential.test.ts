@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { compareBenchmark } from '../../src/compare.ts'
+import { compareBenchmark } from '../../src/compare/index.ts'
 import { parseConfig } from '../../src/config/index.ts'
 import { planCases } from '../../src/plan.ts'
 import { measureSameJob } from '../../src/schedule/index.ts'
@@ -132,7 +132,7 @@ benchmarks:
     })
     const h = m.head[0]!
     assert.equal(h.status, 'ok', h.error?.message)
-    const c = compareBenchmark(m.base[0], h, false, undefined, false, m.pairs.model)
+    const c = compareBenchmark(m.base[0], h, { pairs: m.pairs.model })
     return { pairs: m.pairs.model?.length ?? 0, head: h, comparison: c }
   }
 

@@ -4,7 +4,7 @@
 // so no chart label reads backwards or reorders the text beside it.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { compareResults } from '../../src/compare.ts'
+import { compareResults } from '../../src/compare/index.ts'
 import { trendPagePath } from '../../src/history/paths.ts'
 import { buildHistory } from '../../src/history/series.ts'
 import { renderSite } from '../../src/history/site.ts'

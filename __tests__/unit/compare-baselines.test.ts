@@ -13,7 +13,7 @@ import {
   type Comparison,
   compareBenchmark,
   compareResults,
-} from '../../src/compare.ts'
+} from '../../src/compare/index.ts'
 import type { BenchmarkResult, Contention, Metric, ResultSet } from '../../src/results.ts'
 import type { DriftRun } from '../../src/stats/index.ts'
 import { resultSetOf } from '../helpers.ts'
@@ -104,7 +104,7 @@ describe('a benchmark without a usable baseline', () => {
   const one = (v: number) => ({ n: 1, min: v, max: v, mean: v, stddev: 0, median: v, mad: 0, mode: v })
 
   test('no baseline: new, with every metric that has values shown as this run measured it', () => {
-    const b = compareBenchmark(undefined, head, false)
+    const b = compareBenchmark(undefined, head)
     assert.equal(b.verdict, 'new')
     assert.deepEqual(b.metrics, [])
     assert.deepEqual(b.notes, ['slow first run'])
@@ -142,7 +142,7 @@ describe('a benchmark without a usable baseline', () => {
 
   test('a baseline whose run of it failed: new, and the notes say why the baseline is no use', () => {
     const failed = { ...head, status: 'failed' as const, metrics: {}, error: { message: 'exit status 2' } }
-    const b = compareBenchmark(failed, head, false)
+    const b = compareBenchmark(failed, head)
     assert.equal(b.verdict, 'new')
     assert.deepEqual(b.notes, ['slow first run', 'the baseline run of this benchmark failed (exit status 2)'])
     assert.deepEqual(
@@ -151,7 +151,7 @@ describe('a benchmark without a usable baseline', () => {
     )
     // The head's own notes are not written to.
     assert.deepEqual(head.notes, ['slow first run'])
-    const silent = compareBenchmark({ ...failed, error: undefined }, head, false)
+    const silent = compareBenchmark({ ...failed, error: undefined }, head)
     assert.deepEqual(silent.notes, [
       'slow first run',
       'the baseline run of this benchmark failed (no error recorded)',
@@ -161,7 +161,7 @@ describe('a benchmark without a usable baseline', () => {
   test('this run failed: failed, with its error and notes, and nothing else shown', () => {
     const error = { message: 'exit status 1', exitCode: 1 }
     const failed = { ...head, status: 'failed' as const, error }
-    const b = compareBenchmark(head, failed, false)
+    const b = compareBenchmark(head, failed)
     assert.deepEqual(
       [b.verdict, b.metrics, b.headOnly, b.error, b.notes],
       ['failed', [], [], error, ['slow first run']],
@@ -172,18 +172,16 @@ describe('a benchmark without a usable baseline', () => {
     const b = compareBenchmark(
       { ...head, contention: BUSY },
       { ...head, shellCorrection: { ns: 900, runs: 20 } },
-      false,
     )
     assert.deepEqual(b.contention, { base: BUSY })
     assert.deepEqual(b.shellCorrection, { head: { ns: 900, runs: 20 } })
     const other = compareBenchmark(
       { ...head, shellCorrection: { ns: 800, runs: 10 } },
       { ...head, contention: QUIET },
-      false,
     )
     assert.deepEqual(other.contention, { head: QUIET })
     assert.deepEqual(other.shellCorrection, { base: { ns: 800, runs: 10 } })
-    const both = compareBenchmark(undefined, { ...head, contention: QUIET }, false)
+    const both = compareBenchmark(undefined, { ...head, contention: QUIET })
     assert.deepEqual(both.contention, { head: QUIET })
     assert.equal(Object.hasOwn(both, 'shellCorrection'), false)
   })
@@ -567,7 +565,7 @@ describe('a timed change beside the drift of its stored runs', () => {
     ...(contention ? { contention } : {}),
   })
   const row = (base: BenchmarkResult, head: BenchmarkResult, runs: DriftRun[] = stored) =>
-    compareBenchmark(base, head, false, new Map([['time', runs]])).metrics[0]!
+    compareBenchmark(base, head, { history: new Map([['time', runs]]) }).metrics[0]!
 
   test('neither side busy: the quiet runs alone give the drift, ±2.5%, and 8% slower is beyond it', () => {
     // ln 100.5, 99.5, 100.2, 99.8 less ln 100: squares 5.80e−5 over 4 degrees of freedom, σ = .003808;
@@ -704,7 +702,7 @@ describe('a benchmark compared with its baseline', () => {
         },
         { gate: ['time', 'rate'], notes: ['2 outliers removed'] },
       )
-    const b = compareBenchmark(side(100, false), side(100), false)
+    const b = compareBenchmark(side(100, false), side(100))
     assert.equal(b.verdict, 'unchanged')
     // rate is not compared (the baseline has none), but it does not gate, so nothing gated is missing.
     assert.deepEqual(
@@ -715,7 +713,7 @@ describe('a benchmark compared with its baseline', () => {
       '2 outliers removed',
       'rate not gated: the same samples as time, which the gate names first',
     ])
-    const both = compareBenchmark(side(100), side(100), false)
+    const both = compareBenchmark(side(100), side(100))
     assert.deepEqual(
       both.metrics.map((m) => [m.metric, m.gated, m.follows]),
       [
@@ -732,28 +730,26 @@ describe('a benchmark compared with its baseline', () => {
       { gate: ['time', 'memory'] },
     )
     const base = bench('parse', { time: sampled(around(100)) })
-    assert.deepEqual(compareBenchmark(base, head, false).notes, [
-      'no baseline values for gated metric memory',
-    ])
-    assert.deepEqual(compareBenchmark(head, head, false).notes, [])
+    assert.deepEqual(compareBenchmark(base, head).notes, ['no baseline values for gated metric memory'])
+    assert.deepEqual(compareBenchmark(head, head).notes, [])
     // A gate naming a metric neither side has.
     const named = { ...head, gate: { ...head.gate, metrics: ['time', 'peak'] } }
-    assert.deepEqual(compareBenchmark(head, named, false).notes, ['no baseline values for gated metric peak'])
+    assert.deepEqual(compareBenchmark(head, named).notes, ['no baseline values for gated metric peak'])
   })
 
   test('this run has no values for what gates: missing, not unchanged', () => {
     const base = bench('parse', { time: sampled(around(100)) })
-    const b = compareBenchmark(base, bench('parse', { time: sampled([]) }), false)
+    const b = compareBenchmark(base, bench('parse', { time: sampled([]) }))
     assert.deepEqual([b.verdict, b.metrics, b.headOnly], ['missing', [], []])
     assert.deepEqual(b.notes, ['not compared: this run has no values for time'])
-    const nothing = compareBenchmark(base, bench('parse', {}, { gate: [] }), false)
+    const nothing = compareBenchmark(base, bench('parse', {}, { gate: [] }))
     assert.equal(nothing.verdict, 'missing')
     assert.deepEqual(nothing.notes, ['not compared: this run has no values for any metric'])
   })
 
   test('the baseline has no values for what gates: new, with this run’s values', () => {
     const head = bench('parse', { time: sampled([10, 10, 10]) })
-    const b = compareBenchmark(bench('parse', { time: sampled([]) }), head, false)
+    const b = compareBenchmark(bench('parse', { time: sampled([]) }), head)
     assert.equal(b.verdict, 'new')
     assert.deepEqual(b.notes, ['not compared: the baseline has no values for time'])
     assert.deepEqual(
@@ -766,7 +762,7 @@ describe('a benchmark compared with its baseline', () => {
     // Both sides the same fifteen samples, 99.5 to 100.47: every resampled ratio of medians lies
     // between 99.5 / 100.47 and 100.47 / 99.5.
     const side = bench('parse', { time: sampled(around(100)) })
-    const m = compareBenchmark(side, side, false).metrics[0]!
+    const m = compareBenchmark(side, side).metrics[0]!
     assert.equal(m.verdict, 'unchanged')
     assert.ok(m.ci, 'an interval')
     assert.ok(m.ci[0] >= 99.5 / 100.47 && m.ci[0] <= 1 && m.ci[1] >= 1 && m.ci[1] <= 100.47 / 99.5, `${m.ci}`)
@@ -776,11 +772,7 @@ describe('a benchmark compared with its baseline', () => {
     const m = compareBenchmark(
       bench('parse', { time: sampled(around(100)) }),
       bench('parse', { time: sampled(around(200)) }),
-      false,
-      new Map([['time', []]]),
-      false,
-      undefined,
-      true,
+      { history: new Map([['time', []]]), acrossMoments: true },
     ).metrics[0]!
     assert.equal(m.verdict, 'regression')
     assert.equal(Object.hasOwn(m, 'drift'), false)
@@ -803,29 +795,19 @@ describe('a benchmark compared with its baseline', () => {
     })
 
     test('listed when a gated count changed: parse 600 → 700 instructions, +16.7%', () => {
-      const b = compareBenchmark(side(1000, 500, 600), side(1100, 500, 700), false)
+      const b = compareBenchmark(side(1000, 500, 600), side(1100, 500, 700))
       assert.equal(b.verdict, 'regression')
       assert.deepEqual(b.functionChanges, [
         { name: 'parse', base: 600, head: 700, delta: 100, deltaPercent: (100 / 600) * 100 },
       ])
       // One of two gated counts changed is enough.
-      const one = compareBenchmark(
-        side(1000, 500, 600, ['ir', 'dr']),
-        side(1100, 500, 700, ['ir', 'dr']),
-        false,
-      )
+      const one = compareBenchmark(side(1000, 500, 600, ['ir', 'dr']), side(1100, 500, 700, ['ir', 'dr']))
       assert.equal(one.functionChanges?.length, 1)
     })
 
     test('not listed when no gated count changed, even if an ungated one did', () => {
-      assert.equal(
-        compareBenchmark(side(1000, 500, 600), side(1000, 500, 700), false).functionChanges,
-        undefined,
-      )
-      assert.equal(
-        compareBenchmark(side(1000, 500, 600), side(1000, 900, 700), false).functionChanges,
-        undefined,
-      )
+      assert.equal(compareBenchmark(side(1000, 500, 600), side(1000, 500, 700)).functionChanges, undefined)
+      assert.equal(compareBenchmark(side(1000, 500, 600), side(1000, 900, 700)).functionChanges, undefined)
     })
   })
 })

@@ -17,7 +17,7 @@ import {
   compareResults,
   exitCodeFor,
   type MetricComparison,
-} from '../../src/compare.ts'
+} from '../../src/compare/index.ts'
 import type { BenchmarkResult, Environment, Metric, ResultSet } from '../../src/results.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
 import { resultSetOf } from '../helpers.ts'

@@ -18,7 +18,7 @@ import {
   rankEngines,
   rankProcessBenchmarks,
   scalingSeries,
-} from '../../src/compare.ts'
+} from '../../src/compare/index.ts'
 import type { BenchmarkResult, Contention, Environment, Metric, ResultSet } from '../../src/results.ts'
 
 // ---- Building results by hand ----

@@ -13,7 +13,7 @@ import {
   compareResults,
   exitCodeFor,
   type MetricComparison,
-} from '../../src/compare.ts'
+} from '../../src/compare/index.ts'
 import type { BenchmarkResult, Contention, Environment, Metric, ResultSet } from '../../src/results.ts'
 import { resultSetOf } from '../helpers.ts'
 

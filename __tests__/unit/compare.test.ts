@@ -1,7 +1,7 @@
 // compare for exact counts: a threshold, no statistics, and no red check across different toolchains.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { compareResults, exitCodeFor } from '../../src/compare.ts'
+import { compareResults, exitCodeFor } from '../../src/compare/index.ts'
 import type { Environment, ResultSet } from '../../src/results.ts'
 
 const environment: Environment = {

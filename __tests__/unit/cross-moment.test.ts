@@ -3,7 +3,7 @@
 // time diverge, CPU time decides. Same-job comparisons and exact counts keep their rules.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { type CompareOptions, compareResults, WALL_CPU_DIVERGENCE } from '../../src/compare.ts'
+import { type CompareOptions, compareResults, WALL_CPU_DIVERGENCE } from '../../src/compare/index.ts'
 import type { BenchmarkResult, ResultSet } from '../../src/results.ts'
 import { SeededRandom, UNKNOWN_NOISE_BOUND } from '../../src/stats/index.ts'
 import { okBenchmark } from '../helpers.ts'

@@ -35,7 +35,7 @@ test('each mutation group runs the test files that import its modules', () => {
   // changepoints.test.ts imports src/stats/changepoints.ts directly; drift.test.ts through the index.
   assert.ok(stats.tests.map(base).includes('changepoints.test.ts'))
   assert.ok(stats.tests.map(base).includes('drift.test.ts'))
-  // The acceptance tests import compare.ts, so the compare group runs them.
+  // The acceptance tests import src/compare/index.ts, so the compare group runs them.
   assert.ok(groupPlan(root, 'compare').tests.map(base).includes('accept.test.ts'))
   const accept = groupPlan(root, 'accept')
   assert.deepEqual(accept.modules, ['src/accept.ts', 'src/github/accept-label.ts'])

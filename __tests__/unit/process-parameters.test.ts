@@ -3,7 +3,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} is a shell variable here, written as the user would write it
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { compareResults } from '../../src/compare.ts'
+import { compareResults } from '../../src/compare/index.ts'
 import { type ProcessBenchmarkConfig, parseConfig } from '../../src/config/index.ts'
 import { pointName, rangeValues, substitute } from '../../src/kinds/process/parameters.ts'
 import type { ProcessCase } from '../../src/kinds/process/plan.ts'

@@ -6,7 +6,7 @@
 // Every expected text is written out in full.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { BenchmarkComparison, Comparison } from '../../src/compare.ts'
+import type { BenchmarkComparison, Comparison } from '../../src/compare/index.ts'
 import { trendPageUrl } from '../../src/history/paths.ts'
 import {
   COMMENT_LIMIT,

@@ -4,7 +4,7 @@
 // colour by the environment, and terminal tables. Every expected text is written out in full.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { BenchmarkComparison, Comparison } from '../../src/compare.ts'
+import type { BenchmarkComparison, Comparison } from '../../src/compare/index.ts'
 import {
   acceptedRows,
   contendedLine,

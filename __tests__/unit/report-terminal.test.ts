@@ -6,7 +6,7 @@
 // Every expected text is written out in full.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { BenchmarkComparison, Comparison } from '../../src/compare.ts'
+import type { BenchmarkComparison, Comparison } from '../../src/compare/index.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 
 const VERDICTS = [

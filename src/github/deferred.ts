@@ -8,7 +8,7 @@
 // our escaping. A forged file can at worst misstate numbers about its own pull request.
 import { z } from 'zod'
 import type { Acceptance } from '../accept.ts'
-import { type CompareOptions, type Comparison, compareResults } from '../compare.ts'
+import { type CompareOptions, type Comparison, compareResults } from '../compare/index.ts'
 import { UserError } from '../errors.ts'
 import { ACCEPT_REASON_MAX, ACCEPT_SOURCES, firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
 

@@ -1,7 +1,7 @@
 // A suite's stored runs on one branch, oldest first, as one series per benchmark and gated metric: a
 // point per commit (its center and interval, the runs behind it, what changed in the environment) and
 // the change points found in it. Pure: the runs come in, the series go out.
-import { environmentDifferences } from '../compare.ts'
+import { environmentDifferences } from '../compare/fingerprint.ts'
 import type {
   Accepted,
   BenchmarkResult,

@@ -11,7 +11,7 @@ import {
   type ScalingSide,
   type ScanSeries,
   VERDICT_ORDER,
-} from '../compare.ts'
+} from '../compare/types.ts'
 import { formatCount, formatValue, sig3, unitScale } from '../display.ts'
 import { trendPageUrl } from '../history/paths.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'

@@ -1,12 +1,7 @@
 // The PR comment and job summary body (docs/ARCHITECTURE.md#the-report): verdict first, regressions before improvements,
 // unchanged rows collapsed, and what was compared with what stated plainly.
-import {
-  type BenchmarkComparison,
-  type Comparison,
-  type EngineRankEntry,
-  type EngineRanking,
-  engineTable,
-} from '../compare.ts'
+import { engineTable } from '../compare/rank.ts'
+import type { BenchmarkComparison, Comparison, EngineRankEntry, EngineRanking } from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import { trendPageUrl } from '../history/paths.ts'
 import {

@@ -1,6 +1,6 @@
 // A scaling benchmark's throughput curve as a mermaid xychart, for markdown reports: GitHub renders
 // ```mermaid blocks in comments and job summaries, so the curve needs no image hosting.
-import type { ScalingSeries, ScalingSide, ScanSeries } from '../compare.ts'
+import type { ScalingSeries, ScalingSide, ScanSeries } from '../compare/types.ts'
 import { withoutBidiControls } from './escape.ts'
 
 /** The unit a set of throughputs reads best in: "M ops/s" for millions. */

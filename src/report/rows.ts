@@ -10,7 +10,7 @@ import {
   type MetricComparison,
   type Pairing,
   VERDICT_ORDER,
-} from '../compare.ts'
+} from '../compare/types.ts'
 import {
   formatAge,
   formatChange,

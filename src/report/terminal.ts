@@ -1,13 +1,13 @@
 // The CLI's report: an aligned table, coloured on a terminal, plain in CI and in files.
+import { engineTable } from '../compare/rank.ts'
 import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
   type Comparison,
   type EngineRanking,
-  engineTable,
   type ScalingSide,
   VERDICT_ORDER,
-} from '../compare.ts'
+} from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import {
   acceptedRows,
