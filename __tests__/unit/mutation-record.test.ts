@@ -11,19 +11,25 @@ import {
   score,
   tally,
 } from '../../scripts/mutation.mjs'
-import { groupPlan } from '../../scripts/mutation-groups.mjs'
+import { GROUPS, groupPlan } from '../../scripts/mutation-groups.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const base = (p: string) => path.posix.basename(p)
 
 test('each mutation group runs the test files that import its modules', () => {
-  const stats = groupPlan(root, 'stats-history')
-  assert.ok(stats.modules.includes('src/stats/changepoints.ts'))
-  // The four stats groups together mutate every module of src/stats/ but its index, which only
+  const stats = groupPlan(root, 'stats-changepoints')
+  assert.deepEqual(stats.modules, ['src/stats/changepoints.ts'])
+  // The stats groups together mutate every module of src/stats/ but its index, which only
   // re-exports: nothing to mutate.
-  const statsModules = ['stats-decide', 'stats-intervals', 'stats-tests', 'stats-history'].flatMap(
-    (g) => groupPlan(root, g).modules,
-  )
+  const statsGroups = Object.keys(GROUPS).filter((g) => g.startsWith('stats-'))
+  assert.deepEqual(statsGroups, [
+    'stats-decide',
+    'stats-intervals',
+    'stats-tests',
+    'stats-drift',
+    'stats-changepoints',
+  ])
+  const statsModules = statsGroups.flatMap((g) => groupPlan(root, g).modules)
   const inFolder = readdirSync(path.join(root, 'src', 'stats'))
     .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
     .map((f) => `src/stats/${f}`)
@@ -32,9 +38,10 @@ test('each mutation group runs the test files that import its modules', () => {
   // An index with code of its own is mutated like any module.
   assert.deepEqual(groupPlan(root, 'schedule').modules, ['src/schedule/index.ts', 'src/schedule/rounds.ts'])
   assert.deepEqual(groupPlan(root, 'same-job').modules, ['src/same-job.ts'])
-  // changepoints.test.ts imports src/stats/changepoints.ts directly; drift.test.ts through the index.
+  // changepoints.test.ts imports src/stats/changepoints.ts directly; drift.test.ts imports drift.ts
+  // through the index.
   assert.ok(stats.tests.map(base).includes('changepoints.test.ts'))
-  assert.ok(stats.tests.map(base).includes('drift.test.ts'))
+  assert.ok(groupPlan(root, 'stats-drift').tests.map(base).includes('drift.test.ts'))
   // The acceptance tests import src/compare/index.ts, so the compare group runs them.
   assert.ok(groupPlan(root, 'compare').tests.map(base).includes('accept.test.ts'))
   const accept = groupPlan(root, 'accept')
@@ -44,7 +51,7 @@ test('each mutation group runs the test files that import its modules', () => {
   assert.ok(!groupPlan(root, 'comment').tests.map(base).includes('changepoints.test.ts'))
   assert.throws(
     () => groupPlan(root, 'everything'),
-    /MUTATE=everything: the groups are stats-decide, stats-intervals, stats-tests, stats-history, compare/,
+    /MUTATE=everything: the groups are stats-decide, stats-intervals, stats-tests, stats-drift, stats-changepoints, compare/,
   )
   // The unit tier: the same files that import the modules, only those under __tests__/unit/.
   const all = groupPlan(root, 'compare').tests
@@ -135,7 +142,7 @@ test('a record counts each outcome per module and scores detected over valid', (
   )
   assert.match(
     md,
-    /Not measured yet: stats-decide, stats-intervals, stats-tests, stats-history, compare, same-job, schedule, families, accept, report, comment, config\./,
+    /Not measured yet: stats-decide, stats-intervals, stats-tests, stats-drift, stats-changepoints, compare, same-job, schedule, families, accept, report, comment, config\./,
   )
 })
 
