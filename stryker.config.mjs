@@ -30,7 +30,7 @@ export default {
   // dist/ is copied: some test files of a group also run the bundled CLI (their tests of the bundle
   // reach no mutant, so coverage leaves them out of every mutant's run).
   // Sandboxes of other runs on this machine are not part of the project either.
-  ignorePatterns: ['.bench', '**/target', 'examples/process/build', '__tests__/.tmp', '.stryker-tmp*', 'reports'],
+  ignorePatterns: ['.bench', '**/target', 'examples/process/build', '__tests__/.tmp', '.stryker-tmp*', '.mutant-probe', 'reports'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   htmlReporter: { fileName: `reports/mutation/${report}.html` },

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { applyMutant } from '../../scripts/mutant-probe.mjs'
 import {
   readEquivalent,
   readRecords,
@@ -162,4 +163,19 @@ test('docs/mutation.md is what its records and judgements render, and every judg
     .map((e) => `${e.file}:${e.line} ${e.mutator} ${e.replacement}`)
     .filter((key) => !onRecord.has(key))
   assert.deepEqual(stale, [], 'judgements of mutants no record lists')
+})
+
+test('a probed mutant is its replacement put where Stryker located it, on one line or across lines', () => {
+  const source = 'const a = 1\nif (a > 0) {\n  f(a)\n}\n'
+  // Line 2, columns 5 to 10 (1-based, end exclusive): `a > 0`.
+  assert.equal(
+    applyMutant(source, { start: { line: 2, column: 5 }, end: { line: 2, column: 10 } }, 'a >= 0'),
+    'const a = 1\nif (a >= 0) {\n  f(a)\n}\n',
+  )
+  // The block from line 2, column 12 to line 4, column 2.
+  assert.equal(
+    applyMutant(source, { start: { line: 2, column: 12 }, end: { line: 4, column: 2 } }, '{}'),
+    'const a = 1\nif (a > 0) {}\n',
+  )
+  assert.equal(applyMutant('x', { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }, '""'), '""')
 })
