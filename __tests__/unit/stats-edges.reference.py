@@ -32,6 +32,7 @@ print("sequential looks: exact Wilcoxon p of n pairs all of one sign =", {n: 2 /
 print("ln Gamma:", special.gammaln(1), special.gammaln(0.5), special.gammaln(10), special.gammaln(0.25))
 print("I_x(a, b):", special.betainc(2, 3, 0.5), special.betainc(2, 3, 0.2), special.betainc(0.5, 0.5, 0.3))
 print("I_x(a, b) far out:", special.betainc(0.5, 0.5, 1e-6), 2 / math.pi * math.asin(1e-3),
-      special.betainc(1, 10, 0.99), 1 - 0.01**10, special.betainc(1, 3, 0.1), 1 - 0.9**3)
+      special.betainc(1, 10, 0.99), 1 - 0.01**10, special.betainc(1, 3, 0.1), 1 - 0.9**3,
+      special.betainc(0.5, 3, 1e-6), 1e-3 * (1 + (1 - 1e-6) / 2 + 3 * (1 - 1e-6) ** 2 / 8))
 print("t cdf:", stats.t.cdf(2, 3), stats.t.cdf(-2, 3), stats.t.cdf(1.5, 0.5))
 print("t quantile:", stats.t.ppf(0.975, 1), stats.t.ppf(0.9, 0.5), stats.t.ppf(0.1, 0.5))

@@ -167,6 +167,10 @@ describe("Student's t at its edges", () => {
     close(regularizedBeta(1e-6, 0.5, 0.5), (2 / Math.PI) * Math.asin(1e-3), 1e-15, 'arcsine law near 0')
     close(regularizedBeta(0.99, 1, 10), 1 - 0.01 ** 10, 1e-12, 'I_0.99(1, 10)')
     close(regularizedBeta(0.1, 1, 3), 1 - 0.9 ** 3, 1e-13, 'I_0.1(1, 3)')
+    // For a whole b, I_x(a, b) = x^a · Σ_{k<b} Γ(a + k)/(Γ(a)·k!) · (1 − x)^k: at a = ½, b = 3,
+    // √x · (1 + (1 − x)/2 + 3(1 − x)²/8).
+    const y = 1 - 1e-6
+    close(regularizedBeta(1e-6, 0.5, 3), 1e-3 * (1 + y / 2 + (3 * y * y) / 8), 1e-15, 'I_1e-6(½, 3)')
   })
 
   test('the distribution function on both sides of 0, and for under one degree of freedom', () => {
