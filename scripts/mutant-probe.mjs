@@ -1,9 +1,9 @@
 // `node scripts/mutant-probe.mjs GROUP`: after `MUTATE=GROUP npm run mutation`, applies each mutant that
-// survived (from reports/mutation/GROUP.json) to a copy of src/ and runs the group's battery
-// (scripts/mutant-probe/GROUP.mjs), which prints the results of many calls of the group's functions,
-// one per line. A survivor whose lines are the same as the unmutated code's is a candidate for an
-// equivalence judgement (with the reason worked out by hand); one whose lines differ shows the first
-// input that tells it apart, the start of a test.
+// survived (from reports/mutation/GROUP.json) to a copy of src/ whose mutated modules are as the run
+// saw them, and runs the group's battery (scripts/mutant-probe/GROUP.mjs), which prints the results of
+// many calls of the group's functions, one per line. A survivor whose lines are the same as the
+// unmutated code's is a candidate for an equivalence judgement (with the reason worked out by hand);
+// one whose lines differ shows the first input that tells it apart, the start of a test.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -48,6 +48,11 @@ function main() {
   rmSync(work, { recursive: true, force: true })
   const original = path.join(work, 'original', 'src')
   cpSync(path.join(root, 'src'), original, { recursive: true })
+  // The mutated modules as the run saw them (the report keeps their source), so the locations hold
+  // even after the code moved on.
+  for (const [file, entry] of Object.entries(files)) {
+    writeFileSync(path.join(original, path.relative('src', file)), entry.source)
+  }
   const expected = battery(script, original)
   const expectedLines = expected.split('\n')
   for (const [file, entry] of Object.entries(files)) {

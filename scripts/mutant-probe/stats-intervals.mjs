@@ -1,23 +1,14 @@
 // The battery of the stats-intervals group for scripts/mutant-probe.mjs: the seeded generator, the bootstraps,
 // the paired ratios and the median interval on fixed inputs, every result printed one per line.
+import { recorder, sequence } from './battery.mjs'
+
 const dir = process.argv[2]
 const bs = await import(`${dir}/stats/bootstrap.ts`)
 const mi = await import(`${dir}/stats/median-interval.ts`)
 const pr = await import(`${dir}/stats/paired.ts`)
 const { SeededRandom } = await import(`${dir}/stats/random.ts`)
-let seed = 777
-const rnd = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return seed / 2147483648
-}
-const out = []
-const p = (label, f) => {
-  try {
-    out.push(`${label} ${JSON.stringify(f())}`)
-  } catch (e) {
-    out.push(`${label} throws ${e.constructor.name} ${e.message}`)
-  }
-}
+const rnd = sequence(777)
+const { record: p, print } = recorder()
 for (const s of ['bench-action', 0, 1, 42, '42', 'x', '', 'ünï', -1, 2 ** 40]) {
   const r = new SeededRandom(s)
   p(`rand ${s}`, () => {
@@ -159,4 +150,4 @@ for (const n of [0, 1, 2, 5, 6, 7, 8, 9, 10, 20, 21, 50, 999, 1000, 1001, 1002, 
 p('mi bad', () => mi.medianIntervalSorted([1, 2, 3], 1.5))
 p('mi bad0', () => mi.medianIntervalSorted([1, 2, 3], 0))
 p('mi default', () => mi.medianIntervalSorted([1, 2, 3, 4, 5, 6, 7, 8, 9]))
-console.log(out.join('\n'))
+print()

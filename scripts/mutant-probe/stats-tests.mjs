@@ -1,22 +1,13 @@
 // The battery of the stats-tests group for scripts/mutant-probe.mjs: Mann–Whitney, Wilcoxon and Student's t on
 // fixed pseudo-random inputs (a linear congruential sequence), every result printed one per line.
+import { recorder, sequence } from './battery.mjs'
+
 const dir = process.argv[2]
 const mw = await import(`${dir}/stats/mann-whitney.ts`)
 const wx = await import(`${dir}/stats/wilcoxon.ts`)
 const st = await import(`${dir}/stats/student-t.ts`)
-let seed = 12345
-const rnd = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return seed / 2147483648
-}
-const out = []
-const p = (label, f) => {
-  try {
-    out.push(`${label} ${JSON.stringify(f())}`)
-  } catch (e) {
-    out.push(`${label} throws ${e.message}`)
-  }
-}
+const rnd = sequence(12345)
+const { record: p, print } = recorder()
 // Mann-Whitney
 for (let t = 0; t < 150; t++) {
   const n1 = 1 + Math.floor(rnd() * (t < 100 ? 12 : 60)),
@@ -111,4 +102,4 @@ p('q 1', () => st.studentTQuantile(1, 3))
 p('q df0', () => st.studentTQuantile(0.9, 0))
 p('cdf df0', () => st.studentTCdf(1, 0))
 p('cdf dfneg', () => st.studentTCdf(1, -1))
-console.log(out.join('\n'))
+print()
