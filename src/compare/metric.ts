@@ -247,10 +247,7 @@ function compareSampled(head: Metric, context: MetricContext, sides: Sides): Met
     return {
       ...common,
       exact: false,
-      base: d.baseSummary,
-      head: d.headSummary,
-      ratio: d.ratio,
-      change: d.change,
+      ...byRatio(d),
       verdict: d.verdict,
       ...whyOf(
         d.verdict,
@@ -268,10 +265,7 @@ function compareSampled(head: Metric, context: MetricContext, sides: Sides): Met
     ...common,
     exact: false,
     // decideSampled has summarised both sides already.
-    base: d.baseSummary,
-    head: d.headSummary,
-    ratio: d.ratio,
-    change: d.change,
+    ...byRatio(d),
     ci: d.ci,
     pValue: d.pValue,
     test: d.test,
@@ -281,6 +275,11 @@ function compareSampled(head: Metric, context: MetricContext, sides: Sides): Met
     ...whyOf(verdict, why),
     notes,
   }
+}
+
+/** A row's two sides and the ratio between them, as a decision on samples gives them. */
+function byRatio(d: Pick<SampledDecision, 'baseSummary' | 'headSummary' | 'ratio' | 'change'>) {
+  return { base: d.baseSummary, head: d.headSummary, ratio: d.ratio, change: d.change }
 }
 
 /** How samples are decided: the threshold, the bootstrap's seed, and in a large suite fewer resamples. */

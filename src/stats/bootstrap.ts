@@ -151,14 +151,15 @@ function medianOfThree(a: number, b: number, c: number): number {
 
 /**
  * The value halfway between two ordered ratios. Ratios can be infinite (a zero base), where the usual
- * lower + (upper − lower) / 2 gives NaN for two equal infinities; between −∞ and +∞ (pairs from 0 to
- * below and to above 0) there is no direction, and the midpoint is taken as 1: no change.
+ * lower + (upper − lower) / 2 can give NaN (∞ − ∞): between an infinity and a number the midpoint is
+ * the infinity; between −∞ and +∞ (pairs from 0 to below and to above 0) there is no direction, and
+ * the midpoint is taken as 1: no change.
  */
 export function midpoint(lower: number, upper: number): number {
   if (lower === upper) return lower
-  // From −∞ to a finite ratio the midpoint is −∞ (−∞ + ∞ / 2 would be NaN).
-  if (lower === Number.NEGATIVE_INFINITY) return upper === Number.POSITIVE_INFINITY ? 1 : lower
-  return lower + (upper - lower) / 2
+  if (Number.isFinite(lower) && Number.isFinite(upper)) return lower + (upper - lower) / 2
+  if (Number.isFinite(lower)) return upper
+  return Number.isFinite(upper) ? lower : 1
 }
 
 /**
