@@ -46,25 +46,24 @@ function main() {
   }
   const { files } = JSON.parse(readFileSync(report, 'utf8'))
   rmSync(work, { recursive: true, force: true })
-  const original = path.join(work, 'original', 'src')
-  cpSync(path.join(root, 'src'), original, { recursive: true })
+  const copy = path.join(work, 'src')
+  cpSync(path.join(root, 'src'), copy, { recursive: true })
   // The mutated modules as the run saw them (the report keeps their source), so the locations hold
   // even after the code moved on.
   for (const [file, entry] of Object.entries(files)) {
-    writeFileSync(path.join(original, path.relative('src', file)), entry.source)
+    writeFileSync(path.join(copy, path.relative('src', file)), entry.source)
   }
-  const expected = battery(script, original)
+  const expected = battery(script, copy)
   const expectedLines = expected.split('\n')
   for (const [file, entry] of Object.entries(files)) {
+    const target = path.join(copy, path.relative('src', file))
     for (const m of entry.mutants) {
       if (m.status !== 'Survived') continue
-      const mutated = path.join(work, 'mutated', 'src')
-      rmSync(mutated, { recursive: true, force: true })
-      cpSync(original, mutated, { recursive: true })
-      const target = path.join(mutated, path.relative('src', file))
-      writeFileSync(target, applyMutant(readFileSync(target, 'utf8'), m.location, m.replacement))
+      // One mutant at a time in the one copy, its module put back after.
+      writeFileSync(target, applyMutant(entry.source, m.location, m.replacement))
+      const got = battery(script, copy)
+      writeFileSync(target, entry.source)
       const where = `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${JSON.stringify(m.replacement)}`
-      const got = battery(script, mutated)
       if (got === expected) {
         console.log(`same     ${where}`)
         continue
