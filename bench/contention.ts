@@ -15,8 +15,8 @@ import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
 import { parseConfig } from '../src/config/index.ts'
 import { contentionReasons } from '../src/measure/contention.ts'
-import { planCases } from '../src/plan.ts'
 import type { BenchmarkResult } from '../src/results.ts'
+import { planCases } from '../src/run/plan.ts'
 import { measureSuite } from '../src/schedule/index.ts'
 
 const run = promisify(execFile)

@@ -22,7 +22,7 @@ import {
   type Step,
 } from '../__tests__/histories.ts'
 import type { Comparison } from '../src/compare/index.ts'
-import { runPipeline } from '../src/pipeline.ts'
+import { runPipeline } from '../src/run/pipeline.ts'
 import { driftReference, estimateDrift, SeededRandom, withinDrift } from '../src/stats/index.ts'
 import { openStore } from '../src/store/index.ts'
 

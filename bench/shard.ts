@@ -4,10 +4,10 @@
 // shard within 1.3× the mean.
 import { median } from 'simple-statistics'
 import { parseConfig } from '../src/config/index.ts'
-import { planCases } from '../src/plan.ts'
 import type { ResultSet } from '../src/results.ts'
+import { planCases } from '../src/run/plan.ts'
+import { caseDurations, shardCases } from '../src/run/shard.ts'
 import { measureSuite } from '../src/schedule/index.ts'
-import { caseDurations, shardCases } from '../src/shard.ts'
 import { SeededRandom } from '../src/stats/index.ts'
 
 const SHARDS = 4

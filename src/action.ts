@@ -1,3 +1,3 @@
-import { startAction } from './action-main.ts'
+import { startAction } from './action/main.ts'
 
 await startAction()

@@ -1,4 +1,4 @@
-import { runCli } from './cli.ts'
+import { runCli } from './cli/index.ts'
 
 // A reader that stops early (`bench-action klv NAME | head`) closes the pipe; that is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -9,7 +9,6 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { type Acceptance, type AcceptRule, resolveAcceptance } from '../../src/accept.ts'
 import {
   acceptedRegressions,
   type CompareOptions,
@@ -18,8 +17,6 @@ import {
   exitCodeFor,
 } from '../../src/compare/index.ts'
 import { configJsonSchema, parseConfig } from '../../src/config/index.ts'
-import { historyRuns } from '../../src/drift-history.ts'
-import { isAncestor } from '../../src/git.ts'
 import { compareDeferred, deferredComparison, parseDeferredComparison } from '../../src/github/deferred.ts'
 import { trendPageUrl } from '../../src/history/paths.ts'
 import { renderHtml } from '../../src/report/html.ts'
@@ -31,7 +28,10 @@ import {
   type ResultSet,
   ResultsFormatError,
 } from '../../src/results.ts'
+import { type Acceptance, type AcceptRule, resolveAcceptance } from '../../src/run/accept.ts'
+import { historyRuns } from '../../src/run/drift-history.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
+import { isAncestor } from '../../src/system/git.ts'
 import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from '../gfm.ts'
 import { cli, gitRepo, parseError, removeDir, resultSetOf } from '../helpers.ts'
 import { needs } from '../needs.ts'

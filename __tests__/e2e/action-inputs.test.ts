@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, test } from 'node:test'
-import { readInputs } from '../../src/action-main.ts'
+import { readInputs } from '../../src/action/main.ts'
 import { UserError } from '../../src/errors.ts'
 import { removeDir, repoRoot, tempDir } from '../helpers.ts'
 

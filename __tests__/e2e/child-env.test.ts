@@ -8,7 +8,7 @@ import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { childEnv, isActionVariable } from '../../src/child-env.ts'
+import { childEnv, isActionVariable } from '../../src/system/child-env.ts'
 import { cli, gitRepo, removeDir, repoRoot, tempDir } from '../helpers.ts'
 import { needs } from '../needs.ts'
 

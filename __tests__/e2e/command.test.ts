@@ -8,7 +8,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { commandFailure, OutputTail, outputTail, runCommand, runCommandSync } from '../../src/command.ts'
+import {
+  commandFailure,
+  OutputTail,
+  outputTail,
+  runCommand,
+  runCommandSync,
+} from '../../src/system/command.ts'
 import { waitUntilGone } from '../helpers.ts'
 
 /** How long a killed process may take to disappear; generous, as the machine may be busy. */
@@ -189,7 +195,7 @@ describe('runCommandSync', () => {
 describe('an interrupted run', () => {
   test('stops the commands it started, then dies of the same signal', { timeout: 60_000 }, async () => {
     const pidFile = path.join(temp, 'interrupted.pid')
-    const module = path.join(import.meta.dirname, '..', '..', 'src', 'command.ts')
+    const module = path.join(import.meta.dirname, '..', '..', 'src', 'system', 'command.ts')
     const script = `import { runCommand } from ${JSON.stringify(module)}
 await runCommand(['sh', '-c', ${JSON.stringify(`sleep 300 & echo $! > ${pidFile}; wait`)}])`
     const node = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {

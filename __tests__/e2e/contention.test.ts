@@ -21,7 +21,6 @@ import {
   parseProcStat,
   readCpuPressure,
 } from '../../src/measure/contention.ts'
-import { planCases } from '../../src/plan.ts'
 import { renderHtml } from '../../src/report/html.ts'
 import { renderMarkdown } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
@@ -33,6 +32,7 @@ import {
   type ResultSet,
   ResultsFormatError,
 } from '../../src/results.ts'
+import { planCases } from '../../src/run/plan.ts'
 import { measureSameJob, measureSuite } from '../../src/schedule/index.ts'
 import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from '../gfm.ts'
 import { removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'

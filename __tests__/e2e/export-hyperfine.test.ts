@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { readInputs } from '../../src/action-main.ts'
+import { readInputs } from '../../src/action/main.ts'
 import { csvField, plainNumber, spreadsheetField } from '../../src/export/csv.ts'
 import {
   type HyperfineResult,

@@ -10,11 +10,11 @@ import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { commitsBetween, mergeBase } from '../../src/git.ts'
 import { ResultsFormatError } from '../../src/results.ts'
+import { addWorktree, ensureCommit, WorktreeError } from '../../src/run/worktree.ts'
 import { GitStore, GitStoreError } from '../../src/store/git.ts'
 import type { StoredEntry } from '../../src/store/types.ts'
-import { addWorktree, ensureCommit, WorktreeError } from '../../src/worktree.ts'
+import { commitsBetween, mergeBase } from '../../src/system/git.ts'
 import { cli, gitRepo, okBenchmark, removeDir, resultSetOf, tempDir } from '../helpers.ts'
 
 const run = promisify(execFile)

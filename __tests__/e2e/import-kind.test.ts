@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test'
 import { compareResults } from '../../src/compare/index.ts'
 import { parseConfig } from '../../src/config/index.ts'
 import { FORMATS, IMPORT_FORMATS } from '../../src/import/index.ts'
-import { planCases } from '../../src/plan.ts'
+import { planCases } from '../../src/run/plan.ts'
 import { measureSuite } from '../../src/schedule/index.ts'
 import { cli, gitRepo, removeDir, repoRoot, resultSetOf } from '../helpers.ts'
 

@@ -11,8 +11,8 @@ import { ConfigError } from '../../src/config/errors.ts'
 import { loadConfig, parseConfig } from '../../src/config/index.ts'
 import type { WallClockCase } from '../../src/kinds/wall-clock/plan.ts'
 import { rebarCases } from '../../src/kinds/wall-clock/rebar-cases.ts'
-import { planCases } from '../../src/plan.ts'
 import type { ResultSet } from '../../src/results.ts'
+import { planCases } from '../../src/run/plan.ts'
 import { cli, exists, gitRepo, removeDir, repoRoot, tempDir } from '../helpers.ts'
 
 const dirs: string[] = []

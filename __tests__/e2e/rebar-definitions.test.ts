@@ -17,9 +17,9 @@ import { parseConfig } from '../../src/config/index.ts'
 import { importFormat } from '../../src/import/index.ts'
 import type { WallClockCase } from '../../src/kinds/wall-clock/plan.ts'
 import { rebarCases } from '../../src/kinds/wall-clock/rebar-cases.ts'
-import { planCases } from '../../src/plan.ts'
 import type { BenchmarkResult, ResultSet } from '../../src/results.ts'
-import { SHARD_SCHEMA, SHARD_VERSION } from '../../src/shard.ts'
+import { planCases } from '../../src/run/plan.ts'
+import { SHARD_SCHEMA, SHARD_VERSION } from '../../src/run/shard.ts'
 import { decodeEntities, renderGfm } from '../gfm.ts'
 import { cli, removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'
 import { needs } from '../needs.ts'
@@ -59,7 +59,7 @@ function rebarKlv(d: {
 
 async function klvOf(name: string): Promise<Buffer> {
   const chunks: Buffer[] = []
-  const { runCli } = await import('../../src/cli.ts')
+  const { runCli } = await import('../../src/cli/index.ts')
   let stderr = ''
   const code = await runCli(['klv', name, '--config', 'bench.yml', '--max-iters', '7', '--max-time', '2s'], {
     cwd: FIXTURE,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
-import { resolveSameJobBase, SameJobError, type SameJobTarget } from '../../src/same-job.ts'
+import { resolveSameJobBase, SameJobError, type SameJobTarget } from '../../src/run/same-job.ts'
 import { gitIn, gitRepo, removeDir, tempDir } from '../helpers.ts'
 
 const dirs: string[] = []

@@ -8,8 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { parseConfig } from '../../src/config/index.ts'
-import { planCases } from '../../src/plan.ts'
-import { runSameJob, SameJobError, type SameJobRunOptions } from '../../src/same-job.ts'
+import { planCases } from '../../src/run/plan.ts'
+import { runSameJob, SameJobError, type SameJobRunOptions } from '../../src/run/same-job.ts'
 import { gitIn, gitRepo, removeDir, tempDir } from '../helpers.ts'
 
 const dirs: string[] = []

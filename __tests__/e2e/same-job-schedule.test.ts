@@ -7,7 +7,7 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { parseConfig } from '../../src/config/index.ts'
 import type { Case } from '../../src/kinds/index.ts'
-import { planCases } from '../../src/plan.ts'
+import { planCases } from '../../src/run/plan.ts'
 import { measureSameJob, type SameJobOptions } from '../../src/schedule/index.ts'
 
 /** Process benchmarks of these names; each run succeeds only when MARK=yes reaches it. */

@@ -23,7 +23,7 @@ test('the outputs the code sets are the outputs action.yml declares, no more and
 })
 
 test('every input and output is read or written by its constant, none by a name spelled out', () => {
-  const main = readFileSync(path.join(repoRoot, 'src', 'action-main.ts'), 'utf8')
+  const main = readFileSync(path.join(repoRoot, 'src', 'action', 'main.ts'), 'utf8')
   const uses = (constant: string, key: string) => new RegExp(`\\b${constant}\\.${key}\\b`).test(main)
   const unread = Object.keys(INPUT).filter((key) => !uses('INPUT', key))
   assert.deepEqual(unread, [], 'inputs action.yml declares that the action never reads')

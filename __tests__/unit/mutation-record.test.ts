@@ -38,7 +38,7 @@ test('each mutation group runs the test files that import its modules', () => {
   assert.equal(new Set(statsModules).size, statsModules.length, 'no module in two groups')
   // An index with code of its own is mutated like any module.
   assert.deepEqual(groupPlan(root, 'schedule').modules, ['src/schedule/index.ts', 'src/schedule/rounds.ts'])
-  assert.deepEqual(groupPlan(root, 'same-job').modules, ['src/same-job.ts'])
+  assert.deepEqual(groupPlan(root, 'same-job').modules, ['src/run/same-job.ts'])
   // changepoints.test.ts imports src/stats/changepoints.ts directly; drift.test.ts imports drift.ts
   // through the index.
   assert.ok(stats.tests.map(base).includes('changepoints.test.ts'))
@@ -46,7 +46,7 @@ test('each mutation group runs the test files that import its modules', () => {
   // The acceptance tests import src/compare/index.ts, so the compare group runs them.
   assert.ok(groupPlan(root, 'compare').tests.map(base).includes('accept.test.ts'))
   const accept = groupPlan(root, 'accept')
-  assert.deepEqual(accept.modules, ['src/accept.ts', 'src/github/accept-label.ts'])
+  assert.deepEqual(accept.modules, ['src/run/accept.ts', 'src/github/accept-label.ts'])
   assert.ok(accept.tests.map(base).includes('accept.test.ts'))
   // A test file that imports none of a group's modules stays out of it.
   assert.ok(!groupPlan(root, 'comment').tests.map(base).includes('changepoints.test.ts'))

@@ -7,11 +7,11 @@ import { compareResults } from '../../src/compare/index.ts'
 import { type ProcessBenchmarkConfig, parseConfig } from '../../src/config/index.ts'
 import { pointName, rangeValues, substitute } from '../../src/kinds/process/parameters.ts'
 import type { ProcessCase } from '../../src/kinds/process/plan.ts'
-import { planCases } from '../../src/plan.ts'
 import { renderHtml } from '../../src/report/html.ts'
 import { renderMarkdown } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import { type BenchmarkResult, resultSetSchema } from '../../src/results.ts'
+import { planCases } from '../../src/run/plan.ts'
 import { parseError, resultSetOf } from '../helpers.ts'
 
 function cases(text: string): ProcessCase[] {

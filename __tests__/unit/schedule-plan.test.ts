@@ -11,8 +11,8 @@ import { describe, test } from 'node:test'
 import { parseConfig } from '../../src/config/index.ts'
 import type { Case, TimedCase } from '../../src/kinds/index.ts'
 import type { TimedKind, TimedMeasurement } from '../../src/kinds/types.ts'
-import { planCases } from '../../src/plan.ts'
 import type { BenchmarkResult } from '../../src/results.ts'
+import { planCases } from '../../src/run/plan.ts'
 import {
   type MeasureOptions,
   measureSameJob,

@@ -3,8 +3,8 @@
 // against hyperfine's files.
 import path from 'node:path'
 import { listed } from '../display.ts'
-import { writeText } from '../pipeline.ts'
 import type { ResultSet } from '../results.ts'
+import { writeText } from '../run/pipeline.ts'
 import { hyperfineCsv } from './csv.ts'
 import { hyperfineExport, hyperfineJson } from './hyperfine.ts'
 import { hyperfineMarkdown } from './markdown.ts'

@@ -1,6 +1,6 @@
 // What the kinds share about the commands they start that are not measured: the readable end of a
 // process's stderr, and a command's outcome in words for setup steps and imported results.
-import { type CommandResult, commandFailure, outputTail, runCommand } from '../command.ts'
+import { type CommandResult, commandFailure, outputTail, runCommand } from '../system/command.ts'
 
 /** The readable end of a process's stderr (see outputTail); `cutAtStart` says the bytes began mid-stream. */
 export function stderrTail(bytes: Buffer, cutAtStart = false): string {

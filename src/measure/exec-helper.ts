@@ -13,9 +13,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
-import { childEnv } from '../child-env.ts'
-import { type CommandResult, commandFailure, outputTail, runCommand } from '../command.ts'
-import { trackChild } from '../process-group.ts'
+import { childEnv } from '../system/child-env.ts'
+import { type CommandResult, commandFailure, outputTail, runCommand } from '../system/command.ts'
+import { trackChild } from '../system/process-group.ts'
 
 const SOURCE_IN_PACKAGE = path.join('runners', 'exec', 'exec.c')
 const VERSION_PREFIX = 'bench-action exec '

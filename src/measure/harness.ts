@@ -2,8 +2,9 @@
 // `CONFIG-NAME/BENCHMARK`. Instruction counts and wall-clock samples ask the same way. Asked with
 // BENCH_ACTION_LIST=parameters in its environment, a harness may follow a name with its parameters,
 // `NAME<TAB>input=VALUE<TAB>group=GROUP`; one that ignores the variable prints names alone.
-import { commandFailure, outputTail, runCommand } from '../command.ts'
+
 import type { BenchmarkError } from '../results.ts'
+import { commandFailure, outputTail, runCommand } from '../system/command.ts'
 
 /** What `--list` may print per line, so a name can be passed back on a command line and into a file name. */
 const BENCHMARK_NAME = /^[A-Za-z0-9_./:-]+$/

@@ -2,9 +2,9 @@
 // out on stdout. A rebar runner program works unmodified; keys it does not know (`threads`,
 // `param.NAME`) it ignores.
 import { spawn } from 'node:child_process'
-import { childEnv } from '../child-env.ts'
-import { OutputTail } from '../command.ts'
-import { killProcessGroup, trackChild } from '../process-group.ts'
+import { childEnv } from '../system/child-env.ts'
+import { OutputTail } from '../system/command.ts'
+import { killProcessGroup, trackChild } from '../system/process-group.ts'
 import { parseRunnerSamples, RunnerOutputError, type RunnerSample } from './klv.ts'
 
 export interface RunRunnerOptions {

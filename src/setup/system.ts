@@ -5,8 +5,13 @@
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { type CommandOptions, type CommandResult, runCommand, outputTail as tailOf } from '../command.ts'
 import { UserError } from '../errors.ts'
+import {
+  type CommandOptions,
+  type CommandResult,
+  runCommand,
+  outputTail as tailOf,
+} from '../system/command.ts'
 
 export type ToolName = 'valgrind' | 'rust' | 'zig'
 

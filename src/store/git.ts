@@ -26,10 +26,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { commandFailure, runCommand } from '../command.ts'
 import { UserError } from '../errors.ts'
 import { parseResultSetText, type ResultSet, shown } from '../results.ts'
-import { Serial } from '../serial.ts'
+import { commandFailure, runCommand } from '../system/command.ts'
+import { Serial } from '../system/serial.ts'
 import { branchKey } from './dir.ts'
 import {
   entryProblem,

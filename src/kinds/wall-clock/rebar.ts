@@ -7,7 +7,6 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { parse as parseToml, TomlError } from 'smol-toml'
 import * as z from 'zod'
-import { runCommand } from '../../command.ts'
 import {
   type ConfinedPath,
   checkConfined,
@@ -17,6 +16,7 @@ import {
   OutsidePathError,
   readConfined,
 } from '../../config/confine.ts'
+import { runCommand } from '../../system/command.ts'
 
 /** What `rebar:` says: the directory, and regexes choosing definitions (GROUP/NAME) and engines. */
 export interface RebarSelection {

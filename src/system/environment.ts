@@ -2,8 +2,8 @@
 // were measured on different machines or toolchains.
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
+import type { Environment } from '../results.ts'
 import { runCommand } from './command.ts'
-import type { Environment } from './results.ts'
 
 async function osName(): Promise<string> {
   try {

@@ -10,7 +10,7 @@
 // This keeps them out of the programs' own environments; it is no sandbox. A program runs as the same
 // user as the action and reads what the job can read: /proc/<pid>/environ of the action's process
 // showed the environment it was started with, which is why the action starts again without them
-// (action-env.ts).
+// (action/env.ts).
 
 /** Exact names the runner gives an action and not a `run:` step. */
 const ACTION_NAMES = new Set([

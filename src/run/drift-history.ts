@@ -2,10 +2,10 @@
 // metric, every run's center, its commit, and what the run itself records of a change of the code —
 // a regression of that metric it accepted, or exact counts of the benchmark that moved since the run
 // before. Pure: runs in, series out.
-import { busyReason } from './measure/contention.ts'
-import type { BenchmarkResult, Metric, ResultSet } from './results.ts'
-import type { DriftRun } from './stats/drift.ts'
-import { summarize } from './stats/index.ts'
+import { busyReason } from '../measure/contention.ts'
+import type { BenchmarkResult, Metric, ResultSet } from '../results.ts'
+import type { DriftRun } from '../stats/drift.ts'
+import { summarize } from '../stats/index.ts'
 
 /** Stored runs of each metric, oldest first: by benchmark id, then metric name. */
 export type HistoryRuns = Map<string, Map<string, DriftRun[]>>

@@ -1,7 +1,8 @@
 // What commit and branch a run measures. In GitHub Actions the event's variables are the truth (a pull
 // request's checkout is a detached merge commit); elsewhere, git.
+
+import type { CommitInfo } from '../results.ts'
 import { commandFailure, runCommand } from './command.ts'
-import type { CommitInfo } from './results.ts'
 
 /** git's trimmed stdout, or why it failed: the last line of its stderr (or that it timed out). */
 export async function gitOrError(

@@ -3,9 +3,9 @@
 // hands it on as a shard file; a merge job checks that the shards fit together — one suite, one
 // commit, every shard once, every case once — and concludes the run as one.
 import * as z from 'zod'
-import { UserError } from './errors.ts'
-import type { Case } from './kinds/index.ts'
-import { type BenchmarkResult, firstIssue, type ResultSet, resultSetSchema } from './results.ts'
+import { UserError } from '../errors.ts'
+import type { Case } from '../kinds/index.ts'
+import { type BenchmarkResult, firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
 
 export interface ShardSpec {
   /** 1-based. */

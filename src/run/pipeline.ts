@@ -4,6 +4,34 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
+  acceptedRegressions,
+  type BaselineInfo,
+  type CompareOptions,
+  type Comparison,
+  compareResults,
+  exitCodeFor,
+} from '../compare/index.ts'
+import { type Config, findConfigFile, loadConfig } from '../config/index.ts'
+import { UserError } from '../errors.ts'
+import { type Case, isExactKind, kindOf, toolVersions } from '../kinds/index.ts'
+import { failedResult } from '../measure/result.ts'
+import { renderHtml } from '../report/html.ts'
+import { renderMarkdown } from '../report/markdown.ts'
+import {
+  type BenchmarkResult,
+  RESULTS_SCHEMA,
+  RESULTS_VERSION,
+  type ResultSet,
+  type SamplePairs,
+} from '../results.ts'
+import { type MeasureOptions, measureSuite, type SameJobOrder } from '../schedule/index.ts'
+import { describeStatus, runSetup, toolsNeeded } from '../setup/index.ts'
+import { DirStore } from '../store/dir.ts'
+import type { ResultStore } from '../store/types.ts'
+import { collectEnvironment, toolVersion } from '../system/environment.ts'
+import { commitInfo, commitsBetween, defaultBranch, isAncestor, mergeBase } from '../system/git.ts'
+import { VERSION } from '../version.ts'
+import {
   type Acceptance,
   type AcceptEntry,
   addedEntries,
@@ -12,30 +40,7 @@ import {
   withLabel,
 } from './accept.ts'
 import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseline } from './baseline.ts'
-import {
-  acceptedRegressions,
-  type BaselineInfo,
-  type CompareOptions,
-  type Comparison,
-  compareResults,
-  exitCodeFor,
-} from './compare/index.ts'
-import { type Config, findConfigFile, loadConfig } from './config/index.ts'
-import { collectEnvironment, toolVersion } from './environment.ts'
-import { UserError } from './errors.ts'
-import { commitInfo, commitsBetween, defaultBranch, isAncestor, mergeBase } from './git.ts'
-import { type Case, isExactKind, kindOf, toolVersions } from './kinds/index.ts'
-import { failedResult } from './measure/result.ts'
 import { planCases } from './plan.ts'
-import { renderHtml } from './report/html.ts'
-import { renderMarkdown } from './report/markdown.ts'
-import {
-  type BenchmarkResult,
-  RESULTS_SCHEMA,
-  RESULTS_VERSION,
-  type ResultSet,
-  type SamplePairs,
-} from './results.ts'
 import {
   resolveSameJobBase,
   runSameJob,
@@ -44,8 +49,6 @@ import {
   type SameJobOutcome,
   type SameJobTarget,
 } from './same-job.ts'
-import { type MeasureOptions, measureSuite, type SameJobOrder } from './schedule/index.ts'
-import { describeStatus, runSetup, toolsNeeded } from './setup/index.ts'
 import { runSetupSteps } from './setup-steps.ts'
 import {
   caseDurations,
@@ -58,9 +61,6 @@ import {
   type ShardSpec,
   shardCases,
 } from './shard.ts'
-import { DirStore } from './store/dir.ts'
-import type { ResultStore } from './store/types.ts'
-import { VERSION } from './version.ts'
 
 export interface PipelineOptions {
   cwd: string

@@ -2,8 +2,9 @@
 // entries still hold is decided before comparing (an `until` date that has passed, an `until` commit
 // the baseline already contains); compare then turns the regressions the rules cover into the verdict
 // `accepted`, which passes. Everything here is pure: git is asked through the function it is given.
-import { matchesFilter } from './glob.ts'
-import type { AcceptSource } from './results.ts'
+
+import type { AcceptSource } from '../results.ts'
+import { matchesFilter } from '../system/glob.ts'
 
 /** One rule: the regressions of the benchmarks (and metric) it names are accepted. */
 export interface AcceptRule {

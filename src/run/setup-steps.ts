@@ -1,7 +1,7 @@
 // Runs the config's `setup` steps (build commands) once before measuring. A failing step stops the
 // run: nothing after it could be trusted.
-import type { SetupStep } from './config/index.ts'
-import { runStepCommand } from './measure/child.ts'
+import type { SetupStep } from '../config/index.ts'
+import { runStepCommand } from '../measure/child.ts'
 
 export interface SetupFailure {
   step: number

@@ -5,36 +5,42 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
-import type { AcceptEntry } from './accept.ts'
-import { INPUT, inputVariable, OUTPUT } from './action/inputs.ts'
-import { leaveStartEnvironment } from './action-env.ts'
-import { ConfigError, loadConfig } from './config/index.ts'
-import { isUserError } from './errors.ts'
-import { type ExportPaths, writeExports } from './export/index.ts'
-import { DEFAULT_ACCEPT_LABEL, labelAcceptance } from './github/accept-label.ts'
-import { acceptEntriesAt, containsFromApi } from './github/accept-remote.ts'
-import { createGitHubClient } from './github/client.ts'
-import { type GitHubContext, readGitHubContext, runUrl } from './github/context.ts'
-import { logText } from './github/log.ts'
-import { mergeBaseFromApi } from './github/merge-base.ts'
-import { COMMENT_MODES, type CommentMode, postDeferredComments, publishComment } from './github/publish.ts'
-import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from './history/index.ts'
-import { type PipelineOutcome, resolveConfigPath, runMerge, runPipeline, UsageError } from './pipeline.ts'
-import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from './report/markdown.ts'
-import { renderTerminal } from './report/terminal.ts'
-import { SetupError } from './setup/system.ts'
-import { parseShard, ShardError, type ShardSpec } from './shard.ts'
-import { DirStore } from './store/dir.ts'
-import { DEFAULT_DATA_BRANCH } from './store/git.ts'
+import { ConfigError, loadConfig } from '../config/index.ts'
+import { isUserError } from '../errors.ts'
+import { type ExportPaths, writeExports } from '../export/index.ts'
+import { DEFAULT_ACCEPT_LABEL, labelAcceptance } from '../github/accept-label.ts'
+import { acceptEntriesAt, containsFromApi } from '../github/accept-remote.ts'
+import { createGitHubClient } from '../github/client.ts'
+import { type GitHubContext, readGitHubContext, runUrl } from '../github/context.ts'
+import { logText } from '../github/log.ts'
+import { mergeBaseFromApi } from '../github/merge-base.ts'
+import { COMMENT_MODES, type CommentMode, postDeferredComments, publishComment } from '../github/publish.ts'
+import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from '../history/index.ts'
+import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../report/markdown.ts'
+import { renderTerminal } from '../report/terminal.ts'
+import type { AcceptEntry } from '../run/accept.ts'
+import {
+  type PipelineOutcome,
+  resolveConfigPath,
+  runMerge,
+  runPipeline,
+  UsageError,
+} from '../run/pipeline.ts'
+import { parseShard, ShardError, type ShardSpec } from '../run/shard.ts'
+import { SetupError } from '../setup/system.ts'
+import { DirStore } from '../store/dir.ts'
+import { DEFAULT_DATA_BRANCH } from '../store/git.ts'
 import {
   type OpenStore,
   openStore,
   STORE_KINDS,
   type StoreKind,
   StoreUnavailableError,
-} from './store/index.ts'
-import { NO_BRANCH } from './store/types.ts'
-import { VERSION } from './version.ts'
+} from '../store/index.ts'
+import { NO_BRANCH } from '../store/types.ts'
+import { VERSION } from '../version.ts'
+import { leaveStartEnvironment } from './env.ts'
+import { INPUT, inputVariable, OUTPUT } from './inputs.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
 const SAME_JOB = 'same-job'
@@ -199,7 +205,7 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
 
 /**
  * The action as the runner starts it: first out of the environment it was started with, which holds its
- * tokens (action-env.ts), then runAction.
+ * tokens (env.ts), then runAction.
  */
 export async function startAction(): Promise<void> {
   let unprotected: string | undefined

@@ -1,12 +1,12 @@
 // Which earlier results a run is compared with, and why (docs/ARCHITECTURE.md#baselines). The reason is part of the
 // report: a reviewer must always know what was compared with what.
-import type { BaselineInfo } from './compare/types.ts'
-import { shortSha } from './display.ts'
-import { UserError } from './errors.ts'
-import type { CommitInfo, ResultSet } from './results.ts'
-import { DRIFT_WINDOW } from './stats/drift.ts'
-import { type DirStore, entryMatchesSha } from './store/dir.ts'
-import { NO_BRANCH, type ResultStore, type StoredEntry } from './store/types.ts'
+import type { BaselineInfo } from '../compare/types.ts'
+import { shortSha } from '../display.ts'
+import { UserError } from '../errors.ts'
+import type { CommitInfo, ResultSet } from '../results.ts'
+import { DRIFT_WINDOW } from '../stats/drift.ts'
+import { type DirStore, entryMatchesSha } from '../store/dir.ts'
+import { NO_BRANCH, type ResultStore, type StoredEntry } from '../store/types.ts'
 
 export interface BaselineChoice {
   baseline?: BaselineInfo

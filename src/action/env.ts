@@ -1,7 +1,7 @@
 // The action's own process keeps none of its tokens in the environment it was started with. The runner
 // starts a JavaScript action with its inputs as INPUT_* (the GitHub token among them) and its own
 // tokens and service URLs (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_*, ACTIONS_RESULTS_URL,
-// ACTIONS_CACHE_URL, …). child-env.ts keeps them from every program bench-action starts, but a
+// ACTIONS_CACHE_URL, …). system/child-env.ts keeps them from every program bench-action starts, but a
 // benchmark runs as the same user and can read /proc/<bench-action's pid>/environ, which shows the
 // environment a process was started with whatever the process did to it since: deleting a variable
 // from process.env does not change it.
@@ -14,7 +14,7 @@
 import { mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { isActionVariable } from './child-env.ts'
+import { isActionVariable } from '../system/child-env.ts'
 
 /** Names the file a re-executed action takes its variables back from. */
 export const HANDOVER_VARIABLE = 'BENCH_ACTION_HANDOVER'
