@@ -162,7 +162,7 @@ export async function benchInstructions(): Promise<void> {
   const file = await bigProfile(dir)
   const size = (await stat(file)).size
   const script = [
-    "const { parseCallgrindFile } = await import('./src/import/callgrind.ts')",
+    "const { parseCallgrindFile } = await import('./src/kinds/instructions/callgrind.ts')",
     'const t = process.hrtime.bigint()',
     `const p = await parseCallgrindFile(${JSON.stringify(file)})`,
     'const s = Number(process.hrtime.bigint() - t) / 1e9',

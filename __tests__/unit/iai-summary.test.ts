@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { mergeCallgrindProfiles, parseCallgrindOut } from '../../src/import/callgrind.ts'
 import { instructionResultMetrics } from '../../src/import/callgrind-metrics.ts'
 import {
   findIaiSummaries,
@@ -13,6 +12,7 @@ import {
   parseIaiSummary,
   parseIaiSummaryText,
 } from '../../src/import/formats/iai-callgrind.ts'
+import { mergeCallgrindProfiles, parseCallgrindOut } from '../../src/kinds/instructions/callgrind.ts'
 import { removeDir, tempDir } from '../helpers.ts'
 
 // Real output of iai-callgrind and Gungraun runs (fixtures/iai/README.md): per tool version, the output

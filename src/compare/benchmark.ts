@@ -1,12 +1,12 @@
 // One benchmark, head against base: each metric both sides have compared, the benchmark's verdict from
 // its gated metrics, and what is shown for a benchmark with no usable baseline.
 
-import { diffFunctionCosts } from '../import/callgrind-metrics.ts'
 import { derivedMetrics, kindOf } from '../kinds/index.ts'
 import { followedMetrics, resolveGate } from '../metric-families.ts'
 import type { BenchmarkResult, Metric, ResultSet, SamplePairs } from '../results.ts'
 import type { HistoryRuns } from '../run/drift-history.ts'
 import { type DriftEstimate, type DriftRun, driftBound, estimateDrift, summarize } from '../stats/index.ts'
+import { diffFunctionCosts } from './functions.ts'
 import { compareMetric } from './metric.ts'
 import { driftOf, judgeOnCpuWhenWallDiverges, sidesOf } from './moments.ts'
 import {

@@ -1,7 +1,6 @@
 // The comparison's result types, which every report reads, the options it is made with, and the plain
 // constants reports need. Types and constants only.
 
-import type { FunctionChange } from '../import/callgrind-metrics.ts'
 import type {
   BenchmarkError,
   BenchmarkResult,
@@ -16,6 +15,7 @@ import type {
 } from '../results.ts'
 import type { Acceptance, AcceptEntry, AcceptedBy } from '../run/accept.ts'
 import type { DriftEstimate, Summary } from '../stats/index.ts'
+import type { FunctionChange } from './functions.ts'
 
 /** `accepted`: a regression accepted on purpose (bench.yml's `accept:`, a pull request's label); it passes. */
 export type MetricVerdict = 'regression' | 'accepted' | 'improvement' | 'unchanged' | 'unclear' | 'warning'
