@@ -131,7 +131,7 @@ const BAD_CASES: Record<string, string> = {
   'scaling-metron-no-line.yml':
     ':2:5: benchmarks[0]: missing required key "metron-line" (format: metron reads one line of the table)',
   'scaling-format-unknown.yml':
-    ':5:13: benchmarks[0].format: expected one of: csb, runner, metron, got "json"',
+    ':5:13: benchmarks[0].format: expected one of: runner, metron, csb, got "json"',
   'yaml-bad-indentation.yml': ':4:1: invalid YAML: Sequence item without - indicator',
   'yaml-unclosed-bracket.yml':
     ':5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',

@@ -73,6 +73,9 @@ export const INSTRUCTION_COUNT_FORMATS = FORMATS.filter((f) => f.instructionCoun
   ...string[],
 ]
 
+/** The formats that read throughput from a program's output, which a scaling benchmark's `format:` names. */
+export const THROUGHPUT_FORMATS = FORMATS.filter((f) => f.throughput).map((f) => f.name)
+
 export function importFormat(name: string): ImportFormat {
   const format = FORMATS.find((f) => f.name === name)
   if (!format) throw new Error(`no parser for the import format ${name}`)

@@ -17,6 +17,7 @@ import {
   toArgv,
   warmupSchema,
 } from '../../config/fields.ts'
+import { THROUGHPUT_FORMATS } from '../../import/index.ts'
 import { DEFAULT_RUNNER_WARMUP_ITERS } from '../wall-clock/schema.ts'
 import { catalogue, SCALING_METRICS } from './metrics.ts'
 
@@ -24,8 +25,7 @@ import { catalogue, SCALING_METRICS } from './metrics.ts'
  * Where a scaling benchmark's throughput comes from: a runner program (the runner protocol's samples),
  * or a program's output in a format of the registry that yields throughput (src/import/).
  */
-export const SCALING_FORMATS = ['csb', 'runner', 'metron'] as const
-export type ScalingFormat = (typeof SCALING_FORMATS)[number]
+export const SCALING_FORMATS = ['runner', ...THROUGHPUT_FORMATS] as [string, ...string[]]
 
 /** Each point of a sweep is repeated this often unless the config says otherwise. */
 export const DEFAULT_SCALING_RUNS = 5
