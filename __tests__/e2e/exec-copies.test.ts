@@ -137,7 +137,7 @@ cc.describe('exec helper: copies of a command at once', () => {
             r.wallNs <= lifetimeNs,
             `copy ${r.copy}: ${r.wallNs} ns within the helper's ${lifetimeNs} ns`,
           )
-          assert.ok(r.maxRssBytes > 0, 'each copy has its own rusage')
+          assert.ok(r.usage['max-rss'] > 0, 'each copy has its own rusage')
           const expected = path.join(outputDir, `run-${r.phase}-${r.index}-copy-${r.copy}.out`)
           assert.equal(r.stdoutPath, expected)
           const [first, second] = (await readFile(expected, 'utf8')).trim().split('\n')

@@ -270,10 +270,10 @@ cc.describe('runExecHelper', () => {
     const total = outcome.runs.reduce((sum, x) => sum + x.wallNs, 0)
     assert.ok(total <= lifetimeNs, `${total} ns of runs within ${lifetimeNs} ns`)
     assert.ok(
-      r.maxRssBytes > 0 && r.maxRssBytes % 1024 === 0,
-      'r.maxRssBytes > 0 && r.maxRssBytes % 1024 === 0',
+      r.usage['max-rss'] > 0 && r.usage['max-rss'] % 1024 === 0,
+      `max-rss ${r.usage['max-rss']} bytes: whole KiB, above 0`,
     )
-    assert.ok(r.minorFaults > 0, 'r.minorFaults > 0')
+    assert.ok(r.usage['minor-faults'] > 0, `minor faults ${r.usage['minor-faults']}`)
     assert.equal(r.exitCode, 0)
     assert.equal(r.signal, null)
     assert.equal(r.timedOut, false)

@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
+import type { Unit } from '../results.ts'
 import { childEnv } from '../system/child-env.ts'
 import { type CommandResult, commandFailure, outputTail, runCommand } from '../system/command.ts'
 import { trackChild } from '../system/process-group.ts'
@@ -54,14 +55,27 @@ export interface ProcessRun extends RunOutcome {
   copy?: number
   /** The file the copy's stdout was written to; present with `outputDir`. */
   stdoutPath?: string
-  userUs: number
-  sysUs: number
-  maxRssBytes: number
-  minorFaults: number
-  majorFaults: number
-  voluntaryCs: number
-  involuntaryCs: number
+  /** The child's resource use by metric name, in the metric's unit (RESOURCE_USE). */
+  usage: ResourceUse
 }
+
+/**
+ * What wait4's rusage says of one run, each once: the metric it becomes, the key of the exec helper's
+ * line that carries it, the metric's unit and the factor from the helper's unit to it. A new one is a
+ * row here and a field of the helper's line (runners/exec/exec.c).
+ */
+export const RESOURCE_USE = [
+  { metric: 'user', helper: 'user_us', unit: 'ns', scale: 1000 },
+  { metric: 'sys', helper: 'sys_us', unit: 'ns', scale: 1000 },
+  { metric: 'max-rss', helper: 'maxrss_kb', unit: 'bytes', scale: 1024 },
+  { metric: 'minor-faults', helper: 'minflt', unit: 'count', scale: 1 },
+  { metric: 'major-faults', helper: 'majflt', unit: 'count', scale: 1 },
+  { metric: 'voluntary-cs', helper: 'nvcsw', unit: 'count', scale: 1 },
+  { metric: 'involuntary-cs', helper: 'nivcsw', unit: 'count', scale: 1 },
+] as const satisfies ReadonlyArray<{ metric: string; helper: string; unit: Unit; scale: number }>
+
+export type ResourceMetric = (typeof RESOURCE_USE)[number]['metric']
+export type ResourceUse = Record<ResourceMetric, number>
 
 export type RunFailure =
   /** The run ended with a non-zero exit, a signal, or a timeout; it is the last run reported. */
@@ -329,13 +343,10 @@ const runLineSchema = z.object({
   copy: z.number().int().nonnegative().optional(),
   copies: z.number().int().positive().optional(),
   wall_ns: z.number().nonnegative(),
-  user_us: z.number().nonnegative(),
-  sys_us: z.number().nonnegative(),
-  maxrss_kb: z.number().nonnegative(),
-  minflt: z.number().nonnegative(),
-  majflt: z.number().nonnegative(),
-  nvcsw: z.number().nonnegative(),
-  nivcsw: z.number().nonnegative(),
+  ...(Object.fromEntries(RESOURCE_USE.map((u) => [u.helper, z.number().nonnegative()])) as Record<
+    (typeof RESOURCE_USE)[number]['helper'],
+    z.ZodNumber
+  >),
   exit: z.number().int().nullable(),
   signal: z.string().nullable(),
   timed_out: z.boolean(),
@@ -384,13 +395,7 @@ function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spaw
     phase: r.phase,
     index: r.i,
     wallNs: r.wall_ns,
-    userUs: r.user_us,
-    sysUs: r.sys_us,
-    maxRssBytes: r.maxrss_kb * 1024,
-    minorFaults: r.minflt,
-    majorFaults: r.majflt,
-    voluntaryCs: r.nvcsw,
-    involuntaryCs: r.nivcsw,
+    usage: Object.fromEntries(RESOURCE_USE.map((u) => [u.metric, r[u.helper] * u.scale])) as ResourceUse,
     exitCode: r.exit,
     signal: r.signal,
     timedOut: r.timed_out,

@@ -13,6 +13,7 @@ import {
   type ExecHelper,
   ensureExecHelper,
   type ProcessRun,
+  RESOURCE_USE,
   type RunFailure,
   type RunOutcome,
   type RunPhase,
@@ -26,6 +27,7 @@ import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../../result
 import { childEnv } from '../../system/child-env.ts'
 import { OutputTail } from '../../system/command.ts'
 import { killProcessGroup, trackChild } from '../../system/process-group.ts'
+import { PROCESS_METRICS } from './metrics.ts'
 import type { ProcessCase } from './plan.ts'
 
 export interface MeasureProcessOptions {
@@ -221,8 +223,8 @@ export class ProcessMeasurement extends SampleTarget {
         ? {
             runs: (counted as ProcessRun[]).map((r) => ({
               wallNs: r.wallNs,
-              cpuNs: (r.userUs + r.sysUs) * 1000,
-              involuntaryCs: r.involuntaryCs,
+              cpuNs: r.usage.user + r.usage.sys,
+              involuntaryCs: r.usage['involuntary-cs'],
             })),
           }
         : {},
@@ -295,17 +297,18 @@ function sampled(unit: Unit, samples: number[]): Metric {
 
 function processMetrics(runs: readonly ProcessRun[]): Record<string, Metric> {
   const of = (unit: Unit, value: (r: ProcessRun) => number) => sampled(unit, runs.map(value))
-  return {
-    wall: of('ns', (r) => r.wallNs),
-    user: of('ns', (r) => r.userUs * 1000),
-    sys: of('ns', (r) => r.sysUs * 1000),
-    cpu: of('ns', (r) => (r.userUs + r.sysUs) * 1000),
-    'max-rss': of('bytes', (r) => r.maxRssBytes),
-    'minor-faults': of('count', (r) => r.minorFaults),
-    'major-faults': of('count', (r) => r.majorFaults),
-    'voluntary-cs': of('count', (r) => r.voluntaryCs),
-    'involuntary-cs': of('count', (r) => r.involuntaryCs),
-  }
+  const usage = Object.fromEntries(RESOURCE_USE.map((u) => [u.metric, of(u.unit, (r) => r.usage[u.metric])]))
+  // In PROCESS_METRICS's order: cpu (user + sys) after sys.
+  return Object.fromEntries(
+    PROCESS_METRICS.map((name) => [
+      name,
+      name === 'wall'
+        ? of('ns', (r) => r.wallNs)
+        : name === 'cpu'
+          ? of('ns', (r) => r.usage.user + r.usage.sys)
+          : usage[name]!,
+    ]),
+  )
 }
 
 /** What makes a case impossible to run at all, said before trying. */
