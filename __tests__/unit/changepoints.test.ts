@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import {
   type ChangePoint,
+  type ChangePointOptions,
   detectChangePoints,
   eDivisive,
   exactChangePoints,
@@ -166,6 +167,61 @@ describe('change points of a noisy metric', () => {
     assert.throws(() => detectChangePoints(values, { alpha: 0 }), RangeError)
     assert.throws(() => detectChangePoints(values, { window: 4 }), RangeError)
   })
+
+  it('refuses each setting outside its range with what it must be, and takes each at its edge', () => {
+    const values = history(40, () => 1, 'settings')
+    const refused: Array<[ChangePointOptions, RegExp]> = [
+      [{ alpha: 0 }, /^alpha must be in \(0, 1\), got 0$/],
+      [{ alpha: -0.5 }, /^alpha must be in \(0, 1\), got -0\.5$/],
+      [{ alpha: 1 }, /^alpha must be in \(0, 1\), got 1$/],
+      [{ alpha: Number.NaN }, /^alpha must be in \(0, 1\), got NaN$/],
+      [{ minChange: -0.01 }, /^minChange must be at least 0, got -0\.01$/],
+      [{ minChange: Number.NaN }, /^minChange must be at least 0, got NaN$/],
+      [{ minSegment: 1 }, /^minSegment must be an integer of at least 2, got 1$/],
+      [{ minSegment: 2.5 }, /^minSegment must be an integer of at least 2, got 2\.5$/],
+      [{ window: 9, minSegment: 5 }, /^window must be an integer of at least 2 × minSegment, got 9$/],
+      [{ window: 10.5, minSegment: 5 }, /^window must be an integer of at least 2 × minSegment, got 10\.5$/],
+      [{ permutations: 0 }, /^permutations must be a positive integer, got 0$/],
+      [{ permutations: 1.5 }, /^permutations must be a positive integer, got 1\.5$/],
+      [{ penalty: 0 }, /^penalty must be positive, got 0$/],
+      [{ penalty: Number.NaN }, /^penalty must be positive, got NaN$/],
+    ]
+    for (const [options, message] of refused) {
+      assert.throws(
+        () => detectChangePoints(values, options),
+        (error: Error) => error instanceof RangeError && message.test(error.message),
+        JSON.stringify(options),
+      )
+    }
+    // The edges are allowed.
+    for (const options of [
+      { alpha: 0.999 },
+      { minChange: 0 },
+      { minSegment: 2, window: 4 },
+      { window: 10, minSegment: 5 },
+      { permutations: 1 },
+      { penalty: 1e-9 },
+    ]) {
+      assert.ok(Array.isArray(detectChangePoints(values, options)), JSON.stringify(options))
+    }
+  })
+
+  it('takes a setting given as undefined as its default', () => {
+    const values = history(120, (i) => (i < 60 ? 1 : 1.1), 'undefined settings')
+    const unset = {
+      algorithm: undefined,
+      alpha: undefined,
+      minChange: undefined,
+      window: undefined,
+      minSegment: undefined,
+      permutations: undefined,
+      penalty: undefined,
+      seed: undefined,
+    }
+    const points = detectChangePoints(values, unset)
+    assert.equal(points.length, 1, describe1(points))
+    assert.deepEqual(points, detectChangePoints(values))
+  })
 })
 
 describe('change points of an exact metric', () => {
@@ -235,5 +291,61 @@ describe('change points of an exact metric', () => {
     assert.throws(() => exactChangePoints([1, Number.NaN, 1], 0.01), /values\[1\] is NaN/)
     assert.throws(() => exactChangePoints([1, 2], Number.NaN), RangeError)
     assert.deepEqual(exactChangePoints([], 0.01), [])
+  })
+
+  it('refuses a threshold below 0 or infinite, and a count that is not finite and positive', () => {
+    for (const threshold of [-0.01, Number.POSITIVE_INFINITY]) {
+      assert.throws(
+        () => exactChangePoints([1, 2], threshold),
+        (error: Error) =>
+          error instanceof RangeError &&
+          error.message === `threshold must be a finite number of at least 0, got ${threshold}`,
+      )
+    }
+    for (const [bad, shown] of [
+      [0, '0'],
+      [-1, '-1'],
+      [Number.POSITIVE_INFINITY, 'Infinity'],
+    ] as const) {
+      assert.throws(
+        () => exactChangePoints([5, bad, 5], 0.01),
+        (error: Error) =>
+          error.message === `values[1] is ${shown}: a metric's history holds finite positive numbers`,
+      )
+    }
+    // A threshold of 0: every move is a change.
+    assert.deepEqual(
+      exactChangePoints([7, 7, 8], 0).map((p) => [p.index, p.from, p.to]),
+      [[2, 2, 2]],
+    )
+  })
+
+  it('takes a move of exactly the threshold as no change, by step or by drift', () => {
+    // 1000 → 1250 is +25% exactly (both are exact in binary, as is their ratio).
+    assert.deepEqual(exactChangePoints([1000, 1250], 0.25), [])
+    // +20%, then +4.2% more: the drift from 1000 is +25% exactly.
+    assert.deepEqual(exactChangePoints([1000, 1200, 1250], 0.25), [])
+    assert.equal(exactChangePoints([1000, 1200, 1251], 0.25).length, 1)
+  })
+
+  it('measures a step from the commit before, not from the level a drift left', () => {
+    // +0.8% a commit (below 5%), then +8.3% from 1016: a step at 3 from 1016, although the drift
+    // from 1000 (+10%) is past the threshold too.
+    assert.deepEqual(exactChangePoints([1000, 1008, 1016, 1100], 0.05), [
+      { index: 3, from: 3, to: 3, before: 1016, after: 1100, change: 1100 / 1016 - 1, pValue: 0 },
+    ])
+  })
+
+  it('starts a downward drift after the count last stood at or above its level', () => {
+    // Level 1000. 1002 (above), 1000 (at: the last commit not below it is 2), 990, then 945: −4.5%
+    // from 990, within 5%, but −5.5% from 1000. The drift starts at commit 3.
+    assert.deepEqual(exactChangePoints([1000, 1002, 1000, 990, 945], 0.05), [
+      { index: 4, from: 3, to: 4, before: 1000, after: 945, change: 945 / 1000 - 1, pValue: 0 },
+    ])
+    // Upward alike: the last commit not above the level is 2.
+    assert.deepEqual(
+      exactChangePoints([1000, 998, 1000, 1010, 1055], 0.05).map((p) => [p.index, p.from, p.to]),
+      [[4, 3, 4]],
+    )
   })
 })
