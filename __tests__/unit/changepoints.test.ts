@@ -143,9 +143,26 @@ describe('change points of a noisy metric', () => {
     }
   })
 
+  it('splits a history of exactly two shortest levels', () => {
+    // Ten commits, five at 100 and five at 110: the one split there is. Of the C(10, 5) = 252 ways to
+    // split ten ranks into two fives, two are as extreme as this one (either way round), so its
+    // p-value is about 2/252 ≈ 0.008: significant at α = 1%.
+    const values = [100, 100, 100, 100, 100, 110, 110, 110, 110, 110]
+    for (const detect of [detectChangePoints, eDivisive, pelt]) {
+      const points = detect(values, { alpha: 0.01 })
+      assert.equal(points.length, 1, `${detect.name}: ${describe1(points)}`)
+      const [point] = points as [ChangePoint]
+      assert.deepEqual([point.from, point.index, point.to, point.before, point.after], [5, 5, 5, 100, 110])
+      assert.ok(Math.abs(point.change - 0.1) < 1e-12, `change ${point.change}`)
+      assert.ok(point.pValue <= 0.01, `pValue ${point.pValue}`)
+    }
+  })
+
   it('says nothing about a history too short to split', () => {
-    assert.deepEqual(detectChangePoints([]), [])
-    assert.deepEqual(detectChangePoints([1, 2, 3, 4, 5, 6, 7, 8, 9]), [])
+    for (const detect of [detectChangePoints, eDivisive, pelt]) {
+      assert.deepEqual(detect([]), [], detect.name)
+      assert.deepEqual(detect([1, 2, 3, 4, 5, 6, 7, 8, 9]), [], detect.name)
+    }
   })
 
   it('finds a step in a history with no noise at all', () => {
