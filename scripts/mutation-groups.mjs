@@ -30,7 +30,7 @@ export const GROUPS = {
   'same-job': ['src/run/same-job.ts'],
   schedule: ['src/schedule/*.ts'],
   families: ['src/metric-families.ts'],
-  accept: ['src/run/accept.ts', 'src/github/accept-label.ts'],
+  accept: ['src/accept.ts', 'src/github/accept-label.ts'],
   report: ['src/report/markdown.ts', 'src/report/rows.ts', 'src/report/terminal.ts'],
   comment: ['src/github/comment.ts'],
   config: ['src/config/errors.ts'],

@@ -9,6 +9,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
+import { type Acceptance, type AcceptRule, resolveAcceptance } from '../../src/accept.ts'
+import { historyRuns } from '../../src/compare/drift-history.ts'
 import {
   acceptedRegressions,
   type CompareOptions,
@@ -28,8 +30,6 @@ import {
   type ResultSet,
   ResultsFormatError,
 } from '../../src/results.ts'
-import { type Acceptance, type AcceptRule, resolveAcceptance } from '../../src/run/accept.ts'
-import { historyRuns } from '../../src/run/drift-history.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
 import { isAncestor } from '../../src/system/git.ts'
 import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from '../gfm.ts'

@@ -18,7 +18,7 @@ import {
   UNTIL_DATE,
   withLabel,
   withRule,
-} from '../../src/run/accept.ts'
+} from '../../src/accept.ts'
 
 const NOW = new Date('2026-03-01T12:00:00Z')
 const BASELINE = '0123456789abcdef0123456789abcdef01234567'

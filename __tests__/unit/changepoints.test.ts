@@ -143,19 +143,38 @@ describe('change points of a noisy metric', () => {
     }
   })
 
-  it('splits a history of exactly two shortest levels', () => {
+  it("splits a history of exactly two shortest levels, with the rank test's p-value", () => {
     // Ten commits, five at 100 and five at 110: the one split there is. Of the C(10, 5) = 252 ways to
-    // split ten ranks into two fives, two are as extreme as this one (either way round), so its
-    // p-value is about 2/252 ≈ 0.008: significant at α = 1%.
+    // order ten ranks into two fives, two are as extreme as this one (either way round), so the exact
+    // p-value is 2/252 ≈ 0.0079. The test estimates it from 1,999 shuffles, (exceed + 1)/2,000, with
+    // exceed ~ Binomial(1999, 2/252): mean 15.9, sd 4.0; 0.002 … 0.016 is that ± 4 sd.
     const values = [100, 100, 100, 100, 100, 110, 110, 110, 110, 110]
     for (const detect of [detectChangePoints, eDivisive, pelt]) {
-      const points = detect(values, { alpha: 0.01 })
+      const points = detect(values, { alpha: 0.05 })
       assert.equal(points.length, 1, `${detect.name}: ${describe1(points)}`)
       const [point] = points as [ChangePoint]
       assert.deepEqual([point.from, point.index, point.to, point.before, point.after], [5, 5, 5, 100, 110])
       assert.ok(Math.abs(point.change - 0.1) < 1e-12, `change ${point.change}`)
-      assert.ok(point.pValue <= 0.01, `pValue ${point.pValue}`)
+      assert.ok(point.pValue >= 0.002 && point.pValue <= 0.016, `${detect.name}: pValue ${point.pValue}`)
     }
+    // At α = 0.5% the same split is not significant.
+    assert.deepEqual(detectChangePoints(values, { alpha: 0.005 }), [])
+  })
+
+  it('finds a step of a noise-free history of 17 commits where it is', () => {
+    const values = Array.from({ length: 17 }, (_, i) => (i < 9 ? 100 : 110))
+    for (const detect of [detectChangePoints, eDivisive, pelt]) {
+      const points = detect(values)
+      assert.equal(points.length, 1, `${detect.name}: ${describe1(points)}`)
+      const [point] = points as [ChangePoint]
+      assert.deepEqual([point.from, point.index, point.to, point.before, point.after], [9, 9, 9, 100, 110])
+    }
+    // With few shuffles the p-value is (exceed + 1)/(shuffles + 1), and a shuffle of 17 ranks matches
+    // this split's extreme only about twice in C(17, 9) = 24,310 tries: exceed is 0.
+    const [one] = detectChangePoints(values, { permutations: 1, alpha: 0.6 })
+    assert.equal(one?.pValue, 1 / 2)
+    const [three] = detectChangePoints(values, { permutations: 3, alpha: 0.3 })
+    assert.equal(three?.pValue, 1 / 4)
   })
 
   it('says nothing about a history too short to split', () => {

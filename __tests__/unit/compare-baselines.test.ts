@@ -5,6 +5,7 @@
 // and why, while everything else keeps its verdict.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import type { Acceptance, AcceptRule } from '../../src/accept.ts'
 import {
   acceptedRegressions,
   type BenchmarkComparison,
@@ -14,7 +15,6 @@ import {
   compareResults,
 } from '../../src/compare/index.ts'
 import type { BenchmarkResult, Contention, Metric, ResultSet } from '../../src/results.ts'
-import type { Acceptance, AcceptRule } from '../../src/run/accept.ts'
 import type { DriftRun } from '../../src/stats/index.ts'
 import { resultSetOf } from '../helpers.ts'
 

@@ -9,6 +9,7 @@
 // acceptances of both halves of a run whose instruction counts have a baseline of their own.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import type { AcceptRule } from '../../src/accept.ts'
 import {
   type BenchmarkComparison,
   type CompareOptions,
@@ -18,7 +19,6 @@ import {
   type MetricComparison,
 } from '../../src/compare/index.ts'
 import type { BenchmarkResult, Environment, Metric, ResultSet } from '../../src/results.ts'
-import type { AcceptRule } from '../../src/run/accept.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
 import { resultSetOf } from '../helpers.ts'
 

@@ -1,11 +1,11 @@
 // The machine's drift between stored runs (src/stats/drift.ts) and what the stored runs record of the
-// code (src/run/drift-history.ts): states of the code cut where something says it changed, a robust
+// code (src/compare/drift-history.ts): states of the code cut where something says it changed, a robust
 // spread of the runs within them, Student's t for how few they are, and the rule across moments.
 // Expected values are worked by hand (a calculator and a printed t table), shown beside each.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { historyRuns } from '../../src/compare/drift-history.ts'
 import type { BenchmarkResult, Metric } from '../../src/results.ts'
-import { historyRuns } from '../../src/run/drift-history.ts'
 import {
   CLIP,
   type DriftRun,

@@ -46,7 +46,7 @@ test('each mutation group runs the test files that import its modules', () => {
   // The acceptance tests import src/compare/index.ts, so the compare group runs them.
   assert.ok(groupPlan(root, 'compare').tests.map(base).includes('accept.test.ts'))
   const accept = groupPlan(root, 'accept')
-  assert.deepEqual(accept.modules, ['src/run/accept.ts', 'src/github/accept-label.ts'])
+  assert.deepEqual(accept.modules, ['src/accept.ts', 'src/github/accept-label.ts'])
   assert.ok(accept.tests.map(base).includes('accept.test.ts'))
   // A test file that imports none of a group's modules stays out of it.
   assert.ok(!groupPlan(root, 'comment').tests.map(base).includes('changepoints.test.ts'))

@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
+import type { AcceptEntry } from '../accept.ts'
 import { ConfigError, loadConfig } from '../config/index.ts'
 import { isUserError } from '../errors.ts'
 import { type ExportPaths, writeExports } from '../export/index.ts'
@@ -18,7 +19,6 @@ import { COMMENT_MODES, type CommentMode, postDeferredComments, publishComment }
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from '../history/index.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../report/markdown.ts'
 import { renderTerminal } from '../report/terminal.ts'
-import type { AcceptEntry } from '../run/accept.ts'
 import {
   type PipelineOutcome,
   resolveConfigPath,

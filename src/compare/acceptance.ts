@@ -1,14 +1,8 @@
 // Regressions accepted on purpose (bench.yml's `accept:`, a pull request's label): which metrics a rule
 // accepts, and what the comparison and the results file say of them.
 
+import { type Acceptance, type AcceptedBy, type AcceptRule, coversBenchmark, staleNotes } from '../accept.ts'
 import type { Accepted, ResultSet } from '../results.ts'
-import {
-  type Acceptance,
-  type AcceptedBy,
-  type AcceptRule,
-  coversBenchmark,
-  staleNotes,
-} from '../run/accept.ts'
 import { benchmarkVerdict } from './benchmark.ts'
 import type { BenchmarkComparison, Comparison } from './types.ts'
 

@@ -1,12 +1,12 @@
 // compare: (base ResultSet, head ResultSet) → Comparison. Pure: no I/O, deterministic for the same
 // inputs (the bootstrap is seeded from the benchmark and metric names).
 
+import { joinAcceptances } from '../accept.ts'
 import { isExactKind } from '../kinds/index.ts'
 import type { BenchmarkResult, ResultSet } from '../results.ts'
-import { joinAcceptances } from '../run/accept.ts'
-import { historyRuns } from '../run/drift-history.ts'
 import { acceptanceSummary, acceptRegressions } from './acceptance.ts'
 import { compareBenchmark, driftSummaryOf, unpairedNote } from './benchmark.ts'
+import { historyRuns } from './drift-history.ts'
 import { environmentDifferences } from './fingerprint.ts'
 import { LARGE_SUITE_METRICS } from './metric.ts'
 import { rankEngines, rankProcessBenchmarks } from './rank.ts'

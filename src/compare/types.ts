@@ -1,6 +1,7 @@
 // The comparison's result types, which every report reads, the options it is made with, and the plain
 // constants reports need. Types and constants only.
 
+import type { Acceptance, AcceptEntry, AcceptedBy } from '../accept.ts'
 import type {
   BenchmarkError,
   BenchmarkResult,
@@ -13,7 +14,6 @@ import type {
   SummaryStatistic,
   Unit,
 } from '../results.ts'
-import type { Acceptance, AcceptEntry, AcceptedBy } from '../run/accept.ts'
 import type { DriftEstimate, Summary } from '../stats/index.ts'
 import type { FunctionChange } from './functions.ts'
 

@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
 import * as z from 'zod'
+import type { AcceptEntry } from '../accept.ts'
 import { resolveBenchmark } from '../kinds/index.ts'
-import type { AcceptEntry } from '../run/accept.ts'
 import { type ConfinedPath, gotOutside, leadsOut, repositoryOf } from './confine.ts'
 import {
   ConfigError,
@@ -225,7 +225,7 @@ function resolveConfig(entry: ConfigFile, file: string, named: { file: string; s
     ),
     ...(entry.accept && entry.accept.length > 0
       ? {
-          /** Regressions accepted on purpose (see src/run/accept.ts); `until` commits in lower case. */
+          /** Regressions accepted on purpose (see src/accept.ts); `until` commits in lower case. */
           accept: entry.accept.map(
             (a): AcceptEntry => ({
               benchmark: a.benchmark,

@@ -7,9 +7,9 @@
 // loader, which knows where the file is. Each kind's entry is in its folder (src/kinds/); the pieces
 // they share are in fields.ts; here are the file's own keys: suite, defaults, setup and benchmarks.
 import * as z from 'zod'
+import { isCalendarDate, UNTIL_COMMIT, UNTIL_DATE } from '../accept.ts'
 import { benchmarkSchema } from '../kinds/index.ts'
 import { ACCEPT_REASON_MAX } from '../results.ts'
-import { isCalendarDate, UNTIL_COMMIT, UNTIL_DATE } from '../run/accept.ts'
 import {
   alphaSchema,
   argvSchema,

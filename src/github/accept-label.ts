@@ -8,7 +8,7 @@
 // pull request's last head: the run after the merge passes and saves the accepted numbers. Where
 // GitHub will not say who added the label, when, or with what permission, the label does not count,
 // and the report says why.
-import type { LabelDecision } from '../run/accept.ts'
+import type { LabelDecision } from '../accept.ts'
 import { type GitHub, statusOf } from './client.ts'
 import type { GitHubContext } from './context.ts'
 

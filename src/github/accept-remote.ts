@@ -2,8 +2,8 @@
 // an artifact: bench.yml's `accept:` entries at a commit (the contents endpoint), and whether one
 // commit contains another (the compare endpoint, for a shallow checkout that lacks the history).
 import path from 'node:path'
+import type { AcceptEntry } from '../accept.ts'
 import { CONFIG_FILE_NAMES, parseConfig } from '../config/index.ts'
-import type { AcceptEntry } from '../run/accept.ts'
 import { type GitHub, statusOf } from './client.ts'
 
 export interface RepoRef {

@@ -7,10 +7,10 @@
 // against the results schema with bounded sizes, compares again and renders the comment itself, with
 // our escaping. A forged file can at worst misstate numbers about its own pull request.
 import { z } from 'zod'
+import type { Acceptance } from '../accept.ts'
 import { type CompareOptions, type Comparison, compareResults } from '../compare/index.ts'
 import { UserError } from '../errors.ts'
 import { ACCEPT_REASON_MAX, ACCEPT_SOURCES, firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
-import type { Acceptance } from '../run/accept.ts'
 
 export const DEFERRED_SCHEMA = 'bench-action/deferred-comparison'
 export const DEFERRED_VERSION = 1

@@ -8,17 +8,11 @@
 //       It never checks out or runs the pull request's code, and never posts text the artifact
 //       supplies; it posts only on the pull request whose head that run measured.
 
+import { type Acceptance, type AcceptEntry, addedEntries, resolveAcceptance, withLabel } from '../accept.ts'
 import type { CompareOptions, Comparison } from '../compare/types.ts'
 import { markerFor } from '../report/escape.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../report/markdown.ts'
 import type { ResultSet } from '../results.ts'
-import {
-  type Acceptance,
-  type AcceptEntry,
-  addedEntries,
-  resolveAcceptance,
-  withLabel,
-} from '../run/accept.ts'
 import { labelForHead } from './accept-label.ts'
 import { acceptEntriesAt, containsFromApi } from './accept-remote.ts'
 import { type GitHub, statusOf } from './client.ts'

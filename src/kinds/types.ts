@@ -5,8 +5,8 @@
 import type * as z from 'zod'
 import type { ResolveContext } from '../config/fields.ts'
 import type { DerivedMetrics } from '../metric-families.ts'
+import type { CaseBase } from '../plan-types.ts'
 import type { BenchmarkResult, Kind } from '../results.ts'
-import type { CaseBase } from '../run/plan-types.ts'
 
 /** What a kind reports, and which of its metrics are one measurement seen two ways. */
 export interface MetricCatalogue {

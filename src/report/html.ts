@@ -2,6 +2,7 @@
 // without JavaScript (an artifact, a mail attachment, a CI page). Charts are vega-lite specs rendered
 // to SVG when the report is written; everything a user controls is escaped.
 import type { TopLevelSpec } from 'vega-lite'
+import type { AcceptedBy } from '../accept.ts'
 import {
   type BenchmarkComparison,
   type Comparison,
@@ -14,7 +15,6 @@ import {
 import { formatCount, formatValue, sig3, unitScale } from '../display.ts'
 import { trendPageUrl } from '../history/paths.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
-import type { AcceptedBy } from '../run/accept.ts'
 import { escapeHtml, withoutBidiControls } from './escape.ts'
 import { type ThroughputScale, throughputScale, timeScale } from './mermaid.ts'
 import {

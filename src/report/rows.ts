@@ -1,6 +1,7 @@
 // The rows both reports show, as plain text cells. Markdown and terminal rendering differ only in how
 // they escape, align and colour these.
 
+import { type AcceptedBy, describeEntry } from '../accept.ts'
 import {
   type BenchmarkComparison,
   type BenchmarkVerdict,
@@ -25,7 +26,6 @@ import {
 } from '../display.ts'
 import { type ContentionReason, contentionReasons } from '../measure/contention.ts'
 import type { BenchmarkError, CommitInfo, Contention } from '../results.ts'
-import { type AcceptedBy, describeEntry } from '../run/accept.ts'
 import { UNKNOWN_NOISE_BOUND } from '../stats/index.ts'
 
 export const VERDICT_LABEL: Record<BenchmarkVerdict, string> = {

@@ -4,6 +4,14 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
+  type Acceptance,
+  type AcceptEntry,
+  addedEntries,
+  type LabelDecision,
+  resolveAcceptance,
+  withLabel,
+} from '../accept.ts'
+import {
   acceptedRegressions,
   type BaselineInfo,
   type CompareOptions,
@@ -31,14 +39,6 @@ import type { ResultStore } from '../store/types.ts'
 import { collectEnvironment, toolVersion } from '../system/environment.ts'
 import { commitInfo, commitsBetween, defaultBranch, isAncestor, mergeBase } from '../system/git.ts'
 import { VERSION } from '../version.ts'
-import {
-  type Acceptance,
-  type AcceptEntry,
-  addedEntries,
-  type LabelDecision,
-  resolveAcceptance,
-  withLabel,
-} from './accept.ts'
 import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseline } from './baseline.ts'
 import { planCases } from './plan.ts'
 import {

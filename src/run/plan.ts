@@ -1,7 +1,7 @@
 // plan: Config (+ filter) → the cases to measure. Pure.
 import type { Config } from '../config/index.ts'
+import { globToRegExp, matchesFilter } from '../glob.ts'
 import { type BenchmarkConfig, type Case, kindOf, planBenchmark } from '../kinds/index.ts'
-import { globToRegExp, matchesFilter } from '../system/glob.ts'
 
 /**
  * Cases named `CONFIG-NAME/…` (a harness's benchmarks, a benchmark's engines) are kept when the filter

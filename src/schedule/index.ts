@@ -1,10 +1,10 @@
 // measure: Case → BenchmarkResult, each case by its kind (src/kinds/), the suite in one schedule. A
 // failing case comes back as a failed result; only bugs throw.
 import os from 'node:os'
+import { matchesFilter } from '../glob.ts'
 import { type Case, isExactKind, kindOf, type TimedCase } from '../kinds/index.ts'
 import { ScheduleContention } from '../measure/contention.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
-import { matchesFilter } from '../system/glob.ts'
 import { measureInRounds, type RoundsOptions, timedKindOf } from './rounds.ts'
 
 export { MAX_WALL_CLOCK_INVOCATIONS } from '../kinds/wall-clock/index.ts'

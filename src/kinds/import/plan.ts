@@ -1,6 +1,6 @@
 // An import entry is one case, read (or run) once; its benchmarks are known only then.
 import type { ConfinedPath } from '../../config/confine.ts'
-import type { CaseBase } from '../../run/plan-types.ts'
+import type { CaseBase } from '../../plan-types.ts'
 import type { ImportBenchmarkConfig } from './schema.ts'
 
 /** In an import case's gate: every metric of each imported benchmark. */

@@ -1,6 +1,6 @@
 // An instructions benchmark is one case; a harness's are listed when measured, one case per benchmark.
 import type { ConfinedPath } from '../../config/confine.ts'
-import type { CaseBase } from '../../run/plan-types.ts'
+import type { CaseBase } from '../../plan-types.ts'
 import type { InstructionsBenchmarkConfig } from './schema.ts'
 
 export interface InstructionsCase extends CaseBase {

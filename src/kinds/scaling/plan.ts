@@ -1,6 +1,6 @@
 // A scaling benchmark is one case per count of its sweeps: `NAME/threads:N`, `NAME/processes:N`.
 import { familyOf } from '../../metric-families.ts'
-import type { CaseBase } from '../../run/plan-types.ts'
+import type { CaseBase } from '../../plan-types.ts'
 import { catalogue } from './metrics.ts'
 import type { ScalingBenchmarkConfig } from './schema.ts'
 

@@ -1,5 +1,5 @@
 // A wall-clock benchmark is one case, or one per engine (`NAME/ENGINE`) when it lists several.
-import type { CaseBase } from '../../run/plan-types.ts'
+import type { CaseBase } from '../../plan-types.ts'
 import type { WallClockBenchmarkConfig } from './schema.ts'
 
 /** A wall-clock benchmark, or one engine of it, with the config's settings as they were resolved. */

@@ -1,6 +1,6 @@
 // A Case is one benchmark at one parameter point, fully resolved: what measuring it needs and nothing
 // more. This is what every case has; each kind's case (src/kinds/*/plan.ts) adds its own settings.
-import type { Gate, Kind } from '../results.ts'
+import type { Gate, Kind } from './results.ts'
 
 export interface CaseBase {
   /** Unique within the suite. */

@@ -3,8 +3,8 @@
 // the baseline already contains); compare then turns the regressions the rules cover into the verdict
 // `accepted`, which passes. Everything here is pure: git is asked through the function it is given.
 
-import type { AcceptSource } from '../results.ts'
-import { matchesFilter } from '../system/glob.ts'
+import { matchesFilter } from './glob.ts'
+import type { AcceptSource } from './results.ts'
 
 /** One rule: the regressions of the benchmarks (and metric) it names are accepted. */
 export interface AcceptRule {
