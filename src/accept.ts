@@ -2,7 +2,6 @@
 // entries still hold is decided before comparing (an `until` date that has passed, an `until` commit
 // the baseline already contains); compare then turns the regressions the rules cover into the verdict
 // `accepted`, which passes. Everything here is pure: git is asked through the function it is given.
-
 import { matchesFilter } from './glob.ts'
 import type { AcceptSource } from './results.ts'
 

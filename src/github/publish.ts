@@ -7,7 +7,6 @@
 //       artifact from the run that measured, checks it, compares again and renders the comment itself.
 //       It never checks out or runs the pull request's code, and never posts text the artifact
 //       supplies; it posts only on the pull request whose head that run measured.
-
 import { type Acceptance, type AcceptEntry, addedEntries, resolveAcceptance, withLabel } from '../accept.ts'
 import type { CompareOptions, Comparison } from '../compare/types.ts'
 import { markerFor } from '../report/escape.ts'

@@ -2,7 +2,6 @@
 // `CONFIG-NAME/BENCHMARK`. Instruction counts and wall-clock samples ask the same way. Asked with
 // BENCH_ACTION_LIST=parameters in its environment, a harness may follow a name with its parameters,
 // `NAME<TAB>input=VALUE<TAB>group=GROUP`; one that ignores the variable prints names alone.
-
 import type { BenchmarkError } from '../results.ts'
 import { commandFailure, outputTail, runCommand } from '../system/command.ts'
 

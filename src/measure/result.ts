@@ -1,5 +1,4 @@
 // Every kind reports through the same BenchmarkResult; what a case says about itself is copied once here.
-
 import type { CaseBase } from '../plan-types.ts'
 import type { BenchmarkError, BenchmarkResult, Metric } from '../results.ts'
 

@@ -1,6 +1,5 @@
 // The rows both reports show, as plain text cells. Markdown and terminal rendering differ only in how
 // they escape, align and colour these.
-
 import { type AcceptedBy, describeEntry } from '../accept.ts'
 import {
   type BenchmarkComparison,

@@ -1,6 +1,5 @@
 // What commit and branch a run measures. In GitHub Actions the event's variables are the truth (a pull
 // request's checkout is a detached merge commit); elsewhere, git.
-
 import type { CommitInfo } from '../results.ts'
 import { commandFailure, runCommand } from './command.ts'
 

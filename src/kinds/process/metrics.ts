@@ -2,6 +2,7 @@
 import type { ResourceMetric } from '../../measure/exec-helper.ts'
 import type { MetricCatalogue } from '../types.ts'
 
+// Each is wall, cpu (user + sys) or a metric of the exec helper's resource use (RESOURCE_USE)…
 export const PROCESS_METRICS = [
   'wall',
   'user',
@@ -12,12 +13,12 @@ export const PROCESS_METRICS = [
   'major-faults',
   'voluntary-cs',
   'involuntary-cs',
-] as const
+] as const satisfies ReadonlyArray<'wall' | 'cpu' | ResourceMetric>
 
-// Every metric of the exec helper's resource use is one of the kind's: a new row of RESOURCE_USE fails
-// to compile until it is named here too, where its place in reports is chosen.
-const everyResourceMetric: readonly (typeof PROCESS_METRICS)[number][] = [] as ResourceMetric[]
-void everyResourceMetric
+// …and every metric of the exec helper's resource use is listed: a new row of RESOURCE_USE fails to
+// compile until it is named above, where its place in reports is chosen.
+const everyResourceMetricListed: ResourceMetric extends (typeof PROCESS_METRICS)[number] ? true : never = true
+void everyResourceMetricListed
 
 export const catalogue = {
   names: PROCESS_METRICS,
