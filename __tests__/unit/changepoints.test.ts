@@ -177,6 +177,21 @@ describe('change points of a noisy metric', () => {
     assert.equal(three?.pValue, 1 / 4)
   })
 
+  it('reports a change whose p-value is the level exactly, and one of exactly minChange', () => {
+    // One shuffle that does not reach this split (as above): p = (0 + 1)/(1 + 1) = 1/2, which is
+    // significant at α = 1/2 (the level is reached at p ≤ α).
+    const values = Array.from({ length: 17 }, (_, i) => (i < 9 ? 100 : 110))
+    const [half, ...none] = detectChangePoints(values, { permutations: 1, alpha: 0.5 })
+    assert.deepEqual([half?.index, half?.pValue, none.length], [9, 0.5, 0])
+    // 1000 → 1250 is +25% exactly in binary: a change of minChange is reported, one below it not.
+    const quarter = Array.from({ length: 17 }, (_, i) => (i < 9 ? 1000 : 1250))
+    assert.deepEqual(
+      detectChangePoints(quarter, { minChange: 0.25 }).map((p) => [p.index, p.change]),
+      [[9, 0.25]],
+    )
+    assert.deepEqual(detectChangePoints(quarter, { minChange: 0.2500001 }), [])
+  })
+
   it('says nothing about a history too short to split', () => {
     for (const detect of [detectChangePoints, eDivisive, pelt]) {
       assert.deepEqual(detect([]), [], detect.name)

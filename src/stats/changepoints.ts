@@ -3,7 +3,8 @@
 // shifts proposed by PELT (the default) or windowed e-divisive on the log scale after a Hampel filter,
 // then confirmed by a rank permutation test, joined into drifts and located within a likelihood margin.
 // Deterministic metrics (instruction counts): `exactChangePoints`. Why these methods and settings, with
-// their measurements (docs/methodology.md#change-points-in-a-history).
+// their measurements (docs/methodology.md#change-points-in-a-history). The steps are exported too, so
+// that each can be checked against a direct computation of what it computes.
 import { medianInPlace } from './bootstrap.ts'
 import { SeededRandom } from './random.ts'
 
@@ -108,7 +109,7 @@ const HAMPEL_HALF_WIDTH = 3
 /** … and clips a value to within this many noise scales of their median. */
 const HAMPEL_CLIP = 3
 
-interface Series {
+export interface Series {
   values: readonly number[]
   /** Filtered logs, centred on their median (which keeps the sums below small). */
   y: Float64Array
@@ -120,7 +121,7 @@ interface Series {
   si: Float64Array
 }
 
-function prepare(values: readonly number[]): Series {
+export function prepare(values: readonly number[]): Series {
   const n = values.length
   const logs = new Float64Array(n)
   for (let i = 0; i < n; i++) {
@@ -187,7 +188,7 @@ function hampel(logs: Float64Array, sigma: number): Float64Array {
 }
 
 /** Sum of squared deviations from their mean of y[lo..hi). */
-function levelCost(s: Series, lo: number, hi: number): number {
+export function levelCost(s: Series, lo: number, hi: number): number {
   const n = hi - lo
   if (n <= 0) return 0
   const sum = s.s1[hi]! - s.s1[lo]!
@@ -203,7 +204,7 @@ function levelMean(s: Series, lo: number, hi: number): number {
  * y[lo..a) at their mean μ1, y[b..hi) at their mean μ2, and y[a..b) on the line that goes from μ1 at
  * a − 1 to μ2 at b. A step is a = b.
  */
-function transitionCost(s: Series, lo: number, a: number, b: number, hi: number): number {
+export function transitionCost(s: Series, lo: number, a: number, b: number, hi: number): number {
   const mu1 = levelMean(s, lo, a)
   const mu2 = levelMean(s, b, hi)
   let cost = levelCost(s, lo, a) + levelCost(s, b, hi)
@@ -231,7 +232,7 @@ function transitionCost(s: Series, lo: number, a: number, b: number, hi: number)
  * part found so far) calls it significant at 10 × alpha. Splits found by two windows are the same
  * shift: of splits closer than `minSegment`, the stronger stays.
  */
-function eDivisiveSplits(y: Float64Array, settings: Required<ChangePointOptions>): number[] {
+export function eDivisiveSplits(y: Float64Array, settings: Required<ChangePointOptions>): number[] {
   const { window, minSegment } = settings
   const n = y.length
   const found: Array<{ index: number; q: number }> = []
@@ -303,7 +304,7 @@ function splitWindow(
  * dilute this one). Sums of distances over any two ranges come from 2-D prefix sums, so every
  * (split, κ) costs O(1).
  */
-function bestEnergySplit(
+export function bestEnergySplit(
   v: Float64Array,
   lo: number,
   hi: number,
@@ -362,7 +363,7 @@ const PELT_BLOCK_WINDOWS = 20
  * blocks of PELT_BLOCK_WINDOWS windows overlapping by two, each keeping the splits found farther than
  * a window from its cut ends (docs/methodology.md#change-points-in-a-history).
  */
-function peltSplits(s: Series, settings: Required<ChangePointOptions>): number[] {
+export function peltSplits(s: Series, settings: Required<ChangePointOptions>): number[] {
   const n = s.y.length
   const { window } = settings
   const block = PELT_BLOCK_WINDOWS * window
@@ -380,7 +381,7 @@ function peltSplits(s: Series, settings: Required<ChangePointOptions>): number[]
   }
 }
 
-function peltBlock(s: Series, start: number, end: number, beta: number, m: number): number[] {
+export function peltBlock(s: Series, start: number, end: number, beta: number, m: number): number[] {
   const length = end - start
   const scale = 1 / (s.sigma * s.sigma)
   const best = new Float64Array(length + 1).fill(Number.POSITIVE_INFINITY)
@@ -427,7 +428,7 @@ interface Group {
   splits: number[]
 }
 
-interface Evaluated extends ChangePoint {
+export interface Evaluated extends ChangePoint {
   lo: number
   hi: number
 }
@@ -439,7 +440,7 @@ interface Evaluated extends ChangePoint {
  * changes below minChange, smallest first. Dropping or joining one changes its neighbours' stretches,
  * so they are looked at again.
  */
-function confirm(
+export function confirm(
   s: Series,
   splits: readonly number[],
   settings: Required<ChangePointOptions>,
@@ -527,7 +528,7 @@ function joinable(s: Series, groups: readonly Group[], evaluated: readonly Evalu
   return -1
 }
 
-function bestTransition(s: Series, lo: number, hi: number): { cost: number; a: number; b: number } {
+export function bestTransition(s: Series, lo: number, hi: number): { cost: number; a: number; b: number } {
   let best = { cost: Number.POSITIVE_INFINITY, a: lo, b: lo }
   for (let a = lo + MIN_LEVEL; a <= hi - MIN_LEVEL; a++) {
     for (let b = a; b <= hi - MIN_LEVEL; b++) {
@@ -543,7 +544,12 @@ function bestTransition(s: Series, lo: number, hi: number): { cost: number; a: n
  * model unless a transition over several commits fits better by more than LOCATION_MARGIN (it has
  * one more thing to fit); the range is then every transition's start to end within the margin.
  */
-function evaluate(s: Series, lo: number, hi: number, settings: Required<ChangePointOptions>): Evaluated {
+export function evaluate(
+  s: Series,
+  lo: number,
+  hi: number,
+  settings: Required<ChangePointOptions>,
+): Evaluated {
   const margin = 2 * s.sigma * s.sigma * LOCATION_MARGIN
   let index = lo
   let stepCost = Number.POSITIVE_INFINITY
@@ -594,7 +600,7 @@ function median(values: readonly number[], lo: number, hi: number): number {
  * stops as soon as the level can no longer be reached (Besag & Clifford): stable stretches cost a
  * few dozen permutations, real shifts all of them.
  */
-function shiftTest(
+export function shiftTest(
   y: Float64Array,
   lo: number,
   hi: number,
@@ -623,7 +629,7 @@ function shiftTest(
   return (exceed + 1) / (permutations + 1)
 }
 
-function largestZ(ranks: Float64Array, sd: Float64Array, m: number): number {
+export function largestZ(ranks: Float64Array, sd: Float64Array, m: number): number {
   const length = ranks.length
   const half = (length + 1) / 2
   let sum = 0
@@ -637,7 +643,7 @@ function largestZ(ranks: Float64Array, sd: Float64Array, m: number): number {
   return largest
 }
 
-function midRanks(values: Float64Array): Float64Array {
+export function midRanks(values: Float64Array): Float64Array {
   const order = Array.from(values.keys()).sort((i, j) => values[i]! - values[j]!)
   const ranks = new Float64Array(values.length)
   for (let start = 0; start < order.length; ) {
