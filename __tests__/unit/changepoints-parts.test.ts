@@ -122,8 +122,22 @@ describe('the prepared series', () => {
     const alternating = prepare([1, Math.exp(0.2), 1, Math.exp(0.2), 1, Math.exp(0.2)])
     close(alternating.sigma, (1.4826 * 0.2) / Math.SQRT2, 'sigma', 1e-12)
     closeAll(alternating.y, [-0.1, 0.1, -0.1, 0.1, -0.1, 0.1], 'y', 1e-12)
+    // Logs 0, 0.1, 0.3, 0.6: differences 0.1, 0.2, 0.3, whose median is 0.2.
+    const widening = prepare([1, Math.exp(0.1), Math.exp(0.3), Math.exp(0.6)])
+    close(widening.sigma, (1.4826 * 0.2) / Math.SQRT2, 'sigma', 1e-12)
     // One value: no difference to measure, the floor.
     assert.equal(prepare([5]).sigma, 1e-5)
+  })
+
+  it('judges a value by the three either side of it, and at the ends by the side there is', () => {
+    // Logs 0 0 0 1 0 1 1 1, centred on 0.5 (noise floor: the differences' median is 0). Commit 3 is
+    // like the median of the three after it (0 1 1 → 1), though not like the one right after it.
+    const mixed = prepare([1, 1, 1, Math.E, 1, Math.E, Math.E, Math.E])
+    assert.deepEqual([...mixed.y], [-0.5, -0.5, -0.5, 0.5, -0.5, 0.5, 0.5, 0.5])
+    // Logs 0 0 0 0 0 0 1 1: commit 6 is like the one after it and stays; the last commit has only
+    // the three before it (0 0 1 → 0) and is clipped to 3 noise scales above them.
+    const end = prepare([1, 1, 1, 1, 1, 1, Math.E, Math.E])
+    assert.deepEqual([...end.y], [0, 0, 0, 0, 0, 0, 1, 3 * 1e-5])
   })
 
   it('keeps a value that lies between the levels before and after it', () => {
@@ -567,6 +581,19 @@ describe('proposals', () => {
     // Two steps in one window, and one seen by no later window but the last.
     const two = prepare(levels(50, [0, 6, 14, 44], [100, 120, 100, 120])).y
     assert.deepEqual(eDivisiveSplits(two, settings), [6, 14, 44])
+  })
+
+  it('e-divisive reads the last window of exactly two levels, and keeps steps exactly minSegment apart', () => {
+    // Windows of 8 every 4 commits: only the last, [16, 24), sees the step at 20 with 4 commits a side.
+    // Its candidate test runs at 10 × α = 10%: of the C(8, 4) = 70 ways to order two groups of four,
+    // 2 are as extreme (p = 0.029), so it passes at α = 1% and not at α = 0.1% (10 × α = 1%).
+    const last = prepare(levels(24, [0, 20], [100, 110])).y
+    const settings = { ...DEFAULT_CHANGE_POINT_OPTIONS, window: 8, minSegment: 4 }
+    assert.deepEqual(eDivisiveSplits(last, { ...settings, alpha: 0.01 }), [20])
+    assert.deepEqual(eDivisiveSplits(last, { ...settings, alpha: 0.001 }), [])
+    // A level of exactly 4 commits is a level: its two steps are not one shift found twice.
+    const short = prepare(levels(40, [0, 10, 14], [100, 120, 100])).y
+    assert.deepEqual(eDivisiveSplits(short, { ...settings, window: 20 }), [10, 14])
   })
 
   it('PELT on a long history keeps each split from the block that sees it away from its cut ends', () => {

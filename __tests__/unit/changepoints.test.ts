@@ -192,6 +192,21 @@ describe('change points of a noisy metric', () => {
     assert.deepEqual(detectChangePoints(quarter, { minChange: 0.2500001 }), [])
   })
 
+  it('runs the algorithm asked for: a penalty binds PELT, the default, and not e-divisive', () => {
+    // A step of 10% in a noise-free history is worth (9 · 8/17) · ln(1.1)² / σ² ≈ 3.8e8 in PELT's
+    // units (σ at its floor, 1e-5): less than a penalty of 1e9 · ln 17 ≈ 2.8e9 per change point.
+    const values = Array.from({ length: 17 }, (_, i) => (i < 9 ? 100 : 110))
+    const penalty = 1e9
+    assert.deepEqual(detectChangePoints(values, { penalty }), [])
+    assert.deepEqual(detectChangePoints(values, { penalty, algorithm: 'pelt' }), [])
+    const found = detectChangePoints(values, { penalty, algorithm: 'e-divisive' })
+    assert.deepEqual(
+      found.map((p) => p.index),
+      [9],
+    )
+    assert.deepEqual(found, eDivisive(values, { penalty }))
+  })
+
   it('says nothing about a history too short to split', () => {
     for (const detect of [detectChangePoints, eDivisive, pelt]) {
       assert.deepEqual(detect([]), [], detect.name)
