@@ -283,6 +283,13 @@ describe('the energy split', () => {
       const got = bestEnergySplit(Float64Array.from(v), lo, hi, m, new Float64Array((hi - lo + 1) ** 2))
       assert.equal(got.index, expected.index, seed)
       close(got.q, expected.q, seed)
+      // The scratch space is reused between calls: what an earlier call left in it changes nothing.
+      const dirty = new Float64Array((hi - lo + 1) ** 2).fill(7)
+      assert.deepEqual(
+        bestEnergySplit(Float64Array.from(v), lo, hi, m, dirty),
+        got,
+        `${seed}, reused scratch`,
+      )
     }
   })
 })
@@ -329,6 +336,17 @@ describe("PELT's partition", () => {
       const inner = optimalSplits(y.slice(6, 30), 1, beta, m).map((t) => t + 6)
       assert.deepEqual(peltBlock(s, 6, 30, beta, m), inner, `${name}, block 6..30`)
     }
+  })
+
+  it('keeps the first level at least minSegment long too', () => {
+    // Two commits at 5, then 0: a first level of two is shorter than minSegment 3, so the best
+    // partition has none there; three commits at 5 are a level of their own.
+    const beta = 2 * Math.log(36)
+    const two = [5, 5, ...Array<number>(34).fill(0)]
+    assert.deepEqual(peltBlock(seriesOf(two, 1), 0, 36, beta, 3), optimalSplits(two, 1, beta, 3))
+    assert.ok(!peltBlock(seriesOf(two, 1), 0, 36, beta, 3).includes(2))
+    const three = [5, 5, 5, ...Array<number>(33).fill(0)]
+    assert.deepEqual(peltBlock(seriesOf(three, 1), 0, 36, beta, 3), [3])
   })
 
   it('measures the fit in units of the noise variance', () => {
@@ -556,6 +574,10 @@ describe('proposals confirmed, joined and sized', () => {
     assert.deepEqual(points(levels(40, [0, 30], [100, 110]), [5, 30], { minChange: 0 }), [
       [30, 30, 30, 100, 110],
     ])
+    // Nothing moves at commit 30 either, where it is the last of two.
+    assert.deepEqual(points(levels(40, [0, 10], [100, 110]), [10, 30], { minChange: 0 }), [
+      [10, 10, 10, 100, 110],
+    ])
   })
 
   it('drops the smallest change below minChange, and measures its neighbour anew', () => {
@@ -603,6 +625,10 @@ describe('proposals', () => {
     const values = levels(250, [0, 4, 30, 93, 120, 186, 246], [100, 110, 100, 110, 100, 110, 100])
     const settings = { ...DEFAULT_CHANGE_POINT_OPTIONS, window: 5, minSegment: 2 }
     assert.deepEqual(peltSplits(prepare(values), settings), [4, 30, 93, 120, 186, 246])
+    // Steps exactly where one block's share ends and the next one's begins (95 and 185), seen by both
+    // blocks and kept once.
+    const edges = levels(250, [0, 10, 95, 120, 185, 220], [100, 110, 100, 110, 100, 110])
+    assert.deepEqual(peltSplits(prepare(edges), settings), [10, 95, 120, 185, 220])
     // Each stretch holds its step between 4 and 5 commits a side; as rank tests of two such groups,
     // p is 2/C(10, 5) = 0.008 or 2/C(9, 4) = 0.016, within α = 5%.
     assert.deepEqual(
