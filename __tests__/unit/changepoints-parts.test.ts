@@ -442,6 +442,58 @@ describe('the rank statistic and its permutation test', () => {
     assert.ok(exactPValue([1, 2, 3, 4, 5, 6, 7, 8], 2) < 0.05)
   })
 
+  it('draws its shuffles and stops as Besag and Clifford: at the (⌊α·(shuffles + 1) − 1⌋ + 1)-th as strong', () => {
+    // The procedure written out: midranks of the stretch, the largest |W − E[W]|/sd over the splits
+    // leaving m a side, Fisher–Yates shuffles of the ranks from the seeded generator (the last position
+    // first, each swapped with one drawn from those up to it), counting shuffles at least as strong;
+    // once more are as strong than α allows, p = (as strong + 1)/(shuffles so far + 1).
+    const direct = (y: readonly number[], m: number, alpha: number, permutations: number, seed: string) => {
+      const n = y.length
+      const ranks = y.map((v) => y.filter((w) => w < v).length + (y.filter((w) => w === v).length + 1) / 2)
+      const statistic = (r: readonly number[]) => {
+        let largest = 0
+        for (let n1 = m; n1 <= n - m; n1++) {
+          const w = r.slice(0, n1).reduce((sum, v) => sum + v, 0)
+          largest = Math.max(
+            largest,
+            Math.abs(w - (n1 * (n + 1)) / 2) / Math.sqrt((n1 * (n - n1) * (n + 1)) / 12),
+          )
+        }
+        return largest
+      }
+      const observed = statistic(ranks)
+      if (observed === 0) return 1
+      const random = new SeededRandom(seed)
+      let exceed = 0
+      for (let r = 1; r <= permutations; r++) {
+        for (let i = n - 1; i > 0; i--) {
+          const j = random.nextInt(i + 1)
+          ;[ranks[i], ranks[j]] = [ranks[j]!, ranks[i]!]
+        }
+        if (statistic(ranks) >= observed * (1 - 1e-12)) {
+          exceed++
+          if (exceed > alpha * (permutations + 1) - 1) return (exceed + 1) / (r + 1)
+        }
+      }
+      return (exceed + 1) / (permutations + 1)
+    }
+    const flat = [3, 1, 4, 1.5, 5, 9, 2, 6, 5.5, 3.5, 8, 9.7]
+    const shifted = [1, 3, 2, 2, 5, 4, 9, 8, 8, 7, 10, 12]
+    for (const y of [flat, shifted]) {
+      for (const [m, alpha, permutations] of [
+        [2, 0.001, 1999],
+        [3, 0.05, 199],
+        [2, 0.2, 99],
+        [4, 0.5, 9],
+      ] as const) {
+        const seed = `stop ${y[0]} ${m} ${alpha}`
+        const settings = { ...DEFAULT_CHANGE_POINT_OPTIONS, minSegment: m, alpha, permutations }
+        const got = shiftTest(Float64Array.from(y), 0, y.length, settings, new SeededRandom(seed))
+        close(got, direct(y, m, alpha, permutations, seed), `${y} m ${m} α ${alpha}`, 1e-15)
+      }
+    }
+  })
+
   it('stops shuffling once the level is out of reach, and says p = 1 for too short or unshifted stretches', () => {
     // α = 0.001 of 1,999 shuffles allows one as strong as the real series; a flat stretch gets two
     // within a few shuffles and stops: p = 3/(r + 1) for the r shuffles it took, far above α.
