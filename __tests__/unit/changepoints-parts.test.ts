@@ -657,6 +657,78 @@ describe('proposals', () => {
     assert.deepEqual(eDivisiveSplits(two, settings), [6, 14, 44])
   })
 
+  it('e-divisive is the windowed procedure written out: split while the permutation test allows, join repeats', () => {
+    // Windows of `window` commits every half window; in each, the strongest energy split of any part
+    // found so far, kept while at most 10·α·200 − 1 of 199 shuffles (each part shuffled on its own,
+    // a seeded generator per window) are as strong; splits from overlapping windows closer than
+    // minSegment are one, the stronger kept.
+    const direct = (y: readonly number[], window: number, m: number, alpha: number, seed: string) => {
+      const best = (v: readonly number[], lo: number, hi: number) => {
+        let top = { index: -1, q: 0 }
+        for (let tau = m; tau <= hi - lo - m; tau++) {
+          for (let kappa = tau + m; kappa <= hi - lo; kappa++) {
+            const q = directEnergy(v, lo, tau, kappa)
+            if (q > top.q) top = { index: lo + tau, q }
+          }
+        }
+        return top
+      }
+      const found: Array<{ index: number; q: number }> = []
+      for (let start = 0; start + 2 * m <= y.length; start += Math.floor(window / 2)) {
+        const end = Math.min(y.length, start + window)
+        const random = new SeededRandom(`${seed}:e-divisive:${start}`)
+        const v = y.slice(start, end)
+        const cuts: Array<{ index: number; q: number }> = []
+        for (;;) {
+          const bounds = [0, ...cuts.map((c) => c.index).sort((p, q) => p - q), v.length]
+          const parts = bounds.slice(1).map((hi, k) => [bounds[k]!, hi] as const)
+          const strongest = parts.map(([lo, hi]) => best(v, lo, hi)).reduce((p, q) => (q.q > p.q ? q : p))
+          if (strongest.index < 0) break
+          const allowed = Math.min(0.5, 10 * alpha) * 200 - 1
+          const shuffled = v.slice()
+          let exceed = 0
+          for (let r = 0; r < 199 && exceed <= allowed; r++) {
+            let q = 0
+            for (const [lo, hi] of parts) {
+              for (let i = hi - 1; i > lo; i--) {
+                const j = lo + random.nextInt(i - lo + 1)
+                ;[shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!]
+              }
+              q = Math.max(q, best(shuffled, lo, hi).q)
+            }
+            if (q >= strongest.q) exceed++
+          }
+          if (exceed > allowed) break
+          cuts.push(strongest)
+        }
+        found.push(...cuts.map((c) => ({ index: start + c.index, q: c.q })))
+        if (end === y.length) break
+      }
+      const kept: Array<{ index: number; q: number }> = []
+      for (const split of found.sort((p, q) => p.index - q.index)) {
+        const last = kept[kept.length - 1]
+        if (last && split.index - last.index < m) {
+          if (split.q > last.q) kept[kept.length - 1] = split
+        } else kept.push(split)
+      }
+      return kept.map((split) => split.index)
+    }
+    for (const [name, n, window, m, alpha, shape] of [
+      ['two steps', 44, 16, 4, 0.01, (i: number) => (i < 13 ? 0 : i < 30 ? 2.5 : 0.5)],
+      ['steps close together', 40, 16, 3, 0.02, (i: number) => (i < 9 ? 0 : i < 14 ? 3 : i < 26 ? 0.5 : -2)],
+      ['a ramp', 36, 12, 3, 0.005, (i: number) => Math.min(3, Math.max(0, (i - 10) / 4))],
+      ['noise', 30, 10, 3, 0.05, () => 0],
+    ] as const) {
+      const y = noisy(n, name, shape)
+      const settings = { ...DEFAULT_CHANGE_POINT_OPTIONS, window, minSegment: m, alpha, seed: name }
+      assert.deepEqual(
+        eDivisiveSplits(Float64Array.from(y), settings),
+        direct(y, window, m, alpha, name),
+        name,
+      )
+    }
+  })
+
   it('e-divisive reads the last window of exactly two levels, and keeps steps exactly minSegment apart', () => {
     // Windows of 8 every 4 commits: only the last, [16, 24), sees the step at 20 with 4 commits a side.
     // Its candidate test runs at 10 × α = 10%: of the C(8, 4) = 70 ways to order two groups of four,
