@@ -252,6 +252,46 @@ function directEnergy(v: readonly number[], lo: number, tau: number, kappa: numb
   )
 }
 
+/** The strongest split of v[lo..hi) by directEnergy over every τ and κ leaving m a side, the first on a tie. */
+function directBestSplit(
+  v: readonly number[],
+  lo: number,
+  hi: number,
+  m: number,
+): { index: number; q: number } {
+  let best = { index: -1, q: 0 }
+  for (let tau = m; tau <= hi - lo - m; tau++) {
+    for (let kappa = tau + m; kappa <= hi - lo; kappa++) {
+      const q = directEnergy(v, lo, tau, kappa)
+      if (q > best.q) best = { index: lo + tau, q }
+    }
+  }
+  return best
+}
+
+/** A Fisher–Yates shuffle of values[lo..hi): the last position first, each swapped with one drawn from those up to it. */
+function directShuffle(values: number[], lo: number, hi: number, random: SeededRandom): void {
+  for (let i = hi - 1; i > lo; i--) {
+    const j = lo + random.nextInt(i - lo + 1)
+    ;[values[i], values[j]] = [values[j]!, values[i]!]
+  }
+}
+
+/** Each value's rank, ties given the mean of the ranks they span. */
+const directMidRanks = (y: readonly number[]) =>
+  y.map((v) => y.filter((w) => w < v).length + (y.filter((w) => w === v).length + 1) / 2)
+
+/** The largest |W − E[W]|/sd(W) of the rank sum W of the first n1 ranks, over m ≤ n1 ≤ n − m. */
+function directRankStatistic(ranks: readonly number[], m: number): number {
+  const n = ranks.length
+  let largest = 0
+  for (let n1 = m; n1 <= n - m; n1++) {
+    const w = ranks.slice(0, n1).reduce((sum, v) => sum + v, 0)
+    largest = Math.max(largest, Math.abs(w - (n1 * (n + 1)) / 2) / Math.sqrt((n1 * (n - n1) * (n + 1)) / 12))
+  }
+  return largest
+}
+
 describe('the energy split', () => {
   it('splits 0 0 1 1 between the levels, with q = 1 · (2 · 1 − 0 − 0)', () => {
     const v = Float64Array.from([0, 0, 1, 1])
@@ -273,13 +313,7 @@ describe('the energy split', () => {
     ] as const) {
       // A step, and a second step later that a part ending early leaves out.
       const v = noisy(n, seed, (i) => (i < lo + 8 ? 0 : i < lo + 15 ? 2 : -1))
-      let expected = { index: -1, q: 0 }
-      for (let tau = m; tau <= hi - lo - m; tau++) {
-        for (let kappa = tau + m; kappa <= hi - lo; kappa++) {
-          const q = directEnergy(v, lo, tau, kappa)
-          if (q > expected.q * (1 + 1e-12)) expected = { index: lo + tau, q }
-        }
-      }
+      const expected = directBestSplit(v, lo, hi, m)
       const got = bestEnergySplit(Float64Array.from(v), lo, hi, m, new Float64Array((hi - lo + 1) ** 2))
       assert.equal(got.index, expected.index, seed)
       close(got.q, expected.q, seed)
@@ -397,18 +431,8 @@ describe('the rank statistic and its permutation test', () => {
   /** P(largest z ≥ the observed one) over every ordering of the ranks of y, by enumeration. */
   function exactPValue(y: readonly number[], m: number): number {
     const n = y.length
-    const ranks = [...y].map((v) => [...y].filter((w) => w < v).length + 1)
-    const statistic = (r: readonly number[]) => {
-      let largest = 0
-      let sum = 0
-      for (let n1 = 1; n1 <= n - m; n1++) {
-        sum += r[n1 - 1]!
-        if (n1 < m) continue
-        const z = Math.abs(sum - (n1 * (n + 1)) / 2) / Math.sqrt((n1 * (n - n1) * (n + 1)) / 12)
-        largest = Math.max(largest, z)
-      }
-      return largest
-    }
+    const ranks = directMidRanks(y)
+    const statistic = (r: readonly number[]) => directRankStatistic(r, m)
     const observed = statistic(ranks)
     let count = 0
     let total = 0
@@ -463,28 +487,14 @@ describe('the rank statistic and its permutation test', () => {
     // first, each swapped with one drawn from those up to it), counting shuffles at least as strong;
     // once more are as strong than α allows, p = (as strong + 1)/(shuffles so far + 1).
     const direct = (y: readonly number[], m: number, alpha: number, permutations: number, seed: string) => {
-      const n = y.length
-      const ranks = y.map((v) => y.filter((w) => w < v).length + (y.filter((w) => w === v).length + 1) / 2)
-      const statistic = (r: readonly number[]) => {
-        let largest = 0
-        for (let n1 = m; n1 <= n - m; n1++) {
-          const w = r.slice(0, n1).reduce((sum, v) => sum + v, 0)
-          largest = Math.max(
-            largest,
-            Math.abs(w - (n1 * (n + 1)) / 2) / Math.sqrt((n1 * (n - n1) * (n + 1)) / 12),
-          )
-        }
-        return largest
-      }
+      const ranks = directMidRanks(y)
+      const statistic = (r: readonly number[]) => directRankStatistic(r, m)
       const observed = statistic(ranks)
       if (observed === 0) return 1
       const random = new SeededRandom(seed)
       let exceed = 0
       for (let r = 1; r <= permutations; r++) {
-        for (let i = n - 1; i > 0; i--) {
-          const j = random.nextInt(i + 1)
-          ;[ranks[i], ranks[j]] = [ranks[j]!, ranks[i]!]
-        }
+        directShuffle(ranks, 0, ranks.length, random)
         if (statistic(ranks) >= observed * (1 - 1e-12)) {
           exceed++
           if (exceed > alpha * (permutations + 1) - 1) return (exceed + 1) / (r + 1)
@@ -678,16 +688,7 @@ describe('proposals', () => {
     // a seeded generator per window) are as strong; splits from overlapping windows closer than
     // minSegment are one, the stronger kept.
     const direct = (y: readonly number[], window: number, m: number, alpha: number, seed: string) => {
-      const best = (v: readonly number[], lo: number, hi: number) => {
-        let top = { index: -1, q: 0 }
-        for (let tau = m; tau <= hi - lo - m; tau++) {
-          for (let kappa = tau + m; kappa <= hi - lo; kappa++) {
-            const q = directEnergy(v, lo, tau, kappa)
-            if (q > top.q) top = { index: lo + tau, q }
-          }
-        }
-        return top
-      }
+      const best = (v: readonly number[], lo: number, hi: number) => directBestSplit(v, lo, hi, m)
       const found: Array<{ index: number; q: number }> = []
       for (let start = 0; start + 2 * m <= y.length; start += Math.floor(window / 2)) {
         const end = Math.min(y.length, start + window)
@@ -705,10 +706,7 @@ describe('proposals', () => {
           for (let r = 0; r < 199 && exceed <= allowed; r++) {
             let q = 0
             for (const [lo, hi] of parts) {
-              for (let i = hi - 1; i > lo; i--) {
-                const j = lo + random.nextInt(i - lo + 1)
-                ;[shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!]
-              }
+              directShuffle(shuffled, lo, hi, random)
               q = Math.max(q, best(shuffled, lo, hi).q)
             }
             if (q >= strongest.q) exceed++

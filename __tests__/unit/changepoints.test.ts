@@ -28,6 +28,9 @@ const describe1 = (points: readonly ChangePoint[]) =>
     .map((p) => `${p.index} [${p.from}..${p.to}] ${(100 * p.change).toFixed(1)}% p=${p.pValue}`)
     .join('; ')
 
+/** 17 noise-free commits, 9 at 100 and 8 at 110: a step at 9. */
+const seventeen = Array.from({ length: 17 }, (_, i) => (i < 9 ? 100 : 110))
+
 describe('change points of a noisy metric', () => {
   const step = history(120, (i) => (i < 60 ? 1 : 1.1), 'step')
 
@@ -161,26 +164,24 @@ describe('change points of a noisy metric', () => {
   })
 
   it('finds a step of a noise-free history of 17 commits where it is', () => {
-    const values = Array.from({ length: 17 }, (_, i) => (i < 9 ? 100 : 110))
     for (const detect of [detectChangePoints, eDivisive, pelt]) {
-      const points = detect(values)
+      const points = detect(seventeen)
       assert.equal(points.length, 1, `${detect.name}: ${describe1(points)}`)
       const [point] = points as [ChangePoint]
       assert.deepEqual([point.from, point.index, point.to, point.before, point.after], [9, 9, 9, 100, 110])
     }
     // With few shuffles the p-value is (exceed + 1)/(shuffles + 1), and a shuffle of 17 ranks matches
     // this split's extreme only about twice in C(17, 9) = 24,310 tries: exceed is 0.
-    const [one] = detectChangePoints(values, { permutations: 1, alpha: 0.6 })
+    const [one] = detectChangePoints(seventeen, { permutations: 1, alpha: 0.6 })
     assert.equal(one?.pValue, 1 / 2)
-    const [three] = detectChangePoints(values, { permutations: 3, alpha: 0.3 })
+    const [three] = detectChangePoints(seventeen, { permutations: 3, alpha: 0.3 })
     assert.equal(three?.pValue, 1 / 4)
   })
 
   it('reports a change whose p-value is the level exactly, and one of exactly minChange', () => {
     // One shuffle that does not reach this split (as above): p = (0 + 1)/(1 + 1) = 1/2, which is
     // significant at α = 1/2 (the level is reached at p ≤ α).
-    const values = Array.from({ length: 17 }, (_, i) => (i < 9 ? 100 : 110))
-    const [half, ...none] = detectChangePoints(values, { permutations: 1, alpha: 0.5 })
+    const [half, ...none] = detectChangePoints(seventeen, { permutations: 1, alpha: 0.5 })
     assert.deepEqual([half?.index, half?.pValue, none.length], [9, 0.5, 0])
     // 1000 → 1250 is +25% exactly in binary: a change of minChange is reported, one below it not.
     const quarter = Array.from({ length: 17 }, (_, i) => (i < 9 ? 1000 : 1250))
@@ -194,16 +195,15 @@ describe('change points of a noisy metric', () => {
   it('runs the algorithm asked for: a penalty binds PELT, the default, and not e-divisive', () => {
     // A step of 10% in a noise-free history is worth (9 · 8/17) · ln(1.1)² / σ² ≈ 3.8e8 in PELT's
     // units (σ at its floor, 1e-5): less than a penalty of 1e9 · ln 17 ≈ 2.8e9 per change point.
-    const values = Array.from({ length: 17 }, (_, i) => (i < 9 ? 100 : 110))
     const penalty = 1e9
-    assert.deepEqual(detectChangePoints(values, { penalty }), [])
-    assert.deepEqual(detectChangePoints(values, { penalty, algorithm: 'pelt' }), [])
-    const found = detectChangePoints(values, { penalty, algorithm: 'e-divisive' })
+    assert.deepEqual(detectChangePoints(seventeen, { penalty }), [])
+    assert.deepEqual(detectChangePoints(seventeen, { penalty, algorithm: 'pelt' }), [])
+    const found = detectChangePoints(seventeen, { penalty, algorithm: 'e-divisive' })
     assert.deepEqual(
       found.map((p) => p.index),
       [9],
     )
-    assert.deepEqual(found, eDivisive(values, { penalty }))
+    assert.deepEqual(found, eDivisive(seventeen, { penalty }))
   })
 
   it('says nothing about a history too short to split', () => {
