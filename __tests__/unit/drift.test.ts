@@ -10,6 +10,7 @@ import {
   CLIP,
   type DriftRun,
   decideAcrossMoments,
+  describeDrift,
   driftBound,
   estimateDrift,
   REJECT,
@@ -228,7 +229,7 @@ describe('estimateDrift', () => {
 
   test('identical medians (a clock’s resolution) give a zero spread, not a division by zero', () => {
     const e = estimateDrift(runs([1000, 1000, 1000, 1000], 'abcd'), { alpha: 0.01 })
-    assert.deepEqual([e.sigma, e.scale, e.allowance, e.states], [0, 0, 1, 1])
+    assert.deepEqual([e.sigma, e.scale, e.allowance, e.states, e.clipped], [0, 0, 1, 1, []])
   })
 
   test('an unchanged head lies beyond the allowance in about α of comparisons, not more', () => {
@@ -253,6 +254,307 @@ describe('estimateDrift', () => {
       }
       assert.ok(beyond / trials <= 0.015, `${n} runs: ${beyond} of ${trials} beyond`)
     }
+  })
+})
+
+/** Runs as `runs` gives them, without a commit: a history of runs of a dirty tree or an import. */
+const unnamed = (centers: number[], extra: Partial<DriftRun>[] = []): DriftRun[] =>
+  runs(centers, 'x'.repeat(centers.length), extra).map(({ sha: _, ...r }) => r)
+const minute = (i: number) => new Date(Date.UTC(2026, 10, 27, 10, i)).toISOString()
+
+describe('estimateDrift: each step, on a history built to reach it', () => {
+  test('alpha outside (0, 1) is refused, whichever sides were busy', () => {
+    for (const alpha of [0, 1, -0.1, 1.5, Number.NaN])
+      for (const sides of ['quiet', 'busy', 'mixed'] as const)
+        assert.throws(() => estimateDrift(runs([100, 101, 102], 'abc'), { alpha, sides }), {
+          name: 'RangeError',
+          message: `alpha must be in (0, 1), got ${alpha}`,
+        })
+  })
+
+  test('one run: nothing to estimate, and nothing claimed', () => {
+    assert.deepEqual(estimateDrift(runs([100], 'a'), { alpha: 0.01 }), {
+      runs: 1,
+      used: 0,
+      states: 1,
+      df: 0,
+      sigma: 0,
+      scale: 0,
+      widest: 1,
+      largest: 1,
+      splits: [],
+      leftOut: [],
+      clipped: [],
+    })
+  })
+
+  test('runs stored out of time order are read in time order', () => {
+    const inOrder = runs([10, 10.2, 9.9, 20, 10.1, 9.95], 'aaabcc')
+    const shuffled = [3, 0, 5, 1, 4, 2].map((i) => inOrder[i]!)
+    assert.deepEqual(estimateDrift(shuffled, { alpha: 0.01 }), estimateDrift(inOrder, { alpha: 0.01 }))
+    assert.equal(estimateDrift(shuffled, { alpha: 0.01 }).states, 3)
+  })
+
+  test('a run whose value is 0 or not a number says nothing of the drift', () => {
+    const all = runs([100, 0, 102, Number.NaN, 99, -3, 101], 'abcdefg')
+    const kept = [all[0]!, all[2]!, all[4]!, all[6]!]
+    const e = estimateDrift(all, { alpha: 0.01 })
+    assert.equal(e.runs, 4)
+    assert.deepEqual(e, estimateDrift(kept, { alpha: 0.01 }))
+  })
+
+  test('runs without a commit: named by their time alone, and alone at either end of the history', () => {
+    // Each run its own group. Neighbours differ by ln 2, .004988, .007491, .005000, .007528 and
+    // ln(400/199) = .698; their median .007510 × 1.4826/√2 = .007873 gives steps a limit of
+    // 4 × .007873 × √2 = .0445: the doubling and the last step cut, the rest do not.
+    const e = estimateDrift(unnamed([100, 200, 201, 199.5, 200.5, 199, 400]), { alpha: 0.01 })
+    assert.equal(e.states, 3)
+    assert.deepEqual(e.splits, [
+      { createdAt: minute(1), reason: 'a step of +100.0% from the commit before' },
+      { createdAt: minute(6), reason: 'a step of +101.0% from the commit before' },
+    ])
+    assert.deepEqual(e.leftOut, [
+      {
+        createdAt: minute(0),
+        reason:
+          'alone in its state of the code: the code changed again at the next run (a step of +100.0% from the commit before)',
+      },
+      {
+        createdAt: minute(6),
+        reason: 'alone in its state of the code: a step of +101.0% from the commit before',
+      },
+    ])
+  })
+
+  test('runs of one commit are one group, each neighbouring group one difference, a dirty run its own', () => {
+    // a a b b at 100, 101, 101.5, 103: the pairs within a and within b, and a's last run against b's
+    // first: ln(101/100) = .0099503, ln(103/101.5) = .0146702, ln(101.5/101) = .0049383; median .0099503,
+    // × 1.4826/√2 = .0104315.
+    close(estimateDrift(runs([100, 101, 101.5, 103], 'aabb'), { alpha: 0.01 }).scale, 0.010431494, 1e-9)
+    // The first run of a dirty tree, then two clean runs of its commit: the dirty run against the
+    // first clean one (.0099503) and the clean pair (ln(103/101) = .0196085); median .0147794 → .0154941.
+    const dirty = runs([100, 101, 103], 'aaa', [{ dirty: true }])
+    close(estimateDrift(dirty, { alpha: 0.01 }).scale, 0.015494081, 1e-9)
+  })
+
+  test('a step between commits of two runs each is judged by the noise of two medians of two', () => {
+    // a a b b at 100, 101, 106, 107: σ₀ = 1.4826/√2 × median(.0099503, ln(106/101) = .0483177,
+    // .0093897) = .0104315. The medians' step, ½ ln(106 · 107 / (100 · 101)) = .0579886, is beyond
+    // 4 σ₀ √(1/2 + 1/2) = .0417260 (but would not be beyond 4 σ₀ √(2 + 2) or √(1/2 + 2)).
+    const e = estimateDrift(runs([100, 101, 106, 107], 'aabb'), { alpha: 0.01 })
+    assert.deepEqual(
+      e.splits.map((s) => [s.sha, s.reason]),
+      [['bbbbbbbb', 'a step of +6.0% from the commit before']],
+    )
+    assert.equal(e.states, 2)
+  })
+
+  test('a busy run left out still says the code changed: the next run kept starts the state', () => {
+    const busy = { busy: 'measured while other programs used 51% of the CPUs' }
+    const accepted = { ...busy, startsState: 'it accepted a regression of wall' }
+    const centers = [100, 101, 150, 100.5, 99.5, 100.2]
+    const e = estimateDrift(runs(centers, 'abcdef', [{}, {}, accepted]), { alpha: 0.01 })
+    assert.deepEqual(e.splits, [
+      { sha: 'dddddddd', createdAt: minute(3), reason: 'it accepted a regression of wall' },
+    ])
+    assert.equal(e.states, 2)
+    // The next run's own record of a change is the one named.
+    const own = { startsState: 'it accepted a regression of cpu' }
+    const both = estimateDrift(runs(centers, 'abcdef', [{}, {}, accepted, own]), { alpha: 0.01 })
+    assert.deepEqual(
+      both.splits.map((s) => s.reason),
+      ['it accepted a regression of cpu'],
+    )
+    // A busy run that records no change starts nothing.
+    const plain = estimateDrift(runs(centers, 'abcdef', [{}, {}, busy]), { alpha: 0.01 })
+    assert.deepEqual([plain.states, plain.splits], [1, []])
+  })
+
+  test('a wild run is judged by the spread of the differences it takes no part in: the exact median of them', () => {
+    // Six runs of one commit at ln-offsets 0, .01, .03, .07, .15 and w. Without w the ten pairwise
+    // differences are .01 .02 .03 .04 .06 .07 .08 .12 .14 .15: median .065, × 1.4826/√2 = .0681432;
+    // 8 times that is .545145. The others' median is .03, so w = .58 (.55 away) is left out and
+    // w = .57 (.54 away) is only clipped.
+    const even = (w: number) =>
+      estimateDrift(
+        runs(
+          [0, 0.01, 0.03, 0.07, 0.15, w].map((y) => 100 * Math.exp(y)),
+          'aaaaaa',
+        ),
+        {
+          alpha: 0.01,
+        },
+      )
+    assert.deepEqual(
+      even(0.58).leftOut.map((r) => r.reason),
+      ['+73.3% from the median of its state of the code, beyond 8 times the runs’ usual spread'],
+    )
+    assert.deepEqual([even(0.57).leftOut, even(0.57).used], [[], 6])
+    // Seven runs, w the first: without it .31 joins and the fifteen differences (.01 … .31) have the
+    // median .12: × 1.4826/√2 × 8 = 1.006422. The others' median is .05: w = 1.06 is left out, 1.05 kept.
+    const odd = (w: number) =>
+      estimateDrift(
+        runs(
+          [w, 0, 0.01, 0.03, 0.07, 0.15, 0.31].map((y) => 100 * Math.exp(y)),
+          'aaaaaaa',
+        ),
+        {
+          alpha: 0.01,
+        },
+      )
+    assert.deepEqual(
+      odd(1.06).leftOut.map((r) => r.reason),
+      ['+174.6% from the median of its state of the code, beyond 8 times the runs’ usual spread'],
+    )
+    assert.deepEqual([odd(1.05).leftOut, odd(1.05).used], [[], 7])
+    // A clock's resolution: the others at 0, 0, 0, 0 and one tick (.01): six differences of 0 and four
+    // of .01, median 0, so their mean .004 × √π/2 = .0035449; 8 times that is .0283593. A run .03 away
+    // is left out, one .028 away kept.
+    const ticks = (w: number) =>
+      estimateDrift(
+        runs(
+          [0, 0, 0, 0, 0.01, w].map((y) => 100 * Math.exp(y)),
+          'aaaaaa',
+        ),
+        { alpha: 0.01 },
+      )
+    assert.deepEqual(
+      ticks(0.03).leftOut.map((r) => r.reason),
+      ['+3.0% from the median of its state of the code, beyond 8 times the runs’ usual spread'],
+    )
+    assert.deepEqual(ticks(0.028).leftOut, [])
+  })
+
+  test('where more than half the differences are 0, the scale is their mean × √π/2', () => {
+    // 1000, 1000, 1000, 1001: differences 0, 0, ln 1.001 = .0009995; mean .00033317 × √π/2 = .00029526.
+    const e = estimateDrift(runs([1000, 1000, 1000, 1001], 'abcd'), { alpha: 0.01 })
+    close(e.scale, 0.000295261369, 1e-12, 'σ₀')
+  })
+
+  test('with both sides busy every run counts, however wild', () => {
+    const e = estimateDrift(runs([100, 101, 99, 100.5, 99.5, 110], 'aaaaaa'), { alpha: 0.01, sides: 'busy' })
+    assert.deepEqual([e.used, e.leftOut, e.clipped], [6, [], []])
+  })
+})
+
+describe('estimateDrift with one side busy', () => {
+  const busy = { busy: 'measured while other programs used 51% of the CPUs' }
+  // Without commits: 80 alone (the code changed at the next run), 100 101 99, then a regression
+  // accepted at 120: 120 121 119 quiet and 150 152 148 busy.
+  const history = unnamed(
+    [80, 100, 101, 99, 120, 121, 119, 150, 152, 148],
+    [
+      {},
+      { startsState: 'it accepted an improvement of wall' },
+      {},
+      {},
+      { startsState: 'it accepted a regression of wall' },
+      {},
+      {},
+      busy,
+      busy,
+      busy,
+    ],
+  )
+
+  test('the quiet drift and how far the busy runs lie from the quiet median of their own state', () => {
+    // Quiet: ln(101/100), ln(99/100), ln(121/120), ln(119/120) on 4 df: σ = .0092048. Busy: ln(150/120),
+    // ln(152/120), ln(148/120), root mean square .2233498. t(0.995, min(4, 3)) = 5.840909:
+    // exp(5.840909 · √(σ² + .2233498²)) = 3.690173.
+    const e = estimateDrift(history, { alpha: 0.01, sides: 'mixed' })
+    close(e.sigma, 0.0092048366, 1e-9, 'σ')
+    close(e.mixed!.busySigma, 0.2233498004, 1e-9, 'busy')
+    assert.equal(e.mixed!.busyRuns, 3)
+    close(e.allowance!, 3.690173, 1e-5, 'allowance')
+    // The run alone stays left out and named; the busy runs are not left out for being busy.
+    assert.deepEqual(e.leftOut, [
+      {
+        createdAt: minute(0),
+        reason:
+          'alone in its state of the code: the code changed again at the next run (it accepted an improvement of wall)',
+      },
+    ])
+    assert.equal(
+      describeDrift(e, 10),
+      'the drift of the same code over the last 6 quiet runs, and what a busy moment did to 3 others: ±269.0%',
+    )
+    assert.deepEqual(
+      estimateDrift([...history].reverse(), { alpha: 0.01, sides: 'mixed' }),
+      e,
+      'in any order',
+    )
+  })
+
+  test('runs of value 0, quiet or busy, move nothing', () => {
+    const zeros = [
+      ...history,
+      { center: 0, createdAt: minute(10) },
+      { center: 0, createdAt: minute(11), ...busy },
+    ]
+    assert.deepEqual(
+      estimateDrift(zeros, { alpha: 0.01, sides: 'mixed' }),
+      estimateDrift(history, { alpha: 0.01, sides: 'mixed' }),
+    )
+  })
+
+  test('busy runs with no quiet run of their state, or quiet runs too few for a drift: no bound', () => {
+    const accepted = { ...busy, startsState: 'it accepted a regression of wall' }
+    const apart = runs([100, 101, 99, 100.5, 150, 152, 148], 'abcdeee', [
+      {},
+      {},
+      {},
+      {},
+      accepted,
+      busy,
+      busy,
+    ])
+    assert.equal(estimateDrift(apart, { alpha: 0.01, sides: 'mixed' }).busyUnknown, true)
+    const fewQuiet = runs([100, 101, 150, 152, 148], 'aaaaa', [{}, {}, busy, busy, busy])
+    const e = estimateDrift(fewQuiet, { alpha: 0.01, sides: 'mixed' })
+    assert.deepEqual([e.busyUnknown, e.mixed], [true, undefined])
+  })
+})
+
+describe('withinDrift and the notes', () => {
+  test('a ratio that is not a positive number is never within the drift, not even an unbounded one', () => {
+    const unbounded = estimateDrift(runs([100, 101, 99], 'abc'), { alpha: 0.01, sides: 'mixed' })
+    assert.equal(driftBound(unbounded), Number.POSITIVE_INFINITY)
+    for (const ratio of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      assert.equal(withinDrift(ratio, unbounded), false, `${ratio}, unbounded`)
+      assert.equal(withinDrift(ratio, undefined), false, `${ratio}`)
+    }
+    assert.equal(withinDrift(3, unbounded), true)
+  })
+
+  test('within the bound on both sides, the bound itself included', () => {
+    assert.equal(withinDrift(1.25, undefined), true)
+    assert.equal(withinDrift(1.26, undefined), false)
+    assert.equal(withinDrift(0.81, undefined), true)
+    assert.equal(withinDrift(0.5, undefined), false)
+  })
+
+  test('the words for each bound: differed runs, a single change, an improvement, an unbounded drift', () => {
+    // Two runs of one commit 40% apart: the bound is how far they differed.
+    const two = estimateDrift(runs([100, 140], 'aa'), { alpha: 0.01 })
+    assert.equal(describeDrift(two, 2), '±40.0%, how far 2 stored runs of the same code differed')
+    assert.deepEqual(decideAcrossMoments('regression', [1.3, 1.3], 'lower', undefined, 1), {
+      verdict: 'regression',
+      note: 'across moments, a regression needs the whole interval beyond +25.0% (±25.0%, assumed: only 1 stored run of the same code, too few to know its drift); the change is +30.0%',
+    })
+    assert.deepEqual(decideAcrossMoments('regression', [1, 1], 'lower', undefined, 1), {
+      verdict: 'unclear',
+      note: 'across moments, a regression needs the whole interval beyond +25.0% (±25.0%, assumed: only 1 stored run of the same code, too few to know its drift); the change is ±0.0%, which a change of the machine between the runs could explain',
+      why: 'within ±25.0%, assumed: only 1 stored run of the same code, too few to know its drift',
+    })
+    assert.equal(
+      decideAcrossMoments('improvement', [0.7, 0.75], 'lower', undefined, 0).note,
+      'across moments, an improvement needs the whole interval beyond −20.0% (±25.0%, assumed: no stored runs to know the drift from); the interval is −30.0% to −25.0%',
+    )
+    const unbounded = estimateDrift(runs([100, 101, 99], 'abc'), { alpha: 0.01, sides: 'mixed' })
+    assert.equal(
+      decideAcrossMoments('regression', [3, 3.2], 'lower', unbounded, 3).note,
+      'across moments, a regression cannot be told from what a busy moment does to a run: one side was measured on a busy machine and the other not, and fewer than 3 stored runs of the same code show how far that moves a run; the interval is +200.0% to +220.0%, which a change of the machine between the runs could explain',
+    )
   })
 })
 

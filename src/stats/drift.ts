@@ -113,8 +113,6 @@ export const DRIFT_WINDOW = 30
 
 /** 1.4826 / √2: the median absolute difference of two normal draws, as one draw's standard deviation. */
 const DIFFERENCE_TO_SIGMA = 1.4826 / Math.SQRT2
-/** Two commits need this many runs between them in one segment before the detector is asked. */
-const DETECTOR_MIN_COMMITS = 10
 
 /** How the two sides compared were measured (see DriftOptions.sides). */
 export type DriftSides = 'quiet' | 'busy' | 'mixed'
@@ -196,39 +194,24 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
   }
   const scale = robustScale(differences.map((x) => x.d))
   // The same scale without the differences a run takes part in: what that run is measured against.
-  // Undefined where fewer than 3 differences remain: too few to judge a run by.
+  // Only a state of REJECT_MIN_RUNS runs or more asks, and whichever run it is, at least 3 of the
+  // differences among those runs remain (5 neighbouring ones at the least, of which one run takes part
+  // in 2 at most when its commit ran once; more runs of its commit add more pairs without it).
   const sortedDifferences = [...differences].sort((x, y) => x.d - y.d)
-  const scaleWithout = (r: { order: number }) => {
-    const takesPart = (x: { a: number; b: number }) => x.a === r.order || x.b === r.order
-    const m = differences.reduce((n, x) => (takesPart(x) ? n : n + 1), 0)
-    if (m < 3) return undefined
-    // The median of the others, found by walking the sorted differences past this run's own.
-    const wanted = m % 2 === 1 ? [(m - 1) / 2] : [m / 2 - 1, m / 2]
-    const found: number[] = []
-    let index = 0
-    for (const x of sortedDifferences) {
-      if (takesPart(x)) continue
-      if (wanted.includes(index)) found.push(x.d)
-      if (++index > wanted[wanted.length - 1]!) break
-    }
-    const middle = found.reduce((a, b) => a + b, 0) / found.length
-    if (middle > 0) return DIFFERENCE_TO_SIGMA * middle
-    const rest = differences.filter((x) => !takesPart(x)).map((x) => x.d)
-    return robustScale(rest)
-  }
+  const scaleWithout = (r: { order: number }) =>
+    robustScale(sortedDifferences.filter((x) => x.a !== r.order && x.b !== r.order).map((x) => x.d))
 
   // 1b. Steps: a change point the detector finds, or a step between neighbouring commits beyond STEP_LIMIT.
   const states: Array<typeof runs> = []
   for (const groups of segmentGroups) {
     const centers = groups.map((g) => median(g.map((r) => r.y)))
     const cut = new Map<number, string>()
-    if (groups.length >= DETECTOR_MIN_COMMITS) {
-      for (const cp of detectChangePoints(
-        centers.map((c) => Math.exp(c)),
-        { seed: 'drift' },
-      ))
-        cut.set(cp.index, `a change point in the history (${signedPercent(cp.change)})`)
-    }
+    // The detector asks for 10 commits or more (two segments of 5) and finds nothing in fewer.
+    for (const cp of detectChangePoints(
+      centers.map((c) => Math.exp(c)),
+      { seed: 'drift' },
+    ))
+      cut.set(cp.index, `a change point in the history (${signedPercent(cp.change)})`)
     for (let g = 1; g < groups.length; g++) {
       // A step between a quiet and a busy run is the load's: it says nothing of the code.
       const before = groups[g - 1]!
@@ -238,17 +221,19 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
       if (Math.abs(jump) > limit && !cut.has(g))
         cut.set(g, `a step of ${signedPercent(Math.exp(jump) - 1)} from the commit before`)
     }
-    let state: typeof runs = []
-    for (let g = 0; g < groups.length; g++) {
+    // Cuts are at the second commit or later: a step from the commit before, or where the detector's
+    // second segment begins.
+    let state: typeof runs = [...groups[0]!]
+    for (let g = 1; g < groups.length; g++) {
       const reason = cut.get(g)
-      if (reason !== undefined && state.length > 0) {
+      if (reason !== undefined) {
         states.push(state)
         state = []
         splits.push({ ...ref(groups[g]![0]!), reason })
       }
       state.push(...groups[g]!)
     }
-    if (state.length > 0) states.push(state)
+    states.push(state)
   }
 
   // 3. Deviations from each state's center, clipped, pooled.
@@ -284,8 +269,7 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
       // Against the others alone: a wild run would otherwise widen the very scale it is judged by.
       const others = state.filter((x) => x !== r)
       const d = r.y - median(others.map((x) => x.y))
-      const spread = scaleWithout(r)
-      if (spread === undefined || Math.abs(d) <= REJECT * spread) return true
+      if (Math.abs(d) <= REJECT * scaleWithout(r)) return true
       leftOut.push({
         ...ref(r),
         reason: `${signedPercent(Math.exp(d) - 1)} from the median of its state of the code, beyond ${REJECT} times the runs’ usual spread`,
