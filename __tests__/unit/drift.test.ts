@@ -425,6 +425,28 @@ describe('estimateDrift: each step, on a history built to reach it', () => {
     assert.deepEqual(ticks(0.028).leftOut, [])
   })
 
+  test('two runs stored at the same instant are told apart by their commit', () => {
+    // a alone (the code doubled at the next run, b, stored the same millisecond), then b c d.
+    const at = minute(0)
+    const e = estimateDrift(
+      runs([100, 200, 201, 199], 'abcd').map((r, i) => (i < 2 ? { ...r, createdAt: at } : r)),
+      { alpha: 0.01 },
+    )
+    assert.deepEqual(e.leftOut, [
+      {
+        sha: 'aaaaaaaa',
+        createdAt: at,
+        reason:
+          'alone in its state of the code: the code changed again at the next run (a step of +100.0% from the commit before)',
+      },
+    ])
+  })
+
+  test('six identical runs: none is wild, however small the spread of the others (0)', () => {
+    const e = estimateDrift(runs([1000, 1000, 1000, 1000, 1000, 1000], 'aaaaaa'), { alpha: 0.01 })
+    assert.deepEqual([e.used, e.leftOut, e.clipped, e.sigma], [6, [], [], 0])
+  })
+
   test('where more than half the differences are 0, the scale is their mean × √π/2', () => {
     // 1000, 1000, 1000, 1001: differences 0, 0, ln 1.001 = .0009995; mean .00033317 × √π/2 = .00029526.
     const e = estimateDrift(runs([1000, 1000, 1000, 1001], 'abcd'), { alpha: 0.01 })
