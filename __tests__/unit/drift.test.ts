@@ -25,15 +25,26 @@ import { resultSetOf } from '../helpers.ts'
 const close = (actual: number, expected: number, tolerance = 1e-9, what = '') =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what} ${actual}, expected ${expected}`)
 
+/** The time of the i-th run of a history: a minute apart. */
+const minute = (i: number) => new Date(Date.UTC(2026, 10, 27, 10, i)).toISOString()
+
 /** Runs at these centers, a minute apart, with these commits (one letter each). */
 function runs(centers: number[], shas: string, extra: Partial<DriftRun>[] = []): DriftRun[] {
-  return centers.map((center, i) => ({
-    center,
-    sha: shas[i]!.repeat(8),
-    createdAt: new Date(Date.UTC(2026, 10, 27, 10, i)).toISOString(),
-    ...extra[i],
-  }))
+  return centers.map((center, i) => ({ center, sha: shas[i]!.repeat(8), createdAt: minute(i), ...extra[i] }))
 }
+
+/** Runs of one commit (a clean tree) at these offsets from 100 on the log scale. */
+const oneCommit = (ys: number[]) =>
+  estimateDrift(
+    runs(
+      ys.map((y) => 100 * Math.exp(y)),
+      'a'.repeat(ys.length),
+    ),
+    { alpha: 0.01 },
+  )
+/** The reason a run is left out for lying beyond REJECT times the others' spread. */
+const beyond = (change: string) =>
+  `${change} from the median of its state of the code, beyond 8 times the runs’ usual spread`
 
 describe("Student's t", () => {
   test('quantiles match the printed table (t 0.995 and 0.975, 1 to 30 degrees of freedom, and ∞)', () => {
@@ -172,7 +183,7 @@ describe('estimateDrift', () => {
     assert.deepEqual([far.used, far.df, far.clipped], [5, 4, []])
     assert.deepEqual(
       far.leftOut.map((r) => r.reason),
-      ['+10.0% from the median of its state of the code, beyond 8 times the runs’ usual spread'],
+      [beyond('+10.0%')],
     )
     close(far.sigma, 0.0079060022, 1e-9, 'σ without it')
     close(far.allowance!, 1.0528253, 1e-6)
@@ -260,8 +271,6 @@ describe('estimateDrift', () => {
 /** Runs as `runs` gives them, without a commit: a history of runs of a dirty tree or an import. */
 const unnamed = (centers: number[], extra: Partial<DriftRun>[] = []): DriftRun[] =>
   runs(centers, 'x'.repeat(centers.length), extra).map(({ sha: _, ...r }) => r)
-const minute = (i: number) => new Date(Date.UTC(2026, 10, 27, 10, i)).toISOString()
-
 describe('estimateDrift: each step, on a history built to reach it', () => {
   test('alpha outside (0, 1) is refused, whichever sides were busy', () => {
     for (const alpha of [0, 1, -0.1, 1.5, Number.NaN])
@@ -375,52 +384,27 @@ describe('estimateDrift: each step, on a history built to reach it', () => {
     // differences are .01 .02 .03 .04 .06 .07 .08 .12 .14 .15: median .065, × 1.4826/√2 = .0681432;
     // 8 times that is .545145. The others' median is .03, so w = .58 (.55 away) is left out and
     // w = .57 (.54 away) is only clipped.
-    const even = (w: number) =>
-      estimateDrift(
-        runs(
-          [0, 0.01, 0.03, 0.07, 0.15, w].map((y) => 100 * Math.exp(y)),
-          'aaaaaa',
-        ),
-        {
-          alpha: 0.01,
-        },
-      )
+    const even = (w: number) => oneCommit([0, 0.01, 0.03, 0.07, 0.15, w])
     assert.deepEqual(
       even(0.58).leftOut.map((r) => r.reason),
-      ['+73.3% from the median of its state of the code, beyond 8 times the runs’ usual spread'],
+      [beyond('+73.3%')],
     )
     assert.deepEqual([even(0.57).leftOut, even(0.57).used], [[], 6])
     // Seven runs, w the first: without it .31 joins and the fifteen differences (.01 … .31) have the
     // median .12: × 1.4826/√2 × 8 = 1.006422. The others' median is .05: w = 1.06 is left out, 1.05 kept.
-    const odd = (w: number) =>
-      estimateDrift(
-        runs(
-          [w, 0, 0.01, 0.03, 0.07, 0.15, 0.31].map((y) => 100 * Math.exp(y)),
-          'aaaaaaa',
-        ),
-        {
-          alpha: 0.01,
-        },
-      )
+    const odd = (w: number) => oneCommit([w, 0, 0.01, 0.03, 0.07, 0.15, 0.31])
     assert.deepEqual(
       odd(1.06).leftOut.map((r) => r.reason),
-      ['+174.6% from the median of its state of the code, beyond 8 times the runs’ usual spread'],
+      [beyond('+174.6%')],
     )
     assert.deepEqual([odd(1.05).leftOut, odd(1.05).used], [[], 7])
     // A clock's resolution: the others at 0, 0, 0, 0 and one tick (.01): six differences of 0 and four
     // of .01, median 0, so their mean .004 × √π/2 = .0035449; 8 times that is .0283593. A run .03 away
     // is left out, one .028 away kept.
-    const ticks = (w: number) =>
-      estimateDrift(
-        runs(
-          [0, 0, 0, 0, 0.01, w].map((y) => 100 * Math.exp(y)),
-          'aaaaaa',
-        ),
-        { alpha: 0.01 },
-      )
+    const ticks = (w: number) => oneCommit([0, 0, 0, 0, 0.01, w])
     assert.deepEqual(
       ticks(0.03).leftOut.map((r) => r.reason),
-      ['+3.0% from the median of its state of the code, beyond 8 times the runs’ usual spread'],
+      [beyond('+3.0%')],
     )
     assert.deepEqual(ticks(0.028).leftOut, [])
   })

@@ -197,9 +197,8 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
   // Only a state of REJECT_MIN_RUNS runs or more asks, and whichever run it is, at least 3 of the
   // differences among those runs remain (5 neighbouring ones at the least, of which one run takes part
   // in 2 at most when its commit ran once; more runs of its commit add more pairs without it).
-  const sortedDifferences = [...differences].sort((x, y) => x.d - y.d)
   const scaleWithout = (r: { order: number }) =>
-    robustScale(sortedDifferences.filter((x) => x.a !== r.order && x.b !== r.order).map((x) => x.d))
+    robustScale(differences.filter((x) => x.a !== r.order && x.b !== r.order).map((x) => x.d))
 
   // 1b. Steps: a change point the detector finds, or a step between neighbouring commits beyond STEP_LIMIT.
   const states: Array<typeof runs> = []
