@@ -412,7 +412,9 @@ function difference(a: { y: number; order: number }, b: { y: number; order: numb
 }
 
 function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
+  // A typed array sorts numbers by value without a comparator: the same order, several times faster
+  // on the hundreds of differences a long state of one commit gives.
+  const sorted = Float64Array.from(values).sort()
   const n = sorted.length
   return n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2
 }
