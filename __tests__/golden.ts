@@ -3,7 +3,8 @@
 // difference. The tests never rewrite them: `npm run update-outputs` does, after the same invariants
 // the tests check have held for what it writes — so a rewrite cannot make a wrong report the truth.
 import assert from 'node:assert/strict'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Comparison } from '../src/compare/index.ts'
 
 /** Set by scripts/update-outputs.mjs, never by hand in a test run. */
@@ -20,6 +21,7 @@ export async function golden(
 ): Promise<void> {
   invariants(actual)
   if (WRITE) {
+    await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, actual)
     return
   }

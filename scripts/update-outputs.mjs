@@ -1,15 +1,20 @@
-// Rewrites the committed report outputs (__tests__/__outputs__/, __tests__/fixtures/hostile/report.md)
-// from what the code renders now. The tests never do: a changed output fails them with the difference,
-// to be reviewed; this is the step a person runs once the difference is right. What it writes has first
+// Rewrites the committed outputs (__tests__/__outputs__/: reports, and what each import fixture reads
+// as; __tests__/fixtures/hostile/report.md) from what the code renders now. The tests never do: a
+// changed output fails them with the difference, to be reviewed; this is the step a person runs once
+// the difference is right. What it writes has first
 // passed the invariants each test checks beside its output (no infinite change, signs that agree with
 // the values, verdicts that moved the way their metric's direction says, counts that add up).
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const files = ['report.test.ts', 'hostile.test.ts', 'html-report.test.ts', 'history.test.ts'].map((f) =>
-  path.join('__tests__', f),
-)
+const files = [
+  'e2e/report.test.ts',
+  'e2e/hostile.test.ts',
+  'e2e/html-report.test.ts',
+  'e2e/history.test.ts',
+  'unit/import-conformance.test.ts',
+].map((f) => path.join('__tests__', f))
 const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
   cwd: root,
   stdio: 'inherit',

@@ -375,7 +375,7 @@ describe('libtest: output cut short', () => {
     assert.equal(source.text.match(/^running \d+ tests?$/gm)?.length, 3)
     assert.equal(
       formatError(() => libtestFormat.parse(source)).message,
-      `${source.path}: the output ends after line 15 without libtest's closing "test result:" line for the tests begun at line 14 ("running 2 tests", 1 bench line read), so it was cut short`,
+      `${source.path}: line 15: the output ends here without libtest's closing "test result:" line for the tests begun at line 14 ("running 2 tests", 1 bench line read), so it was cut short`,
     )
   })
 
@@ -395,7 +395,7 @@ describe('libtest: output cut short', () => {
         assert.match(
           formatError(() => libtestFormat.parse({ path: 'cut.txt', text })).message,
           new RegExp(
-            `^cut\\.txt: the output ends after line ${k} without libtest's closing "test result:" line for the tests begun at line ${opened + 1} .*, so it was cut short$`,
+            `^cut\\.txt: line ${k}: the output ends here without libtest's closing "test result:" line for the tests begun at line ${opened + 1} .*, so it was cut short$`,
           ),
           `cut after line ${k}`,
         )

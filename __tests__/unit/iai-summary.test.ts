@@ -513,11 +513,14 @@ describe('invalid summaries', () => {
   test('text that is not JSON', () => {
     assert.throws(
       () => parseIaiSummaryText('{"version": ', 'cut.json'),
-      (e: unknown) => e instanceof IaiSummaryFormatError && /^cut\.json: not valid JSON/.test(e.message),
+      (e: unknown) =>
+        e instanceof IaiSummaryFormatError && /^cut\.json: line 1, column 13: not valid JSON/.test(e.message),
     )
     assert.throws(
       () => parseIaiSummaryText('{}\n{"version"\n', 'lines.json'),
-      (e: unknown) => e instanceof IaiSummaryFormatError && /^lines\.json:2: not valid JSON/.test(e.message),
+      (e: unknown) =>
+        e instanceof IaiSummaryFormatError &&
+        /^lines\.json: line 2, column 11: not valid JSON/.test(e.message),
     )
   })
 })

@@ -4,7 +4,7 @@
 // Metron's, tables copied from Metron's guided tour. Expected values are read from the fixtures by
 // the tests' own small readers and arithmetic, plus a few values checked by hand.
 import assert from 'node:assert/strict'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { catch2Format } from '../../src/import/formats/catch2.ts'
@@ -22,14 +22,6 @@ import {
 } from '../../src/import/types.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'import')
-const GROUP: ImportFormat[] = [
-  hyperfineFormat,
-  googleBenchmarkFormat,
-  catch2Format,
-  rebarFormat,
-  metronFormat,
-  csbFormat,
-]
 
 async function fixture(format: string, file: string): Promise<ImportSource> {
   const p = path.join(FIXTURES, format, file)
@@ -37,13 +29,6 @@ async function fixture(format: string, file: string): Promise<ImportSource> {
 }
 
 /** The fixture files of a format: its outputs, not the script and sources that produce them. */
-async function outputs(format: string): Promise<string[]> {
-  const dir = path.join(FIXTURES, format)
-  return (await readdir(dir, { withFileTypes: true, recursive: true }))
-    .filter((f) => f.isFile() && !/\.(sh|cc|cpp|md|py)$/.test(f.name))
-    .map((f) => path.relative(dir, path.join(f.parentPath, f.name)))
-}
-
 function metricsOf(benchmarks: ImportedBenchmark[]): Record<string, Record<string, ImportedMetric>> {
   return Object.fromEntries(benchmarks.map((b) => [b.name, b.metrics]))
 }
@@ -69,30 +54,6 @@ function rejects(format: ImportFormat, source: ImportSource, message: RegExp): v
 
 /** A time: in ns, lower is better. */
 const NS = { unit: 'ns', direction: 'lower' } as const
-
-describe('detect', () => {
-  for (const format of GROUP) {
-    test(`${format.name}: its fixtures are its own and no other format's`, async () => {
-      const files = await outputs(format.name)
-      assert.ok(files.length > 0, `fixtures of ${format.name}`)
-      for (const file of files) {
-        const source = await fixture(format.name, file)
-        const claimed = GROUP.filter((f) => f.detect(source)).map((f) => f.name)
-        assert.deepEqual(claimed, [format.name], `${format.name}/${file} detected as ${claimed.join(', ')}`)
-      }
-    })
-  }
-
-  test('detect never throws, whatever the text', () => {
-    for (const text of ['', '{', '<Catch', 'name,model', '\u0000', 'a=b;c=d;e=f;']) {
-      for (const format of GROUP)
-        assert.doesNotThrow(
-          () => format.detect({ path: 'x', text }),
-          `${format.name} on ${JSON.stringify(text)}`,
-        )
-    }
-  })
-})
 
 // hyperfine 1.15 (Debian), 1.20 and 2.0 (cargo install): see fixtures/import/hyperfine/capture.sh.
 describe('hyperfine', () => {
@@ -226,17 +187,8 @@ describe('hyperfine', () => {
     assert.equal(benchmarks[0]!.notes, undefined)
   })
 
-  test('a truncated file and a wrong structure are clear errors', async () => {
+  test('a wrong structure is a clear error', async () => {
     const source = await fixture('hyperfine', 'sleep.json')
-    const cut = source.text.slice(0, source.text.indexOf('"times"') + 30)
-    const lines = cut.split('\n')
-    rejects(
-      hyperfineFormat,
-      { ...source, text: cut },
-      new RegExp(
-        `sleep\\.json: line ${lines.length}, column ${lines[lines.length - 1]!.length + 1}: not valid JSON \\(`,
-      ),
-    )
     const raw = JSON.parse(source.text)
     raw.results[1].times = 'fast'
     rejects(
@@ -393,17 +345,8 @@ describe('google-benchmark', () => {
     assert.equal(byName['BM_memcpy/4096/manual_time']!['items-per-second']!.derivedFrom, 'time')
   })
 
-  test('a truncated file and a wrong structure are clear errors', async () => {
+  test('a wrong structure is a clear error', async () => {
     const source = await fixture('google-benchmark', 'repetitions.json')
-    const cut = source.text.slice(0, source.text.indexOf('"BM_memcpy/8"'))
-    const lines = cut.split('\n')
-    rejects(
-      googleBenchmarkFormat,
-      { ...source, text: cut },
-      new RegExp(
-        `repetitions\\.json: line ${lines.length}, column ${lines[lines.length - 1]!.length + 1}: not valid JSON`,
-      ),
-    )
     const raw = JSON.parse(source.text)
     raw.benchmarks[2].real_time = 'fast'
     rejects(

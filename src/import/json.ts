@@ -13,7 +13,8 @@ export function parseJsonSource(source: ImportSource): unknown {
   }
 }
 
-function jsonErrorPlace(text: string, message: string): string {
+/** Where JSON.parse stopped reading `text`, as "line L, column C", from its message or by reading again. */
+export function jsonErrorPlace(text: string, message: string): string {
   const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message)
   if (lineColumn) return `line ${lineColumn[1]}, column ${lineColumn[2]}`
   const position = /at position (\d+)/.exec(message)

@@ -7,11 +7,14 @@
 // margin of error at 95% confidence and the number of samples. Only that summary is printed: center =
 // ops/sec (`throughput`, higher is better), interval = center × (1 ± rme), n = runs sampled. Other lines
 // ("Fastest is …", the test runner's own output) are ignored; a line that mentions ops/sec but is not
-// in this shape is an error rather than a benchmark silently lost.
+// in this shape is an error rather than a benchmark silently lost, and so is a last line that begins
+// like a result (`<name> x <digits>`) and stops before its end: the output was cut short.
 import { type ImportedBenchmark, type ImportFormat, ImportFormatError } from '../types.ts'
 
 const RESULT = /^(.+?) x ([\d,]+(?:\.\d+)?) ops\/sec \u00b1(\d+(?:\.\d+)?)% \((\d+) runs? sampled\)$/
 const SHAPE = '"<name> x <ops> ops/sec ±<rme>% (<n> runs sampled)"'
+/** The start of a result line: what a result cut short still shows. */
+const BEGUN = /^.+ x [\d,]/
 
 export const benchmarkJsFormat: ImportFormat = {
   name: 'benchmark-js',
@@ -23,10 +26,18 @@ export const benchmarkJsFormat: ImportFormat = {
   parse(source) {
     const out: ImportedBenchmark[] = []
     const lines = new Map<string, number>()
-    source.text.split('\n').forEach((text, i) => {
+    const all = source.text.split('\n')
+    const last = all.reduce((at, line, i) => (line.trim() !== '' ? i : at), -1)
+    all.forEach((text, i) => {
       const line = text.trim()
       const match = RESULT.exec(line)
       if (!match) {
+        if (i === last && BEGUN.test(line))
+          throw new ImportFormatError(
+            source.path,
+            `line ${i + 1}`,
+            `the output ends in a result line cut short: expected ${SHAPE}, got ${JSON.stringify(line.slice(0, 80))}`,
+          )
         if (/ ops\/sec\b/.test(line))
           throw new ImportFormatError(
             source.path,

@@ -12,6 +12,11 @@
 // prints no suffix. A base and a head run on machines with different CPU counts therefore have
 // differently named benchmarks. Sub-benchmarks keep their slash: `BenchmarkSize/n=10-8`.
 //
+// go test prints its configuration (`goos:`, `goarch:`, `pkg:`, `cpu:`) when a package's test binary
+// starts and closes each package with an `ok` or `FAIL` line: output that has the configuration and
+// ends before that line was cut short, and is an error rather than a shorter list of results. Result
+// lines alone (filtered out of a log, without the configuration) are read as they are.
+//
 // A benchmark that fails is one failed benchmark, with go's words for why, and the others keep their
 // results: `--- FAIL: BenchmarkX` followed by its log lines (b.Log, b.Error, b.Fatal; with -v the log
 // comes before that line, as the benchmark runs), or `panic: …` while it ran, which ends the test
@@ -98,6 +103,14 @@ export const goFormat: ImportFormat = {
     const lines = source.text.split('\n')
     for (const [i, raw] of lines.entries()) read.line(raw.replace(/\r$/, ''), i + 1)
     read.end()
+    if (read.open) {
+      const count = source.text.endsWith('\n') ? lines.length - 1 : lines.length
+      throw new ImportFormatError(
+        source.path,
+        `line ${count}`,
+        `the output ends here without go test's closing "ok" or "FAIL" line for the package whose configuration begins at line ${read.open.line}${read.open.pkg ? ` (${read.open.pkg})` : ''}, so it was cut short`,
+      )
+    }
     if (read.runs.length === 0 && read.failures.length === 0) throw nothingFound(source, lines, read)
     return benchmarks(source, read.runs, read.failures)
   },
@@ -127,6 +140,8 @@ class Reader {
   private readonly compilerOutput = new Map<string, string[]>()
   /** The last `ok  example.com/x` line, for a file that has no benchmark. */
   passed: { line: number; text: string } | undefined
+  /** A package whose configuration was printed and whose `ok` or `FAIL` line has not come yet. */
+  open: { line: number; pkg: string } | undefined
 
   constructor(private readonly source: ImportSource) {}
 
@@ -175,6 +190,16 @@ class Reader {
     }
     const config = /^pkg:\s*(\S+)/.exec(line)
     if (config) this.pkg = config[1]!
+    if (/^(?:goos|goarch|pkg|cpu):/.test(line)) {
+      this.open ??= { line: number, pkg: '' }
+      if (config && this.open.pkg !== '' && this.open.pkg !== config[1])
+        throw new ImportFormatError(
+          this.source.path,
+          `line ${number}`,
+          `the configuration of ${config[1]} before go test's closing "ok" or "FAIL" line for ${this.open.pkg} (its configuration begins at line ${this.open.line}): that package's output was cut short`,
+        )
+      if (config) this.open.pkg = config[1]!
+    }
     const compiler = /^# (\S+)/.exec(line)
     if (compiler) {
       this.compiling = []
@@ -254,6 +279,7 @@ class Reader {
     const testFailures = this.testFailures
     this.explained = 0
     this.testFailures = []
+    this.open = undefined
     if (status === 'ok') this.passed = { line: number, text: line }
     if (status !== 'FAIL') return
     const stage = /\[(build|setup) failed\]/.exec(rest)

@@ -23,13 +23,14 @@ import path from 'node:path'
 import * as z from 'zod'
 import type { Metric } from '../../results.ts'
 import { EVENT_METRICS, instructionMetrics } from '../callgrind-metrics.ts'
+import { jsonErrorPlace } from '../json.ts'
 import { type ImportedBenchmark, type ImportFormat, ImportFormatError } from '../types.ts'
 
 /** A file that is not the format it should be: names the file, the JSON path and what was expected. */
 export class IaiSummaryFormatError extends ImportFormatError {
   override name = 'IaiSummaryFormatError'
-  constructor(source: string, detail: string) {
-    super(source, '', detail)
+  constructor(source: string, detail: string, where = '') {
+    super(source, where, detail)
   }
 }
 
@@ -349,19 +350,21 @@ export function parseIaiSummaryText(text: string, source: string): ImportedInstr
   try {
     data = JSON.parse(text)
   } catch (e) {
+    const message = (e as Error).message
     const lines = text.split(/\r?\n/)
-    if (lines.filter((line) => line.trim() !== '').length < 2) {
-      throw new IaiSummaryFormatError(source, `not valid JSON (${(e as Error).message})`)
-    }
+    // `--output-format=json` prints one summary per line; a summary.json spans lines too, but only its
+    // first begins an object.
+    const filled = lines.filter((line) => line.trim() !== '')
+    if (filled.length < 2 || !filled.every((line) => line.trimStart().startsWith('{')))
+      throw new IaiSummaryFormatError(source, `not valid JSON (${message})`, jsonErrorPlace(text, message))
     const parsed = lines.flatMap((line, i) => {
       if (line.trim() === '') return []
       try {
         return [{ line: i + 1, data: JSON.parse(line) as unknown }]
       } catch (lineError) {
-        throw new IaiSummaryFormatError(
-          `${source}:${i + 1}`,
-          `not valid JSON (${(lineError as Error).message})`,
-        )
+        const detail = (lineError as Error).message
+        const column = jsonErrorPlace(line, detail).replace(/^line 1, /, '')
+        throw new IaiSummaryFormatError(source, `not valid JSON (${detail})`, `line ${i + 1}, ${column}`)
       }
     })
     return parsed.flatMap(({ line, data }) => parseIaiSummary(data, `${source}:${line}`))

@@ -109,8 +109,8 @@ export const libtestFormat: ImportFormat = {
       const count = source.text.endsWith('\n') ? lines.length - 1 : lines.length
       throw new ImportFormatError(
         source.path,
-        '',
-        `the output ends after line ${count} without libtest's closing "test result:" line for the tests begun at line ${block.line} ("${block.text}", ${block.benches} bench line${block.benches === 1 ? '' : 's'} read), so it was cut short`,
+        `line ${count}`,
+        `the output ends here without libtest's closing "test result:" line for the tests begun at line ${block.line} ("${block.text}", ${block.benches} bench line${block.benches === 1 ? '' : 's'} read), so it was cut short`,
       )
     }
     if (benchmarks.length === 0) throw nothingFound(source, lines, blocks, lastResult)
