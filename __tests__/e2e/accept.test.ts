@@ -20,9 +20,9 @@ import {
 } from '../../src/compare/index.ts'
 import { configJsonSchema, parseConfig } from '../../src/config/index.ts'
 import { compareDeferred, deferredComparison, parseDeferredComparison } from '../../src/github/deferred.ts'
-import { trendPageUrl } from '../../src/history/paths.ts'
 import { renderHtml } from '../../src/report/html.ts'
 import { renderMarkdown } from '../../src/report/markdown.ts'
+import { trendPageUrl } from '../../src/report/site-paths.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import {
   type BenchmarkResult,

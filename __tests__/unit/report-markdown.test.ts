@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { BenchmarkComparison, Comparison } from '../../src/compare/index.ts'
-import { trendPageUrl } from '../../src/history/paths.ts'
 import {
   COMMENT_LIMIT,
   failureMessage,
   renderMarkdown,
   SUMMARY_LIMIT_BYTES,
 } from '../../src/report/markdown.ts'
+import { trendPageUrl } from '../../src/report/site-paths.ts'
 
 const VERDICTS = [
   'regression',

@@ -8,7 +8,7 @@ import type { TopLevelSpec } from 'vega-lite'
 import { formatChange, formatValue, sig3, unitScale } from '../display.ts'
 import { escapeHtml } from '../report/escape.ts'
 import { renderSvg } from '../report/html.ts'
-import { suiteIndexPath, trendPagePath } from './paths.ts'
+import { suiteIndexPath, trendPagePath } from '../report/site-paths.ts'
 import { changesNewestFirst, type SuiteHistory, type TrendSeries } from './series.ts'
 import { commitCount, commitRange, confidence, sizeOf, verdictText } from './text.ts'
 

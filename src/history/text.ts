@@ -3,8 +3,8 @@
 import { formatChange, formatValue, shortSha } from '../display.ts'
 import { escapeMarkdownInline, markdownCode } from '../report/escape.ts'
 import { describeAcceptedBy } from '../report/rows.ts'
+import { trendPageUrl } from '../report/site-paths.ts'
 import { alignTable, clean } from '../report/terminal.ts'
-import { trendPageUrl } from './paths.ts'
 import { changesNewestFirst, type SuiteHistory, type TrendChange, type TrendSeries } from './series.ts'
 
 /** Change points listed in the job summary, newest first; the trend site has them all. */

@@ -13,7 +13,6 @@ import {
   VERDICT_ORDER,
 } from '../compare/types.ts'
 import { formatCount, formatValue, sig3, unitScale } from '../display.ts'
-import { trendPageUrl } from '../history/paths.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
 import { escapeHtml, withoutBidiControls } from './escape.ts'
 import { type ThroughputScale, throughputScale, timeScale } from './mermaid.ts'
@@ -46,6 +45,7 @@ import {
   shownHeadOnly,
   VERDICT_LABEL,
 } from './rows.ts'
+import { trendPageUrl } from './site-paths.ts'
 
 export interface HtmlOptions {
   now?: Date

@@ -3,7 +3,6 @@
 import { engineTable } from '../compare/rank.ts'
 import type { BenchmarkComparison, Comparison, EngineRankEntry, EngineRanking } from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
-import { trendPageUrl } from '../history/paths.ts'
 import {
   escapeMarkdownInline,
   escapeMarkdownLine,
@@ -45,6 +44,7 @@ import {
   VERDICT_ICON,
   VERDICT_LABEL,
 } from './rows.ts'
+import { trendPageUrl } from './site-paths.ts'
 
 export interface MarkdownOptions {
   now?: Date
@@ -80,7 +80,7 @@ type TrendLink = (benchmarkId: string) => string
 /**
  * A link to the benchmark's page of the trend site, after its name. The address is ours: the site's
  * from the config (checked to hold nothing that could end the link), the page's path a digest
- * (history/paths.ts), never the benchmark's name.
+ * (site-paths.ts), never the benchmark's name.
  */
 function trendLinks(c: Comparison): TrendLink {
   const site = c.trends

@@ -1,6 +1,8 @@
-// Where a benchmark's trend page lives in the history site. Names come from stored results, which a
-// stranger may have written (docs/ARCHITECTURE.md#the-trust-boundary), so no name chooses a path: each file is named by a plain slug
-// of the name, cut short, and a digest of the whole name, which keeps two names that slug alike apart.
+// Where a benchmark's trend page lives in the history site: the links reports carry, and the files the
+// site is written to. Names come from stored results, which a stranger may have written
+// (docs/ARCHITECTURE.md#the-trust-boundary), so no name chooses a path: each file is named by a plain
+// slug of the name, cut short, and a digest of the whole name, which keeps two names that slug alike
+// apart.
 import { createHash } from 'node:crypto'
 
 /** Letters, digits and single dashes, at most `max` characters; `x` when nothing of the name is left. */
