@@ -217,7 +217,12 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineOut
   const exact = measured.exactFromStore
     ? await exactBaseline(options, config.suite, measured.results, storeChoice)
     : undefined
-  const compared = { choice, pairs: measured.pairs, exact }
+  const compared = {
+    choice,
+    pairs: measured.pairs,
+    exact,
+    part: { filter: options.filter, shard: !!options.shard },
+  }
   if (!options.shard) return conclude(options, config, measured.results, compared, options.save)
 
   const written = await writeShardOutput(options, options.shard, cases, measured, choice)
@@ -586,12 +591,18 @@ async function conclude(
   options: Omit<PipelineOptions, 'installTools'> | MergeOptions,
   config: Config,
   results: ResultSet,
-  compared: { choice: BaselineChoice; pairs?: SamplePairs; exact?: CompareOptions['exact'] },
+  compared: {
+    choice: BaselineChoice
+    pairs?: SamplePairs
+    exact?: CompareOptions['exact']
+    /** What part of the suite this run measured on purpose: a filter's benchmarks, or a shard's. */
+    part?: { filter?: string; shard: boolean }
+  },
   save: boolean,
 ): Promise<PipelineOutcome> {
   const { choice, pairs, exact } = compared
   const now = options.now ?? (() => new Date())
-  const filter = 'filter' in options ? options.filter : undefined
+  const filter = compared.part?.filter
   const benchmarks = results.benchmarks
   // bench.yml's accepted regressions, each side judged against the baseline it is compared with.
   const base = config.accept && options.baseAcceptEntries ? await options.baseAcceptEntries() : undefined
@@ -603,7 +614,7 @@ async function conclude(
     baselineWarnings: choice.warnings,
     history: choice.history,
     // A filtered run or a shard measures part of the suite on purpose: the rest is not missing.
-    filtered: filter !== undefined || ('shard' in options && options.shard !== undefined),
+    filtered: filter !== undefined || compared.part?.shard === true,
     pairs,
     // A baseline from the store or a file was measured at another moment than this run.
     acrossMoments: pairs === undefined,
