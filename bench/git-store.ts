@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { resultSetOf } from '../__tests__/helpers.ts'
+import { resultSetOf } from '../__tests__/support/helpers.ts'
 import type { ResultSet } from '../src/results.ts'
 import { GitStore } from '../src/store/git.ts'
 import { writeDataBranch } from './data-branch.ts'

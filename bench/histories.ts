@@ -1,4 +1,4 @@
-// Histories on real processes: every sequence of __tests__/histories.ts run through the pipeline as
+// Histories on real processes: every sequence of __tests__/support/histories.ts run through the pipeline as
 // `bench-action run` runs it, in a git repository where each step's code is committed and built by
 // the suite's setup step (a C loop whose iteration count is the step's work; 6M iterations, ~7.6 ms,
 // for the clean code), quiet and with a CPU hog running throughout, BENCH_HISTORY_REPETITIONS times
@@ -20,7 +20,7 @@ import {
   SEQUENCES,
   type Sequence,
   type Step,
-} from '../__tests__/histories.ts'
+} from '../__tests__/support/histories.ts'
 import type { Comparison } from '../src/compare/index.ts'
 import { runPipeline } from '../src/run/pipeline.ts'
 import { driftReference, estimateDrift, SeededRandom, withinDrift } from '../src/stats/index.ts'

@@ -4,7 +4,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { okBenchmark, resultSetOf } from '../__tests__/helpers.ts'
+import { okBenchmark, resultSetOf } from '../__tests__/support/helpers.ts'
 import { readHistories, writeSite } from '../src/history/index.ts'
 import { buildHistory } from '../src/history/series.ts'
 import type { ResultSet } from '../src/results.ts'

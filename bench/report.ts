@@ -4,7 +4,7 @@
 // 100,000 samples a side (a long wall-clock run, or many imported repetitions). Goal: under 1 s.
 // Then one paired decision: 200 pairs, 10,000 bootstrap resamples. Goal: under 1 s.
 
-import { resultSetOf } from '../__tests__/helpers.ts'
+import { resultSetOf } from '../__tests__/support/helpers.ts'
 import { compareResults } from '../src/compare/index.ts'
 import { COMMENT_LIMIT, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'

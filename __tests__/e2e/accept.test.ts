@@ -32,9 +32,9 @@ import {
 } from '../../src/results.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
 import { isAncestor } from '../../src/system/git.ts'
-import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from '../gfm.ts'
-import { cli, gitRepo, parseError, removeDir, resultSetOf } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from '../support/gfm.ts'
+import { cli, gitRepo, parseError, removeDir, resultSetOf } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const dirs: string[] = []

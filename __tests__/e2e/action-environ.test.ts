@@ -10,11 +10,11 @@ import { randomBytes } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
-import { runActionOn } from '../action-run.ts'
-import * as events from '../events.ts'
-import { type GitHubServer, startGitHubServer } from '../github-server.ts'
-import { gitRepo, removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { node24Missing } from '../tools.ts'
+import { runActionOn } from '../support/action-run.ts'
+import * as events from '../support/events.ts'
+import { type GitHubServer, startGitHubServer } from '../support/github-server.ts'
+import { gitRepo, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { node24Missing } from '../support/tools.ts'
 
 // process.execve, which the action starts itself again with, is in the Node action.yml declares.
 const skip = process.platform !== 'linux' ? 'reads /proc' : node24Missing()

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { after, test } from 'node:test'
 import { readInputs } from '../../src/action/main.ts'
 import { UserError } from '../../src/errors.ts'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
 
 const BOOLEAN_INPUTS = ['save', 'install-tools', 'require-baseline'] as const
 const variable = (name: string) => `INPUT_${name.toUpperCase()}`

@@ -6,10 +6,10 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { parseResultSetText } from '../../src/results.ts'
-import { assertSafeReport } from '../gfm.ts'
-import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
-import { actionNode } from '../tools.ts'
+import { assertSafeReport } from '../support/gfm.ts'
+import { gitRepo, parseOutputs, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
+import { actionNode } from '../support/tools.ts'
 
 const gfm = await needs('cmark-gfm')
 

@@ -9,9 +9,9 @@ import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { compareDeferred, deferredComparison, parseDeferredComparison } from '../../src/github/deferred.ts'
 import { type PipelineOptions, runPipeline } from '../../src/run/pipeline.ts'
-import { renderGfm } from '../gfm.ts'
-import { gitRepo, removeDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { renderGfm } from '../support/gfm.ts'
+import { gitRepo, removeDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 // The suite compiles its program with cc and counts its instructions.
 const [counted, gfm] = await Promise.all([needs('cc', 'valgrind'), needs('cmark-gfm')])

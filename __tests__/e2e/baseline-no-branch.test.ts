@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { promisify } from 'node:util'
-import { cli, gitRepo, removeDir, tempDir } from '../helpers.ts'
+import { cli, gitRepo, removeDir, tempDir } from '../support/helpers.ts'
 
 const git = promisify(execFile)
 const dirs: string[] = []

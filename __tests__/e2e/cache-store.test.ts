@@ -7,8 +7,8 @@ import { after, before, describe, test } from 'node:test'
 import * as cache from '@actions/cache'
 import type { ResultSet } from '../../src/results.ts'
 import { CacheStore, cacheKey } from '../../src/store/cache.ts'
-import { type GitHubServer, runtimeEnv, startGitHubServer, withProcessEnv } from '../github-server.ts'
-import { removeDir, resultSetOf, tempDir } from '../helpers.ts'
+import { type GitHubServer, runtimeEnv, startGitHubServer, withProcessEnv } from '../support/github-server.ts'
+import { removeDir, resultSetOf, tempDir } from '../support/helpers.ts'
 
 function results(
   suite: string,

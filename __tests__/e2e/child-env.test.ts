@@ -9,8 +9,8 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { childEnv, isActionVariable } from '../../src/system/child-env.ts'
-import { cli, gitRepo, removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { cli, gitRepo, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 

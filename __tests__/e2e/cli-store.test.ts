@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { CacheStore } from '../../src/store/cache.ts'
 import { GitStore } from '../../src/store/git.ts'
 import { missingFor, openStore, StoreUnavailableError } from '../../src/store/index.ts'
-import { cli, exists, gitRepo, removeDir, tempDir } from '../helpers.ts'
+import { cli, exists, gitRepo, removeDir, tempDir } from '../support/helpers.ts'
 
 const run = promisify(execFile)
 const git = async (cwd: string, ...args: string[]) => (await run('git', args, { cwd })).stdout.trim()

@@ -6,8 +6,8 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { parseResultSetText } from '../../src/results.ts'
-import { cli, gitRepo, removeDir, repoRoot } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { cli, gitRepo, removeDir, repoRoot } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 // examples/bench.yml builds C, Rust and Zig programs and counts instructions; the verdicts count
 // the instructions of a C program.

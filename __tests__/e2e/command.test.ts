@@ -15,7 +15,7 @@ import {
   runCommand,
   runCommandSync,
 } from '../../src/system/command.ts'
-import { waitUntilGone } from '../helpers.ts'
+import { waitUntilGone } from '../support/helpers.ts'
 
 /** How long a killed process may take to disappear; generous, as the machine may be busy. */
 const GONE_WITHIN_MS = 10_000

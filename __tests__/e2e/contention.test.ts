@@ -34,9 +34,9 @@ import {
 } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { measureSameJob, measureSuite } from '../../src/schedule/index.ts'
-import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from '../gfm.ts'
-import { removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml, visibleText } from '../support/gfm.ts'
+import { removeDir, repoRoot, resultSetOf, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const linuxOnly = process.platform === 'linux' ? false : 'the contention record is Linux only'

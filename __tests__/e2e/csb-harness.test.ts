@@ -12,8 +12,15 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { harnessKlv, parseHarnessSamples, removeDir, repoRoot, runWithInput, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import {
+  harnessKlv,
+  parseHarnessSamples,
+  removeDir,
+  repoRoot,
+  runWithInput,
+  tempDir,
+} from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const [cc, valgrind] = await Promise.all([needs('cc'), needs('valgrind')])

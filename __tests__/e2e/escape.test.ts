@@ -9,8 +9,8 @@ import {
   markdownCodeBlock,
   markerFor,
 } from '../../src/report/escape.ts'
-import { renderGfm, tokenizeHtml, visibleText } from '../gfm.ts'
-import { needs } from '../needs.ts'
+import { renderGfm, tokenizeHtml, visibleText } from '../support/gfm.ts'
+import { needs } from '../support/needs.ts'
 
 const gfm = await needs('cmark-gfm')
 

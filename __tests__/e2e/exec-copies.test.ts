@@ -7,8 +7,8 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { ensureExecHelper, type ProcessRun, runExecHelper } from '../../src/measure/exec-helper.ts'
-import { removeDir, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { removeDir, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const cc = await needs('cc')

@@ -16,7 +16,7 @@ import {
   type ProcessRun,
   runExecHelper,
 } from '../../src/measure/exec-helper.ts'
-import { needs } from '../needs.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')

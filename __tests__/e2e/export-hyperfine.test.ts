@@ -19,9 +19,9 @@ import {
 } from '../../src/export/index.ts'
 import { timeUnitFor } from '../../src/export/markdown.ts'
 import { type BenchmarkResult, type Metric, parseResultSetText } from '../../src/results.ts'
-import { elementOutline, renderGfm, textRuns, tokenizeHtml } from '../gfm.ts'
-import { cli, gitRepo, removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { elementOutline, renderGfm, textRuns, tokenizeHtml } from '../support/gfm.ts'
+import { cli, gitRepo, removeDir, repoRoot, resultSetOf, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const RUNS = 5

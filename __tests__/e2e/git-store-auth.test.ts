@@ -20,8 +20,8 @@ import type { ResultSet } from '../../src/results.ts'
 import { runPipeline } from '../../src/run/pipeline.ts'
 import { GitStoreError } from '../../src/store/git.ts'
 import type { OpenStore } from '../../src/store/index.ts'
-import { cli, removeDir, resultSetOf, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { cli, removeDir, resultSetOf, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const startedAt = Date.now()

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import type { ResultSet } from '../../src/results.ts'
 import { GitStore, splitBatch } from '../../src/store/git.ts'
-import { removeDir, resultSetOf, tempDir } from '../helpers.ts'
+import { removeDir, resultSetOf, tempDir } from '../support/helpers.ts'
 
 const run = promisify(execFile)
 

@@ -17,9 +17,9 @@ import {
   startGitHubServer,
   unzipText,
   withProcessEnv,
-} from '../github-server.ts'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+} from '../support/github-server.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const GitHub = Octokit.plugin(paginateRest, retry, throttling)
 const gfm = await needs('cmark-gfm')

@@ -16,8 +16,8 @@ import { parseRunnerSamples, RunnerOutputError } from '../../src/measure/klv.ts'
 import type { BenchmarkResult } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { measureSuite } from '../../src/schedule/index.ts'
-import { buildCExample, buildRustExample, runWithInput } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { buildCExample, buildRustExample, runWithInput } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..', '..')

@@ -14,8 +14,8 @@ import {
   harnessKlv,
   parseHarnessSamples as parseSamples,
   runWithInput,
-} from '../helpers.ts'
-import { needs } from '../needs.ts'
+} from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..', '..')

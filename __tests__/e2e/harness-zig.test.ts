@@ -15,8 +15,8 @@ import {
   parseHarnessSamples as parseSamples,
   runWithInput,
   type HarnessSample as Sample,
-} from '../helpers.ts'
-import { needs } from '../needs.ts'
+} from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..', '..')

@@ -7,8 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { buildCExample, buildRustExample } from '../helpers.ts'
-import { type Gate, needs } from '../needs.ts'
+import { buildCExample, buildRustExample } from '../support/helpers.ts'
+import { type Gate, needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(import.meta.dirname, '..', '..')

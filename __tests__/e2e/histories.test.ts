@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Comparison, MetricComparison } from '../../src/compare/index.ts'
-import { driveModel, type Outcome, SEQUENCES } from '../histories.ts'
+import { driveModel, type Outcome, SEQUENCES } from '../support/histories.ts'
 
 function lead(c: Comparison, id: string): { verdict: string; metric?: MetricComparison } {
   const b = c.benchmarks.find((x) => x.id === id)!

@@ -22,11 +22,11 @@ import { medianIntervalSorted } from '../../src/stats/median-interval.ts'
 import { SeededRandom } from '../../src/stats/random.ts'
 import { DirStore } from '../../src/store/dir.ts'
 import { GitStore } from '../../src/store/git.ts'
-import { headless } from '../chromium.ts'
-import { assertSafeReport, renderGfm, tokenizeHtml } from '../gfm.ts'
-import { golden } from '../golden.ts'
-import { cli, okBenchmark, removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { headless } from '../support/chromium.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml } from '../support/gfm.ts'
+import { golden } from '../support/golden.ts'
+import { cli, okBenchmark, removeDir, repoRoot, resultSetOf, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const [gfm, chromiumGate] = await Promise.all([needs('cmark-gfm'), needs('chromium')])
 

@@ -15,7 +15,7 @@ import { addWorktree, ensureCommit, WorktreeError } from '../../src/run/worktree
 import { GitStore, GitStoreError } from '../../src/store/git.ts'
 import type { StoredEntry } from '../../src/store/types.ts'
 import { commitsBetween, mergeBase } from '../../src/system/git.ts'
-import { cli, gitRepo, okBenchmark, removeDir, resultSetOf, tempDir } from '../helpers.ts'
+import { cli, gitRepo, okBenchmark, removeDir, resultSetOf, tempDir } from '../support/helpers.ts'
 
 const run = promisify(execFile)
 const git = async (cwd: string, args: string[], env?: NodeJS.ProcessEnv) =>

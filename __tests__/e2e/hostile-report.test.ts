@@ -17,9 +17,9 @@ import { renderHtml } from '../../src/report/html.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import type { BenchmarkResult, Environment, ResultSet } from '../../src/results.ts'
-import { assertSafeReport, elementOutline, renderGfm, tokenizeHtml, visibleText } from '../gfm.ts'
-import { needs } from '../needs.ts'
-import { commandsBesideStops, obeyedCommands } from '../runner-commands.ts'
+import { assertSafeReport, elementOutline, renderGfm, tokenizeHtml, visibleText } from '../support/gfm.ts'
+import { needs } from '../support/needs.ts'
+import { commandsBesideStops, obeyedCommands } from '../support/runner-commands.ts'
 
 const dir = path.join(import.meta.dirname, '..', 'fixtures', 'hostile')
 

@@ -9,9 +9,9 @@ import { test } from 'node:test'
 import { compareResults } from '../../src/compare/index.ts'
 import { renderMarkdown } from '../../src/report/markdown.ts'
 import { parseResultSetText } from '../../src/results.ts'
-import { assertSafeReport } from '../gfm.ts'
-import { golden, markdownReportInvariants } from '../golden.ts'
-import { needs } from '../needs.ts'
+import { assertSafeReport } from '../support/gfm.ts'
+import { golden, markdownReportInvariants } from '../support/golden.ts'
+import { needs } from '../support/needs.ts'
 
 const dir = path.join(import.meta.dirname, '..', 'fixtures', 'hostile')
 const gfm = await needs('cmark-gfm')

@@ -20,10 +20,10 @@ import {
   parseResultSetText,
   type ResultSet,
 } from '../../src/results.ts'
-import { headless } from '../chromium.ts'
-import { golden } from '../golden.ts'
-import { removeDir, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { headless } from '../support/chromium.ts'
+import { golden } from '../support/golden.ts'
+import { removeDir, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const _run = promisify(execFile)
 const here = path.join(import.meta.dirname, '..')

@@ -13,9 +13,9 @@ import { detectFormats } from '../../src/import/index.ts'
 import type { ImportedBenchmark, ImportFormat, ImportSource } from '../../src/import/types.ts'
 import { ImportFormatError } from '../../src/import/types.ts'
 import type { ResultSet } from '../../src/results.ts'
-import { cli, formatError, removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { importVerdicts } from '../import-verdicts.ts'
-import { needs } from '../needs.ts'
+import { cli, formatError, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { importVerdicts } from '../support/import-verdicts.ts'
+import { needs } from '../support/needs.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'import')
 const go = await needs('go')

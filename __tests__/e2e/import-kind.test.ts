@@ -9,7 +9,7 @@ import { parseConfig } from '../../src/config/index.ts'
 import { FORMATS, IMPORT_FORMATS } from '../../src/import/index.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { measureSuite } from '../../src/schedule/index.ts'
-import { cli, gitRepo, removeDir, repoRoot, resultSetOf } from '../helpers.ts'
+import { cli, gitRepo, removeDir, repoRoot, resultSetOf } from '../support/helpers.ts'
 
 const FIXTURES = path.join(repoRoot, '__tests__', 'fixtures', 'import')
 const dirs: string[] = []

@@ -16,10 +16,10 @@ import { ImportFormatError } from '../../src/import/types.ts'
 import { renderMarkdown } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import { decideSummary, summaryInterval, twoSidedZ } from '../../src/stats/summary-only.ts'
-import { decodeEntities, renderGfm } from '../gfm.ts'
-import { repoRoot } from '../helpers.ts'
-import { compareImports, reportImport } from '../import-verdicts.ts'
-import { needs } from '../needs.ts'
+import { decodeEntities, renderGfm } from '../support/gfm.ts'
+import { repoRoot } from '../support/helpers.ts'
+import { compareImports, reportImport } from '../support/import-verdicts.ts'
+import { needs } from '../support/needs.ts'
 
 const FIXTURES = path.join(repoRoot, '__tests__/fixtures/import')
 const gfm = await needs('cmark-gfm')

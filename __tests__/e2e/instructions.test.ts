@@ -9,8 +9,8 @@ import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { callgrindArguments, measureInstructions } from '../../src/kinds/instructions/measure.ts'
 import type { InstructionsCase } from '../../src/kinds/instructions/plan.ts'
-import { cli, gitRepo, removeDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { cli, gitRepo, removeDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 // A C program compiled here, counted by valgrind.
 const counted = await needs('cc', 'valgrind')

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { after, test } from 'node:test'
 import type { Case } from '../../src/kinds/index.ts'
 import { measureSuite } from '../../src/schedule/index.ts'
-import { removeDir, tempDir } from '../helpers.ts'
+import { removeDir, tempDir } from '../support/helpers.ts'
 
 const dirs: string[] = []
 after(async () => {

@@ -10,8 +10,8 @@ import { mergeBaseFromApi } from '../../src/github/merge-base.ts'
 import type { ResultSet } from '../../src/results.ts'
 import { runPipeline } from '../../src/run/pipeline.ts'
 import { DirStore } from '../../src/store/dir.ts'
-import { type GitHubServer, startGitHubServer } from '../github-server.ts'
-import { gitRepo, removeDir, resultSetOf } from '../helpers.ts'
+import { type GitHubServer, startGitHubServer } from '../support/github-server.ts'
+import { gitRepo, removeDir, resultSetOf } from '../support/helpers.ts'
 
 const execFileP = promisify(execFile)
 const TOKEN = 'ghs_merge-base'

@@ -9,9 +9,9 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import type { ScalingSeries } from '../../src/compare/index.ts'
 import { mermaidText, plainNumber, scalingMermaid, throughputScale } from '../../src/report/mermaid.ts'
-import { chromium } from '../chromium.ts'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { chromium } from '../support/chromium.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 

@@ -8,8 +8,8 @@ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { exists, removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { exists, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 // The dry run builds C programs and counts their instructions.
 const counted = await needs('cc', 'valgrind')

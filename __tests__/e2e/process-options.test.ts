@@ -12,7 +12,7 @@ import { measureProcess, ProcessMeasurement } from '../../src/kinds/process/meas
 import type { ProcessCase } from '../../src/kinds/process/plan.ts'
 import { ensureExecHelper } from '../../src/measure/exec-helper.ts'
 import { benchmarkResultSchema } from '../../src/results.ts'
-import { processCaseIn } from '../helpers.ts'
+import { processCaseIn } from '../support/helpers.ts'
 
 let temp: string
 let helper: string

@@ -9,8 +9,8 @@ import { promisify } from 'node:util'
 import { measureProcess, outlierNotes } from '../../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../../src/kinds/process/plan.ts'
 import { type BenchmarkResult, benchmarkResultSchema } from '../../src/results.ts'
-import { processCaseIn, waitUntilGone } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { processCaseIn, waitUntilGone } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 // The probe program the benchmarks run is compiled here.
 const cc = await needs('cc')

@@ -7,16 +7,16 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { type ActionRun, runActionOn } from '../action-run.ts'
-import * as events from '../events.ts'
-import { type GitHubServer, startGitHubServer } from '../github-server.ts'
-import { gitRepo, removeDir, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { type ActionRun, runActionOn } from '../support/action-run.ts'
+import * as events from '../support/events.ts'
+import { type GitHubServer, startGitHubServer } from '../support/github-server.ts'
+import { gitRepo, removeDir, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 // Same-job runs build code whose cost per call is a number, with the C compiler.
 const cc = await needs('cc')
 
-import { MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from '../model-code.ts'
+import { MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from '../support/model-code.ts'
 
 const TOKEN = 'ghs_publish-test'
 const PR = 7

@@ -13,7 +13,7 @@ import type { WallClockCase } from '../../src/kinds/wall-clock/plan.ts'
 import { rebarCases } from '../../src/kinds/wall-clock/rebar-cases.ts'
 import type { ResultSet } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
-import { cli, exists, gitRepo, removeDir, repoRoot, tempDir } from '../helpers.ts'
+import { cli, exists, gitRepo, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
 
 const dirs: string[] = []
 after(async () => {

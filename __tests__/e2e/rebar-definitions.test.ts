@@ -20,9 +20,9 @@ import { rebarCases } from '../../src/kinds/wall-clock/rebar-cases.ts'
 import type { BenchmarkResult, ResultSet } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { SHARD_SCHEMA, SHARD_VERSION } from '../../src/run/shard.ts'
-import { decodeEntities, renderGfm } from '../gfm.ts'
-import { cli, removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { decodeEntities, renderGfm } from '../support/gfm.ts'
+import { cli, removeDir, repoRoot, resultSetOf, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const FIXTURE = path.join(repoRoot, '__tests__/fixtures/rebar')
 const gfm = await needs('cmark-gfm')

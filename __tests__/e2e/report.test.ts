@@ -10,9 +10,9 @@ import { markdownCode } from '../../src/report/escape.ts'
 import { COMMENT_LIMIT, renderMarkdown } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import { parseResultSetText, type ResultSet } from '../../src/results.ts'
-import { assertSafeReport, renderGfm, tokenizeHtml } from '../gfm.ts'
-import { golden, markdownReportInvariants } from '../golden.ts'
-import { needs } from '../needs.ts'
+import { assertSafeReport, renderGfm, tokenizeHtml } from '../support/gfm.ts'
+import { golden, markdownReportInvariants } from '../support/golden.ts'
+import { needs } from '../support/needs.ts'
 
 const here = path.join(import.meta.dirname, '..')
 const gfm = await needs('cmark-gfm')

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { parseResultSetText, ResultsFormatError } from '../../src/results.ts'
 import { DirStore } from '../../src/store/dir.ts'
-import { cli, gitRepo, removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'
+import { cli, gitRepo, removeDir, repoRoot, resultSetOf, tempDir } from '../support/helpers.ts'
 
 const dirs: string[] = []
 after(async () => {

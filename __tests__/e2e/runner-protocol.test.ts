@@ -14,7 +14,7 @@ import {
   RunnerOutputError,
 } from '../../src/measure/klv.ts'
 import { checkCounts, type RunRunnerResult, runRunner } from '../../src/measure/runner-protocol.ts'
-import { needs } from '../needs.ts'
+import { needs } from '../support/needs.ts'
 
 const run = promisify(execFile)
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { resolveSameJobBase, SameJobError, type SameJobTarget } from '../../src/run/same-job.ts'
-import { gitIn, gitRepo, removeDir, tempDir } from '../helpers.ts'
+import { gitIn, gitRepo, removeDir, tempDir } from '../support/helpers.ts'
 
 const dirs: string[] = []
 after(async () => {

@@ -6,8 +6,8 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
-import { cli, gitRepo, removeDir, repoRoot } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { cli, gitRepo, removeDir, repoRoot } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const valgrindGate = await needs('valgrind')
 

@@ -10,7 +10,7 @@ import { after, describe, test } from 'node:test'
 import { parseConfig } from '../../src/config/index.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { runSameJob, SameJobError, type SameJobRunOptions } from '../../src/run/same-job.ts'
-import { gitIn, gitRepo, removeDir, tempDir } from '../helpers.ts'
+import { gitIn, gitRepo, removeDir, tempDir } from '../support/helpers.ts'
 
 const dirs: string[] = []
 after(async () => {

@@ -9,13 +9,13 @@ import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import type { ProcessCase } from '../../src/kinds/process/plan.ts'
 import { measureSameJob } from '../../src/schedule/index.ts'
-import { cli, gitRepo, removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { cli, gitRepo, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 // --against builds and measures code whose cost per call is a number, with the C compiler.
 const cc = await needs('cc')
 
-import { costSource, MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from '../model-code.ts'
+import { costSource, MODEL_SETUP, modelBenchmark, modelFiles, nsHeader } from '../support/model-code.ts'
 
 const run = promisify(execFile)
 const dirs: string[] = []

@@ -21,8 +21,8 @@ import { renderMarkdown } from '../../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { measureSameJob, measureSuite } from '../../src/schedule/index.ts'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const cc = await needs('cc')
 

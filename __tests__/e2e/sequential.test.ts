@@ -12,8 +12,8 @@ import { planCases } from '../../src/run/plan.ts'
 import { measureSameJob } from '../../src/schedule/index.ts'
 import { SeededRandom } from '../../src/stats/random.ts'
 import { extendedAlpha, lookAtPairs, lookPlan } from '../../src/stats/sequential.ts'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const cc = await needs('cc')
 

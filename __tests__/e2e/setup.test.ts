@@ -26,7 +26,7 @@ import {
   parseAptPolicy,
   SetupError,
 } from '../../src/setup/system.ts'
-import { needs } from '../needs.ts'
+import { needs } from '../support/needs.ts'
 
 const exec = promisify(execFile)
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'setup')

@@ -11,9 +11,9 @@ import { parseResultSetText } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { assignShards, parseShard, shardCases } from '../../src/run/shard.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
-import { cli, gitRepo, removeDir } from '../helpers.ts'
-import { costSource, modelBenchmark, modelFiles, nsHeader } from '../model-code.ts'
-import { needs } from '../needs.ts'
+import { cli, gitRepo, removeDir } from '../support/helpers.ts'
+import { costSource, modelBenchmark, modelFiles, nsHeader } from '../support/model-code.ts'
+import { needs } from '../support/needs.ts'
 
 // The shards count instructions of a program the suite's setup compiles.
 const counted = await needs('valgrind', 'cc')

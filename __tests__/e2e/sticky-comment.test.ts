@@ -12,8 +12,8 @@ import { ACTIONS_BOT, upsertStickyComment } from '../../src/github/comment.ts'
 import { markerFor } from '../../src/report/escape.ts'
 import { renderMarkdown } from '../../src/report/markdown.ts'
 import type { BenchmarkResult } from '../../src/results.ts'
-import { type GitHubServer, startGitHubServer } from '../github-server.ts'
-import { resultSetOf } from '../helpers.ts'
+import { type GitHubServer, startGitHubServer } from '../support/github-server.ts'
+import { resultSetOf } from '../support/helpers.ts'
 
 const GitHub = Octokit.plugin(paginateRest, retry, throttling)
 const PR = 12

@@ -15,7 +15,7 @@ import {
   upsertStickyComment,
 } from '../../src/github/comment.ts'
 import { markerFor } from '../../src/report/escape.ts'
-import { type GitHubServer, startGitHubServer } from '../github-server.ts'
+import { type GitHubServer, startGitHubServer } from '../support/github-server.ts'
 
 const GitHub = Octokit.plugin(paginateRest, retry, throttling)
 const PR = 7

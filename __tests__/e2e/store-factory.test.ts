@@ -12,7 +12,7 @@ import { CacheStore } from '../../src/store/cache.ts'
 import { DirStore } from '../../src/store/dir.ts'
 import { GitStore, gitFailureHint, gitVersionNumber, redactCredentials } from '../../src/store/git.ts'
 import { createStore, readingFrom } from '../../src/store/index.ts'
-import { cli, removeDir, resultSetOf, tempDir } from '../helpers.ts'
+import { cli, removeDir, resultSetOf, tempDir } from '../support/helpers.ts'
 
 const dirs: string[] = []
 after(async () => {

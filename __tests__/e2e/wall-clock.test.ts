@@ -14,8 +14,8 @@ import { decodeKlv } from '../../src/measure/klv.ts'
 import type { ResultSet } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { measureSameJob, measureSuite } from '../../src/schedule/index.ts'
-import { removeDir, repoRoot, runWithInput, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
+import { removeDir, repoRoot, runWithInput, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
 
 const [cc, cargo] = await Promise.all([needs('cc'), needs('cargo')])
 

@@ -10,9 +10,9 @@ import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { holdsWorkflowCommand, logText, withoutWorkflowCommands } from '../../src/github/log.ts'
 import { SeededRandom } from '../../src/stats/random.ts'
-import { cli, gitRepo, removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { commandsBesideStops, obeyedCommands, runnerLines } from '../runner-commands.ts'
-import { actionNode } from '../tools.ts'
+import { cli, gitRepo, removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { commandsBesideStops, obeyedCommands, runnerLines } from '../support/runner-commands.ts'
+import { actionNode } from '../support/tools.ts'
 
 const dirs: string[] = []
 after(async () => {

@@ -5,9 +5,9 @@ import { execFile } from 'node:child_process'
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
-import { ACTIONLINT, goTool } from '../tools.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
+import { ACTIONLINT, goTool } from '../support/tools.ts'
 
 // actionlint is built with go at a pinned version.
 const go = await needs('go')

@@ -12,12 +12,12 @@ import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { type ActRun, actionCopy, exampleWorkflow, runAct } from '../act.ts'
-import * as events from '../events.ts'
-import { type GitHubServer, startGitHubServer } from '../github-server.ts'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
-import { needs } from '../needs.ts'
-import { ACT, goTool, node24Dir, node24Missing } from '../tools.ts'
+import { type ActRun, actionCopy, exampleWorkflow, runAct } from '../support/act.ts'
+import * as events from '../support/events.ts'
+import { type GitHubServer, startGitHubServer } from '../support/github-server.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
+import { needs } from '../support/needs.ts'
+import { ACT, goTool, node24Dir, node24Missing } from '../support/tools.ts'
 
 const git = promisify(execFile)
 const TOKEN = 'ghs_workflow-test-token'
@@ -182,7 +182,7 @@ runner.describe('the example workflows, run by a real runner (nektos/act)', { sk
     assert.equal(await readFile(path.join(kept, 'report.md'), 'utf8'), step.summary)
     assert.match(await readFile(path.join(kept, 'report.html'), 'utf8'), /^<!doctype html>/i)
     assert.match(step.summary, /4 benchmarks measured, no baseline/)
-    assert.equal(nodeOf(step.summary), `v${(await import('../tools.ts')).NODE_24.version}`)
+    assert.equal(nodeOf(step.summary), `v${(await import('../support/tools.ts')).NODE_24.version}`)
     const saved = server.cacheEntries().filter((e) => e.key.startsWith('bench-action-v1-act-main-'))
     assert.equal(
       saved.length,

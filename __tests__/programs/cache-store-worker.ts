@@ -1,7 +1,7 @@
 // One of several processes that use the cache store at once (the runtime variables point it at the
 // test's server): each saves its own runs and reads each back, failing on any mix-up.
 import { CacheStore } from '../../src/store/cache.ts'
-import { resultSetOf } from '../helpers.ts'
+import { resultSetOf } from '../support/helpers.ts'
 
 const [worker, rounds] = process.argv.slice(2)
 const store = new CacheStore({ runId: process.env.GITHUB_RUN_ID!, runAttempt: '1', log: () => {} })

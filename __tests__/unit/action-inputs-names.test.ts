@@ -7,7 +7,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import { parse } from 'yaml'
 import { INPUT, inputVariable, OUTPUT } from '../../src/action/inputs.ts'
-import { repoRoot } from '../helpers.ts'
+import { repoRoot } from '../support/helpers.ts'
 
 const metadata = parse(readFileSync(path.join(repoRoot, 'action.yml'), 'utf8')) as {
   inputs: Record<string, unknown>

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test } from 'node:test'
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml'
-import { repoRoot } from '../helpers.ts'
+import { repoRoot } from '../support/helpers.ts'
 
 export interface Expression {
   /** Where the string is: `inputs.shard.description`. */

@@ -10,8 +10,8 @@ import { renderSite } from '../../src/history/site.ts'
 import { renderHtml } from '../../src/report/html.ts'
 import { trendPagePath } from '../../src/report/site-paths.ts'
 import type { BenchmarkResult } from '../../src/results.ts'
-import { tokenizeHtml } from '../gfm.ts'
-import { okBenchmark, resultSetOf } from '../helpers.ts'
+import { tokenizeHtml } from '../support/gfm.ts'
+import { okBenchmark, resultSetOf } from '../support/helpers.ts'
 
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 /** Every kind of bidi control, each around text it would reorder. */

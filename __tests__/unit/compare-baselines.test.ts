@@ -16,7 +16,7 @@ import {
 } from '../../src/compare/index.ts'
 import type { BenchmarkResult, Contention, Metric, ResultSet } from '../../src/results.ts'
 import type { DriftRun } from '../../src/stats/index.ts'
-import { resultSetOf } from '../helpers.ts'
+import { resultSetOf } from '../support/helpers.ts'
 
 const createdAt = '2026-11-27T12:00:00.000Z'
 

@@ -13,7 +13,7 @@ import type { BenchmarkResult, Metric } from '../../src/results.ts'
 // A namespace import, so that this file loads (and its tests fail one by one) against code without them.
 import * as bootstrap from '../../src/stats/bootstrap.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
-import { cli, okBenchmark, removeDir, resultSetOf, tempDir } from '../helpers.ts'
+import { cli, okBenchmark, removeDir, resultSetOf, tempDir } from '../support/helpers.ts'
 
 const commit = { sha: 'a'.repeat(40), branch: 'main' }
 const createdAt = '2026-11-21T00:00:00.000Z'

@@ -20,7 +20,7 @@ import {
 } from '../../src/compare/index.ts'
 import type { BenchmarkResult, Environment, Metric, ResultSet } from '../../src/results.ts'
 import { SeededRandom } from '../../src/stats/index.ts'
-import { resultSetOf } from '../helpers.ts'
+import { resultSetOf } from '../support/helpers.ts'
 
 // ---- Building results by hand ----
 

@@ -15,7 +15,7 @@ import {
   type MetricComparison,
 } from '../../src/compare/index.ts'
 import type { BenchmarkResult, Contention, Environment, Metric, ResultSet } from '../../src/results.ts'
-import { resultSetOf } from '../helpers.ts'
+import { resultSetOf } from '../support/helpers.ts'
 
 // ---- Building results by hand ----
 

@@ -19,7 +19,7 @@ import {
   splitCommand,
   ValueError,
 } from '../../src/config/index.ts'
-import { parseError, repoRoot } from '../helpers.ts'
+import { parseError, repoRoot } from '../support/helpers.ts'
 
 function processBenchmark(b: BenchmarkConfig): ProcessBenchmarkConfig {
   assert.equal(b.kind, 'process', `${b.name} is a process benchmark`)

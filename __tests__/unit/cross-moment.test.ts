@@ -6,7 +6,7 @@ import { describe, test } from 'node:test'
 import { type CompareOptions, compareResults, WALL_CPU_DIVERGENCE } from '../../src/compare/index.ts'
 import type { BenchmarkResult, ResultSet } from '../../src/results.ts'
 import { SeededRandom, UNKNOWN_NOISE_BOUND } from '../../src/stats/index.ts'
-import { okBenchmark } from '../helpers.ts'
+import { okBenchmark } from '../support/helpers.ts'
 
 /** 20 samples within ±0.5% of `level`. */
 function around(level: number, seed: string): number[] {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
-import { repoRoot as root } from '../helpers.ts'
+import { repoRoot as root } from '../support/helpers.ts'
 
 /** The files under a folder of the repository whose names end so, as paths from the root. */
 const filesUnder = (dir: string, ends: string): string[] =>

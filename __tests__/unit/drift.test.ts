@@ -20,7 +20,7 @@ import {
   UNKNOWN_NOISE_BOUND,
   withinDrift,
 } from '../../src/stats/index.ts'
-import { resultSetOf } from '../helpers.ts'
+import { resultSetOf } from '../support/helpers.ts'
 
 const close = (actual: number, expected: number, tolerance = 1e-9, what = '') =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what} ${actual}, expected ${expected}`)

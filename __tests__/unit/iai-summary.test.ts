@@ -13,7 +13,7 @@ import {
   parseIaiSummaryText,
 } from '../../src/import/formats/iai-callgrind.ts'
 import { mergeCallgrindProfiles, parseCallgrindOut } from '../../src/kinds/instructions/callgrind.ts'
-import { removeDir, tempDir } from '../helpers.ts'
+import { removeDir, tempDir } from '../support/helpers.ts'
 
 // Real output of iai-callgrind and Gungraun runs (fixtures/iai/README.md): per tool version, the output
 // tree after a second run, the callgrind.*.out profiles and the terminal output of that run.

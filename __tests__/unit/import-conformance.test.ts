@@ -15,7 +15,7 @@ import { describe, test } from 'node:test'
 import { detectFormats, FORMATS, type ImportedBenchmark } from '../../src/import/index.ts'
 import { ImportFormatError, type ImportSource } from '../../src/import/types.ts'
 import { UNITS } from '../../src/results.ts'
-import { golden } from '../golden.ts'
+import { golden } from '../support/golden.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures')
 const OUTPUTS = path.join(import.meta.dirname, '..', '__outputs__', 'imported')

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { googleBenchmarkFormat } from '../../src/import/formats/google-benchmark.ts'
 import { type ImportedBenchmark, ImportFormatError, type ImportSource } from '../../src/import/types.ts'
-import { compareImports, importVerdicts } from '../import-verdicts.ts'
+import { compareImports, importVerdicts } from '../support/import-verdicts.ts'
 
 const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'import', 'google-benchmark')
 const PER_UNIT: Record<string, number> = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 }

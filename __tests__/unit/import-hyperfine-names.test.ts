@@ -11,7 +11,7 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { hyperfineFormat } from '../../src/import/formats/hyperfine.ts'
 import type { ImportedBenchmark, ImportSource } from '../../src/import/types.ts'
-import { importVerdicts } from '../import-verdicts.ts'
+import { importVerdicts } from '../support/import-verdicts.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'import', 'hyperfine')
 

@@ -16,7 +16,7 @@ import { goFormat } from '../../src/import/formats/go.ts'
 import { libtestFormat } from '../../src/import/formats/libtest.ts'
 import type { ImportedBenchmark, ImportSource } from '../../src/import/types.ts'
 import { ImportFormatError } from '../../src/import/types.ts'
-import { formatError } from '../helpers.ts'
+import { formatError } from '../support/helpers.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'import')
 const CRITERION_DIR = path.join(FIXTURES, 'criterion', 'target-criterion')

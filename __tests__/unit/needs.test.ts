@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import type { TestEvent } from 'node:test/reporters'
-import { removeDir, repoRoot, tempDir } from '../helpers.ts'
+import { removeDir, repoRoot, tempDir } from '../support/helpers.ts'
 import {
   missingMessage,
   needsDiagnostic,
@@ -16,8 +16,8 @@ import {
   toolsOfFailure,
   toolsOfSkip,
   verdictFor,
-} from '../tool-list.ts'
-import { summaryText, type ToolCount, ToolTally } from '../tool-summary.ts'
+} from '../support/tool-list.ts'
+import { summaryText, type ToolCount, ToolTally } from '../support/tool-summary.ts'
 
 const dirs: string[] = []
 after(async () => {
@@ -216,7 +216,7 @@ async function runGated(skip: string): Promise<{ code: number; summary: string; 
     '--test',
     '--test-reporter=spec',
     `--test-reporter-destination=${specFile}`,
-    '--test-reporter=./__tests__/tool-summary.mjs',
+    '--test-reporter=./__tests__/support/tool-summary.mjs',
     '--test-reporter-destination=stdout',
     path.join('__tests__', 'fixtures', 'needs', 'gated.ts'),
   ]

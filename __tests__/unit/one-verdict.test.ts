@@ -11,7 +11,7 @@ import { renderTerminal } from '../../src/report/terminal.ts'
 import type { BenchmarkResult, ResultSet } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
 import { measureSuite } from '../../src/schedule/index.ts'
-import { removeDir, repoRoot, resultSetOf, tempDir } from '../helpers.ts'
+import { removeDir, repoRoot, resultSetOf, tempDir } from '../support/helpers.ts'
 
 const dirs: string[] = []
 after(async () => {

@@ -12,7 +12,7 @@ import { renderMarkdown } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import { type BenchmarkResult, resultSetSchema } from '../../src/results.ts'
 import { planCases } from '../../src/run/plan.ts'
-import { parseError, resultSetOf } from '../helpers.ts'
+import { parseError, resultSetOf } from '../support/helpers.ts'
 
 function cases(text: string): ProcessCase[] {
   return planCases(parseConfig(text, '/project/bench.yml')) as ProcessCase[]

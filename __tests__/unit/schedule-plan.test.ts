@@ -20,7 +20,7 @@ import {
   type SameJobOptions,
 } from '../../src/schedule/index.ts'
 import { measureInRounds, type RoundsOptions } from '../../src/schedule/rounds.ts'
-import { repoRoot } from '../helpers.ts'
+import { repoRoot } from '../support/helpers.ts'
 
 interface ModelCase {
   id: string

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Comparison } from '../src/compare/index.ts'
+import type { Comparison } from '../../src/compare/index.ts'
 
 /** Set by scripts/update-outputs.mjs, never by hand in a test run. */
 const WRITE = process.env.BENCH_ACTION_WRITE_OUTPUTS === '1'

@@ -6,14 +6,14 @@ import { access, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { runCli } from '../src/cli/index.ts'
-import { ConfigError, parseConfig } from '../src/config/index.ts'
-import { ImportFormatError } from '../src/import/types.ts'
-import type { ProcessCase } from '../src/kinds/process/plan.ts'
-import { encodeKlv, type KlvEntry } from '../src/measure/klv.ts'
-import type { BenchmarkResult, CommitInfo, Metric, ResultSet } from '../src/results.ts'
+import { runCli } from '../../src/cli/index.ts'
+import { ConfigError, parseConfig } from '../../src/config/index.ts'
+import { ImportFormatError } from '../../src/import/types.ts'
+import type { ProcessCase } from '../../src/kinds/process/plan.ts'
+import { encodeKlv, type KlvEntry } from '../../src/measure/klv.ts'
+import type { BenchmarkResult, CommitInfo, Metric, ResultSet } from '../../src/results.ts'
 
-export const repoRoot = path.resolve(import.meta.dirname, '..')
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..')
 const run = promisify(execFile)
 
 export async function tempDir(prefix: string): Promise<string> {

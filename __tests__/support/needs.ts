@@ -21,7 +21,7 @@ import {
   test,
 } from 'node:test'
 import { promisify } from 'node:util'
-import { ensureZig } from '../src/setup/zig.ts'
+import { ensureZig } from '../../src/setup/zig.ts'
 import {
   needsDiagnostic,
   parseSkipList,

@@ -1,4 +1,4 @@
-// A node:test reporter (`--test-reporter=./__tests__/tool-summary.ts`): at the end of the run, per tool,
+// A node:test reporter (`--test-reporter=./__tests__/support/tool-summary.mjs`): at the end of the run, per tool,
 // how many tests that need it ran (passed, failed), were skipped because BENCH_ACTION_TEST_SKIP names
 // it, and failed because it is not installed; and what the variable named. It reads what needs.ts
 // writes: the diagnostic `needs: TOOL, …` of a test that ran, its skip reason, its failure.

@@ -3,12 +3,12 @@
 // stored baseline (measured at another moment, no run-to-run noise known yet).
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type Comparison, compareResults } from '../src/compare/index.ts'
-import { parseConfig } from '../src/config/index.ts'
-import { readImports } from '../src/kinds/import/measure.ts'
-import type { ImportCase } from '../src/kinds/import/plan.ts'
-import type { BenchmarkResult } from '../src/results.ts'
-import { planCases } from '../src/run/plan.ts'
+import { type Comparison, compareResults } from '../../src/compare/index.ts'
+import { parseConfig } from '../../src/config/index.ts'
+import { readImports } from '../../src/kinds/import/measure.ts'
+import type { ImportCase } from '../../src/kinds/import/plan.ts'
+import type { BenchmarkResult } from '../../src/results.ts'
+import { planCases } from '../../src/run/plan.ts'
 import { removeDir, resultSetOf, tempDir } from './helpers.ts'
 
 async function read(format: string, text: string, name: string): Promise<BenchmarkResult[]> {

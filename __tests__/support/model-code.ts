@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
-const RUNNER = readFileSync(path.join(import.meta.dirname, 'programs', 'model_runner.c'), 'utf8')
+const RUNNER = readFileSync(path.join(import.meta.dirname, '..', 'programs', 'model_runner.c'), 'utf8')
 
 /** Each sample lies within ±JITTER_PPM parts per million of NS. */
 export const JITTER_PPM = 1000
