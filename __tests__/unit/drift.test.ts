@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { historyRuns } from '../../src/compare/drift-history.ts'
-import type { BenchmarkResult, Metric } from '../../src/results.ts'
+import type { BenchmarkResult, Metric, ResultSet } from '../../src/results.ts'
 import {
   CLIP,
   type DriftRun,
@@ -638,6 +638,199 @@ describe('historyRuns: what stored runs record of the code', () => {
       [undefined, 'it accepted a regression of wall'],
     )
     assert.equal(history.get('other')!.get('wall')![1]!.startsState, undefined)
+  })
+
+  test('each run in full: the commit lower-cased, a dirty tree, a busy machine, the baseline by time and commit', () => {
+    const busy = {
+      cpus: 2,
+      loadAverage: { start: 0, end: 0 },
+      windowMs: 1000,
+      stealPercent: 0,
+      busyPercent: 50,
+      otherBusyPercent: 40,
+    }
+    const at = (minute: number) => `2026-11-27T10:0${minute}:00.000Z`
+    const one = (
+      minute: number,
+      sha: string | undefined,
+      extra: Partial<BenchmarkResult> = {},
+      dirty = false,
+    ) =>
+      resultSetOf('s', { ...(sha ? { sha } : {}), branch: 'main', ...(dirty ? { dirty } : {}) }, at(minute), [
+        { ...bench('x', ['./x'], { wall: metric([3, 1, 2]) }), ...extra },
+      ])
+    const history = historyRuns(
+      [
+        one(2, 'B'.repeat(40), { contention: busy }),
+        one(1, 'A'.repeat(40)),
+        one(3, 'B'.repeat(40), {}, true),
+        one(4, undefined),
+        // The baseline's time with another commit, and its commit at another time: neither is it.
+        one(5, 'C'.repeat(40)),
+        one(6, 'D'.repeat(40)),
+        one(7, 'C'.repeat(40)),
+      ],
+      { createdAt: at(6), commit: { sha: 'D'.repeat(40), branch: 'main' } },
+    )
+    assert.deepEqual(history.get('x')!.get('wall'), [
+      { center: 2, sha: 'a'.repeat(40), createdAt: at(1) },
+      {
+        center: 2,
+        sha: 'b'.repeat(40),
+        createdAt: at(2),
+        busy: 'measured while other programs used 40% of the CPUs',
+      },
+      { center: 2, sha: 'b'.repeat(40), dirty: true, createdAt: at(3) },
+      { center: 2, createdAt: at(4) },
+      { center: 2, sha: 'c'.repeat(40), createdAt: at(5) },
+      { center: 2, sha: 'd'.repeat(40), createdAt: at(6), baseline: true },
+      { center: 2, sha: 'c'.repeat(40), createdAt: at(7) },
+    ])
+    const sameTimeOtherCommit = historyRuns([one(6, 'E'.repeat(40))], {
+      createdAt: at(6),
+      commit: { sha: 'D'.repeat(40), branch: 'main' },
+    })
+    assert.equal(sameTimeOtherCommit.get('x')!.get('wall')![0]!.baseline, undefined)
+    // Without a baseline asked for, no run is one.
+    assert.ok(
+      history.size === 1 &&
+        historyRuns([one(6, 'D'.repeat(40))])
+          .get('x')!
+          .get('wall')![0]!.baseline === undefined,
+    )
+  })
+
+  test('a run’s center: the median of its samples, else the summary a tool kept, else the exact value; none, no run', () => {
+    const m = (metric: Partial<Metric>): Metric => ({ unit: 'ns', direction: 'lower', ...metric })
+    const history = historyRuns([
+      resultSetOf('s', { sha: 'a'.repeat(40), branch: 'main' }, '2026-11-27T10:00:00.000Z', [
+        bench('x', ['./x'], {
+          samples: m({ samples: [9, 1, 5, 7], summary: { center: 100 } }),
+          summary: m({ samples: [], summary: { center: 40 }, value: 7 }),
+          value: m({ value: 12 }),
+          nothing: m({ samples: [] }),
+        }),
+        { ...bench('failed', ['./f'], { wall: metric([1]) }), status: 'failed' },
+      ]),
+    ])
+    const x = history.get('x')!
+    assert.deepEqual(
+      [...x.entries()].map(([name, list]) => [name, list.map((r) => r.center)]),
+      [
+        ['samples', [6]],
+        ['summary', [40]],
+        ['value', [12]],
+      ],
+    )
+    assert.equal(history.has('failed'), false)
+  })
+
+  test('exact counts: a run without them keeps the last ones, a move of exactly 0.01% is not one, a fall is signed', () => {
+    const counted = (minute: number, ir: number | undefined, extra: Record<string, Metric> = {}) =>
+      resultSetOf(
+        's',
+        { sha: String(minute).repeat(40), branch: 'main' },
+        `2026-11-27T10:0${minute}:00.000Z`,
+        [
+          bench('p', ['./p'], {
+            wall: metric([5]),
+            ...(ir !== undefined ? { ir: count(ir) } : {}),
+            ...extra,
+          }),
+        ],
+      )
+    const starts = (...sets: ResultSet[]) =>
+      historyRuns(sets)
+        .get('p')!
+        .get('wall')!
+        .map((r) => r.startsState)
+    // 1,000,000 then none then 1,100,000: measured against the last run that had counts, +10.00%.
+    assert.deepEqual(starts(counted(1, 1_000_000), counted(2, undefined), counted(3, 1_100_000)), [
+      undefined,
+      undefined,
+      'its exact counts moved (ir +10.00%)',
+    ])
+    // 10,000 → 10,001 is +0.01% exactly: within the tolerance. 10,000 → 9,998 is −0.02%: beyond it.
+    assert.deepEqual(starts(counted(1, 10_000), counted(2, 10_001)), [undefined, undefined])
+    assert.deepEqual(starts(counted(1, 10_000), counted(2, 9_998)), [
+      undefined,
+      'its exact counts moved (ir −0.02%)',
+    ])
+    // A count only the later run has is no move; a count of 0 is no count; the first that moved is named.
+    assert.deepEqual(starts(counted(1, 100), counted(2, 100, { allocs: count(5) })), [undefined, undefined])
+    assert.deepEqual(starts(counted(1, 0), counted(2, 50)), [undefined, undefined])
+    assert.deepEqual(starts(counted(1, 100, { allocs: count(10) }), counted(2, 100, { allocs: count(20) })), [
+      undefined,
+      'its exact counts moved (allocs +100.00%)',
+    ])
+    // A metric with a value and samples is timed, not a count.
+    const timedValue = (minute: number, v: number) =>
+      counted(minute, undefined, { t: { unit: 'ns', direction: 'lower', value: v, samples: [v] } })
+    assert.deepEqual(starts(timedValue(1, 100), timedValue(2, 200)), [undefined, undefined])
+  })
+
+  test("one program: only the harness flags --run and --samples followed by the benchmark's own name", () => {
+    const pair = (
+      timed: string[],
+      counted: string[],
+      parameters: Record<string, string> = { benchmark: 'fib' },
+    ) => {
+      const at = (minute: number, ir: number) =>
+        resultSetOf(
+          's',
+          { sha: String(minute).repeat(40), branch: 'main' },
+          `2026-11-27T10:0${minute}:00.000Z`,
+          [
+            bench('t', timed, { time: metric([5]) }, parameters),
+            { ...bench('c', counted, { ir: count(ir) }, parameters), kind: 'instructions' },
+          ],
+        )
+      return historyRuns([at(1, 1000), at(2, 2000)])
+        .get('t')!
+        .get('time')!
+        .map((r) => r.startsState)
+    }
+    const moved = [undefined, 'its exact counts moved (ir of c +100.00%)']
+    assert.deepEqual(pair(['./h', '--samples', 'fib'], ['./h', '--run', 'fib']), moved)
+    assert.deepEqual(pair(['./h', '--run', 'fib'], ['./h', '--samples', 'fib']), moved)
+    assert.deepEqual(pair(['./h', 'fib'], ['./h', 'fib']), moved)
+    // Another flag, another name, no benchmark parameter, or the flag alone: different programs.
+    assert.deepEqual(pair(['./h', '--samples', 'fib'], ['./h', '--bench', 'fib']), [undefined, undefined])
+    assert.deepEqual(pair(['./h', '--samples', 'fib'], ['./h', '--run', 'fib2']), [undefined, undefined])
+    assert.deepEqual(pair(['./h', '--samples', 'fib'], ['./h', '--run', 'fib'], {}), [undefined, undefined])
+    // The shortest commands the rule reads: the flag and the name, which reduce to the name alone.
+    assert.deepEqual(pair(['--samples', 'fib'], ['--run', 'fib']), moved)
+    assert.deepEqual(pair(['fib'], ['--run', 'fib']), moved)
+    assert.deepEqual(pair(['fib'], ['--run']), [undefined, undefined])
+    // A failed counting benchmark, or one without a command, gives the timed one nothing.
+    const failedCount = historyRuns(
+      [1, 2].map((minute) =>
+        resultSetOf(
+          's',
+          { sha: String(minute).repeat(40), branch: 'main' },
+          `2026-11-27T10:0${minute}:00.000Z`,
+          [
+            bench('t', ['./h'], { time: metric([5]) }),
+            { ...bench('c', ['./h'], { ir: count(minute * 1000) }), status: 'failed' as const },
+            { ...bench('n', [], { ir: count(minute * 1000) }), command: undefined },
+          ],
+        ),
+      ),
+    )
+    assert.deepEqual(
+      failedCount
+        .get('t')!
+        .get('time')!
+        .map((r) => r.startsState),
+      [undefined, undefined],
+    )
+    assert.deepEqual(
+      failedCount
+        .get('n')!
+        .get('ir')!
+        .map((r) => r.startsState),
+      [undefined, 'its exact counts moved (ir +100.00%)'],
+    )
   })
 })
 
