@@ -4,7 +4,7 @@
 // Expected values are worked by hand (a calculator and a printed t table), shown beside each.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { historyRuns } from '../../src/compare/drift-history.ts'
+import { type HistoryRuns, historyRuns } from '../../src/compare/drift-history.ts'
 import type { BenchmarkResult, Metric, ResultSet } from '../../src/results.ts'
 import {
   CLIP,
@@ -579,6 +579,12 @@ describe('historyRuns: what stored runs record of the code', () => {
       notes: [],
     }) as BenchmarkResult
   const count = (value: number): Metric => ({ unit: 'instructions', direction: 'lower', value })
+  /** What each stored run of one benchmark's metric says started its state of the code, oldest first. */
+  const startsOf = (history: HistoryRuns, id: string, name: string) =>
+    history
+      .get(id)!
+      .get(name)!
+      .map((r) => r.startsState)
   const run = (minute: number, sha: string, ir: number, harnessIr: number) =>
     resultSetOf('s', { sha: sha.repeat(40), branch: 'main' }, `2026-11-27T10:0${minute}:00.000Z`, [
       bench('spin', ['./spin', '9'], { wall: metric([10, 11, 12]) }),
@@ -609,13 +615,12 @@ describe('historyRuns: what stored runs record of the code', () => {
       ],
     )
     // The harness's timed benchmark and its instruction count: one program (./h, fib).
-    assert.deepEqual(
-      history
-        .get('h-time/fib')!
-        .get('time')!
-        .map((r) => r.startsState),
-      [undefined, undefined, undefined, 'its exact counts moved (ir of h/fib +4.00%)'],
-    )
+    assert.deepEqual(startsOf(history, 'h-time/fib', 'time'), [
+      undefined,
+      undefined,
+      undefined,
+      'its exact counts moved (ir of h/fib +4.00%)',
+    ])
     assert.ok(
       history
         .get('other')!
@@ -630,13 +635,7 @@ describe('historyRuns: what stored runs record of the code', () => {
       accepted: [{ benchmark: 'spin', metric: 'wall', reason: 'on purpose', source: 'label' as const }],
     }
     const history = historyRuns([run(1, 'a', 1_000_000, 500_000), accepting])
-    assert.deepEqual(
-      history
-        .get('spin')!
-        .get('wall')!
-        .map((r) => r.startsState),
-      [undefined, 'it accepted a regression of wall'],
-    )
+    assert.deepEqual(startsOf(history, 'spin', 'wall'), [undefined, 'it accepted a regression of wall'])
     assert.equal(history.get('other')!.get('wall')![1]!.startsState, undefined)
   })
 
@@ -739,11 +738,7 @@ describe('historyRuns: what stored runs record of the code', () => {
           }),
         ],
       )
-    const starts = (...sets: ResultSet[]) =>
-      historyRuns(sets)
-        .get('p')!
-        .get('wall')!
-        .map((r) => r.startsState)
+    const starts = (...sets: ResultSet[]) => startsOf(historyRuns(sets), 'p', 'wall')
     // 1,000,000 then none then 1,100,000: measured against the last run that had counts, +10.00%.
     assert.deepEqual(starts(counted(1, 1_000_000), counted(2, undefined), counted(3, 1_100_000)), [
       undefined,
@@ -785,10 +780,7 @@ describe('historyRuns: what stored runs record of the code', () => {
             { ...bench('c', counted, { ir: count(ir) }, parameters), kind: 'instructions' },
           ],
         )
-      return historyRuns([at(1, 1000), at(2, 2000)])
-        .get('t')!
-        .get('time')!
-        .map((r) => r.startsState)
+      return startsOf(historyRuns([at(1, 1000), at(2, 2000)]), 't', 'time')
     }
     const moved = [undefined, 'its exact counts moved (ir of c +100.00%)']
     assert.deepEqual(pair(['./h', '--samples', 'fib'], ['./h', '--run', 'fib']), moved)
@@ -817,20 +809,8 @@ describe('historyRuns: what stored runs record of the code', () => {
         ),
       ),
     )
-    assert.deepEqual(
-      failedCount
-        .get('t')!
-        .get('time')!
-        .map((r) => r.startsState),
-      [undefined, undefined],
-    )
-    assert.deepEqual(
-      failedCount
-        .get('n')!
-        .get('ir')!
-        .map((r) => r.startsState),
-      [undefined, 'its exact counts moved (ir +100.00%)'],
-    )
+    assert.deepEqual(startsOf(failedCount, 't', 'time'), [undefined, undefined])
+    assert.deepEqual(startsOf(failedCount, 'n', 'ir'), [undefined, 'its exact counts moved (ir +100.00%)'])
   })
 })
 

@@ -128,3 +128,9 @@ export class ImportFormatError extends Error {
     super(where ? `${source}: ${where}: ${detail}` : `${source}: ${detail}`)
   }
 }
+
+/** How many lines a text has, a last line without its newline counted, a final newline not. */
+export function lineCount(text: string): number {
+  const lines = text.split('\n').length
+  return text.endsWith('\n') ? lines - 1 : lines
+}

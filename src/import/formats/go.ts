@@ -36,6 +36,7 @@ import {
   type ImportFormat,
   ImportFormatError,
   type ImportSource,
+  lineCount,
 } from '../types.ts'
 import { convertUnit } from '../units.ts'
 
@@ -103,14 +104,6 @@ export const goFormat: ImportFormat = {
     const lines = source.text.split('\n')
     for (const [i, raw] of lines.entries()) read.line(raw.replace(/\r$/, ''), i + 1)
     read.end()
-    if (read.open) {
-      const count = source.text.endsWith('\n') ? lines.length - 1 : lines.length
-      throw new ImportFormatError(
-        source.path,
-        `line ${count}`,
-        `the output ends here without go test's closing "ok" or "FAIL" line for the package whose configuration begins at line ${read.open.line}${read.open.pkg ? ` (${read.open.pkg})` : ''}, so it was cut short`,
-      )
-    }
     if (read.runs.length === 0 && read.failures.length === 0) throw nothingFound(source, lines, read)
     return benchmarks(source, read.runs, read.failures)
   },
@@ -141,7 +134,7 @@ class Reader {
   /** The last `ok  example.com/x` line, for a file that has no benchmark. */
   passed: { line: number; text: string } | undefined
   /** A package whose configuration was printed and whose `ok` or `FAIL` line has not come yet. */
-  open: { line: number; pkg: string } | undefined
+  private open: { line: number; pkg: string } | undefined
 
   constructor(private readonly source: ImportSource) {}
 
@@ -312,6 +305,12 @@ class Reader {
 
   end(): void {
     if (this.panic) this.finishPanic()
+    if (this.open)
+      throw new ImportFormatError(
+        this.source.path,
+        `line ${lineCount(this.source.text)}`,
+        `the output ends here without go test's closing "ok" or "FAIL" line for the package whose configuration begins at line ${this.open.line}${this.open.pkg ? ` (${this.open.pkg})` : ''}, so it was cut short`,
+      )
   }
 }
 
@@ -467,7 +466,7 @@ function nothingFound(source: ImportSource, lines: string[], read: Reader): Impo
       `line ${read.passed.line}`,
       `go test passed (${JSON.stringify(read.passed.text)}) but printed no benchmark result, such as ${EXAMPLE}: does -bench match any benchmark?`,
     )
-  const count = source.text.endsWith('\n') ? lines.length - 1 : lines.length
+  const count = lineCount(source.text)
   const first = lines.find((l) => l.trim() !== '')!.trim()
   return new ImportFormatError(
     source.path,

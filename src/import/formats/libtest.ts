@@ -18,7 +18,7 @@
 // count of measured benches differs from the bench lines read. Those are errors, as a partial run would
 // otherwise pass for a whole one.
 import type { ImportedBenchmark, ImportedMetric, ImportFormat, ImportSource } from '../types.ts'
-import { ImportFormatError } from '../types.ts'
+import { ImportFormatError, lineCount } from '../types.ts'
 import { toOurUnit } from '../units.ts'
 
 const NUMBER = '(\\d[\\d,]*(?:\\.\\d+)?)'
@@ -106,7 +106,7 @@ export const libtestFormat: ImportFormat = {
       benchmarks.push(readBench(match, seen))
     })
     if (block) {
-      const count = source.text.endsWith('\n') ? lines.length - 1 : lines.length
+      const count = lineCount(source.text)
       throw new ImportFormatError(
         source.path,
         `line ${count}`,
@@ -214,7 +214,7 @@ function nothingFound(
       `line ${lastResult}`,
       `libtest measured no benchmark: ${blocks === 1 ? 'its "test result:" line says' : `each of its ${blocks} "test result:" lines says`} 0 measured (does the bench filter match any #[bench]?)`,
     )
-  const count = source.text.endsWith('\n') ? lines.length - 1 : lines.length
+  const count = lineCount(source.text)
   const first = lines.find((l) => l.trim() !== '')!.trim()
   return new ImportFormatError(
     source.path,
