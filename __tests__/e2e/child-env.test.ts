@@ -1,4 +1,4 @@
-// The trust boundary (DESIGN §6b): the action's own variables — its inputs (the GitHub token among
+// The trust boundary (docs/ARCHITECTURE.md#the-trust-boundary): the action's own variables — its inputs (the GitHub token among
 // them) and the runner's tokens and service URLs — never reach a setup step or a benchmark. The real
 // CLI runs a real suite in which every user-controlled command writes down its environment: a setup
 // step (argv and through a real shell), and a benchmark of each kind.
@@ -205,7 +205,7 @@ ${
     wall: { inherited: true, own },
     scaling: { inherited: true, own },
     import: { inherited: true, own },
-    // Instruction counts depend on the environment: only what the config lists (DESIGN §2).
+    // Instruction counts depend on the environment: only what the config lists (docs/ARCHITECTURE.md#exact-and-timed-kinds).
     instructions: { inherited: false, own },
   }
   const found = [...seen].flatMap(([kind, envs]) =>

@@ -1,5 +1,5 @@
 // A results file may come from a stranger — a shard handed to `merge`, a file given on the command line,
-// a stored run — and its timestamp and commit name the files the store writes (DESIGN §6b). Files whose
+// a stored run — and its timestamp and commit name the files the store writes (docs/ARCHITECTURE.md#the-trust-boundary). Files whose
 // createdAt or commit.sha could carry a path are refused with the file and the field named, and nothing
 // is written anywhere; the store itself refuses any name that is not one plain name inside its root.
 import assert from 'node:assert/strict'

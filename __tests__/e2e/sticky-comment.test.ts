@@ -1,4 +1,4 @@
-// Which comment is a suite's sticky comment (DESIGN §6): ours (the token's identity), with the suite's
+// Which comment is a suite's sticky comment (docs/ARCHITECTURE.md#the-sticky-comment): ours (the token's identity), with the suite's
 // marker as its first line, the oldest when there are several. Driven through the real Octokit against
 // the GitHub stand-in, which also checks every body posted as a report GitHub would render safely.
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// One store factory for the CLI and the action (DESIGN §5), the action's choice of store and of when
+// One store factory for the CLI and the action (docs/ARCHITECTURE.md#stores), the action's choice of store and of when
 // to save, the CLI's store flags, and what the git store says when git refuses.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'

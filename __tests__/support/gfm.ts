@@ -1,4 +1,4 @@
-// GitHub's own markdown renderer in the tests (DESIGN §6b): cmark-gfm with GitHub's extensions, and a
+// GitHub's own markdown renderer in the tests (docs/ARCHITECTURE.md#the-trust-boundary): cmark-gfm with GitHub's extensions, and a
 // check of what it makes of a report. `--unsafe` keeps raw HTML, so the check sees what GitHub's
 // renderer hands its sanitizer; the sanitizer keeps <details>, <img>, <a> and more, so anything of
 // that kind in a report is something a user's text put there.

@@ -230,7 +230,7 @@ describe('good configs', () => {
   const workTreeOf = (dir: string): string =>
     existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir ? dir : workTreeOf(path.dirname(dir))
 
-  test('the DESIGN example, with every default applied', async () => {
+  test('a config with every section, with every default applied', async () => {
     const file = path.join(GOOD, 'design-example.yml')
     const config = await loadConfig(file)
     assert.deepEqual(config, {

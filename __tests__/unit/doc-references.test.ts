@@ -50,8 +50,13 @@ test('headings become the anchors GitHub gives them', () => {
   assert.equal(anchorOf('What counts as drift?'), 'what-counts-as-drift')
 })
 
-test('every reference into docs/ from the code, the README and the documents names a file and a heading that exist', () => {
-  const sources = [...filesUnder('src', '.ts'), ...filesUnder('docs', '.md'), 'README.md']
+test('every reference into docs/ from the code, the tests, the README and the documents names a file and a heading that exist', () => {
+  const sources = [
+    ...filesUnder('src', '.ts'),
+    ...filesUnder('__tests__', '.ts'),
+    ...filesUnder('docs', '.md'),
+    'README.md',
+  ]
   const reference = /\bdocs\/([\w.-]+\.md)(?:#([\w-]+))?/g
   const broken: string[] = []
   let count = 0
@@ -74,9 +79,9 @@ test('every reference into docs/ from the code, the README and the documents nam
   assert.ok(count >= 20, `only ${count} references found: is the pattern still right?`)
 })
 
-test('the code cites the documents in the repository, not a design kept elsewhere', () => {
-  const stale = filesUnder('src', '.ts').filter((f) =>
-    /DESIGN §/.test(readFileSync(path.join(root, f), 'utf8')),
+test('the code and the tests cite the documents in the repository, not a design kept elsewhere', () => {
+  const stale = [...filesUnder('src', '.ts'), ...filesUnder('__tests__', '.ts')].filter((f) =>
+    /DESIGN \u00a7/.test(readFileSync(path.join(root, f), 'utf8')),
   )
   assert.deepEqual(stale, [])
 })

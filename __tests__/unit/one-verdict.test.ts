@@ -1,4 +1,4 @@
-// One measurement, one verdict (DESIGN §4): metrics that are the same samples seen two ways cannot
+// One measurement, one verdict (docs/methodology.md#metric-families): metrics that are the same samples seen two ways cannot
 // disagree, only gated metrics decide a benchmark, and a summary without a spread gates only when named.
 import assert from 'node:assert/strict'
 import { readFile, writeFile } from 'node:fs/promises'

@@ -1,4 +1,4 @@
-// Reading one file out of an artifact zip from a stranger's run (DESIGN §6b): archives made by real
+// Reading one file out of an artifact zip from a stranger's run (docs/ARCHITECTURE.md#the-trust-boundary): archives made by real
 // writers (fflate, Info-ZIP) read back byte for byte; zip bombs, lying sizes, truncated and corrupted
 // archives are refused with a ZipFormatError that says what is wrong, never a RangeError, and never
 // inflate more than the cap.
