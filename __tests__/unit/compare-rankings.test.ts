@@ -4,6 +4,8 @@
 // moments, when wall time takes CPU time's verdict, what a benchmark compared unpaired is told. Every
 // input is built by hand and every expected value worked out by hand.
 import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, test } from 'node:test'
 import {
   type BenchmarkComparison,
@@ -15,8 +17,8 @@ import {
   engineTable,
   type MetricComparison,
   parameterScans,
+  rankBenchmarks,
   rankEngines,
-  rankProcessBenchmarks,
   scalingSeries,
 } from '../../src/compare/index.ts'
 import type { BenchmarkResult, Contention, Environment, Metric, ResultSet } from '../../src/results.ts'
@@ -127,7 +129,7 @@ describe('the ranking of process benchmarks', () => {
     bench(id, metrics, { kind: 'process', gate: ['wall'], ...o })
 
   test('two process benchmarks are ranked, fastest first, whatever order the suite lists them in', () => {
-    const ranking = rankProcessBenchmarks(
+    const ranking = rankBenchmarks(
       results([proc('slow', { wall: same(30e6) }), proc('fast', { wall: same(10e6) })]),
     )
     // Both without spread: every resampled median is the median itself, so the interval is the ratio 3.
@@ -138,7 +140,7 @@ describe('the ranking of process benchmarks', () => {
   })
 
   test('a process benchmark without wall samples (no wall at all, or only a summary of it) is left out, not an error', () => {
-    const ranking = rankProcessBenchmarks(
+    const ranking = rankBenchmarks(
       results([
         proc('noWall', { cpu: same(5e6) }, { gate: ['cpu'] }),
         proc('summaryOnly', { wall: summary({ center: 1e6 }) }),
@@ -155,7 +157,7 @@ describe('the ranking of process benchmarks', () => {
     )
     // Alone beside benchmarks that cannot be ranked, one benchmark is no ranking.
     assert.deepEqual(
-      rankProcessBenchmarks(
+      rankBenchmarks(
         results([proc('noWall', { cpu: same(5e6) }, { gate: ['cpu'] }), proc('b', { wall: same(20e6) })]),
       ),
       [],
@@ -165,7 +167,7 @@ describe('the ranking of process benchmarks', () => {
   test('the interval of a ratio is a 95% one: from samples with a spread it lies around the ratio, the fastest’s is exactly 1', () => {
     // The fastest 9, 10 or 11 ms; the other exactly 30 ms: every resampled ratio is 30 / 9, 30 / 10 or
     // 30 / 11, so the interval's ends are among those three values.
-    const ranking = rankProcessBenchmarks(
+    const ranking = rankBenchmarks(
       results([proc('fast', { wall: sampled([9e6, 10e6, 11e6]) }), proc('slow', { wall: same(30e6) })]),
     )
     assert.deepEqual(ranking[0]!.ci, [1, 1])
@@ -181,6 +183,36 @@ describe('the ranking of process benchmarks', () => {
       `high ${high}`,
     )
     assert.ok(low <= 3 && high >= 3, `${low} … ${high}`)
+  })
+
+  test('only a kind that ranks its benchmarks is ranked: wall-clock benchmarks with wall samples are not', () => {
+    const wallClock = (id: string, ns: number) =>
+      bench(id, { wall: same(ns) }, { kind: 'wall-clock', gate: ['wall'] })
+    assert.deepEqual(rankBenchmarks(results([wallClock('a', 10e6), wallClock('b', 20e6)])), [])
+    // Beside them, two process benchmarks are ranked among themselves alone.
+    assert.deepEqual(
+      rankBenchmarks(
+        results([wallClock('a', 1e6), proc('p', { wall: same(20e6) }), proc('q', { wall: same(10e6) })]),
+      ).map((r) => [r.id, r.ratio]),
+      [
+        ['q', 1],
+        ['p', 2],
+      ],
+    )
+  })
+
+  test('the comparison names no kind: it asks the kinds registry (curves, rankings, exactness)', () => {
+    const dir = path.join(import.meta.dirname, '..', '..', 'src', 'compare')
+    const named = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        [
+          ...readFileSync(path.join(dir, f), 'utf8').matchAll(
+            /'(process|instructions|wall-clock|scaling|import)'/g,
+          ),
+        ].map((m) => `${f}: ${m[0]}`),
+      )
+    assert.deepEqual(named, [])
   })
 })
 

@@ -9,7 +9,7 @@ import { compareBenchmark, driftSummaryOf, unpairedNote } from './benchmark.ts'
 import { historyRuns } from './drift-history.ts'
 import { environmentDifferences } from './fingerprint.ts'
 import { LARGE_SUITE_METRICS } from './metric.ts'
-import { rankEngines, rankProcessBenchmarks } from './rank.ts'
+import { rankBenchmarks, rankEngines } from './rank.ts'
 import { parameterScans, scalingSeries } from './series.ts'
 import {
   type BenchmarkComparison,
@@ -24,7 +24,7 @@ export { type CompareBenchmarkOptions, compareBenchmark } from './benchmark.ts'
 export { environmentDifferences } from './fingerprint.ts'
 export { LARGE_SUITE_METRICS } from './metric.ts'
 export { WALL_CPU_DIVERGENCE } from './moments.ts'
-export { engineTable, rankEngines, rankProcessBenchmarks } from './rank.ts'
+export { engineTable, rankBenchmarks, rankEngines } from './rank.ts'
 export { parameterScans, scalingSeries } from './series.ts'
 export {
   type BaselineInfo,
@@ -103,7 +103,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
     counts,
     verdict,
     environmentDifferences: environmentDiffs,
-    ranking: rankProcessBenchmarks(head),
+    ranking: rankBenchmarks(head),
     engineRankings: rankEngines(head),
     scaling: scalingSeries(head, base, benchmarks),
     scans: parameterScans(head, base, benchmarks),

@@ -1,6 +1,7 @@
 // Rankings of the head run: process benchmarks by median wall time (hyperfine), and each benchmark's
 // engines against the fastest (rebar cmp).
 
+import { rankedBy } from '../kinds/index.ts'
 import type { BenchmarkResult, ResultSet } from '../results.ts'
 import { allPositive, bootstrapRatioOfMedians, summarize } from '../stats/index.ts'
 import type { EngineRankEntry, EngineRanking, RankEntry } from './types.ts'
@@ -8,12 +9,12 @@ import type { EngineRankEntry, EngineRanking, RankEntry } from './types.ts'
 /** A ranking is for comparing a handful of alternatives, not a whole large suite. */
 const MAX_RANKED = 50
 
-/** hyperfine-style ranking of the suite's process benchmarks by median wall time. */
-export function rankProcessBenchmarks(head: ResultSet): RankEntry[] {
+/** hyperfine-style ranking by median wall time of the suite's benchmarks whose kind ranks them by it. */
+export function rankBenchmarks(head: ResultSet): RankEntry[] {
   const candidates = head.benchmarks.filter(
     // Only times above 0 give a ratio to the fastest (a 0 would make every other one infinite).
     (b) =>
-      b.kind === 'process' &&
+      rankedBy(b.kind) === 'wall' &&
       b.status === 'ok' &&
       (b.metrics.wall?.samples?.length ?? 0) > 0 &&
       allPositive(b.metrics.wall!.samples!),

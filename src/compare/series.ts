@@ -1,6 +1,8 @@
-// The curves of a comparison: scaling benchmarks' throughput, speedup and efficiency against the count,
+// The curves of a comparison: throughput, speedup and efficiency against the count, for the results their
+// kind places on a curve (a scaling sweep),
 // and parameter scans' wall time against the parameter, base and head.
 
+import { curvePointOf } from '../kinds/index.ts'
 import type { BenchmarkResult, ResultSet } from '../results.ts'
 import { summarize } from '../stats/index.ts'
 import type {
@@ -12,29 +14,12 @@ import type {
   ScanSeries,
 } from './types.ts'
 
-const SCALING_DIMENSIONS = ['threads', 'processes'] as const
-
-/** The sweep a scaling result belongs to: its config name and dimension, read from its name and parameters. */
-function sweepOf(
-  b: BenchmarkResult,
-): { series: string; dimension: 'threads' | 'processes'; count: number } | undefined {
-  if (b.kind !== 'scaling') return undefined
-  for (const dimension of SCALING_DIMENSIONS) {
-    const count = b.parameters[dimension]
-    const suffix = `/${dimension}:${count}`
-    if (typeof count === 'number' && b.name.endsWith(suffix)) {
-      return { series: b.name.slice(0, -suffix.length), dimension, count }
-    }
-  }
-  return undefined
-}
-
 /** Each side's throughput, speedup and efficiency at every count, from the medians of its runs. */
 function scalingSides(results: BenchmarkResult[]): Map<string, ScalingSide> {
   const sides = new Map<string, ScalingSide>()
   const sweeps = new Map<string, Array<{ b: BenchmarkResult; count: number; throughput: number }>>()
   for (const b of results) {
-    const sweep = sweepOf(b)
+    const sweep = curvePointOf(b)
     const samples = b.metrics.throughput?.samples
     if (!sweep || b.status !== 'ok' || !samples?.length) continue
     const key = `${sweep.series}\u0000${sweep.dimension}`
@@ -65,7 +50,7 @@ export function scalingSeries(
   const verdicts = new Map(comparisons.map((c) => [c.id, c.verdict]))
   const series = new Map<string, ScalingSeries>()
   for (const b of [...head.benchmarks, ...(base?.benchmarks ?? [])]) {
-    const sweep = sweepOf(b)
+    const sweep = curvePointOf(b)
     if (!sweep) continue
     const key = `${sweep.series}\u0000${sweep.dimension}`
     let s = series.get(key)

@@ -3,12 +3,12 @@
 import * as z from 'zod'
 import type { ResolveContext } from '../config/fields.ts'
 import type { DerivedMetrics } from '../metric-families.ts'
-import { KINDS, type Kind } from '../results.ts'
+import { type BenchmarkResult, KINDS, type Kind } from '../results.ts'
 import { importKind } from './import/index.ts'
 import { instructionsKind } from './instructions/index.ts'
 import { processKind } from './process/index.ts'
 import { scalingKind } from './scaling/index.ts'
-import type { KindModule } from './types.ts'
+import type { CurvePoint, KindModule } from './types.ts'
 import { wallClockKind } from './wall-clock/index.ts'
 
 const REGISTRY = {
@@ -46,6 +46,16 @@ export const KIND_MODULES: readonly KindModule[] = KINDS.map(
 /** What a kind computes from another metric of the same benchmark (metric-families.ts). */
 export function derivedMetrics(kind: Kind): DerivedMetrics {
   return REGISTRY[kind].metrics.derived
+}
+
+/** Where a result sits on a curve of its kind, if its kind draws curves. */
+export function curvePointOf(b: BenchmarkResult): CurvePoint | undefined {
+  return kindOf(b.kind).curvePoint?.(b)
+}
+
+/** The metric by which a kind's benchmarks are ranked against each other, if they are. */
+export function rankedBy(kind: Kind): string | undefined {
+  return kindOf(kind).rankedBy
 }
 
 /** Whether a kind's counts are exact: measured once, independent of the machine's load. */

@@ -66,6 +66,13 @@ export interface TimedKind<C> {
   complete?(cases: C[], results: Map<string, BenchmarkResult>): void
 }
 
+/** A benchmark's place on a curve of its kind (a scaling sweep): the curve, its axis and the point. */
+export interface CurvePoint {
+  series: string
+  dimension: 'threads' | 'processes'
+  count: number
+}
+
 /** One kind of benchmark. */
 export interface KindModule<
   K extends Kind = Kind,
@@ -98,4 +105,8 @@ export interface KindModule<
   readonly tools?: Readonly<Record<string, () => Promise<string | undefined>>>
   /** Why a benchmark of a same-job comparison was compared unpaired, when it is so by its kind. */
   readonly unpairedReason?: string
+  /** Its results are points of curves the report draws (throughput against a count). */
+  curvePoint?(b: BenchmarkResult): CurvePoint | undefined
+  /** Its benchmarks are alternatives ranked against each other by this metric's median (hyperfine's ranking). */
+  readonly rankedBy?: string
 }

@@ -9,6 +9,7 @@ import {
   type ScalingEntry,
   scalingBenchmarkSchema,
 } from './schema.ts'
+import { sweepPointOf } from './sweep.ts'
 
 export const scalingKind = {
   kind: 'scaling',
@@ -17,6 +18,7 @@ export const scalingKind = {
   resolve: resolveScaling,
   plan: planScaling,
   expands: () => true,
+  curvePoint: sweepPointOf,
   timed: {
     measurement: (c, options) => new ScalingMeasurement(c, options),
     parts: (c, { units, paired, maxRounds }) => {
