@@ -12,6 +12,9 @@ export interface Shape {
   folderCircles: string[][]
   mutual: { folders: [string, string]; against: string[] }[]
   fileCircles: string[][]
+  entries: string[]
+  layers: { layer: number; folders: string[] }[]
+  areaCircles: { folders: string[]; against: string[] }[]
   largestFiles: { file: string; lines: number }[]
   longestFunctions: FunctionShape[]
   functionsOver80: number
@@ -24,5 +27,7 @@ export function readModule(
   file: string,
 ): { file: string; lines: number; imports: string[]; functions: FunctionShape[] }
 export function circles(graph: Map<string, Set<string>>): string[][]
+export function components(graph: Map<string, Set<string>>): string[][]
+export function areaOf(file: string, base?: string): string
 export function shapeOf(root: string, base?: string): Shape
 export function renderShape(shape: Shape): string

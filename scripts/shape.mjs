@@ -1,6 +1,7 @@
 // `npm run shape`: the shape of src/ as its imports and definitions show it, in markdown: lines and
 // files per folder, the imports between folders, folders that import each other (and the imports
-// that close each such circle), the largest files and the longest functions. Read from the code
+// that close each such circle), the layers of the top-level folders, the largest files and the longest
+// functions. Read from the code
 // with the TypeScript parser; nothing is run. `npm run shape -- --json` prints the same as JSON.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -23,6 +24,80 @@ export function sourceFiles(root, dir = 'src') {
 export function folderOf(file, base = 'src') {
   const dir = path.posix.dirname(path.posix.relative(base, file))
   return dir === '' ? '.' : dir
+}
+
+/** The top-level folder a file belongs to, relative to src/: `kinds` for src/kinds/process/x.ts, `.` for src/x.ts. */
+export function areaOf(file, base = 'src') {
+  const rel = path.posix.relative(base, file)
+  const slash = rel.indexOf('/')
+  return slash < 0 ? '.' : rel.slice(0, slash)
+}
+
+/**
+ * The layers of the top-level folders (each with its subfolders), the entry files (files directly in
+ * src/ that nothing imports) left apart: folders in a circle count as one, and a folder's layer is one
+ * above the highest layer it imports (0: it imports none). Each circle lists, for each pair of its
+ * folders that import each other, the imports of the thinner direction: the ones that run back up.
+ */
+export function layersOf(modules, base = 'src') {
+  const imported = new Set(modules.flatMap((m) => m.imports))
+  const entries = modules
+    .filter((m) => areaOf(m.file, base) === '.' && !imported.has(m.file))
+    .map((m) => m.file)
+  const entrySet = new Set(entries)
+  const graph = new Map()
+  const edges = new Map()
+  for (const m of modules) {
+    if (entrySet.has(m.file)) continue
+    const from = areaOf(m.file, base)
+    if (!graph.has(from)) graph.set(from, new Set())
+    for (const t of m.imports) {
+      const to = areaOf(t, base)
+      if (to === from || entrySet.has(t) || !modules.some((x) => x.file === t)) continue
+      graph.get(from).add(to)
+      const key = `${from} → ${to}`
+      edges.set(key, [...(edges.get(key) ?? []), `${m.file} → ${t}`])
+    }
+  }
+  const parts = components(graph)
+  const partOf = new Map(parts.flatMap((p, i) => p.map((a) => [a, i])))
+  const layer = new Map()
+  const layerOf = (i) => {
+    if (layer.has(i)) return layer.get(i)
+    let above = -1
+    for (const a of parts[i])
+      for (const to of graph.get(a))
+        if (partOf.get(to) !== i) above = Math.max(above, layerOf(partOf.get(to)))
+    layer.set(i, above + 1)
+    return above + 1
+  }
+  const byLayer = new Map()
+  parts.forEach((p, i) => {
+    const n = layerOf(i)
+    byLayer.set(n, [...(byLayer.get(n) ?? []), p.join(' + ')])
+  })
+  const areaCircles = parts
+    .filter((p) => p.length > 1)
+    .map((p) => {
+      const against = []
+      for (const a of p)
+        for (const b of p) {
+          if (a >= b) continue
+          const there = edges.get(`${a} → ${b}`) ?? []
+          const back = edges.get(`${b} → ${a}`) ?? []
+          if (there.length === 0 || back.length === 0) continue
+          if (there.length === back.length) against.push(...there, ...back)
+          else against.push(...(there.length < back.length ? there : back))
+        }
+      return { folders: p, against }
+    })
+  return {
+    entries,
+    layers: [...byLayer.entries()]
+      .sort((x, y) => x[0] - y[0])
+      .map(([n, folders]) => ({ layer: n, folders: folders.sort() })),
+    areaCircles,
+  }
 }
 
 /** A function's name for the table: its own, the variable or property it is assigned to, or `(anonymous)`. */
@@ -75,6 +150,11 @@ export function readModule(root, file) {
  * algorithm), each sorted, only those of more than one node, sorted by their first node.
  */
 export function circles(graph) {
+  return components(graph).filter((c) => c.length > 1)
+}
+
+/** Every strongly connected component of a graph (a node alone is one), each sorted, sorted by first node. */
+export function components(graph) {
   let index = 0
   const indices = new Map()
   const low = new Map()
@@ -103,7 +183,7 @@ export function circles(graph) {
         onStack.delete(w)
         component.push(w)
       } while (w !== v)
-      if (component.length > 1) out.push(component.sort())
+      out.push(component.sort())
     }
   }
   for (const v of [...graph.keys()].sort()) if (!indices.has(v)) connect(v)
@@ -150,6 +230,7 @@ export function shapeOf(root, base = 'src') {
     })
   }
   const functions = modules.flatMap((m) => m.functions)
+  const { entries, layers, areaCircles } = layersOf(modules, base)
   return {
     files: modules.length,
     lines: modules.reduce((sum, m) => sum + m.lines, 0),
@@ -160,6 +241,9 @@ export function shapeOf(root, base = 'src') {
     folderCircles: circles(folderGraph),
     mutual,
     fileCircles: circles(fileGraph),
+    entries,
+    layers,
+    areaCircles,
     largestFiles: modules
       .map((m) => ({ file: m.file, lines: m.lines }))
       .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file))
@@ -200,6 +284,20 @@ export function renderShape(shape) {
     ...(shape.mutual.length === 0
       ? ['None.']
       : shape.mutual.flatMap((m) => [`- ${m.folders.join(' ↔ ')}`, ...m.against.map((i) => `  - ${i}`)])),
+    '',
+    '## Layers of the top-level folders',
+    '',
+    `Entry files, apart: ${shape.entries.join(', ') || 'none'}. A folder counts with its subfolders; a layer imports only layers below it.`,
+    '',
+    '| layer | folders |',
+    '|---|---|',
+    ...shape.layers.map((l) => `| ${l.layer} | ${l.folders.join(', ')} |`),
+    '',
+    '## Top-level folders in a circle, and the imports that run back up',
+    '',
+    ...(shape.areaCircles.length === 0
+      ? ['None.']
+      : shape.areaCircles.flatMap((c) => [`- ${c.folders.join(', ')}`, ...c.against.map((i) => `  - ${i}`)])),
     '',
     '## Files in a circle of imports',
     '',

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
-import { circles, renderShape, shapeOf } from '../../scripts/shape.mjs'
+import { areaOf, circles, renderShape, shapeOf } from '../../scripts/shape.mjs'
 
 const root = mkdtempSync(path.join(tmpdir(), 'shape-'))
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -48,6 +48,43 @@ test('folders, the imports between them and the circles they form', () => {
     { folders: ['a', 'b'], against: ['src/a/x.ts → src/b/y.ts', 'src/b/y.ts → src/a/z.ts'] },
   ])
   assert.deepEqual(shape.fileCircles, [['src/a/x.ts', 'src/a/z.ts', 'src/b/y.ts']])
+})
+
+test('layers: entry files apart, a folder with its subfolders, a circle as one layer, the imports that run back up', () => {
+  const shape = shapeOf(root)
+  // main.ts imports a/ and b/, and nothing imports it: an entry. a/ and b/ import each other: one layer.
+  assert.deepEqual(shape.entries, ['src/main.ts'])
+  assert.deepEqual(shape.layers, [{ layer: 0, folders: ['a + b'] }])
+  assert.deepEqual(shape.areaCircles, [
+    { folders: ['a', 'b'], against: ['src/a/x.ts → src/b/y.ts', 'src/b/y.ts → src/a/z.ts'] },
+  ])
+
+  const chain = mkdtempSync(path.join(tmpdir(), 'shape-chain-'))
+  try {
+    const put = (file: string, lines: string[]) => {
+      mkdirSync(path.dirname(path.join(chain, file)), { recursive: true })
+      writeFileSync(path.join(chain, file), `${lines.join('\n')}\n`)
+    }
+    put('src/k/index.ts', ["import { x } from './p/x.ts'", 'export const k = x'])
+    put('src/k/p/x.ts', ["import { y } from '../../c/y.ts'", 'export const x = y'])
+    put('src/c/y.ts', ["import { u } from '../util.ts'", 'export const y = u'])
+    put('src/util.ts', ['export const u = 1'])
+    put('src/run.ts', ["import { k } from './k/index.ts'", 'void k'])
+    const c = shapeOf(chain)
+    assert.equal(areaOf('src/k/p/x.ts'), 'k')
+    assert.equal(areaOf('src/util.ts'), '.')
+    // util.ts is imported, so it is no entry; k/p/ counts with k/.
+    assert.deepEqual(c.entries, ['src/run.ts'])
+    assert.deepEqual(c.layers, [
+      { layer: 0, folders: ['.'] },
+      { layer: 1, folders: ['c'] },
+      { layer: 2, folders: ['k'] },
+    ])
+    assert.deepEqual(c.areaCircles, [])
+    assert.match(renderShape(c), /^\| 2 \| k \|$/m)
+  } finally {
+    rmSync(chain, { recursive: true, force: true })
+  }
 })
 
 test('the largest files and the longest functions, named as they are assigned', () => {
