@@ -1,7 +1,15 @@
 // The PR comment and job summary body (docs/ARCHITECTURE.md#the-report): verdict first, regressions before improvements,
 // unchanged rows collapsed, and what was compared with what stated plainly.
 import { engineTable } from '../compare/rank.ts'
-import type { BenchmarkComparison, Comparison, EngineRankEntry, EngineRanking } from '../compare/types.ts'
+import type {
+  BenchmarkComparison,
+  Comparison,
+  EngineRankEntry,
+  EngineRanking,
+  RankEntry,
+  ScalingSeries,
+  ScanSeries,
+} from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import {
   escapeMarkdownInline,
@@ -13,15 +21,22 @@ import {
 } from './escape.ts'
 import { scalingMermaid, scanMermaid } from './mermaid.ts'
 import {
+  type Formatters,
+  formatLayout,
+  type Layout,
+  type ReportModel,
+  reportModel,
+  SHORTENING,
+  shortened,
+} from './model.ts'
+import {
   acceptedRows,
   CONTENDED_SHOWN,
   type ContendedMeasurement,
   changeCell,
   contendedLine,
-  contendedMeasurements,
   contentionConsequence,
   describeAcceptedBy,
-  describeAddedAcceptances,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -39,7 +54,6 @@ import {
   type MetricRow,
   metricRow,
   metricVerdictLabel,
-  shellCorrections,
   shownHeadOnly,
   VERDICT_ICON,
   VERDICT_LABEL,
@@ -153,13 +167,6 @@ function acceptedSection(benchmarks: BenchmarkComparison[], trend: TrendLink): s
   return ['#### Accepted regressions', table(ACCEPTED_HEADER, rows)]
 }
 
-/** What was decided about the acceptances (an entry past its date, one that matches nothing): always shown. */
-function acceptanceNotes(c: Comparison): string[] {
-  const notes = c.acceptance?.notes ?? []
-  if (notes.length === 0) return []
-  return [['> [!NOTE]', ...notes.map((n) => `> ${escapeMarkdownLine(n)}`)].join('\n>\n')]
-}
-
 function functionChangesBlocks(benchmarks: BenchmarkComparison[]): string[] {
   const out: string[] = []
   for (const b of benchmarks) {
@@ -247,14 +254,6 @@ function allMetricsBlock(benchmarks: BenchmarkComparison[], trend: TrendLink): s
   return [details('All metrics', table(METRIC_HEADER, rows))]
 }
 
-/** What was subtracted from wall times for the shells the benchmarks ran through. */
-function shellCorrectionBlock(c: Comparison): string[] {
-  const lines = shellCorrections(c).map(
-    ({ name, detail }) => `- ${markdownCode(name)}: ${escapeMarkdownInline(detail)}`,
-  )
-  return lines.length > 0 ? [lines.join('\n')] : []
-}
-
 function notesBlock(benchmarks: BenchmarkComparison[]): string[] {
   const lines: string[] = []
   for (const b of benchmarks) {
@@ -267,10 +266,9 @@ function notesBlock(benchmarks: BenchmarkComparison[]): string[] {
   return lines.length > 0 ? [details(`Notes (${lines.length})`, lines.join('\n'))] : []
 }
 
-function rankingBlock(c: Comparison): string[] {
-  if (c.ranking.length < 2) return []
-  const fastest = c.ranking[0]!
-  const lines = c.ranking.slice(1).map((r) => {
+function rankingBlock(ranking: RankEntry[]): string[] {
+  const fastest = ranking[0]!
+  const lines = ranking.slice(1).map((r) => {
     const interval = `${sig3(r.ci[0])}–${sig3(r.ci[1])}`
     return `- ${markdownCode(fastest.name)} ran **${sig3(r.ratio)}×** faster than ${markdownCode(r.name)} (95% interval ${interval})`
   })
@@ -282,9 +280,9 @@ function rankingBlock(c: Comparison): string[] {
  * ratio to the best; for several, one table of benchmarks by engines, each cell an engine's time and
  * its ratio to that benchmark's fastest.
  */
-function engineRankingBlocks(c: Comparison): string[] {
-  if (c.engineRankings.length > 1) return [engineRankingTable(c.engineRankings)]
-  return c.engineRankings.map((ranking) => {
+function engineRankingBlocks(rankings: EngineRanking[]): string[] {
+  if (rankings.length > 1) return [engineRankingTable(rankings)]
+  return rankings.map((ranking) => {
     const withThroughput = ranking.engines.some((e) => e.throughput !== undefined)
     const header = ['engine', 'time per call', ...(withThroughput ? ['throughput'] : []), 'vs fastest']
     const rows = ranking.engines.map((e) => [
@@ -349,9 +347,7 @@ const VERDICT_WORD: Record<string, string> = {
 }
 
 /** Each parameter scan's curve: a mermaid chart of median wall time, base and head, and a row per value. */
-function scanBlocks(c: Comparison): string[] {
-  const scans = c.scans ?? []
-  if (scans.length === 0) return []
+function scanBlocks(scans: ScanSeries[]): string[] {
   const out = ['#### Parameter scans']
   for (const series of scans) {
     const withBase = series.points.some((p) => p.base !== undefined)
@@ -376,10 +372,9 @@ function scanBlocks(c: Comparison): string[] {
 }
 
 /** Each scaling benchmark's curve: a mermaid chart of throughput, base and head, and a table per count. */
-function scalingBlocks(c: Comparison): string[] {
-  if (c.scaling.length === 0) return []
+function scalingBlocks(scaling: ScalingSeries[]): string[] {
   const out = ['#### Scaling']
-  for (const series of c.scaling) {
+  for (const series of scaling) {
     const withBase = series.points.some((p) => p.base)
     const percent = (x: number | undefined) =>
       x === undefined || !Number.isFinite(x) ? '' : `${(x * 100).toFixed(0)}%`
@@ -435,43 +430,125 @@ export const COMMENT_LIMIT = 65_536
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
 
 /**
- * How much a report leaves out to fit a size limit, in the order things are given up: the detail
- * blocks first, then the unchanged rows, then improvements and the other reassuring sections; the
- * regressions and failures come last, and only from the end of their lists.
+ * The comment's layout: the verdict and what was compared, then regressions, accepted regressions and
+ * failures, then the reassuring sections, the collapsed details, and the footer. Changing the comment's
+ * layout is reordering this list.
  */
-interface Shortening {
-  level: 0 | 1 | 2 | 3
-  /** Rows of regressions and failures kept, when even those do not fit. */
-  keepRows?: number
+export const MARKDOWN_LAYOUT: Layout = [
+  'title',
+  'counts',
+  // Acceptances the pull request gave itself come first: a reviewer must see them, whatever else is cut.
+  'added-acceptances',
+  'provenance',
+  'warnings',
+  'contention',
+  'regressions',
+  'regression-functions',
+  'accepted',
+  'accepted-functions',
+  'acceptance-notes',
+  'failed',
+  'unclear',
+  'warned',
+  'improvements',
+  'improvement-functions',
+  'other-functions',
+  'scaling',
+  'scans',
+  'new',
+  'missing',
+  'unchanged',
+  'all-metrics',
+  'notes',
+  'ranking',
+  'engines',
+  'shell-corrections',
+  'environment',
+  'footer',
+]
+
+interface Context {
+  c: Comparison
+  options: MarkdownOptions
+  now: Date
+  trend: TrendLink
+}
+
+const MARKDOWN: Formatters<string[], Context> = {
+  title: (c) => [markerFor(c.suite), titleLine(c)],
+  counts: (c) => [describeCounts(c).join(' · ')],
+  'added-acceptances': (added) => [
+    ['> [!WARNING]', ...added.map((line) => `> ${escapeMarkdownLine(line)}`)].join('\n>\n'),
+  ],
+  provenance: (c, { now }) => [provenanceBlock(c, now)],
+  warnings: (c) => warningsBlock(c),
+  contention: (contended, { c }) => contentionBlock(c, contended),
+  regressions: (list, { trend }) => section('Regressions', list, true, trend),
+  'regression-functions': functionChangesBlocks,
+  accepted: (list, { trend }) => acceptedSection(list, trend),
+  'accepted-functions': functionChangesBlocks,
+  'acceptance-notes': (notes) => [
+    ['> [!NOTE]', ...notes.map((n) => `> ${escapeMarkdownLine(n)}`)].join('\n>\n'),
+  ],
+  failed: failedSection,
+  unclear: (list, { trend }) => unclearSection(list, trend),
+  warned: (list, { trend }) => section('Warnings: changed, but the environment differs', list, false, trend),
+  improvements: (list, { trend }) => section('Improvements', list, true, trend),
+  'improvement-functions': functionChangesBlocks,
+  'other-functions': functionChangesBlocks,
+  scaling: scalingBlocks,
+  scans: scanBlocks,
+  new: (list, { trend }) => newSection(list, trend),
+  missing: (list) => [
+    `#### In the baseline, not run now\n${list.map((b) => `- ${markdownCode(b.name)}`).join('\n')}`,
+  ],
+  unchanged: (list, { trend }) => [
+    details(`${list.length} unchanged`, table(METRIC_HEADER, headlineRows(list, false, trend))),
+  ],
+  'all-metrics': (list, { trend }) => allMetricsBlock(list, trend),
+  notes: notesBlock,
+  ranking: rankingBlock,
+  engines: engineRankingBlocks,
+  'shell-corrections': (corrections) => [
+    corrections
+      .map(({ name, detail }) => `- ${markdownCode(name)}: ${escapeMarkdownInline(detail)}`)
+      .join('\n'),
+  ],
+  environment: environmentBlock,
+  footer: (c, { options }) => [footerLine(c, options)],
 }
 
 /**
  * The report as markdown. With `maxLength`, it is shortened to fit (`measure` counts characters by
- * default; pass a byte count for the job summary), says so at the top with what was left out, and
- * points to the full report.
+ * default; pass a byte count for the job summary): the steps of SHORTENING drop sections until it fits,
+ * then the regressions, failures and accepted regressions are cut from the end of their lists; the top
+ * says what was left out and points to the full report.
  */
 export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
-  const full = renderAt(c, options, { level: 0 })
+  const model = reportModel(c)
+  const full = renderModel(c, options, model, [])
   const limit = options.maxLength
   if (limit === undefined) return full
   const measure = options.measure ?? ((text: string) => text.length)
   if (measure(full) <= limit) return full
-  for (const level of [1, 2, 3] as const) {
-    const text = renderAt(c, options, { level })
+  for (let steps = 1; steps <= SHORTENING.length; steps++) {
+    const { model: kept, left } = shortened(model, steps)
+    const text = renderModel(c, options, kept, left)
     if (measure(text) <= limit) return text
   }
   // Even the regressions, failures and accepted regressions alone are too long: keep as many rows as fit.
-  const rows = c.benchmarks.filter(
-    (b) => b.verdict === 'regression' || b.verdict === 'failed' || b.verdict === 'accepted',
-  ).length
+  const { model: kept, left } = shortened(model, SHORTENING.length)
+  const serious = [...(kept.regressions ?? []), ...(kept.failed ?? []), ...(kept.accepted ?? [])]
+  const render = (rows: number) =>
+    renderModel(c, options, keepSerious(kept, rows), [...left, ...cutRows(kept, rows)])
   let low = 0
-  let high = rows
+  let high = serious.length
   while (low < high) {
     const mid = Math.ceil((low + high) / 2)
-    if (measure(renderAt(c, options, { level: 3, keepRows: mid })) <= limit) low = mid
+    if (measure(render(mid)) <= limit) low = mid
     else high = mid - 1
   }
-  const text = renderAt(c, options, { level: 3, keepRows: low })
+  const text = render(low)
   if (measure(text) <= limit) return text
   // Nothing left to give up (a suite name or a baseline warning of enormous length): cut the text.
   let cut = text.slice(0, Math.max(0, limit - 200))
@@ -479,40 +556,53 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
   return `${cut.slice(0, cut.lastIndexOf('\n') + 1)}\n\n_(cut to fit GitHub's size limit)_\n`
 }
 
-function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortening): string {
-  const now = options.now ?? new Date()
-  const { level } = shortening
-  const h = headline(c)
-  const out: string[] = [markerFor(c.suite)]
-  out.push(`### ${h.icon} bench-action · ${escapeMarkdownInline(c.suite)}: ${h.text}`)
-  out.push(describeCounts(c).join(' · '))
-  // Acceptances the pull request gave itself come first: a reviewer must see them, whatever else is cut.
-  const added = describeAddedAcceptances(c)
-  if (added.length > 0)
-    out.push(['> [!WARNING]', ...added.map((line) => `> ${escapeMarkdownLine(line)}`)].join('\n>\n'))
-
-  const left: string[] = []
-  const by = (v: BenchmarkComparison['verdict']) => c.benchmarks.filter((b) => b.verdict === v)
-  if (level >= 1) left.push('the detail blocks (all metrics, notes, functions)')
-  if (level >= 2 && by('unchanged').length > 0) left.push(`${by('unchanged').length} unchanged rows`)
-  if (level >= 3) {
-    const reassuring =
-      by('improvement').length + by('unclear').length + by('warning').length + by('new').length
-    if (reassuring > 0) left.push(`${reassuring} improved, unclear, warned or new rows`)
-    if (c.scaling.length > 0) left.push('the scaling charts')
-    if ((c.scans ?? []).length > 0) left.push('the parameter scan charts')
+/** The model with only the first `rows` regressions, then failures, then accepted regressions. */
+function keepSerious(model: ReportModel, rows: number): ReportModel {
+  const regressions = model.regressions ?? []
+  const failed = model.failed ?? []
+  const kept = (list: BenchmarkComparison[], before: number) => {
+    const left = list.slice(0, Math.max(0, rows - before))
+    return left.length > 0 ? left : undefined
   }
-  const keep = shortening.keepRows
-  const serious = [...by('regression'), ...by('failed'), ...by('accepted')]
-  if (keep !== undefined && keep < serious.length)
-    left.push(
-      `${serious.length - keep} of the regressions${by('accepted').length > 0 ? ', failures and accepted regressions' : ' and failures'}`,
-    )
+  return {
+    ...model,
+    regressions: kept(regressions, 0),
+    failed: kept(failed, regressions.length),
+    accepted: kept(model.accepted ?? [], regressions.length + failed.length),
+  }
+}
+
+/** What keeping only `rows` serious rows leaves out, for the note at the top. */
+function cutRows(model: ReportModel, rows: number): string[] {
+  const serious =
+    (model.regressions?.length ?? 0) + (model.failed?.length ?? 0) + (model.accepted?.length ?? 0)
+  if (rows >= serious) return []
+  const what = model.accepted ? ', failures and accepted regressions' : ' and failures'
+  return [`${serious - rows} of the regressions${what}`]
+}
+
+function renderModel(c: Comparison, options: MarkdownOptions, model: ReportModel, left: string[]): string {
+  const context: Context = { c, options, now: options.now ?? new Date(), trend: trendLinks(c) }
+  const blocks = formatLayout(model, MARKDOWN_LAYOUT, MARKDOWN, context).flat()
   if (left.length > 0) {
+    // The note of what was left out goes right after the verdict and the acceptances added.
+    const at = model['added-acceptances'] ? 4 : 3
     const link = options.fullReportUrl ? ` The full report: ${reportLink(options.fullReportUrl)}` : ''
-    out.push(`> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${link}`)
+    blocks.splice(
+      at,
+      0,
+      `> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${link}`,
+    )
   }
+  return `${blocks.join('\n\n')}\n`
+}
 
+function titleLine(c: Comparison): string {
+  const h = headline(c)
+  return `### ${h.icon} bench-action · ${escapeMarkdownInline(c.suite)}: ${h.text}`
+}
+
+function provenanceBlock(c: Comparison, now: Date): string {
   const provenance = [
     `**Head:** ${escapeMarkdownInline(describeCommit(c.head.commit))}`,
     c.baseline
@@ -523,8 +613,10 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
   if (exact) provenance.push(`**Instruction counts compared with:** ${escapeMarkdownInline(exact)}`)
   const noise = describeRunNoise(c)
   if (noise) provenance.push(`**Drift between runs:** ${escapeMarkdownInline(noise)}`)
-  out.push(provenance.join('  \n'))
+  return provenance.join('  \n')
+}
 
+function warningsBlock(c: Comparison): string[] {
   const warnings: string[] = [...c.baselineWarnings]
   if (c.environmentDifferences.length > 0) {
     const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
@@ -532,69 +624,17 @@ function renderAt(c: Comparison, options: MarkdownOptions, shortening: Shortenin
       `The baseline was measured in a different environment (${diffs}); timings may not be comparable.`,
     )
   }
-  if (warnings.length > 0) {
-    out.push(['> [!WARNING]', ...warnings.map((w) => `> ${escapeMarkdownLine(w)}`)].join('\n'))
-  }
-  out.push(...contentionBlock(c))
+  if (warnings.length === 0) return []
+  return [['> [!WARNING]', ...warnings.map((w) => `> ${escapeMarkdownLine(w)}`)].join('\n')]
+}
 
-  // The rows kept when even these do not fit: regressions first, then failures, then accepted ones.
-  const kept = (list: BenchmarkComparison[], before: number) =>
-    keep === undefined ? list : list.slice(0, Math.max(0, keep - before))
-  const regressions = kept(by('regression'), 0)
-  const failed = kept(by('failed'), by('regression').length)
-  const accepted = kept(by('accepted'), by('regression').length + by('failed').length)
-  const trend = trendLinks(c)
-  out.push(...section('Regressions', regressions, true, trend))
-  if (level < 1) out.push(...functionChangesBlocks(regressions))
-  out.push(...acceptedSection(accepted, trend))
-  if (level < 1) out.push(...functionChangesBlocks(accepted))
-  out.push(...acceptanceNotes(c))
-  out.push(...failedSection(failed))
-  if (level < 3) {
-    out.push(...unclearSection(by('unclear'), trend))
-    out.push(...section('Warnings: changed, but the environment differs', by('warning'), false, trend))
-    out.push(...section('Improvements', by('improvement'), true, trend))
-  }
-  if (level < 1) {
-    out.push(...functionChangesBlocks(by('improvement')))
-    out.push(...functionChangesBlocks([...by('unclear'), ...by('warning')]))
-  }
-  if (level < 3) {
-    out.push(...scalingBlocks(c))
-    out.push(...scanBlocks(c))
-    out.push(...newSection(by('new'), trend))
-  }
-  const missing = by('missing')
-  if (missing.length > 0 && level < 2) {
-    out.push(
-      `#### In the baseline, not run now\n${missing.map((b) => `- ${markdownCode(b.name)}`).join('\n')}`,
-    )
-  }
-  const unchanged = by('unchanged')
-  if (unchanged.length > 0 && level < 2) {
-    out.push(
-      details(`${unchanged.length} unchanged`, table(METRIC_HEADER, headlineRows(unchanged, false, trend))),
-    )
-  }
-  if (level < 1) {
-    out.push(...allMetricsBlock(c.benchmarks, trend))
-    out.push(...notesBlock(c.benchmarks))
-    out.push(...rankingBlock(c))
-    out.push(...engineRankingBlocks(c))
-  }
-  out.push(...shellCorrectionBlock(c))
-  out.push(...environmentBlock(c))
+function footerLine(c: Comparison, options: MarkdownOptions): string {
   const version = options.version ? ` · bench-action ${escapeMarkdownInline(options.version)}` : ''
-  out.push(
-    `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the ${intervalOf(c)}.${version}</sub>`,
-  )
-  return `${out.join('\n\n')}\n`
+  return `<sub>${escapeMarkdownInline(gateDescription(c))} Interval: ${intervalLevels(c)} interval of the change in the ${intervalOf(c)}.${version}</sub>`
 }
 
 /** One short block when the machine was busy while measuring; nothing when all was quiet. */
-function contentionBlock(c: Comparison): string[] {
-  const contended = contendedMeasurements(c)
-  if (contended.length === 0) return []
+function contentionBlock(c: Comparison, contended: ContendedMeasurement[]): string[] {
   const line = (m: ContendedMeasurement) => {
     const { name, detail } = contendedLine(m)
     return `${markdownCode(name)}${escapeMarkdownInline(detail)}`
