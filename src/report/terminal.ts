@@ -1,22 +1,21 @@
 // The CLI's report: an aligned table, coloured on a terminal, plain in CI and in files.
 import { engineTable } from '../compare/rank.ts'
-import {
-  type BenchmarkComparison,
-  type BenchmarkVerdict,
-  type Comparison,
-  type EngineRanking,
-  type ScalingSide,
-  VERDICT_ORDER,
+import type {
+  BenchmarkComparison,
+  BenchmarkVerdict,
+  Comparison,
+  EngineRanking,
+  ScalingSeries,
+  ScalingSide,
+  ScanSeries,
 } from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
+import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
 import {
-  acceptedRows,
   CONTENDED_SHOWN,
   contendedLine,
-  contendedMeasurements,
   contentionConsequence,
   describeAcceptedBy,
-  describeAddedAcceptances,
   describeBaseline,
   describeCommit,
   describeCounts,
@@ -30,7 +29,6 @@ import {
   listNames,
   metricRow,
   metricVerdictLabel,
-  shellCorrections,
   shownHeadOnly,
   VERDICT_LABEL,
 } from './rows.ts'
@@ -94,170 +92,235 @@ export function alignTable(header: string[], rows: string[][], rightAligned: Set
   return [fmt(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(fmt)]
 }
 
-export function renderTerminal(c: Comparison, options: TerminalOptions): string {
-  const paint = (style: Style | undefined, text: string) =>
-    options.color && style ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text
-  const now = options.now ?? new Date()
-  const out: string[] = []
-  const h = headline(c)
-  const headStyle: Style = c.verdict === 'pass' ? 'green' : 'red'
-  out.push(paint('bold', `bench-action · ${clean(c.suite)}: `) + paint(headStyle, h.text))
-  out.push(describeCounts(c).join(' · '))
-  for (const line of describeAddedAcceptances(c)) out.push(paint('yellow', `warning: ${clean(line)}`))
-  out.push(`head:     ${clean(describeCommit(c.head.commit))}`)
-  out.push(`baseline: ${clean(describeBaseline(c, now))}`)
-  const exact = describeExactBaseline(c, now)
-  if (exact) out.push(`counts:   ${clean(exact)}`)
-  const noise = describeRunNoise(c)
-  if (noise) out.push(`drift:    ${clean(noise)}`)
-  for (const w of c.baselineWarnings) out.push(paint('yellow', `warning: ${clean(w)}`))
-  if (c.environmentDifferences.length > 0) {
-    const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
-    out.push(paint('yellow', `warning: environment differs from the baseline (${clean(diffs)})`))
-  }
-  const contended = contendedMeasurements(c)
-  if (contended.length > 0) {
-    out.push(
+type Paint = (style: Style | undefined, text: string) => string
+
+interface Context {
+  c: Comparison
+  model: ReportModel
+  paint: Paint
+  now: Date
+  verbose: boolean
+}
+
+/** The terminal's layout: the verdict, what was compared, one table of every benchmark, then the details. */
+export const TERMINAL_LAYOUT: Layout = [
+  'title',
+  'counts',
+  'added-acceptances',
+  'provenance',
+  'warnings',
+  'contention',
+  'benchmarks',
+  'unclear',
+  'accepted-rows',
+  'acceptance-notes',
+  'shell-corrections',
+  'regression-functions',
+  'failed',
+  'ranking',
+  'scaling',
+  'scans',
+  'engines',
+]
+
+const TERMINAL: Formatters<string[], Context> = {
+  title: (c, { paint }) => {
+    const headStyle: Style = c.verdict === 'pass' ? 'green' : 'red'
+    return [paint('bold', `bench-action · ${clean(c.suite)}: `) + paint(headStyle, headline(c).text)]
+  },
+  counts: (c) => [describeCounts(c).join(' · ')],
+  'added-acceptances': (added, { paint }) => added.map((line) => paint('yellow', `warning: ${clean(line)}`)),
+  provenance: (c, { now }) => {
+    const lines = [
+      `head:     ${clean(describeCommit(c.head.commit))}`,
+      `baseline: ${clean(describeBaseline(c, now))}`,
+    ]
+    const exact = describeExactBaseline(c, now)
+    if (exact) lines.push(`counts:   ${clean(exact)}`)
+    const noise = describeRunNoise(c)
+    if (noise) lines.push(`drift:    ${clean(noise)}`)
+    return lines
+  },
+  warnings: (c, { paint }) => {
+    const lines = c.baselineWarnings.map((w) => paint('yellow', `warning: ${clean(w)}`))
+    if (c.environmentDifferences.length > 0) {
+      const diffs = c.environmentDifferences.map((d) => `${d.key}: ${d.base} → ${d.head}`).join('; ')
+      lines.push(paint('yellow', `warning: environment differs from the baseline (${clean(diffs)})`))
+    }
+    return lines
+  },
+  contention: (contended, { c, paint }) => {
+    const lines = [
       paint(
         'yellow',
         `busy:     the machine was busy while measuring; ${contentionConsequence(c, contended)}`,
       ),
-    )
+    ]
     for (const m of contended.slice(0, CONTENDED_SHOWN)) {
       const { name, detail } = contendedLine(m)
-      out.push(paint('yellow', `  ${clean(name)}${detail}`))
+      lines.push(paint('yellow', `  ${clean(name)}${detail}`))
     }
     if (contended.length > CONTENDED_SHOWN)
-      out.push(paint('yellow', `  and ${contended.length - CONTENDED_SHOWN} more`))
-  }
-  out.push('')
-
-  const header = ['benchmark', 'metric', 'base', 'head', 'change', 'interval', 'p', 'verdict']
-  const rows: string[][] = []
-  const styles: Array<Style | undefined> = []
-  const order = VERDICT_ORDER
-  const sorted = [...c.benchmarks].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict))
-  for (const b of sorted) {
-    for (const row of benchmarkRows(b, options.verbose === true)) {
-      rows.push(row)
-      styles.push(VERDICT_STYLE[row[7] === VERDICT_LABEL.failed ? 'failed' : b.verdict])
+      lines.push(paint('yellow', `  and ${contended.length - CONTENDED_SHOWN} more`))
+    return lines
+  },
+  benchmarks: (sorted, { paint, verbose }) => {
+    const header = ['benchmark', 'metric', 'base', 'head', 'change', 'interval', 'p', 'verdict']
+    const rows: string[][] = []
+    const styles: Array<Style | undefined> = []
+    for (const b of sorted) {
+      for (const row of benchmarkRows(b, verbose)) {
+        rows.push(row)
+        styles.push(VERDICT_STYLE[row[7] === VERDICT_LABEL.failed ? 'failed' : b.verdict])
+      }
     }
-  }
-  const lines = alignTable(header, rows, new Set([2, 3, 4, 6]))
-  out.push(paint('bold', lines[0]!), paint('dim', lines[1]!))
-  lines.slice(2).forEach((line, i) => {
-    out.push(paint(styles[i], line))
-  })
-
+    const lines = alignTable(header, rows, new Set([2, 3, 4, 6]))
+    return [
+      '',
+      paint('bold', lines[0]!),
+      paint('dim', lines[1]!),
+      ...lines.slice(2).map((line, i) => paint(styles[i], line)),
+    ]
+  },
   // Unclear changes: why each is not a verdict.
-  const unclear = c.benchmarks
-    .filter((b) => b.verdict === 'unclear')
-    .flatMap((b) => headlineMetrics(b).map((m) => metricRow(b, m)))
-    .filter((r) => r.why !== undefined)
-  if (unclear.length > 0) out.push('', paint('bold', 'Unclear'))
-  for (const r of unclear)
-    out.push(paint('yellow', `  ${clean(r.benchmark)} ${clean(r.metric)} ${r.change}: ${clean(r.why!)}`))
-
+  unclear: (list, { paint }) => {
+    const unclear = list
+      .flatMap((b) => headlineMetrics(b).map((m) => metricRow(b, m)))
+      .filter((r) => r.why !== undefined)
+    if (unclear.length === 0) return []
+    return [
+      '',
+      paint('bold', 'Unclear'),
+      ...unclear.map((r) =>
+        paint('yellow', `  ${clean(r.benchmark)} ${clean(r.metric)} ${r.change}: ${clean(r.why!)}`),
+      ),
+    ]
+  },
   // Accepted regressions: the change, who accepted it and why.
-  const accepted = acceptedRows(c.benchmarks)
-  const acceptanceNotes = c.acceptance?.notes ?? []
-  if (accepted.length > 0 || acceptanceNotes.length > 0) out.push('')
-  if (accepted.length > 0) out.push(paint('bold', 'Accepted regressions'))
-  for (const { row, accepted: a } of accepted) {
-    const interval = row.interval === '—' ? '' : ` (${row.interval})`
-    out.push(
-      paint(
+  'accepted-rows': (accepted, { paint }) => [
+    '',
+    paint('bold', 'Accepted regressions'),
+    ...accepted.map(({ row, accepted: a }) => {
+      const interval = row.interval === '—' ? '' : ` (${row.interval})`
+      return paint(
         'magenta',
         `  ${clean(row.benchmark)} ${clean(row.metric)} ${row.change}${interval}: ${clean(a.reason)} — ${clean(describeAcceptedBy(a))}`,
-      ),
-    )
-  }
-  for (const n of acceptanceNotes) out.push(paint('yellow', `note: ${clean(n)}`))
-  const corrections = shellCorrections(c)
-  if (corrections.length > 0) out.push('')
-  for (const { name, detail } of corrections) out.push(paint('dim', `${clean(name)}: ${clean(detail)}`))
-
-  for (const b of c.benchmarks.filter((x) => x.verdict === 'regression' && x.functionChanges?.length)) {
-    out.push('', paint('bold', `${clean(b.name)}: functions whose instructions changed most`))
-    for (const f of b.functionChanges!.slice(0, 5)) {
-      const pct = f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100)
-      out.push(`  ${f.delta > 0 ? '+' : ''}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`)
-    }
-  }
-
-  // Benchmarks that failed alike (a setup step failed before any ran) are told once.
-  const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
-  for (const g of failureGroups(failed)) {
-    const names = listNames(g.benchmarks.map((b) => clean(b.name)))
-    out.push('', paint('red', `${names}: ${clean(g.error?.message ?? 'failed')}`))
-    const tail = g.error?.stderrTail?.trimEnd()
-    if (tail) {
-      for (const line of tail.split('\n')) out.push(`  │ ${stripControl(line)}`)
-    }
-  }
-
-  if (c.ranking.length >= 2) {
-    out.push('', paint('bold', 'Ranking by median wall time'))
-    const fastest = c.ranking[0]!
-    out.push(`  ${clean(fastest.name)} (${formatValue(fastest.median, 'ns')})`)
-    for (const r of c.ranking.slice(1)) {
-      out.push(
-        `    ran ${paint('bold', `${sig3(r.ratio)}×`)} faster than ${clean(r.name)} (95% interval ${sig3(r.ci[0])}–${sig3(r.ci[1])})`,
       )
-    }
-  }
-  for (const series of c.scaling) {
-    out.push(
+    }),
+  ],
+  'acceptance-notes': (notes, { model, paint }) => [
+    ...(model['accepted-rows'] ? [] : ['']),
+    ...notes.map((n) => paint('yellow', `note: ${clean(n)}`)),
+  ],
+  'shell-corrections': (corrections, { paint }) => [
+    '',
+    ...corrections.map(({ name, detail }) => paint('dim', `${clean(name)}: ${clean(detail)}`)),
+  ],
+  'regression-functions': (list, { paint }) =>
+    list.flatMap((b) => [
       '',
-      paint(
-        'bold',
-        `Scaling of ${clean(series.benchmark)} by ${series.dimension} (${series.cores} logical CPUs)`,
-      ),
-    )
-    for (const p of series.points) {
-      const side = (label: string, s: ScalingSide | undefined) =>
-        s
-          ? `${label} ${formatValue(s.throughput, 'ops/s')} (${sig3(s.speedup)}×, ${(s.efficiency * 100).toFixed(0)}%)`
-          : ''
-      const parts = [side('base', p.base), side('head', p.head)].filter((x) => x !== '').join('  ')
-      const over = p.count > series.cores ? ' oversubscribed' : ''
-      out.push(`  ${String(p.count).padStart(3)}  ${parts}  ${VERDICT_LABEL[p.verdict]}${over}`)
-    }
-  }
-  for (const series of c.scans ?? []) {
-    out.push(
+      paint('bold', `${clean(b.name)}: functions whose instructions changed most`),
+      ...b.functionChanges!.slice(0, 5).map((f) => {
+        const pct = f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100)
+        return `  ${f.delta > 0 ? '+' : ''}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`
+      }),
+    ]),
+  // Benchmarks that failed alike (a setup step failed before any ran) are told once.
+  failed: (failed, { paint }) =>
+    failureGroups(failed).flatMap((g) => {
+      const names = listNames(g.benchmarks.map((b) => clean(b.name)))
+      const lines = ['', paint('red', `${names}: ${clean(g.error?.message ?? 'failed')}`)]
+      const tail = g.error?.stderrTail?.trimEnd()
+      if (tail) for (const line of tail.split('\n')) lines.push(`  │ ${stripControl(line)}`)
+      return lines
+    }),
+  ranking: (ranking, { paint }) => {
+    const fastest = ranking[0]!
+    return [
       '',
-      paint('bold', `Scan of ${clean(series.benchmark)} by ${clean(series.parameter)} (median wall time)`),
-    )
-    const width = Math.max(...series.points.map((p) => String(p.value).length))
-    for (const p of series.points) {
-      const side = (label: string, ns: number | undefined) =>
-        ns === undefined ? '' : `${label} ${formatValue(ns, 'ns')}`
-      const parts = [side('base', p.base), side('head', p.head)].filter((x) => x !== '').join('  ')
-      out.push(`  ${String(p.value).padStart(width)}  ${parts}  ${VERDICT_LABEL[p.verdict]}`)
-    }
+      paint('bold', 'Ranking by median wall time'),
+      `  ${clean(fastest.name)} (${formatValue(fastest.median, 'ns')})`,
+      ...ranking
+        .slice(1)
+        .map(
+          (r) =>
+            `    ran ${paint('bold', `${sig3(r.ratio)}×`)} faster than ${clean(r.name)} (95% interval ${sig3(r.ci[0])}–${sig3(r.ci[1])})`,
+        ),
+    ]
+  },
+  scaling: (scaling, { paint }) => scaling.flatMap((series) => scalingLines(series, paint)),
+  scans: (scans, { paint }) => scans.flatMap((series) => scanLines(series, paint)),
+  engines: (rankings, { paint }) =>
+    rankings.length > 1
+      ? ['', ...engineRankingTable(rankings, paint)]
+      : rankings.flatMap((r) => engineLines(r, paint)),
+}
+
+export function renderTerminal(c: Comparison, options: TerminalOptions): string {
+  const paint: Paint = (style, text) =>
+    options.color && style ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text
+  const model = reportModel(c)
+  const context: Context = {
+    c,
+    model,
+    paint,
+    now: options.now ?? new Date(),
+    verbose: options.verbose === true,
   }
-  if (c.engineRankings.length > 1) out.push('', ...engineRankingTable(c.engineRankings, paint))
-  for (const ranking of c.engineRankings.length > 1 ? [] : c.engineRankings) {
-    out.push('', paint('bold', `Engines of ${clean(ranking.benchmark)}`))
-    for (const e of ranking.engines) {
-      const rate = e.throughput === undefined ? '' : `  ${formatValue(e.throughput, 'bytes/s')}`
-      const versus =
-        e.ratio === 1 && e.ci[0] === 1
-          ? paint('bold', 'fastest')
-          : `${paint('bold', `${sig3(e.ratio)}×`)} (95% interval ${sig3(e.ci[0])}–${sig3(e.ci[1])})`
-      out.push(`  ${clean(e.engine)}  ${formatValue(e.median, 'ns')}${rate}  ${versus}`)
-    }
-    for (const engine of ranking.unranked) out.push(`  ${clean(engine)}  failed`)
+  return `${formatLayout(model, TERMINAL_LAYOUT, TERMINAL, context).flat().join('\n')}\n`
+}
+
+function scalingLines(series: ScalingSeries, paint: Paint): string[] {
+  const lines = [
+    '',
+    paint(
+      'bold',
+      `Scaling of ${clean(series.benchmark)} by ${series.dimension} (${series.cores} logical CPUs)`,
+    ),
+  ]
+  for (const p of series.points) {
+    const side = (label: string, s: ScalingSide | undefined) =>
+      s
+        ? `${label} ${formatValue(s.throughput, 'ops/s')} (${sig3(s.speedup)}×, ${(s.efficiency * 100).toFixed(0)}%)`
+        : ''
+    const parts = [side('base', p.base), side('head', p.head)].filter((x) => x !== '').join('  ')
+    const over = p.count > series.cores ? ' oversubscribed' : ''
+    lines.push(`  ${String(p.count).padStart(3)}  ${parts}  ${VERDICT_LABEL[p.verdict]}${over}`)
   }
-  return `${out.join('\n')}\n`
+  return lines
+}
+
+function scanLines(series: ScanSeries, paint: Paint): string[] {
+  const lines = [
+    '',
+    paint('bold', `Scan of ${clean(series.benchmark)} by ${clean(series.parameter)} (median wall time)`),
+  ]
+  const width = Math.max(...series.points.map((p) => String(p.value).length))
+  for (const p of series.points) {
+    const side = (label: string, ns: number | undefined) =>
+      ns === undefined ? '' : `${label} ${formatValue(ns, 'ns')}`
+    const parts = [side('base', p.base), side('head', p.head)].filter((x) => x !== '').join('  ')
+    lines.push(`  ${String(p.value).padStart(width)}  ${parts}  ${VERDICT_LABEL[p.verdict]}`)
+  }
+  return lines
+}
+
+function engineLines(ranking: EngineRanking, paint: Paint): string[] {
+  const lines = ['', paint('bold', `Engines of ${clean(ranking.benchmark)}`)]
+  for (const e of ranking.engines) {
+    const rate = e.throughput === undefined ? '' : `  ${formatValue(e.throughput, 'bytes/s')}`
+    const versus =
+      e.ratio === 1 && e.ci[0] === 1
+        ? paint('bold', 'fastest')
+        : `${paint('bold', `${sig3(e.ratio)}×`)} (95% interval ${sig3(e.ci[0])}–${sig3(e.ci[1])})`
+    lines.push(`  ${clean(e.engine)}  ${formatValue(e.median, 'ns')}${rate}  ${versus}`)
+  }
+  for (const engine of ranking.unranked) lines.push(`  ${clean(engine)}  failed`)
+  return lines
 }
 
 /** rebar cmp's table: benchmarks by engines, each cell the median time and the ratio to the benchmark's fastest. */
-function engineRankingTable(
-  rankings: EngineRanking[],
-  paint: (style: Style | undefined, text: string) => string,
-): string[] {
+function engineRankingTable(rankings: EngineRanking[], paint: Paint): string[] {
   const { engines, rows: cells } = engineTable(rankings)
   const rows = cells.map(({ benchmark, cells }) => [
     clean(benchmark),
