@@ -36,6 +36,12 @@ export interface Sections {
   contention: ContendedMeasurement[]
   /** Every benchmark, regressions and failures first (one table of them). */
   benchmarks: BenchmarkComparison[]
+  /** The gated metrics' changes at a glance (a chart), regressions first. */
+  changes: BenchmarkComparison[]
+  /** Base's and head's samples side by side, regressions first. */
+  samples: BenchmarkComparison[]
+  /** Every benchmark whose functions' instruction counts changed. */
+  functions: BenchmarkComparison[]
   regressions: BenchmarkComparison[]
   'regression-functions': BenchmarkComparison[]
   /** Benchmarks whose verdict is accepted. */
@@ -100,6 +106,9 @@ export function reportModel(c: Comparison): ReportModel {
     benchmarks: [...c.benchmarks].sort(
       (a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict),
     ),
+    changes: present(c.benchmarks),
+    samples: present(c.benchmarks),
+    functions: withFunctions(c.benchmarks),
     regressions: present(regressions),
     'regression-functions': withFunctions(regressions),
     accepted: present(accepted),
