@@ -5,8 +5,8 @@ import { constants } from 'node:fs'
 import { access, stat, writeFile } from 'node:fs/promises'
 import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
-import { checkConfined, OutsidePathError } from '../../config/confine.ts'
 import { formatValue, listed } from '../../display.ts'
+import { checkConfined, OutsidePathError } from '../../fields/confine.ts'
 import { ContentionRecorder, takeSnapshot } from '../../measure/contention.ts'
 import {
   type ExecHelper,
