@@ -412,14 +412,8 @@ export function runFailed(run: RunOutcome): boolean {
   return run.timedOut || run.signal !== null || run.exitCode !== 0
 }
 
-/**
- * Runs the command `warmup` + `runs` times through the exec helper, in `cwd` with the inherited
- * environment plus `env`, and no shell; with `copies`, each run starts that many copies at once and
- * every copy is one entry of `runs`. A run that fails ends the series and is returned as the failure
- * (its first failed copy); only a broken helper or an unreadable line throws.
- */
-export async function runExecHelper(helperPath: string, options: ExecHelperRunOptions): Promise<RunsOutcome> {
-  const copies = options.copies ?? 1
+/** The exec helper's arguments for a series of runs: its options, then `--` and the command. */
+function helperArguments(options: ExecHelperRunOptions): string[] {
   const args = [
     '--runs',
     String(options.runs),
@@ -428,7 +422,7 @@ export async function runExecHelper(helperPath: string, options: ExecHelperRunOp
     '--timeout-ms',
     String(options.timeoutMs),
   ]
-  if (options.copies !== undefined) args.push('--copies', String(copies))
+  if (options.copies !== undefined) args.push('--copies', String(options.copies))
   if (options.outputDir !== undefined) args.push('--output-dir', path.resolve(options.cwd, options.outputDir))
   if (options.output === 'pipe') args.push('--stdout-pipe')
   else if (typeof options.output === 'object')
@@ -437,6 +431,18 @@ export async function runExecHelper(helperPath: string, options: ExecHelperRunOp
   if (options.prepare?.length) args.push('--prepare', String(options.prepare.length), ...options.prepare)
   if (options.conclude?.length) args.push('--conclude', String(options.conclude.length), ...options.conclude)
   args.push('--', ...options.command)
+  return args
+}
+
+/**
+ * Runs the command `warmup` + `runs` times through the exec helper, in `cwd` with the inherited
+ * environment plus `env`, and no shell; with `copies`, each run starts that many copies at once and
+ * every copy is one entry of `runs`. A run that fails ends the series and is returned as the failure
+ * (its first failed copy); only a broken helper or an unreadable line throws.
+ */
+export async function runExecHelper(helperPath: string, options: ExecHelperRunOptions): Promise<RunsOutcome> {
+  const copies = options.copies ?? 1
+  const args = helperArguments(options)
   const launched = launch({
     argv: [helperPath, ...args],
     cwd: options.cwd,

@@ -196,6 +196,37 @@ function describeAt(text: string, i: number): string {
   return JSON.stringify(text.slice(i, i + 12).split(/[\r\n]/)[0])
 }
 
+/** What smol-toml's "invalid value" at `at` is: a word that is no TOML value (an unquoted string), or nothing. */
+function invalidValue(text: string, at: number, found: string): string {
+  const token = /[0-9A-Za-z_+.:-]+/y
+  token.lastIndex = at
+  const word = token.exec(text)?.[0]
+  if (word === undefined) return `expected a value, found ${found}`
+  if (/^[A-Za-z_][\w.+-]*$/.test(word))
+    return `${word} is not a TOML value: strings are quoted, as in "${word}"`
+  return `${word} is not a TOML value`
+}
+
+/** What the statement on `line` defines again, and where it was defined first; undefined when that is not found. */
+function redefined(text: string, line: number): string | undefined {
+  const { statements } = layout(text)
+  const index = statements.findIndex((s) => s.line === line)
+  const s = statements[index]
+  if (!s) return undefined
+  const name = s.path.filter((k) => !k.startsWith('[[')).join('.')
+  const before = statements.slice(0, index)
+  const earlier = before.find((e) => samePath(e.path, s.path))
+  if (earlier && earlier.header === s.header)
+    return `${s.header ? `[${name}]` : name} is defined twice (first on line ${earlier.line})`
+  if (earlier)
+    return s.header
+      ? `${name} is already a value (line ${earlier.line}), not a table`
+      : `${name} is already a table (line ${earlier.line})`
+  const value = before.find((e) => !e.header && e.path.length < s.path.length && within(s.path, e.path))
+  if (value) return `${value.path.join('.')} is a value (line ${value.line}), not a table`
+  return undefined
+}
+
 /** A smol-toml syntax error, said in terms of the file: the line, and what was expected there. */
 function tomlFailure(err: TomlError, text: string, file: string): SetupError {
   const reason = err.message.replace(/^Invalid TOML document: /, '').split('\n')[0]!
@@ -217,37 +248,11 @@ function tomlFailure(err: TomlError, text: string, file: string): SetupError {
           ? `expected "," or "}" in the inline table, found ${found}`
           : `expected "," or "]" in the array, found ${found}`,
       )
-    case 'invalid value': {
-      const token = /[0-9A-Za-z_+.:-]+/y
-      token.lastIndex = at
-      const word = token.exec(text)?.[0]
-      if (word === undefined) return fail(`expected a value, found ${found}`)
-      if (/^[A-Za-z_][\w.+-]*$/.test(word))
-        return fail(`${word} is not a TOML value: strings are quoted, as in "${word}"`)
-      return fail(`${word} is not a TOML value`)
-    }
+    case 'invalid value':
+      return fail(invalidValue(text, at, found))
     case 'trying to redefine an already defined table or value':
-    case 'trying to redefine an already defined value': {
-      const { statements } = layout(text)
-      const index = statements.findIndex((s) => s.line === err.line)
-      const s = statements[index]
-      if (s) {
-        const name = s.path.filter((k) => !k.startsWith('[[')).join('.')
-        const before = statements.slice(0, index)
-        const earlier = before.find((e) => samePath(e.path, s.path))
-        if (earlier && earlier.header === s.header)
-          return fail(`${s.header ? `[${name}]` : name} is defined twice (first on line ${earlier.line})`)
-        if (earlier)
-          return fail(
-            s.header
-              ? `${name} is already a value (line ${earlier.line}), not a table`
-              : `${name} is already a table (line ${earlier.line})`,
-          )
-        const value = before.find((e) => !e.header && e.path.length < s.path.length && within(s.path, e.path))
-        if (value) return fail(`${value.path.join('.')} is a value (line ${value.line}), not a table`)
-      }
-      return fail(`${reason} (at ${found})`)
-    }
+    case 'trying to redefine an already defined value':
+      return fail(redefined(text, err.line) ?? `${reason} (at ${found})`)
     case 'each key-value declaration must be followed by an end-of-line':
       return fail(
         onHeader
