@@ -7,13 +7,15 @@ import { diffFunctionCosts } from '../../src/compare/functions.ts'
 import { instructionMetrics, instructionResultMetrics } from '../../src/import/callgrind-metrics.ts'
 import {
   CallgrindFormatError,
+  parseCallgrindFile,
+  parseCallgrindOut,
+} from '../../src/kinds/instructions/callgrind.ts'
+import {
   type CallgrindFunction,
   type CallgrindProfile,
   type Costs,
   mergeCallgrindProfiles,
-  parseCallgrindFile,
-  parseCallgrindOut,
-} from '../../src/kinds/instructions/callgrind.ts'
+} from '../../src/kinds/instructions/callgrind-profile.ts'
 import { functionCosts } from '../../src/kinds/instructions/function-costs.ts'
 
 // The fixtures are real valgrind 3.19 output (capture.sh). Each NAME.collected.json lists the files one run

@@ -12,13 +12,13 @@ import {
   DEFAULTS,
   findConfigFile,
   loadConfig,
-  type ProcessBenchmarkConfig,
   parseConfig,
   parseDurationMs,
   parsePercent,
   splitCommand,
   ValueError,
 } from '../../src/config/index.ts'
+import type { ProcessBenchmarkConfig } from '../../src/kinds/process/schema.ts'
 import { parseError, repoRoot } from '../support/helpers.ts'
 
 function processBenchmark(b: BenchmarkConfig): ProcessBenchmarkConfig {

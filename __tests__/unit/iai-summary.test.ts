@@ -12,7 +12,8 @@ import {
   parseIaiSummary,
   parseIaiSummaryText,
 } from '../../src/import/formats/iai-callgrind.ts'
-import { mergeCallgrindProfiles, parseCallgrindOut } from '../../src/kinds/instructions/callgrind.ts'
+import { parseCallgrindOut } from '../../src/kinds/instructions/callgrind.ts'
+import { mergeCallgrindProfiles } from '../../src/kinds/instructions/callgrind-profile.ts'
 import { removeDir, tempDir } from '../support/helpers.ts'
 
 // Real output of iai-callgrind and Gungraun runs (fixtures/iai/README.md): per tool version, the output

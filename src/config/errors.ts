@@ -13,9 +13,14 @@ import {
 } from 'yaml'
 import * as z from 'zod'
 import { UserError } from '../errors.ts'
-import { EXPECTED_DURATION, EXPECTED_PERCENT, parseDurationMs, parsePercent, ValueError } from './values.ts'
-
-export type PathSegment = string | number
+import type { PathSegment } from '../fields/index.ts'
+import {
+  EXPECTED_DURATION,
+  EXPECTED_PERCENT,
+  parseDurationMs,
+  parsePercent,
+  ValueError,
+} from '../fields/values.ts'
 
 /** One thing wrong with a config file. */
 export interface ConfigProblem {

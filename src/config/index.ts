@@ -1,6 +1,7 @@
 // The config stage (docs/ARCHITECTURE.md#the-pipeline): bench.yml → a typed, normalised Config, or a ConfigError located in the file.
+
+export { parseDurationMs, parsePercent, splitCommand, ValueError } from '../fields/values.ts'
 export type { BenchmarkConfig } from '../kinds/index.ts'
-export type { ProcessBenchmarkConfig } from '../kinds/process/schema.ts'
 export { ConfigError } from './errors.ts'
 export {
   CONFIG_FILE_NAMES,
@@ -12,4 +13,3 @@ export {
   type SetupStep,
 } from './load.ts'
 export { DEFAULTS } from './schema.ts'
-export { parseDurationMs, parsePercent, splitCommand, ValueError } from './values.ts'

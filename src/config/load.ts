@@ -6,18 +6,23 @@ import path from 'node:path'
 import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
 import * as z from 'zod'
 import type { AcceptEntry } from '../accept.ts'
+import { type ConfinedPath, gotOutside, leadsOut, repositoryOf } from '../fields/confine.ts'
+import {
+  type ConfigDefaults,
+  type Env,
+  type PathSegment,
+  type ResolveContext,
+  toArgv,
+} from '../fields/index.ts'
 import { resolveBenchmark } from '../kinds/index.ts'
-import { type ConfinedPath, gotOutside, leadsOut, repositoryOf } from './confine.ts'
 import {
   ConfigError,
   formatPath,
   locate,
-  type PathSegment,
   problemsFromIssues,
   type YamlSource,
   yamlProblem,
 } from './errors.ts'
-import { type ConfigDefaults, type Env, type ResolveContext, toArgv } from './fields.ts'
 import {
   type ConfigFile,
   configSchema,
@@ -208,7 +213,7 @@ function resolveConfig(entry: ConfigFile, file: string, named: { file: string; s
     file,
     /** Its directory: relative `cwd` values and the default cwd resolve against it. */
     dir,
-    /** The repository it belongs to: the files it names for bench-action to read stay inside (config/confine.ts). */
+    /** The repository it belongs to: the files it names for bench-action to read stay inside (fields/confine.ts). */
     repository,
     /** Names the PR comment and the baselines; safe to use in file names and markers. */
     suite: entry.suite ?? DEFAULT_SUITE,

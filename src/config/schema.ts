@@ -8,8 +8,6 @@
 // they share are in fields.ts; here are the file's own keys: suite, defaults, setup and benchmarks.
 import * as z from 'zod'
 import { isCalendarDate, UNTIL_COMMIT, UNTIL_DATE } from '../accept.ts'
-import { benchmarkSchema } from '../kinds/index.ts'
-import { ACCEPT_REASON_MAX } from '../results.ts'
 import {
   alphaSchema,
   argvSchema,
@@ -26,7 +24,9 @@ import {
   shellSchema,
   timeoutDescription,
   warmupSchema,
-} from './fields.ts'
+} from '../fields/index.ts'
+import { benchmarkSchema } from '../kinds/index.ts'
+import { ACCEPT_REASON_MAX } from '../results.ts'
 
 // ---------------------------------------------------------------------------------------------------
 // Values that apply when the file says nothing.

@@ -227,43 +227,7 @@ export async function postDeferredComments(o: PostOptions): Promise<PublishOutco
   // The measured run's page, where its job summary and HTML report are.
   const measuredRun = runUrl({ ...o.context, runId: String(run.id) })
   for (const artifact of ours) {
-    const size = Number(artifact.size_in_bytes ?? 0)
-    if (size > DEFERRED_MAX_BYTES)
-      throw new DeferredCommentError(
-        `the artifact ${artifact.name} is ${size} bytes, more than a comparison can be`,
-      )
-    const { data } = await o.octokit.request(
-      'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}',
-      {
-        ...repo,
-        artifact_id: artifact.id,
-        archive_format: 'zip',
-      },
-    )
-    const text = readZipEntry(new Uint8Array(data as ArrayBuffer), DEFERRED_FILE, {
-      maxBytes: DEFERRED_MAX_BYTES,
-      source: `the artifact ${artifact.name}`,
-    })
-    if (text === undefined)
-      throw new DeferredCommentError(`the artifact ${artifact.name} has no ${DEFERRED_FILE}`)
-    const deferred = parseDeferredComparison(text.toString('utf8'), `${DEFERRED_FILE} of ${artifact.name}`)
-    if (deferred.owner !== repo.owner || deferred.repo !== repo.repo) {
-      throw new DeferredCommentError(`the artifact ${artifact.name} is for another repository, not this one`)
-    }
-    if (deferred.headSha !== run.head_sha) {
-      throw new DeferredCommentError(
-        `the artifact ${artifact.name} is for commit ${deferred.headSha.slice(0, 7)}, but run ${run.id} measured ${String(run.head_sha).slice(0, 7)}`,
-      )
-    }
-    if (
-      `${COMMENT_ARTIFACT_PREFIX}${deferred.head.suite}` !== artifact.name ||
-      suites.has(deferred.head.suite)
-    ) {
-      throw new DeferredCommentError(
-        `the artifact ${artifact.name} does not hold the comparison its name promises`,
-      )
-    }
-    suites.add(deferred.head.suite)
+    const deferred = await readDeferred(o, { id: run.id, head_sha: run.head_sha }, artifact, suites)
     // The pull request must be the one whose head the run measured, so a run cannot comment elsewhere.
     const { data: pull } = await o.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
       ...repo,
@@ -283,18 +247,76 @@ export async function postDeferredComments(o: PostOptions): Promise<PublishOutco
       }),
       issueNumber: deferred.issueNumber,
     }
-    try {
-      const outcome = await upsertStickyComment(o.octokit, { ...comment, ...repo, log: o.log })
-      if (outcome.action === 'skipped') outcomes.push({ status: 'skipped', reason: outcome.reason })
-      else {
-        o.log(`comment ${outcome.action}: ${outcome.url}`)
-        outcomes.push({ status: outcome.action, url: outcome.url })
-      }
-    } catch (error) {
-      const answer = `GitHub answered ${statusOf(error) ?? 'with an error'}: ${firstLine(error)}`
-      o.warn(`could not post the benchmark comment on #${comment.issueNumber}: ${answer}`)
-      outcomes.push({ status: 'not-posted', reason: answer })
-    }
+    outcomes.push(await postComment(o, comment))
   }
   return outcomes
+}
+
+/**
+ * Downloads a comment artifact of the measured run and reads the comparison it defers, checked to be
+ * for this repository, the commit the run measured, and the suite its name promises (each once).
+ */
+async function readDeferred(
+  o: PostOptions,
+  run: { id: number; head_sha: unknown },
+  artifact: { id: number; name: string; size_in_bytes?: number },
+  suites: Set<string>,
+) {
+  const repo = { owner: o.context.owner, repo: o.context.repo }
+  const size = Number(artifact.size_in_bytes ?? 0)
+  if (size > DEFERRED_MAX_BYTES)
+    throw new DeferredCommentError(
+      `the artifact ${artifact.name} is ${size} bytes, more than a comparison can be`,
+    )
+  const { data } = await o.octokit.request(
+    'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}',
+    {
+      ...repo,
+      artifact_id: artifact.id,
+      archive_format: 'zip',
+    },
+  )
+  const text = readZipEntry(new Uint8Array(data as ArrayBuffer), DEFERRED_FILE, {
+    maxBytes: DEFERRED_MAX_BYTES,
+    source: `the artifact ${artifact.name}`,
+  })
+  if (text === undefined)
+    throw new DeferredCommentError(`the artifact ${artifact.name} has no ${DEFERRED_FILE}`)
+  const deferred = parseDeferredComparison(text.toString('utf8'), `${DEFERRED_FILE} of ${artifact.name}`)
+  if (deferred.owner !== repo.owner || deferred.repo !== repo.repo) {
+    throw new DeferredCommentError(`the artifact ${artifact.name} is for another repository, not this one`)
+  }
+  if (deferred.headSha !== run.head_sha) {
+    throw new DeferredCommentError(
+      `the artifact ${artifact.name} is for commit ${deferred.headSha.slice(0, 7)}, but run ${run.id} measured ${String(run.head_sha).slice(0, 7)}`,
+    )
+  }
+  if (
+    `${COMMENT_ARTIFACT_PREFIX}${deferred.head.suite}` !== artifact.name ||
+    suites.has(deferred.head.suite)
+  ) {
+    throw new DeferredCommentError(
+      `the artifact ${artifact.name} does not hold the comparison its name promises`,
+    )
+  }
+  suites.add(deferred.head.suite)
+  return deferred
+}
+
+/** Posts or updates the sticky comment; GitHub refusing it is a warning and a `not-posted` outcome. */
+async function postComment(
+  o: PostOptions,
+  comment: Omit<Parameters<typeof upsertStickyComment>[1], 'owner' | 'repo' | 'log'>,
+): Promise<PublishOutcome> {
+  const repo = { owner: o.context.owner, repo: o.context.repo }
+  try {
+    const outcome = await upsertStickyComment(o.octokit, { ...comment, ...repo, log: o.log })
+    if (outcome.action === 'skipped') return { status: 'skipped', reason: outcome.reason }
+    o.log(`comment ${outcome.action}: ${outcome.url}`)
+    return { status: outcome.action, url: outcome.url }
+  } catch (error) {
+    const answer = `GitHub answered ${statusOf(error) ?? 'with an error'}: ${firstLine(error)}`
+    o.warn(`could not post the benchmark comment on #${comment.issueNumber}: ${answer}`)
+    return { status: 'not-posted', reason: answer }
+  }
 }

@@ -36,6 +36,22 @@ const CENTRAL_SIZE = 46
 const LOCAL_SIZE = 30
 const ZIP64_MARK = 0xffffffff
 
+/** The archive being read, and how its problems are said. */
+interface Archive {
+  buf: Buffer
+  u16: (at: number) => number
+  u32: (at: number) => number
+  bad: (problem: string) => ZipFormatError
+}
+
+/** Where the central directory lies, from the end record. */
+interface Directory {
+  entries: number
+  /** The central directory's offset: every entry's data lies before it. */
+  at: number
+  end: number
+}
+
 /**
  * The bytes of the file `name` in the archive, or undefined when there is no such file. Reads the
  * central directory and that one entry; no other entry is inflated.
@@ -50,9 +66,38 @@ export function readZipEntry(
   const bad = (problem: string) =>
     new ZipFormatError(`${source} is not a zip archive we can read: ${problem}`)
   const buf = Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength)
-  const u16 = (at: number) => buf.readUInt16LE(at)
-  const u32 = (at: number) => buf.readUInt32LE(at)
+  const archive: Archive = { buf, u16: (at) => buf.readUInt16LE(at), u32: (at) => buf.readUInt32LE(at), bad }
+  const directory = centralDirectory(archive)
+  const found = findEntry(archive, directory, name)
+  if (!found) return undefined
+  const { u16, u32 } = archive
+  const entry = found.at
+  const flags = u16(entry + 8)
+  const method = u16(entry + 10)
+  const crc = u32(entry + 16)
+  const compressedSize = u32(entry + 20)
+  const size = u32(entry + 24)
+  const localAt = u32(entry + 42)
+  if (flags & 0x1) throw bad(`${name} is encrypted`)
+  if (method !== 0 && method !== 8)
+    throw bad(`${name} uses compression method ${method}; only stored (0) and deflated (8) are read`)
+  if (compressedSize === ZIP64_MARK || size === ZIP64_MARK || localAt === ZIP64_MARK)
+    throw bad(`${name} has zip64 sizes`)
+  // Checked before anything is inflated; the inflater below is held to the same bound.
+  if (size > maxBytes)
+    throw new ZipFormatError(`${source}: ${name} is ${size} bytes, more than the ${maxBytes} read`)
+  if (method === 0 && compressedSize !== size)
+    throw bad(`${name} is stored, but its sizes differ (${compressedSize} and ${size} bytes)`)
+  const data = localData(archive, directory, found, name, compressedSize)
+  const bytes = method === 0 ? Buffer.from(data) : inflateEntry(archive, data, name, size)
+  if (bytes.length !== size)
+    throw bad(`${name} inflates to ${bytes.length} bytes, not the ${size} its header declares`)
+  if (crc32(bytes) !== crc) throw bad(`${name} fails its CRC-32 check`)
+  return bytes
+}
 
+/** Finds the end record and checks the central directory it points to is one this reader reads. */
+function centralDirectory({ buf, u16, u32, bad }: Archive): Directory {
   if (buf.length < END_SIZE) throw bad(`it is ${buf.length} bytes, shorter than a zip's end record`)
   // The end record is 22 bytes and then a comment of up to 65 535 bytes.
   let end = -1
@@ -80,9 +125,16 @@ export function readZipEntry(
     throw bad(
       `its central directory (${directorySize} bytes at offset ${directoryAt}) runs past the end record at offset ${end}`,
     )
+  return { entries, at: directoryAt, end: directoryEnd }
+}
 
-  let found: { at: number; index: number; nameAt: number } | undefined
-  let at = directoryAt
+type Found = { at: number; index: number; nameAt: number }
+
+/** The central directory entry of `name`, checking every entry's bounds on the way; a name held twice is refused. */
+function findEntry({ buf, u16, u32, bad }: Archive, directory: Directory, name: string): Found | undefined {
+  const { entries, end: directoryEnd } = directory
+  let found: Found | undefined
+  let at = directory.at
   for (let i = 0; i < entries; i++) {
     if (at + CENTRAL_SIZE > directoryEnd)
       throw bad(`entry ${i + 1} of ${entries} runs past the central directory`)
@@ -98,32 +150,25 @@ export function readZipEntry(
     }
     at = next
   }
-  if (!found) return undefined
+  return found
+}
 
-  const entry = found.at
-  const flags = u16(entry + 8)
-  const method = u16(entry + 10)
-  const crc = u32(entry + 16)
-  const compressedSize = u32(entry + 20)
-  const size = u32(entry + 24)
-  const localAt = u32(entry + 42)
-  if (flags & 0x1) throw bad(`${name} is encrypted`)
-  if (method !== 0 && method !== 8)
-    throw bad(`${name} uses compression method ${method}; only stored (0) and deflated (8) are read`)
-  if (compressedSize === ZIP64_MARK || size === ZIP64_MARK || localAt === ZIP64_MARK)
-    throw bad(`${name} has zip64 sizes`)
-  // Checked before anything is inflated; the inflater below is held to the same bound.
-  if (size > maxBytes)
-    throw new ZipFormatError(`${source}: ${name} is ${size} bytes, more than the ${maxBytes} read`)
-  if (method === 0 && compressedSize !== size)
-    throw bad(`${name} is stored, but its sizes differ (${compressedSize} and ${size} bytes)`)
-
+/** The entry's compressed bytes, after its local header, checked to lie before the central directory. */
+function localData(
+  { buf, u16, u32, bad }: Archive,
+  directory: Directory,
+  found: Found,
+  name: string,
+  compressedSize: number,
+): Buffer {
+  const directoryAt = directory.at
+  const localAt = u32(found.at + 42)
   // An entry's data lies before the central directory.
   if (localAt + LOCAL_SIZE > directoryAt)
     throw bad(`the local header of ${name} (offset ${localAt}) lies past the start of the central directory`)
   if (u32(localAt) !== LOCAL_HEADER)
     throw bad(`the local header of ${name} (offset ${localAt}) has no signature`)
-  const nameLength = u16(entry + 28)
+  const nameLength = u16(found.at + 28)
   const dataAt = localAt + LOCAL_SIZE + u16(localAt + 26) + u16(localAt + 28)
   if (dataAt > directoryAt) throw bad(`the local header of ${name} runs into the central directory`)
   if (
@@ -139,24 +184,18 @@ export function readZipEntry(
     throw bad(`the local header of ${name} names another file`)
   if (dataAt + compressedSize > directoryAt)
     throw bad(`the ${compressedSize} bytes of ${name} at offset ${dataAt} run into the central directory`)
-  const data = buf.subarray(dataAt, dataAt + compressedSize)
+  return buf.subarray(dataAt, dataAt + compressedSize)
+}
 
-  let bytes: Buffer
-  if (method === 0) bytes = Buffer.from(data)
-  else {
-    try {
-      // Held to the declared size (which is within the cap): a file that lies about it stops there.
-      bytes = inflateRawSync(data, { maxOutputLength: Math.max(size, 1) })
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-        throw bad(`${name} inflates to more than the ${size} bytes its header declares`)
-      throw bad(`${name} is not valid deflate data (${(error as Error).message})`)
-    }
+/** Inflates deflated data, held to the declared size (which is within the cap): a file that lies about it stops there. */
+function inflateEntry({ bad }: Archive, data: Buffer, name: string, size: number): Buffer {
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(size, 1) })
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw bad(`${name} inflates to more than the ${size} bytes its header declares`)
+    throw bad(`${name} is not valid deflate data (${(error as Error).message})`)
   }
-  if (bytes.length !== size)
-    throw bad(`${name} inflates to ${bytes.length} bytes, not the ${size} its header declares`)
-  if (crc32(bytes) !== crc) throw bad(`${name} fails its CRC-32 check`)
-  return bytes
 }
 
 /** An entry's name: UTF-8 when flag bit 11 says so, else (for the ASCII names we look for) Latin-1. */

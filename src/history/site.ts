@@ -116,59 +116,8 @@ function chartSpec(series: TrendSeries): TopLevelSpec {
       },
     },
   })
-  if (changes.length > 0) {
-    layers.push(
-      {
-        data: { values: changes },
-        mark: { type: 'rect', opacity: 0.15 },
-        encoding: { x: { field: 'from', type: 'temporal' }, x2: { field: 'to' }, color: verdictColor },
-      },
-      {
-        data: { values: changes },
-        mark: { type: 'rule', strokeWidth: 1.5 },
-        encoding: { x: { field: 'to', type: 'temporal' }, color: verdictColor },
-      },
-      {
-        data: { values: changes },
-        mark: {
-          type: 'text',
-          align: 'left',
-          dx: 4,
-          dy: -4,
-          fontSize: 11,
-          fontWeight: 'bold',
-          baseline: 'top',
-        },
-        encoding: {
-          x: { field: 'to', type: 'temporal' },
-          y: { value: 0 },
-          text: { field: 'text' },
-          color: verdictColor,
-        },
-      },
-    )
-  }
-  if (environment.length > 0)
-    layers.push(
-      {
-        data: { values: environment },
-        mark: { type: 'rule', strokeDash: [4, 3], color: COLORS.environment },
-        encoding: { x: { field: 'date', type: 'temporal' } },
-      },
-      {
-        data: { values: environment },
-        mark: {
-          type: 'text',
-          angle: 270,
-          align: 'right',
-          dx: -4,
-          dy: -3,
-          fontSize: 10,
-          color: COLORS.environment,
-        },
-        encoding: { x: { field: 'date', type: 'temporal' }, y: { value: 0 }, text: { field: 'text' } },
-      },
-    )
+  if (changes.length > 0) layers.push(...changeLayers(changes, verdictColor))
+  if (environment.length > 0) layers.push(...environmentLayers(environment))
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: 860,
@@ -176,6 +125,67 @@ function chartSpec(series: TrendSeries): TopLevelSpec {
     background: 'white',
     layer: layers,
   } as TopLevelSpec
+}
+
+/** The change points: the span each was found in, a rule where it took effect, and its size. */
+function changeLayers(
+  changes: readonly { from: string; to: string; verdict: string; text: string }[],
+  verdictColor: unknown,
+): unknown[] {
+  return [
+    {
+      data: { values: changes },
+      mark: { type: 'rect', opacity: 0.15 },
+      encoding: { x: { field: 'from', type: 'temporal' }, x2: { field: 'to' }, color: verdictColor },
+    },
+    {
+      data: { values: changes },
+      mark: { type: 'rule', strokeWidth: 1.5 },
+      encoding: { x: { field: 'to', type: 'temporal' }, color: verdictColor },
+    },
+    {
+      data: { values: changes },
+      mark: {
+        type: 'text',
+        align: 'left',
+        dx: 4,
+        dy: -4,
+        fontSize: 11,
+        fontWeight: 'bold',
+        baseline: 'top',
+      },
+      encoding: {
+        x: { field: 'to', type: 'temporal' },
+        y: { value: 0 },
+        text: { field: 'text' },
+        color: verdictColor,
+      },
+    },
+  ]
+}
+
+/** Where the environment changed: a dashed rule and its words. */
+function environmentLayers(environment: readonly { date: string; text: string }[]): unknown[] {
+  return [
+    {
+      data: { values: environment },
+      mark: { type: 'rule', strokeDash: [4, 3], color: COLORS.environment },
+      encoding: { x: { field: 'date', type: 'temporal' } },
+    },
+    {
+      data: { values: environment },
+      mark: {
+        type: 'text',
+        angle: 270,
+        align: 'right',
+        dx: -4,
+        dy: -3,
+        fontSize: 10,
+        color: COLORS.environment,
+      },
+      encoding: { x: { field: 'date', type: 'temporal' }, y: { value: 0 }, text: { field: 'text' } },
+    },
+  ]
 }
 
 function changesTable(series: TrendSeries): string {

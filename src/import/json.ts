@@ -29,91 +29,113 @@ export function jsonErrorPlace(text: string, message: string): string {
 
 /** The offset of the first character that cannot continue JSON text (the end, if it ends too soon). */
 export function firstJsonError(text: string): number {
-  let at = 0
-  const fail = (offset = at): never => {
-    throw offset
-  }
-  const space = () => {
-    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++
-  }
-  const literal = (word: string) => {
-    for (const c of word) {
-      if (text[at] !== c) fail()
-      at++
-    }
-  }
-  const string = () => {
-    at++
-    for (;;) {
-      if (at >= text.length) fail()
-      const c = text[at]!
-      if (c === '"') return void at++
-      if (c < ' ') fail()
-      if (c === '\\') {
-        at++
-        const e = text[at]
-        if (e === 'u') {
-          for (let i = 1; i <= 4; i++) if (!/[0-9a-fA-F]/.test(text[at + i] ?? '')) fail(at + i)
-          at += 5
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) at++
-        else fail()
-      } else at++
-    }
-  }
-  const number = () => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at, at + 400))
-    if (!match || match[0] === '-') fail()
-    at += match![0].length
-  }
-  const value = (): void => {
-    space()
-    const c = text[at]
-    if (c === '{') {
-      at++
-      space()
-      if (text[at] === '}') return void at++
-      for (;;) {
-        space()
-        if (text[at] !== '"') fail()
-        string()
-        space()
-        if (text[at] !== ':') fail()
-        at++
-        value()
-        space()
-        if (text[at] === ',') at++
-        else if (text[at] === '}') return void at++
-        else fail()
-      }
-    }
-    if (c === '[') {
-      at++
-      space()
-      if (text[at] === ']') return void at++
-      for (;;) {
-        value()
-        space()
-        if (text[at] === ',') at++
-        else if (text[at] === ']') return void at++
-        else fail()
-      }
-    }
-    if (c === '"') string()
-    else if (c === 't') literal('true')
-    else if (c === 'f') literal('false')
-    else if (c === 'n') literal('null')
-    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) number()
-    else fail()
-  }
+  const scan = new JsonScan(text)
   try {
-    value()
-    space()
-    if (at < text.length) fail()
+    scan.value()
+    scan.space()
+    if (scan.at < text.length) scan.fail()
   } catch (stopped) {
     if (typeof stopped === 'number') return Math.min(stopped, text.length)
     throw stopped
   }
   return text.length
+}
+
+/** Reads JSON text from `at` on; `fail` throws the offset where it stops being JSON. */
+class JsonScan {
+  at = 0
+
+  constructor(private readonly text: string) {}
+
+  fail(offset = this.at): never {
+    throw offset
+  }
+
+  space(): void {
+    const text = this.text
+    while (this.at < text.length && ' \t\n\r'.includes(text[this.at]!)) this.at++
+  }
+
+  literal(word: string): void {
+    for (const c of word) {
+      if (this.text[this.at] !== c) this.fail()
+      this.at++
+    }
+  }
+
+  string(): void {
+    const text = this.text
+    this.at++
+    for (;;) {
+      if (this.at >= text.length) this.fail()
+      const c = text[this.at]!
+      if (c === '"') return void this.at++
+      if (c < ' ') this.fail()
+      if (c === '\\') {
+        this.at++
+        const e = text[this.at]
+        if (e === 'u') {
+          for (let i = 1; i <= 4; i++)
+            if (!/[0-9a-fA-F]/.test(text[this.at + i] ?? '')) this.fail(this.at + i)
+          this.at += 5
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) this.at++
+        else this.fail()
+      } else this.at++
+    }
+  }
+
+  number(): void {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.at, this.at + 400))
+    if (!match || match[0] === '-') this.fail()
+    this.at += match![0].length
+  }
+
+  value(): void {
+    this.space()
+    const c = this.text[this.at]
+    if (c === '{') this.object()
+    else if (c === '[') this.array()
+    else if (c === '"') this.string()
+    else if (c === 't') this.literal('true')
+    else if (c === 'f') this.literal('false')
+    else if (c === 'n') this.literal('null')
+    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) this.number()
+    else this.fail()
+  }
+
+  object(): void {
+    const text = this.text
+    this.at++
+    this.space()
+    if (text[this.at] === '}') return void this.at++
+    for (;;) {
+      this.space()
+      if (text[this.at] !== '"') this.fail()
+      this.string()
+      this.space()
+      if (text[this.at] !== ':') this.fail()
+      this.at++
+      this.value()
+      this.space()
+      if (text[this.at] === ',') this.at++
+      else if (text[this.at] === '}') return void this.at++
+      else this.fail()
+    }
+  }
+
+  array(): void {
+    const text = this.text
+    this.at++
+    this.space()
+    if (text[this.at] === ']') return void this.at++
+    for (;;) {
+      this.value()
+      this.space()
+      if (text[this.at] === ',') this.at++
+      else if (text[this.at] === ']') return void this.at++
+      else this.fail()
+    }
+  }
 }
 
 /** `$.a.b`, `$.a[3]`, `$.a["odd key"]`. */

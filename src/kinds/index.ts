@@ -1,7 +1,7 @@
 // The registry of kinds: one line per kind, each a folder beside this file. Config, plan, the schedule,
 // compare and the pipeline ask it about a benchmark's kind instead of naming kinds themselves.
 import * as z from 'zod'
-import type { ResolveContext } from '../config/fields.ts'
+import type { ResolveContext } from '../fields/index.ts'
 import type { DerivedMetrics } from '../metric-families.ts'
 import { type BenchmarkResult, KINDS, type Kind } from '../results.ts'
 import { importKind } from './import/index.ts'

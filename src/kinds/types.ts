@@ -3,7 +3,7 @@
 // registry (index.ts) lists them, and config, plan, the schedule, compare and the reports ask it instead
 // of naming kinds.
 import type * as z from 'zod'
-import type { ResolveContext } from '../config/fields.ts'
+import type { ResolveContext } from '../fields/index.ts'
 import type { DerivedMetrics } from '../metric-families.ts'
 import type { CaseBase } from '../plan-types.ts'
 import type { BenchmarkResult, Kind } from '../results.ts'

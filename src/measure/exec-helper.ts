@@ -5,7 +5,6 @@
 // The cache lives where setup steps and benchmarks can write, so a cached helper runs only while its
 // bytes match the digest recorded beside it when it was built from this source (docs/ARCHITECTURE.md#the-trust-boundary); anything
 // else is rebuilt.
-import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { access, constants, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -14,9 +13,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
 import type { Unit } from '../results.ts'
-import { childEnv } from '../system/child-env.ts'
 import { type CommandResult, commandFailure, outputTail, runCommand } from '../system/command.ts'
-import { trackChild } from '../system/process-group.ts'
+import { launch } from './launch.ts'
 
 const SOURCE_IN_PACKAGE = path.join('runners', 'exec', 'exec.c')
 const VERSION_PREFIX = 'bench-action exec '
@@ -414,14 +412,8 @@ export function runFailed(run: RunOutcome): boolean {
   return run.timedOut || run.signal !== null || run.exitCode !== 0
 }
 
-/**
- * Runs the command `warmup` + `runs` times through the exec helper, in `cwd` with the inherited
- * environment plus `env`, and no shell; with `copies`, each run starts that many copies at once and
- * every copy is one entry of `runs`. A run that fails ends the series and is returned as the failure
- * (its first failed copy); only a broken helper or an unreadable line throws.
- */
-export function runExecHelper(helperPath: string, options: ExecHelperRunOptions): Promise<RunsOutcome> {
-  const copies = options.copies ?? 1
+/** The exec helper's arguments for a series of runs: its options, then `--` and the command. */
+function helperArguments(options: ExecHelperRunOptions): string[] {
   const args = [
     '--runs',
     String(options.runs),
@@ -430,7 +422,7 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
     '--timeout-ms',
     String(options.timeoutMs),
   ]
-  if (options.copies !== undefined) args.push('--copies', String(copies))
+  if (options.copies !== undefined) args.push('--copies', String(options.copies))
   if (options.outputDir !== undefined) args.push('--output-dir', path.resolve(options.cwd, options.outputDir))
   if (options.output === 'pipe') args.push('--stdout-pipe')
   else if (typeof options.output === 'object')
@@ -439,73 +431,81 @@ export function runExecHelper(helperPath: string, options: ExecHelperRunOptions)
   if (options.prepare?.length) args.push('--prepare', String(options.prepare.length), ...options.prepare)
   if (options.conclude?.length) args.push('--conclude', String(options.conclude.length), ...options.conclude)
   args.push('--', ...options.command)
-  return new Promise((resolve, reject) => {
-    const child = trackChild(
-      spawn(helperPath, args, {
-        cwd: options.cwd,
-        env: childEnv(options.inherit ?? process.env, options.env),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-      'terminate',
-    )
-    const runs: ProcessRun[] = []
-    let failure: RunFailure | undefined
-    let problem: Error | undefined
-    let pending = ''
-    let helperStderr = ''
+  return args
+}
 
-    const takeLine = (line: string) => {
-      if (problem || line.trim() === '') return
-      try {
-        const parsed = parseLine(line)
-        if ('kind' in parsed) {
-          failure = parsed
-          return
-        }
-        // A prepare or conclude line is that step failing: not a run, and the end of the series.
-        if (parsed.step !== undefined) {
-          if (!failure) failure = { kind: 'run', run: parsed }
-          return
-        }
-        runs.push(parsed)
-        if (runFailed(parsed) && !failure) failure = { kind: 'run', run: parsed }
-        options.onRun?.(parsed)
-      } catch (error) {
-        problem = error as Error
-        child.kill('SIGTERM')
-      }
-    }
-
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      pending += chunk
-      let newline = pending.indexOf('\n')
-      while (newline >= 0) {
-        takeLine(pending.slice(0, newline))
-        pending = pending.slice(newline + 1)
-        newline = pending.indexOf('\n')
-      }
-    })
-    child.stderr.setEncoding('utf8')
-    child.stderr.on('data', (chunk: string) => {
-      if (helperStderr.length < 64 * 1024) helperStderr += chunk
-    })
-    child.on('error', (error) => {
-      reject(new Error(`cannot run the exec helper ${helperPath} in ${options.cwd}: ${error.message}`))
-    })
-    child.on('close', (code, signal) => {
-      takeLine(pending)
-      if (problem) return reject(problem)
-      const expected = (options.warmup + options.runs) * copies
-      if (code === 0 && !failure && runs.length === expected) return resolve({ runs })
-      if (code === 1 && failure) return resolve({ runs, failure })
-      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`
-      reject(
-        new Error(
-          `the exec helper ${how} after ${runs.length} of ${expected} runs` +
-            (helperStderr.trim() ? `: ${helperStderr.trim()}` : ''),
-        ),
-      )
-    })
+/**
+ * Runs the command `warmup` + `runs` times through the exec helper, in `cwd` with the inherited
+ * environment plus `env`, and no shell; with `copies`, each run starts that many copies at once and
+ * every copy is one entry of `runs`. A run that fails ends the series and is returned as the failure
+ * (its first failed copy); only a broken helper or an unreadable line throws.
+ */
+export async function runExecHelper(helperPath: string, options: ExecHelperRunOptions): Promise<RunsOutcome> {
+  const copies = options.copies ?? 1
+  const args = helperArguments(options)
+  const launched = launch({
+    argv: [helperPath, ...args],
+    cwd: options.cwd,
+    inherit: options.inherit,
+    env: options.env,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // The helper kills its runs' process groups itself when sent SIGTERM.
+    stop: 'terminate',
   })
+  const runs: ProcessRun[] = []
+  let failure: RunFailure | undefined
+  let problem: Error | undefined
+  let pending = ''
+  let helperStderr = ''
+
+  const takeLine = (line: string) => {
+    if (problem || line.trim() === '') return
+    try {
+      const parsed = parseLine(line)
+      if ('kind' in parsed) {
+        failure = parsed
+        return
+      }
+      // A prepare or conclude line is that step failing: not a run, and the end of the series.
+      if (parsed.step !== undefined) {
+        if (!failure) failure = { kind: 'run', run: parsed }
+        return
+      }
+      runs.push(parsed)
+      if (runFailed(parsed) && !failure) failure = { kind: 'run', run: parsed }
+      options.onRun?.(parsed)
+    } catch (error) {
+      problem = error as Error
+      launched.kill('SIGTERM')
+    }
+  }
+
+  launched.stdout!.setEncoding('utf8')
+  launched.stdout!.on('data', (chunk: string) => {
+    pending += chunk
+    let newline = pending.indexOf('\n')
+    while (newline >= 0) {
+      takeLine(pending.slice(0, newline))
+      pending = pending.slice(newline + 1)
+      newline = pending.indexOf('\n')
+    }
+  })
+  launched.stderr!.setEncoding('utf8')
+  launched.stderr!.on('data', (chunk: string) => {
+    if (helperStderr.length < 64 * 1024) helperStderr += chunk
+  })
+  const end = await launched.ended
+  if ('error' in end)
+    throw new Error(`cannot run the exec helper ${helperPath} in ${options.cwd}: ${end.error.message}`)
+  takeLine(pending)
+  if (problem) throw problem
+  const expected = (options.warmup + options.runs) * copies
+  if (end.exitCode === 0 && !failure && runs.length === expected) return { runs }
+  if (end.exitCode === 1 && failure) return { runs, failure }
+  const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.exitCode}`
+  throw new Error(
+    `the exec helper ${how} after ${runs.length} of ${expected} runs` +
+      (helperStderr.trim() ? `: ${helperStderr.trim()}` : ''),
+  )
 }

@@ -1,11 +1,9 @@
 // Runs one rebar-protocol runner: the KLV configuration goes in on stdin, `duration,count` samples come
 // out on stdout. A rebar runner program works unmodified; keys it does not know (`threads`,
 // `param.NAME`) it ignores.
-import { spawn } from 'node:child_process'
-import { childEnv } from '../system/child-env.ts'
 import { OutputTail } from '../system/command.ts'
-import { killProcessGroup, trackChild } from '../system/process-group.ts'
 import { parseRunnerSamples, RunnerOutputError, type RunnerSample } from './klv.ts'
+import { type LaunchedProcess, launch } from './launch.ts'
 
 export interface RunRunnerOptions {
   /** argv: the program and its arguments, run without a shell. */
@@ -35,117 +33,75 @@ const STDERR_KEEP_BYTES = 4096
 /** How long to wait for the output pipes to close once the runner has exited. */
 const PIPE_GRACE_MS = 500
 
-export function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
-  const [program, ...args] = options.command
-  if (program === undefined) return Promise.resolve({ error: { message: 'the runner command is empty' } })
+export async function runRunner(options: RunRunnerOptions): Promise<RunRunnerResult> {
+  if (options.command[0] === undefined) return { error: { message: 'the runner command is empty' } }
   const source = options.command.join(' ')
-  return new Promise((resolve) => {
-    let settled = false
-    let timer: NodeJS.Timeout | undefined
-    let grace: NodeJS.Timeout | undefined
-    const settle = (value: RunRunnerResult) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      clearTimeout(grace)
-      resolve(value)
-    }
-
-    let child: ReturnType<typeof spawn>
-    try {
-      // detached: the runner leads a new process group, so a timeout kills everything it started.
-      child = trackChild(
-        spawn(program, args, {
-          cwd: options.cwd,
-          env: childEnv(options.inherit ?? process.env, options.env),
-          stdio: ['pipe', 'pipe', 'pipe'],
-          detached: true,
-        }),
-      )
-    } catch (error) {
-      settle({ error: { message: `cannot start the runner ${source}: ${(error as Error).message}` } })
-      return
-    }
-
-    const stdout: Buffer[] = []
-    const stderr = new OutputTail(STDERR_KEEP_BYTES)
-    let timedOut = false
-    let exitCode: number | null = null
-    let signal: NodeJS.Signals | null = null
-
-    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk))
-    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk))
-    // A runner may exit without reading all of its input; that is its exit status's business.
-    child.stdin?.on('error', () => {})
-    child.stdin?.end(options.klv)
-
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      const reason = error.code === 'ENOENT' ? 'no such file' : (error.code ?? error.message)
-      settle({ error: { message: `cannot start the runner ${source}: ${reason}` } })
+  let launched: LaunchedProcess
+  try {
+    // The runner leads a process group of its own, so a timeout kills everything it started.
+    launched = launch({
+      argv: options.command,
+      cwd: options.cwd,
+      inherit: options.inherit,
+      env: options.env,
+      stdin: options.klv,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      timeoutMs: options.timeoutMs,
+      pipeGraceMs: PIPE_GRACE_MS,
     })
-    if (options.timeoutMs > 0) {
-      timer = setTimeout(() => {
-        timedOut = true
-        killProcessGroup(child)
-      }, options.timeoutMs)
-    }
-    child.on('exit', (code, sig) => {
-      exitCode = code
-      signal = sig
-      clearTimeout(timer)
-      // Something the runner started may still hold the pipes open; do not wait on it forever.
-      grace = setTimeout(() => {
-        child.stdout?.destroy()
-        child.stderr?.destroy()
-        finish()
-      }, PIPE_GRACE_MS)
-    })
-    child.on('close', () => finish())
+  } catch (error) {
+    return { error: { message: `cannot start the runner ${source}: ${(error as Error).message}` } }
+  }
+  const stdout: Buffer[] = []
+  const stderr = new OutputTail(STDERR_KEEP_BYTES)
+  launched.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk))
+  launched.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk))
+  const end = await launched.ended
+  if ('error' in end) {
+    const reason = end.error.code === 'ENOENT' ? 'no such file' : (end.error.code ?? end.error.message)
+    return { error: { message: `cannot start the runner ${source}: ${reason}` } }
+  }
+  return runnerOutcome(end, Buffer.concat(stdout).toString('utf8'), stderr.text(), options.timeoutMs, source)
+}
 
-    const finish = () => {
-      if (settled) return
-      const stderrText = stderr.text()
-      const withTail = (error: RunnerError): RunRunnerResult => {
-        if (stderrText !== undefined) error.stderrTail = stderrText
-        return { error }
-      }
-      if (timedOut) {
-        settle(
-          withTail({
-            message: `the runner did not finish within ${options.timeoutMs} ms and was killed`,
-            timedOut: true,
-            ...(signal ? { signal } : {}),
-          }),
-        )
-        return
-      }
-      if (signal) {
-        settle(withTail({ message: `the runner was killed by signal ${signal}`, signal }))
-        return
-      }
-      if (exitCode !== 0) {
-        const error: RunnerError = { message: `the runner exited with code ${exitCode}` }
-        if (exitCode !== null) error.exitCode = exitCode
-        settle(withTail(error))
-        return
-      }
-      let samples: RunnerSample[]
-      try {
-        samples = parseRunnerSamples(Buffer.concat(stdout).toString('utf8'), source)
-      } catch (error) {
-        if (!(error instanceof RunnerOutputError)) throw error
-        settle(withTail({ message: error.message }))
-        return
-      }
-      if (samples.length === 0) {
-        settle(
-          withTail({ message: `the runner ${source} printed no samples (expected "duration,count" lines)` }),
-        )
-        return
-      }
-      settle(stderrText !== undefined ? { samples, stderrTail: stderrText } : { samples })
-    }
-  })
+/** What a runner that ran said: its samples, or why it failed, with the end of its stderr. */
+function runnerOutcome(
+  end: { exitCode: number | null; signal: NodeJS.Signals | null; timedOut: boolean },
+  stdout: string,
+  stderrText: string | undefined,
+  timeoutMs: number,
+  source: string,
+): RunRunnerResult {
+  const withTail = (error: RunnerError): RunRunnerResult => {
+    if (stderrText !== undefined) error.stderrTail = stderrText
+    return { error }
+  }
+  const { exitCode, signal } = end
+  if (end.timedOut) {
+    return withTail({
+      message: `the runner did not finish within ${timeoutMs} ms and was killed`,
+      timedOut: true,
+      ...(signal ? { signal } : {}),
+    })
+  }
+  if (signal) return withTail({ message: `the runner was killed by signal ${signal}`, signal })
+  if (exitCode !== 0) {
+    const error: RunnerError = { message: `the runner exited with code ${exitCode}` }
+    if (exitCode !== null) error.exitCode = exitCode
+    return withTail(error)
+  }
+  let samples: RunnerSample[]
+  try {
+    samples = parseRunnerSamples(stdout, source)
+  } catch (error) {
+    if (!(error instanceof RunnerOutputError)) throw error
+    return withTail({ message: error.message })
+  }
+  if (samples.length === 0) {
+    return withTail({ message: `the runner ${source} printed no samples (expected "duration,count" lines)` })
+  }
+  return stderrText !== undefined ? { samples, stderrTail: stderrText } : { samples }
 }
 
 /**

@@ -603,7 +603,6 @@ async function conclude(
   const { choice, pairs, exact } = compared
   const now = options.now ?? (() => new Date())
   const filter = compared.part?.filter
-  const benchmarks = results.benchmarks
   // bench.yml's accepted regressions, each side judged against the baseline it is compared with.
   const base = config.accept && options.baseAcceptEntries ? await options.baseAcceptEntries() : undefined
   const accept = await configAcceptance(options, config, choice.baseline, now(), base)
@@ -621,57 +620,21 @@ async function conclude(
     ...(accept ? { accept } : {}),
     ...(exact ? { exact: { ...exact, ...(exactAccept ? { accept: exactAccept } : {}) } } : {}),
   }
-  let comparison = compareResults(results, compareOptions)
-  if (comparison.counts.regression > 0 && options.acceptLabel) {
-    // A label accepts every regression of the run: compared again with its rule after bench.yml's,
-    // or with the note saying why a label that is there does not count.
-    const decision = await options.acceptLabel()
-    if (decision.rule || decision.refused !== undefined) {
-      const timed = withLabel(compareOptions.accept, decision)
-      const exactSide = compareOptions.exact && withLabel(compareOptions.exact.accept, decision)
-      compareOptions = {
-        ...compareOptions,
-        ...(timed ? { accept: timed } : {}),
-        ...(compareOptions.exact
-          ? { exact: { ...compareOptions.exact, ...(exactSide ? { accept: exactSide } : {}) } }
-          : {}),
-      }
-      comparison = compareResults(results, compareOptions)
-    }
-  }
+  const labelled = await compareWithLabel(options, results, compareOptions)
+  compareOptions = labelled.compareOptions
+  let comparison = labelled.comparison
   if (config.trends !== undefined) comparison = { ...comparison, trends: config.trends }
   // What this run accepted goes with its results: a later run's noise estimate starts after it.
   const accepted = acceptedRegressions(comparison)
   const recorded: ResultSet = accepted.length > 0 ? { ...results, accepted } : results
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 
-  let savedPath: string | undefined
-  if (save) {
-    if (filter !== undefined) {
-      // A later full run would find most benchmarks missing from a filtered one.
-      options.log('--filter was given: results not saved as a baseline')
-    } else if (benchmarks.some((b) => b.status === 'ok')) {
-      savedPath = await (options.store ?? new DirStore(path.resolve(options.cwd, options.storeDir))).save(
-        recorded,
-      )
-    } else {
-      options.log('no benchmark succeeded: results not saved as a baseline')
-    }
-  }
-  const jsonPath = options.jsonPath ? path.resolve(options.cwd, options.jsonPath) : undefined
-  if (jsonPath) await writeText(jsonPath, `${JSON.stringify(recorded, null, 2)}\n`)
-  const markdownPath = options.markdownPath ? path.resolve(options.cwd, options.markdownPath) : undefined
-  if (markdownPath) await writeText(markdownPath, markdown)
-  const htmlPath = options.htmlPath ? path.resolve(options.cwd, options.htmlPath) : undefined
-  if (htmlPath) {
-    const samples = {
-      head: recorded,
-      ...(choice.baseline ? { base: choice.baseline.results } : {}),
-      ...(pairs ? { pairs } : {}),
-    }
-    await writeText(htmlPath, await renderHtml(comparison, { now: now(), version: VERSION, samples }))
-  }
-
+  const savedPath = save ? await saveBaseline(options, recorded, filter) : undefined
+  const written = await writeOutputs(options, recorded, comparison, markdown, {
+    now,
+    ...(choice.baseline ? { base: choice.baseline.results } : {}),
+    ...(pairs ? { pairs } : {}),
+  })
   return {
     exitCode: exitCodeFor(comparison),
     config,
@@ -680,10 +643,71 @@ async function conclude(
     comparison,
     markdown,
     savedPath,
-    jsonPath,
-    markdownPath,
-    htmlPath,
+    ...written,
   }
+}
+
+/**
+ * Compares again when a label accepts every regression of the run: with its rule after bench.yml's,
+ * or with the note saying why a label that is there does not count.
+ */
+async function compareWithLabel(
+  options: Pick<PipelineOptions, 'acceptLabel'>,
+  results: ResultSet,
+  compareOptions: CompareOptions,
+): Promise<{ compareOptions: CompareOptions; comparison: Comparison }> {
+  const comparison = compareResults(results, compareOptions)
+  if (comparison.counts.regression === 0 || !options.acceptLabel) return { compareOptions, comparison }
+  const decision = await options.acceptLabel()
+  if (!decision.rule && decision.refused === undefined) return { compareOptions, comparison }
+  const timed = withLabel(compareOptions.accept, decision)
+  const exactSide = compareOptions.exact && withLabel(compareOptions.exact.accept, decision)
+  const relabelled: CompareOptions = {
+    ...compareOptions,
+    ...(timed ? { accept: timed } : {}),
+    ...(compareOptions.exact
+      ? { exact: { ...compareOptions.exact, ...(exactSide ? { accept: exactSide } : {}) } }
+      : {}),
+  }
+  return { compareOptions: relabelled, comparison: compareResults(results, relabelled) }
+}
+
+/** Saves the results as a baseline, unless they are a filter's part or nothing succeeded; returns where. */
+async function saveBaseline(
+  options: Omit<PipelineOptions, 'installTools'> | MergeOptions,
+  recorded: ResultSet,
+  filter: string | undefined,
+): Promise<string | undefined> {
+  if (filter !== undefined) {
+    // A later full run would find most benchmarks missing from a filtered one.
+    options.log('--filter was given: results not saved as a baseline')
+    return undefined
+  }
+  if (recorded.benchmarks.some((b) => b.status === 'ok'))
+    return (options.store ?? new DirStore(path.resolve(options.cwd, options.storeDir))).save(recorded)
+  options.log('no benchmark succeeded: results not saved as a baseline')
+  return undefined
+}
+
+/** Writes the JSON, markdown and HTML files asked for; returns their paths. */
+async function writeOutputs(
+  options: Omit<PipelineOptions, 'installTools'> | MergeOptions,
+  recorded: ResultSet,
+  comparison: Comparison,
+  markdown: string,
+  html: { now: () => Date; base?: ResultSet; pairs?: SamplePairs },
+): Promise<Pick<PipelineOutcome, 'jsonPath' | 'markdownPath' | 'htmlPath'>> {
+  const jsonPath = options.jsonPath ? path.resolve(options.cwd, options.jsonPath) : undefined
+  if (jsonPath) await writeText(jsonPath, `${JSON.stringify(recorded, null, 2)}\n`)
+  const markdownPath = options.markdownPath ? path.resolve(options.cwd, options.markdownPath) : undefined
+  if (markdownPath) await writeText(markdownPath, markdown)
+  const htmlPath = options.htmlPath ? path.resolve(options.cwd, options.htmlPath) : undefined
+  if (htmlPath) {
+    const { now, ...rest } = html
+    const samples = { head: recorded, ...rest }
+    await writeText(htmlPath, await renderHtml(comparison, { now: now(), version: VERSION, samples }))
+  }
+  return { jsonPath, markdownPath, htmlPath }
 }
 
 /**

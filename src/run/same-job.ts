@@ -139,7 +139,7 @@ export interface SameJobOutcome {
  * are removed before this returns or throws (and on SIGINT/SIGTERM, see worktree.ts).
  */
 export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOutcome> {
-  const { config, cases, base, env, log } = options
+  const { config, base } = options
   const top = await git(config.dir, ['rev-parse', '--show-toplevel'])
   if (!top) throw new SameJobError(`same-job baseline: ${config.dir} is not inside a git repository`)
   const relative = path.relative(top, config.file)
@@ -164,69 +164,91 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     throw error
   }
   try {
-    log(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${baseTree.dir}`)
-    await copyUntracked(top, headTree.dir)
-    log(`head: the working tree checked out in ${headTree.dir}`)
-    const baseConfig = parseConfig(text, path.join(baseTree.dir, relative))
-    const headConfig = parseConfig(text, path.join(headTree.dir, relative))
-    // The cases the caller planned (a shard's, say), in each side's checkout.
-    const wanted = new Set(cases.map((c) => c.id))
-    const headCases = planCases(headConfig, options.filter).filter((c) => wanted.has(c.id))
-    const baseCases = planCases(baseConfig, options.filter).filter(
-      (c) => wanted.has(c.id) && (options.measureBase?.(c) ?? true),
-    )
-    const headFailure = await runSetupSteps(headConfig.setup, env, (line) => log(`head: ${line}`))
-    if (headFailure) {
-      // A failed run, as when a plain run's setup fails (exit 3): every benchmark failed with the step
-      // and its output. There is nothing to compare the base with, so it is not built.
-      log(`head: ${headFailure.message}; every benchmark is marked failed and the base is not built`)
-      const error = {
-        message: `${headName} failed to build: ${headFailure.message}`,
-        stderrTail: headFailure.outputTail,
-      }
-      return {
-        head: cases.map((c) => failedResult(c, error)),
-        pairs: {},
-        headFailure,
-        noBaseline: { reason: `${baseName} was not built: the head failed to build`, warnings: [] },
-      }
-    }
-    const baseSteps = baseConfig.baseSetup ?? baseConfig.setup
-    const baseFailure = await runSetupSteps(baseSteps, env, (line) => log(`base: ${line}`))
-    if (baseFailure) {
-      log(`base: ${baseFailure.message}: the head is measured alone, without a verdict`)
-      const head = await measureSuite(headCases, {
-        inherit: env,
-        filter: options.filter,
-        onProgress: options.onProgress,
-        onResult: options.onResult,
-      })
-      const tail = baseFailure.outputTail.trim().split('\n').slice(-5).join(' ⏎ ')
-      return {
-        head,
-        pairs: {},
-        baseFailure,
-        noBaseline: {
-          reason: `${baseName} failed to build: ${baseFailure.message}`,
-          warnings: tail ? [`The base's setup output ended with: ${tail}`] : [],
-        },
-      }
-    }
-    return await measureSameJob(baseCases, headCases, {
-      inherit: env,
-      sequential: headConfig.defaults.sequential,
-      filter: options.filter,
-      order: options.order,
-      onProgress: options.onProgress,
-      onResult: options.onResult,
-      onBaseResult: (c, r) => {
-        if (r.status === 'failed') log(`base: ${c.name}: failed: ${r.error?.message ?? 'unknown error'}`)
-      },
-    })
+    return await measureSides(options, { top, text, relative, baseTree, headTree, headName, baseName })
   } finally {
     await headTree.remove()
     await baseTree.remove()
   }
+}
+
+/** The two checkouts of a same-job run, and how the report names each side. */
+interface Sides {
+  top: string
+  /** bench.yml's text, and where it is in the repository. */
+  text: string
+  relative: string
+  baseTree: Worktree
+  headTree: Worktree
+  headName: string
+  baseName: string
+}
+
+/**
+ * Runs setup in both checkouts and measures both; a head that fails to build fails every benchmark, a
+ * base that fails to build leaves the head measured alone.
+ */
+async function measureSides(options: SameJobRunOptions, sides: Sides): Promise<SameJobOutcome> {
+  const { cases, base, env, log } = options
+  const { top, text, relative, baseTree, headTree, headName, baseName } = sides
+  log(`base: ${shortSha(base.sha)} (${base.description}) checked out in ${baseTree.dir}`)
+  await copyUntracked(top, headTree.dir)
+  log(`head: the working tree checked out in ${headTree.dir}`)
+  const baseConfig = parseConfig(text, path.join(baseTree.dir, relative))
+  const headConfig = parseConfig(text, path.join(headTree.dir, relative))
+  // The cases the caller planned (a shard's, say), in each side's checkout.
+  const wanted = new Set(cases.map((c) => c.id))
+  const headCases = planCases(headConfig, options.filter).filter((c) => wanted.has(c.id))
+  const baseCases = planCases(baseConfig, options.filter).filter(
+    (c) => wanted.has(c.id) && (options.measureBase?.(c) ?? true),
+  )
+  const headFailure = await runSetupSteps(headConfig.setup, env, (line) => log(`head: ${line}`))
+  if (headFailure) {
+    // A failed run, as when a plain run's setup fails (exit 3): every benchmark failed with the step
+    // and its output. There is nothing to compare the base with, so it is not built.
+    log(`head: ${headFailure.message}; every benchmark is marked failed and the base is not built`)
+    const error = {
+      message: `${headName} failed to build: ${headFailure.message}`,
+      stderrTail: headFailure.outputTail,
+    }
+    return {
+      head: cases.map((c) => failedResult(c, error)),
+      pairs: {},
+      headFailure,
+      noBaseline: { reason: `${baseName} was not built: the head failed to build`, warnings: [] },
+    }
+  }
+  const baseSteps = baseConfig.baseSetup ?? baseConfig.setup
+  const baseFailure = await runSetupSteps(baseSteps, env, (line) => log(`base: ${line}`))
+  if (baseFailure) {
+    log(`base: ${baseFailure.message}: the head is measured alone, without a verdict`)
+    const head = await measureSuite(headCases, {
+      inherit: env,
+      filter: options.filter,
+      onProgress: options.onProgress,
+      onResult: options.onResult,
+    })
+    const tail = baseFailure.outputTail.trim().split('\n').slice(-5).join(' ⏎ ')
+    return {
+      head,
+      pairs: {},
+      baseFailure,
+      noBaseline: {
+        reason: `${baseName} failed to build: ${baseFailure.message}`,
+        warnings: tail ? [`The base's setup output ended with: ${tail}`] : [],
+      },
+    }
+  }
+  return await measureSameJob(baseCases, headCases, {
+    inherit: env,
+    sequential: headConfig.defaults.sequential,
+    filter: options.filter,
+    order: options.order,
+    onProgress: options.onProgress,
+    onResult: options.onResult,
+    onBaseResult: (c, r) => {
+      if (r.status === 'failed') log(`base: ${c.name}: failed: ${r.error?.message ?? 'unknown error'}`)
+    },
+  })
 }
 
 /** The working tree as a commit: HEAD with the uncommitted changes to tracked files, when there are any. */

@@ -152,16 +152,47 @@ export interface MergedShards {
   warnings: string[]
 }
 
+type Shard = { output: ShardOutput; source: string }
+
 /**
  * Checks that the shards make one run and joins them: one suite, one commit, one shard count, every
  * shard exactly once, every planned case in exactly one shard (`planned`: the unsharded plan's case
  * ids, in order, when the config is at hand). Benchmarks come back in plan order.
  */
-export function mergeShards(
-  shards: Array<{ output: ShardOutput; source: string }>,
-  planned?: string[],
-): MergedShards {
+export function mergeShards(shards: Shard[], planned?: string[]): MergedShards {
   if (shards.length === 0) throw new ShardError('no shard files to merge')
+  const problems = shardProblems(shards, planned)
+  if (problems.length > 0) throw new ShardError(`the shards do not make one run: ${problems.join('; ')}`)
+
+  const ordered = [...shards].sort((a, b) => a.output.shard.index - b.output.shard.index)
+  const join = joinInPlanOrder(planned)
+  const head = join(ordered.map((s) => s.output.head))
+  const warnings: string[] = []
+  const machines = new Set(
+    ordered.map((s) => `${s.output.head.environment.cpuModel} × ${s.output.head.environment.cpuCount}`),
+  )
+  if (machines.size > 1)
+    warnings.push(
+      `The shards ran on different machines (${[...machines].join('; ')}): timings of benchmarks in different shards are not comparable with each other.`,
+    )
+  const withBase = ordered.filter((s) => s.output.base)
+  if (withBase.length === ordered.length) {
+    const pairs: Record<string, Array<[number, number]>> = {}
+    for (const s of withBase) Object.assign(pairs, s.output.base!.pairs)
+    const { source, reason } = withBase[0]!.output.base!
+    return {
+      head,
+      base: { results: join(withBase.map((s) => s.output.base!.results)), source, reason },
+      pairs,
+      warnings,
+    }
+  }
+  const failedBase = ordered.find((s) => s.output.noBaselineReason)
+  return { head, ...(failedBase ? { noBaselineReason: failedBase.output.noBaselineReason } : {}), warnings }
+}
+
+/** What keeps the shards from making one run, in words; none when they do. */
+function shardProblems(shards: Shard[], planned: string[] | undefined): string[] {
   const [first] = shards
   const { count } = first!.output.shard
   const problems: string[] = []
@@ -208,9 +239,11 @@ export function mergeShards(
     if (unknown.length > 0)
       problems.push(`the shards measured cases the config does not plan: ${unknown.join(', ')}`)
   }
-  if (problems.length > 0) throw new ShardError(`the shards do not make one run: ${problems.join('; ')}`)
+  return problems
+}
 
-  const ordered = [...shards].sort((a, b) => a.output.shard.index - b.output.shard.index)
+/** Joins result sets into one: no benchmark twice, benchmarks in plan order, the earliest createdAt. */
+function joinInPlanOrder(planned: string[] | undefined): (sets: ResultSet[]) => ResultSet {
   // A benchmark's place in the plan: its own case's, or its harness or import entry's (`ENTRY/…`).
   const planIndex = new Map(planned?.map((id, i) => [id, i]))
   const rank = (id: string) => {
@@ -220,7 +253,7 @@ export function mergeShards(
     }
     return Number.MAX_SAFE_INTEGER
   }
-  const join = (sets: ResultSet[]): ResultSet => {
+  return (sets: ResultSet[]): ResultSet => {
     const benchmarks: BenchmarkResult[] = sets.flatMap((s) => s.benchmarks)
     const seen = new Set<string>()
     for (const b of benchmarks) {
@@ -234,27 +267,4 @@ export function mergeShards(
     const createdAt = sets.map((s) => s.createdAt).sort()[0]!
     return { ...sets[0]!, createdAt, benchmarks: sortedBenchmarks }
   }
-  const head = join(ordered.map((s) => s.output.head))
-  const warnings: string[] = []
-  const machines = new Set(
-    ordered.map((s) => `${s.output.head.environment.cpuModel} × ${s.output.head.environment.cpuCount}`),
-  )
-  if (machines.size > 1)
-    warnings.push(
-      `The shards ran on different machines (${[...machines].join('; ')}): timings of benchmarks in different shards are not comparable with each other.`,
-    )
-  const withBase = ordered.filter((s) => s.output.base)
-  if (withBase.length === ordered.length) {
-    const pairs: Record<string, Array<[number, number]>> = {}
-    for (const s of withBase) Object.assign(pairs, s.output.base!.pairs)
-    const { source, reason } = withBase[0]!.output.base!
-    return {
-      head,
-      base: { results: join(withBase.map((s) => s.output.base!.results)), source, reason },
-      pairs,
-      warnings,
-    }
-  }
-  const failedBase = ordered.find((s) => s.output.noBaselineReason)
-  return { head, ...(failedBase ? { noBaselineReason: failedBase.output.noBaselineReason } : {}), warnings }
 }

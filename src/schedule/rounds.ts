@@ -41,6 +41,22 @@ interface Sequence {
   extendedAt?: number
 }
 
+/** A schedule under way: the units, their measurements, and what is known of them so far. */
+interface Schedule {
+  units: TimedCase[][]
+  measurements: TimedMeasurement[][]
+  /** How many rounds each unit takes part in. */
+  parts: number[]
+  pairs: SamplePairs
+  sequences: Map<number, Sequence>
+  /** Shuffles in place, in the schedule's seeded order. */
+  shuffle: <T>(items: T[]) => T[]
+  /** Runs `count` more runs of a measurement (none without one), adding the time they took to its durationMs. */
+  runTimed: (m: TimedMeasurement, count: number | undefined) => Promise<void>
+  /** Hands a side's result to `finish` once its last run is done (or, with `force`, now), once. */
+  report: (unit: number, side: number, force?: boolean) => Promise<void>
+}
+
 /**
  * Measures the units (one case, or [base, head]) in rounds: each round runs a share of every
  * unit's counted runs, the units in a freshly shuffled order, a pair's two sides in a random order
@@ -73,9 +89,6 @@ export async function measureInRounds(
       ),
     ),
   )
-  const rounds = Math.max(...parts)
-  // The rounds each unit takes part in, spread evenly over all of them (distinct, increasing: n ≤ rounds).
-  const activeRounds = parts.map((n) => Array.from({ length: n }, (_, k) => Math.floor((k * rounds) / n)))
   const random = new SeededRandom(seed ?? units.flatMap((u) => u.map((c) => c.id)).join('\u0000'))
   const shuffle = <T>(items: T[]): T[] => {
     for (let i = items.length - 1; i > 0; i--) {
@@ -92,14 +105,40 @@ export async function measureInRounds(
     })
   const reported = new Set<TimedMeasurement>()
   const elapsed = new Map<TimedMeasurement, number>()
-  const report = async (unit: number, side: number, force = false) => {
-    const m = measurements[unit]![side]!
-    if (reported.has(m) || (m.remaining > 0 && !force)) return
-    reported.add(m)
-    const result = { ...(await m.result()), durationMs: Math.round(elapsed.get(m) ?? 0) }
-    const sequence = sequences.get(unit)
-    finish(units[unit]![side]!, sequence ? sequenced(result, sequence) : result)
+  const schedule: Schedule = {
+    units,
+    measurements,
+    parts,
+    pairs,
+    sequences,
+    shuffle,
+    runTimed: async (m, count) => {
+      const started = now()
+      if (count !== undefined) await m.run(count)
+      elapsed.set(m, (elapsed.get(m) ?? 0) + now() - started)
+    },
+    report: async (unit, side, force = false) => {
+      const m = measurements[unit]![side]!
+      if (reported.has(m) || (m.remaining > 0 && !force)) return
+      reported.add(m)
+      const result = { ...(await m.result()), durationMs: Math.round(elapsed.get(m) ?? 0) }
+      const sequence = sequences.get(unit)
+      finish(units[unit]![side]!, sequence ? sequenced(result, sequence) : result)
+    },
   }
+  await runRounds(schedule)
+  await extendUndecided(schedule)
+  for (let u = 0; u < units.length; u++)
+    for (let s = 0; s < units[u]!.length; s++) await schedule.report(u, s, true)
+  return pairs
+}
+
+/** Every round: each unit that takes part runs its share, its pairs recorded and looked at. */
+async function runRounds(schedule: Schedule): Promise<void> {
+  const { units, measurements, parts, pairs, sequences, shuffle } = schedule
+  const rounds = Math.max(...parts)
+  // The rounds each unit takes part in, spread evenly over all of them (distinct, increasing: n ≤ rounds).
+  const activeRounds = parts.map((n) => Array.from({ length: n }, (_, k) => Math.floor((k * rounds) / n)))
   for (let round = 0; round < rounds; round++) {
     for (const u of shuffle(units.map((_, i) => i))) {
       const active = activeRounds[u]!
@@ -112,9 +151,7 @@ export async function measureInRounds(
         const m = sides[s]!
         // This round's share: what is left, spread evenly over the rounds that are left.
         const share = Math.ceil(m.remaining / roundsLeft)
-        const started = now()
-        if (share > 0) await m.run(share)
-        elapsed.set(m, (elapsed.get(m) ?? 0) + now() - started)
+        await schedule.runTimed(m, share > 0 ? share : undefined)
       }
       if (sides.length === 2) {
         const id = units[u]![1]!.id
@@ -124,10 +161,14 @@ export async function measureInRounds(
         const sequence = sequences.get(u)
         if (sequence) await look(sequence, sides, list, units[u]![1]!)
       }
-      for (let s = 0; s < sides.length; s++) await report(u, s)
+      for (let s = 0; s < sides.length; s++) await schedule.report(u, s)
     }
   }
-  // Pairs still undecided at their runs take more, a pair per round, in rounds of their own.
+}
+
+/** Pairs still undecided at their runs take more, a pair per round, in rounds of their own. */
+async function extendUndecided(schedule: Schedule): Promise<void> {
+  const { units, measurements, parts, pairs, sequences, shuffle } = schedule
   let extended = [...sequences.keys()].filter((u) => measurements[u]!.some((m) => m.remaining > 0))
   while (extended.length > 0) {
     for (const u of shuffle(extended)) {
@@ -136,19 +177,15 @@ export async function measureInRounds(
       const step = Math.max(1, Math.ceil(units[u]![1]!.runs / parts[u]!))
       for (const s of shuffle(sides.map((_, i) => i))) {
         const m = sides[s]!
-        const started = now()
-        await m.run(Math.min(step, m.remaining))
-        elapsed.set(m, (elapsed.get(m) ?? 0) + now() - started)
+        await schedule.runTimed(m, Math.min(step, m.remaining))
       }
       // A side that took nothing more (it failed, or hit max-time) ends the pair's extension.
       if (recordPairs(pairs[units[u]![1]!.id]!, sides, before) === 0)
         for (const m of sides) m.setTarget(m.taken)
-      for (let s = 0; s < sides.length; s++) await report(u, s)
+      for (let s = 0; s < sides.length; s++) await schedule.report(u, s)
     }
     extended = extended.filter((u) => measurements[u]!.some((m) => m.remaining > 0))
   }
-  for (let u = 0; u < units.length; u++) for (let s = 0; s < units[u]!.length; s++) await report(u, s, true)
-  return pairs
 }
 
 /**

@@ -8,7 +8,8 @@ import { type AptState, SetupError, type ToolName, type ToolOptions, type ToolSt
 import { ensureValgrind } from './valgrind.ts'
 import { ensureZig } from './zig.ts'
 
-export { ensureRust, findToolchainFile, parseToolchainFile, type ToolchainSpec } from './rust.ts'
+export { ensureRust } from './rust.ts'
+export { findToolchainFile, parseToolchainFile, type ToolchainSpec } from './rust-toolchain-file.ts'
 export { ensureValgrind, parseValgrindVersion, type ValgrindVersion, valgrindVersion } from './valgrind.ts'
 export { DEFAULT_ZIG_VERSION, ensureZig } from './zig.ts'
 

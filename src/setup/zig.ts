@@ -347,7 +347,11 @@ async function downloadWheel(
     last = result
     if (!noMatch(result)) break
   }
-  const result = last!
+  throw downloadFailure(last!, version, where)
+}
+
+/** Why `pip download` found no wheel to take, in words: a digest that differs, no wheel, or pip's failure. */
+function downloadFailure(result: RunResult, version: string, where: string): SetupError {
   if (hashMismatch(result)) {
     const output = `${result.stderr}\n${result.stdout}`
     const said = output
@@ -355,7 +359,7 @@ async function downloadWheel(
       .find((l) => /DO NOT MATCH THE HASHES/i.test(l))
       ?.trim()
     const got = /\bGot\s+([0-9a-f]{64})\b/.exec(output)?.[1]
-    throw new SetupError(
+    return new SetupError(
       `the ziglang ${version} wheel the package index served${got ? ` has sha256 ${got}, which` : ''} does not match ` +
         `the sha256 digests bench-action pins for it, so it was not installed (pip: ${JSON.stringify(said)}).\n` +
         "Check the package index configured for pip (PIP_INDEX_URL, pip.conf): it must serve PyPI's files unchanged.",
@@ -364,16 +368,16 @@ async function downloadWheel(
   if (noMatch(result)) {
     const seen = versionsSeen(result)
     if (seen && seen.length > 0)
-      throw new SetupError(
+      return new SetupError(
         `Zig ${version} is not available from PyPI for ${where}: there is no ziglang==${version} wheel for this platform ` +
           `(versions with one: ${seen.slice(-8).join(', ')}); pick one of those`,
       )
-    throw new SetupError(
+    return new SetupError(
       `Zig ${version} is not available from PyPI for ${where}: PyPI's ziglang package has no wheel for this platform`,
     )
   }
   const tail = outputTail(result)
-  throw new SetupError(
+  return new SetupError(
     `downloading Zig ${version} from PyPI failed: \`pip download ziglang==${version}\` exited with ${result.code}` +
       `${tail ? `:\n${tail}` : ''}\nCheck that PyPI (or the configured package index) is reachable, then run again.`,
   )
@@ -413,90 +417,12 @@ export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { t
   const root = zigCacheRoot(env, opts.cacheDir)
   const dir = path.join(root, pypiVersion)
   const zig = path.join(dir, exeName(platform))
-  if (await exists(zig)) {
-    const verified = await verifyZigDir(dir, exeName(platform), pypiVersion, pins).catch(
-      (error: Error): Verified => ({ ok: false, why: error.message }),
-    )
-    if (verified.ok) {
-      // Installed before manifests were kept: record what it was verified as.
-      if (!verified.manifest)
-        await writeManifest(dir, manifestFor(pypiVersion, verified.pin)).catch(() => undefined)
-      const cached = await probe(zig, run, env)
-      if (cached.ok && cached.version === wanted) {
-        log(`zig ${cached.version} found in the tool cache at ${zig}, its files matching the pinned digests`)
-        return { tool: 'zig', version: cached.version, path: zig, installed: false }
-      }
-      log(
-        `warning: the cached zig at ${zig} does not work (${cached.ok ? `it is version ${cached.version}` : cached.why}); installing it again`,
-      )
-    } else log(`warning: not running the cached zig at ${zig}: ${verified.why}; installing it again`)
-  }
+  const install: ZigInstall = { pypiVersion, pins, root, dir, platform, arch, run, env, log }
+  const cached = await cachedZig(zig, wanted, install)
+  if (cached) return cached
 
   // 3. Download the wheel from PyPI and unpack it into the cache.
-  const python = await findPython(run, env)
-  await mkdir(root, { recursive: true })
-  const work = path.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes(4).toString('hex')}`)
-  await mkdir(work)
-  try {
-    log(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`)
-    const wheel = await downloadWheel(
-      python,
-      pypiVersion,
-      pins,
-      path.join(work, 'download'),
-      { platform, arch },
-      {
-        run,
-        env,
-        log,
-      },
-    )
-    const unpacked = path.join(work, 'unpacked')
-    const unzip = [...python.argv, '-m', 'zipfile', '-e', wheel, unpacked]
-    log(`$ ${unzip.join(' ')}`)
-    const result = await run(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS })
-    if (result.code !== 0) {
-      const tail = outputTail(result)
-      throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:\n${tail}` : ''}`)
-    }
-    const staged = path.join(unpacked, 'ziglang')
-    const stagedZig = path.join(staged, exeName(platform))
-    if (!(await exists(stagedZig)))
-      throw new SetupError(`${path.basename(wheel)} does not contain ziglang/${exeName(platform)}`)
-    // Python's zipfile does not restore file modes.
-    await chmod(stagedZig, 0o755)
-    // pip checked the wheel; check again what is about to run, and record it.
-    const wheelSha256 = await sha256File(wheel)
-    const pin = pins.find((p) => p.sha256 === wheelSha256)
-    if (!pin)
-      throw new SetupError(
-        `${path.basename(wheel)} has sha256 ${wheelSha256}, which is not pinned for ziglang ${pypiVersion}: not installing it`,
-      )
-    const verified = await verifyZigDir(staged, exeName(platform), pypiVersion, [pin])
-    if (!verified.ok)
-      throw new SetupError(`${path.basename(wheel)} unpacked to unexpected files: ${verified.why}`)
-    await writeManifest(staged, manifestFor(pypiVersion, pin))
-
-    // Replace a broken cached copy; if another process finished the same install first, use its copy.
-    if (await exists(dir)) await rm(dir, { recursive: true, force: true })
-    try {
-      await rename(staged, dir)
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') throw err
-      // The other process's copy is verified like any cached one before it runs.
-      const theirs = await verifyZigDir(dir, exeName(platform), pypiVersion, pins).catch(
-        (error: Error): Verified => ({ ok: false, why: error.message }),
-      )
-      if (!theirs.ok)
-        throw new SetupError(
-          `Zig ${pypiVersion} could not be installed into ${dir}: another copy appeared there meanwhile, and ${theirs.why}. ` +
-            `Remove ${dir} and run again.`,
-        )
-    }
-  } finally {
-    await rm(work, { recursive: true, force: true })
-  }
+  await installZig(install)
 
   const installed = await probe(zig, run, env)
   if (!installed.ok)
@@ -507,4 +433,128 @@ export async function ensureZig(opts: ZigOptions = {}): Promise<ToolStatus & { t
     )
   log(`zig ${installed.version} installed at ${zig}`)
   return { tool: 'zig', version: installed.version, path: zig, installed: true }
+}
+
+/** Where and what ensureZig installs, and how it runs commands. */
+interface ZigInstall {
+  pypiVersion: string
+  pins: readonly ZigWheelDigest[]
+  /** The tool cache's zig directory… */
+  root: string
+  /** …and this version's directory in it. */
+  dir: string
+  platform: NodeJS.Platform
+  arch: string
+  run: CommandRunner
+  env: NodeJS.ProcessEnv
+  log: (line: string) => void
+}
+
+/** The cached zig, when its files match the pinned digests and it runs as the version wanted. */
+async function cachedZig(
+  zig: string,
+  wanted: string,
+  { pypiVersion, pins, dir, platform, run, env, log }: ZigInstall,
+): Promise<(ToolStatus & { tool: 'zig' }) | undefined> {
+  if (!(await exists(zig))) return undefined
+  const verified = await verifyZigDir(dir, exeName(platform), pypiVersion, pins).catch(
+    (error: Error): Verified => ({ ok: false, why: error.message }),
+  )
+  if (verified.ok) {
+    // Installed before manifests were kept: record what it was verified as.
+    if (!verified.manifest)
+      await writeManifest(dir, manifestFor(pypiVersion, verified.pin)).catch(() => undefined)
+    const cached = await probe(zig, run, env)
+    if (cached.ok && cached.version === wanted) {
+      log(`zig ${cached.version} found in the tool cache at ${zig}, its files matching the pinned digests`)
+      return { tool: 'zig', version: cached.version, path: zig, installed: false }
+    }
+    log(
+      `warning: the cached zig at ${zig} does not work (${cached.ok ? `it is version ${cached.version}` : cached.why}); installing it again`,
+    )
+  } else log(`warning: not running the cached zig at ${zig}: ${verified.why}; installing it again`)
+  return undefined
+}
+
+/** Downloads the wheel from PyPI, unpacks and verifies it, and puts it in the tool cache. */
+async function installZig(install: ZigInstall): Promise<void> {
+  const { pypiVersion, root, run, env, log } = install
+  const python = await findPython(run, env)
+  await mkdir(root, { recursive: true })
+  const work = path.join(root, `.tmp-${pypiVersion}-${process.pid}-${randomBytes(4).toString('hex')}`)
+  await mkdir(work)
+  try {
+    log(`downloading Zig ${pypiVersion} from PyPI (the ziglang package) into ${root}`)
+    const wheel = await downloadWheel(
+      python,
+      pypiVersion,
+      install.pins,
+      path.join(work, 'download'),
+      { platform: install.platform, arch: install.arch },
+      {
+        run,
+        env,
+        log,
+      },
+    )
+    const staged = await unpackWheel(python, wheel, path.join(work, 'unpacked'), install)
+    await placeInCache(staged, install)
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** Unpacks the wheel, checks what is about to run against the pins and records it; returns its ziglang/ directory. */
+async function unpackWheel(
+  python: Python,
+  wheel: string,
+  unpacked: string,
+  install: ZigInstall,
+): Promise<string> {
+  const { pypiVersion, pins, platform, run, env, log } = install
+  const unzip = [...python.argv, '-m', 'zipfile', '-e', wheel, unpacked]
+  log(`$ ${unzip.join(' ')}`)
+  const result = await run(unzip, { env, timeoutMs: UNPACK_TIMEOUT_MS })
+  if (result.code !== 0) {
+    const tail = outputTail(result)
+    throw new SetupError(`unpacking ${wheel} failed (exit ${result.code})${tail ? `:\n${tail}` : ''}`)
+  }
+  const staged = path.join(unpacked, 'ziglang')
+  const stagedZig = path.join(staged, exeName(platform))
+  if (!(await exists(stagedZig)))
+    throw new SetupError(`${path.basename(wheel)} does not contain ziglang/${exeName(platform)}`)
+  // Python's zipfile does not restore file modes.
+  await chmod(stagedZig, 0o755)
+  // pip checked the wheel; check again what is about to run, and record it.
+  const wheelSha256 = await sha256File(wheel)
+  const pin = pins.find((p) => p.sha256 === wheelSha256)
+  if (!pin)
+    throw new SetupError(
+      `${path.basename(wheel)} has sha256 ${wheelSha256}, which is not pinned for ziglang ${pypiVersion}: not installing it`,
+    )
+  const verified = await verifyZigDir(staged, exeName(platform), pypiVersion, [pin])
+  if (!verified.ok)
+    throw new SetupError(`${path.basename(wheel)} unpacked to unexpected files: ${verified.why}`)
+  await writeManifest(staged, manifestFor(pypiVersion, pin))
+  return staged
+}
+
+/** Replaces a broken cached copy with the staged one; if another process finished the same install first, uses its copy. */
+async function placeInCache(staged: string, { pypiVersion, pins, dir, platform }: ZigInstall): Promise<void> {
+  if (await exists(dir)) await rm(dir, { recursive: true, force: true })
+  try {
+    await rename(staged, dir)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') throw err
+    // The other process's copy is verified like any cached one before it runs.
+    const theirs = await verifyZigDir(dir, exeName(platform), pypiVersion, pins).catch(
+      (error: Error): Verified => ({ ok: false, why: error.message }),
+    )
+    if (!theirs.ok)
+      throw new SetupError(
+        `Zig ${pypiVersion} could not be installed into ${dir}: another copy appeared there meanwhile, and ${theirs.why}. ` +
+          `Remove ${dir} and run again.`,
+      )
+  }
 }

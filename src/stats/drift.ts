@@ -130,167 +130,36 @@ export interface DriftOptions {
   sides?: DriftSides
 }
 
+/** A stored run as the estimate reads it: its place in the input (`order`) and its log-center `y`. */
+type Run = DriftRun & { order: number; y: number }
+
+/** A run, as the estimate names it. */
+function refOf(r: DriftRunRef): DriftRunRef {
+  return {
+    ...(r.sha !== undefined ? { sha: r.sha } : {}),
+    createdAt: r.createdAt,
+  }
+}
+
 /** The drift of a metric among stored runs (oldest first), with what was left out and why. */
 export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions): DriftEstimate {
   const { alpha, sides = 'quiet' } = options
   if (sides === 'mixed') return mixedDrift(stored, options)
   const quiet = sides === 'quiet'
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`)
-  const ref = (r: DriftRunRef): DriftRunRef => ({
-    ...(r.sha !== undefined ? { sha: r.sha } : {}),
-    createdAt: r.createdAt,
-  })
   const leftOut: DriftSplit[] = []
   const looked = stored
     .map((r, order) => ({ ...r, order, y: Math.log(r.center) }))
     .filter((r) => Number.isFinite(r.y))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.order - b.order)
-  // A busy run left out still says where the code changed: the next run kept starts that state.
-  const runs: typeof looked = []
-  let pending: string | undefined
-  for (const r of looked) {
-    if (quiet && r.busy !== undefined) {
-      leftOut.push({ ...ref(r), reason: `${r.busy}, and neither side compared was` })
-      pending ??= r.startsState
-      continue
-    }
-    runs.push(pending !== undefined && r.startsState === undefined ? { ...r, startsState: pending } : r)
-    pending = undefined
-  }
-
-  // 1a. Segments between runs that say the code changed.
+  const runs = quiet ? quietRuns(looked, leftOut) : looked
   const splits: DriftSplit[] = []
-  const segments: Array<typeof runs> = []
-  for (const r of runs) {
-    if (segments.length === 0 || r.startsState !== undefined) {
-      if (segments.length > 0) splits.push({ ...ref(r), reason: r.startsState! })
-      segments.push([])
-    }
-    segments[segments.length - 1]!.push(r)
-  }
-  // Consecutive runs of one commit (a clean tree) are one group: the same code, measured again.
-  const groupsOf = (segment: typeof runs) => {
-    const groups: Array<typeof runs> = []
-    for (const r of segment) {
-      const last = groups[groups.length - 1]
-      const same = last && r.sha !== undefined && !r.dirty && !last[0]!.dirty && last[0]!.sha === r.sha
-      if (same) last.push(r)
-      else groups.push([r])
-    }
-    return groups
-  }
-  const segmentGroups = segments.map(groupsOf)
-
-  // 2. The first noise scale: differences a step moves at most once.
-  const differences: Array<{ d: number; a: number; b: number }> = []
-  for (const groups of segmentGroups) {
-    for (let g = 0; g < groups.length; g++) {
-      const group = groups[g]!
-      for (let i = 0; i < group.length; i++)
-        for (let j = i + 1; j < group.length; j++) differences.push(difference(group[i]!, group[j]!))
-      const next = groups[g + 1]
-      if (next) differences.push(difference(group[group.length - 1]!, next[0]!))
-    }
-  }
+  const segmentGroups = segmentsOf(runs, splits).map(groupsOf)
+  const differences = differencesOf(segmentGroups)
   const scale = robustScale(differences.map((x) => x.d))
-  // The same scale without the differences a run takes part in: what that run is measured against.
-  // Only a state of REJECT_MIN_RUNS runs or more asks, and whichever run it is, at least 3 of the
-  // differences among those runs remain (5 neighbouring ones at the least, of which one run takes part
-  // in 2 at most when its commit ran once; more runs of its commit add more pairs without it).
-  const scaleWithout = (r: { order: number }) =>
-    robustScale(differences.filter((x) => x.a !== r.order && x.b !== r.order).map((x) => x.d))
-
-  // 1b. Steps: a change point the detector finds, or a step between neighbouring commits beyond STEP_LIMIT.
-  const states: Array<typeof runs> = []
-  for (const groups of segmentGroups) {
-    const centers = groups.map((g) => median(g.map((r) => r.y)))
-    const cut = new Map<number, string>()
-    // The detector asks for 10 commits or more (two segments of 5) and finds nothing in fewer.
-    for (const cp of detectChangePoints(
-      centers.map((c) => Math.exp(c)),
-      { seed: 'drift' },
-    ))
-      cut.set(cp.index, `a change point in the history (${signedPercent(cp.change)})`)
-    for (let g = 1; g < groups.length; g++) {
-      // A step between a quiet and a busy run is the load's: it says nothing of the code.
-      const before = groups[g - 1]!
-      if ((before[before.length - 1]!.busy === undefined) !== (groups[g]![0]!.busy === undefined)) continue
-      const jump = centers[g]! - centers[g - 1]!
-      const limit = STEP_LIMIT * scale * Math.sqrt(1 / groups[g - 1]!.length + 1 / groups[g]!.length)
-      if (Math.abs(jump) > limit && !cut.has(g))
-        cut.set(g, `a step of ${signedPercent(Math.exp(jump) - 1)} from the commit before`)
-    }
-    // Cuts are at the second commit or later: a step from the commit before, or where the detector's
-    // second segment begins.
-    let state: typeof runs = [...groups[0]!]
-    for (let g = 1; g < groups.length; g++) {
-      const reason = cut.get(g)
-      if (reason !== undefined) {
-        states.push(state)
-        state = []
-        splits.push({ ...ref(groups[g]![0]!), reason })
-      }
-      state.push(...groups[g]!)
-    }
-    states.push(state)
-  }
-
-  // 3. Deviations from each state's center, clipped, pooled.
-  const clipped: DriftEstimate['clipped'] = []
-  let squares = 0
-  let df = 0
-  let used = 0
-  let widest = 0
-  const limit = CLIP * scale
-  let reference: { runs: number; offset: number } | undefined
-  for (const state of states) {
-    if (state.length < 2) {
-      // Named where a cut made it alone: a run is left out, not merely one of too few.
-      const r = state[0]!
-      const at = (x: DriftRunRef | undefined) =>
-        splits.find((s) => s.createdAt === x?.createdAt && s.sha === x?.sha)
-      const own = at(r)
-      const next = at(states[states.indexOf(state) + 1]?.[0])
-      if (own) leftOut.push({ ...ref(r), reason: `alone in its state of the code: ${own.reason}` })
-      else if (next)
-        leftOut.push({
-          ...ref(r),
-          reason: `alone in its state of the code: the code changed again at the next run (${next.reason})`,
-        })
-      continue
-    }
-    // When a side compared was busy, the load's spread is the drift that matters: every run in full.
-    // Otherwise a run far from a center that most of its state agrees on (6 runs or more) is left out,
-    // judged by the spread of the differences it takes no part in (at least 3 of them); one less far
-    // counts as CLIP σ₀.
-    const kept = state.filter((r) => {
-      if (!quiet || state.length < REJECT_MIN_RUNS) return true
-      // Against the others alone: a wild run would otherwise widen the very scale it is judged by.
-      const others = state.filter((x) => x !== r)
-      const d = r.y - median(others.map((x) => x.y))
-      if (Math.abs(d) <= REJECT * scaleWithout(r)) return true
-      leftOut.push({
-        ...ref(r),
-        reason: `${signedPercent(Math.exp(d) - 1)} from the median of its state of the code, beyond ${REJECT} times the runs’ usual spread`,
-      })
-      return false
-    })
-    const ys = kept.map((r) => r.y)
-    const center = median(ys)
-    widest = Math.max(widest, Math.max(...ys) - Math.min(...ys))
-    for (const r of kept) {
-      const d = r.y - center
-      const wild = quiet && Math.abs(d) > limit
-      if (wild) clipped.push({ ...ref(r), deviation: Math.exp(d) })
-      const counted = wild ? limit : Math.abs(d)
-      squares += counted * counted
-    }
-    used += kept.length
-    df += kept.length - 1
-    const own = kept.find((r) => r.baseline)
-    if (own && kept.length >= REFERENCE_MIN_RUNS) reference = { runs: kept.length, offset: own.y - center }
-  }
-  const sigma = df > 0 ? Math.sqrt(squares / df) : 0
+  const states = statesOf(segmentGroups, scale, splits)
+  const pooled = poolDeviations(states, { quiet, scale, differences, splits, leftOut })
+  const { df, sigma, reference } = pooled
   const t = df >= MIN_DRIFT_DF ? studentTQuantile(1 - alpha / 2, df) : undefined
   const allowance = t !== undefined ? Math.exp(t * Math.SQRT2 * sigma) : undefined
   // A new run against the median of k runs of its state: its own drift and the median's, which varies
@@ -301,21 +170,214 @@ export function estimateDrift(stored: readonly DriftRun[], options: DriftOptions
       : undefined
   return {
     runs: looked.length,
-    used,
+    used: pooled.used,
     states: states.length,
     df,
     sigma,
     scale,
     ...(allowance !== undefined ? { allowance } : {}),
-    widest: Math.exp(widest),
+    widest: Math.exp(pooled.widest),
     largest: Math.max(0, ...states.map((state) => state.length)),
     splits,
     leftOut,
-    clipped,
+    clipped: pooled.clipped,
     ...(reference && referenceAllowance !== undefined
       ? { reference: { ...reference, allowance: referenceAllowance } }
       : {}),
   }
+}
+
+/**
+ * The runs measured on a quiet machine; the busy ones go to `leftOut`. A busy run left out still says
+ * where the code changed: the next run kept starts that state.
+ */
+function quietRuns(looked: readonly Run[], leftOut: DriftSplit[]): Run[] {
+  const runs: Run[] = []
+  let pending: string | undefined
+  for (const r of looked) {
+    if (r.busy !== undefined) {
+      leftOut.push({ ...refOf(r), reason: `${r.busy}, and neither side compared was` })
+      pending ??= r.startsState
+      continue
+    }
+    runs.push(pending !== undefined && r.startsState === undefined ? { ...r, startsState: pending } : r)
+    pending = undefined
+  }
+  return runs
+}
+
+/** 1a. Segments between runs that say the code changed; each such run goes to `splits`. */
+function segmentsOf(runs: readonly Run[], splits: DriftSplit[]): Run[][] {
+  const segments: Run[][] = []
+  for (const r of runs) {
+    if (segments.length === 0 || r.startsState !== undefined) {
+      if (segments.length > 0) splits.push({ ...refOf(r), reason: r.startsState! })
+      segments.push([])
+    }
+    segments[segments.length - 1]!.push(r)
+  }
+  return segments
+}
+
+/** Consecutive runs of one commit (a clean tree) are one group: the same code, measured again. */
+function groupsOf(segment: readonly Run[]): Run[][] {
+  const groups: Run[][] = []
+  for (const r of segment) {
+    const last = groups[groups.length - 1]
+    const same = last && r.sha !== undefined && !r.dirty && !last[0]!.dirty && last[0]!.sha === r.sha
+    if (same) last.push(r)
+    else groups.push([r])
+  }
+  return groups
+}
+
+type Difference = ReturnType<typeof difference>
+
+/** 2. What the first noise scale is taken from: differences a step moves at most once. */
+function differencesOf(segmentGroups: readonly Run[][][]): Difference[] {
+  const differences: Difference[] = []
+  for (const groups of segmentGroups) {
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g]!
+      for (let i = 0; i < group.length; i++)
+        for (let j = i + 1; j < group.length; j++) differences.push(difference(group[i]!, group[j]!))
+      const next = groups[g + 1]
+      if (next) differences.push(difference(group[group.length - 1]!, next[0]!))
+    }
+  }
+  return differences
+}
+
+/**
+ * 1b. States of the code: each segment cut where the change-point detector finds a step, or where a
+ * step between neighbouring commits is beyond STEP_LIMIT; each cut goes to `splits`.
+ */
+function statesOf(segmentGroups: readonly Run[][][], scale: number, splits: DriftSplit[]): Run[][] {
+  const states: Run[][] = []
+  for (const groups of segmentGroups) {
+    const cut = cutsOf(groups, scale)
+    // Cuts are at the second commit or later: a step from the commit before, or where the detector's
+    // second segment begins.
+    let state: Run[] = [...groups[0]!]
+    for (let g = 1; g < groups.length; g++) {
+      const reason = cut.get(g)
+      if (reason !== undefined) {
+        states.push(state)
+        state = []
+        splits.push({ ...refOf(groups[g]![0]!), reason })
+      }
+      state.push(...groups[g]!)
+    }
+    states.push(state)
+  }
+  return states
+}
+
+/** Where a segment's groups are cut, by the index of the group a new state starts at, and why. */
+function cutsOf(groups: readonly Run[][], scale: number): Map<number, string> {
+  const centers = groups.map((g) => median(g.map((r) => r.y)))
+  const cut = new Map<number, string>()
+  // The detector asks for 10 commits or more (two segments of 5) and finds nothing in fewer.
+  for (const cp of detectChangePoints(
+    centers.map((c) => Math.exp(c)),
+    { seed: 'drift' },
+  ))
+    cut.set(cp.index, `a change point in the history (${signedPercent(cp.change)})`)
+  for (let g = 1; g < groups.length; g++) {
+    // A step between a quiet and a busy run is the load's: it says nothing of the code.
+    const before = groups[g - 1]!
+    if ((before[before.length - 1]!.busy === undefined) !== (groups[g]![0]!.busy === undefined)) continue
+    const jump = centers[g]! - centers[g - 1]!
+    const limit = STEP_LIMIT * scale * Math.sqrt(1 / groups[g - 1]!.length + 1 / groups[g]!.length)
+    if (Math.abs(jump) > limit && !cut.has(g))
+      cut.set(g, `a step of ${signedPercent(Math.exp(jump) - 1)} from the commit before`)
+  }
+  return cut
+}
+
+interface Pooling {
+  quiet: boolean
+  scale: number
+  differences: readonly Difference[]
+  splits: readonly DriftSplit[]
+  leftOut: DriftSplit[]
+}
+
+/** 3. Deviations from each state's center, clipped, pooled; runs left out go to `leftOut`. */
+function poolDeviations(states: readonly Run[][], pooling: Pooling) {
+  const { quiet, scale } = pooling
+  const clipped: DriftEstimate['clipped'] = []
+  let squares = 0
+  let df = 0
+  let used = 0
+  let widest = 0
+  const limit = CLIP * scale
+  let reference: { runs: number; offset: number } | undefined
+  for (const state of states) {
+    if (state.length < 2) {
+      leaveOutAlone(state[0]!, states[states.indexOf(state) + 1]?.[0], pooling)
+      continue
+    }
+    const kept = keptRuns(state, pooling)
+    const ys = kept.map((r) => r.y)
+    const center = median(ys)
+    widest = Math.max(widest, Math.max(...ys) - Math.min(...ys))
+    for (const r of kept) {
+      const d = r.y - center
+      const wild = quiet && Math.abs(d) > limit
+      if (wild) clipped.push({ ...refOf(r), deviation: Math.exp(d) })
+      const counted = wild ? limit : Math.abs(d)
+      squares += counted * counted
+    }
+    used += kept.length
+    df += kept.length - 1
+    const own = kept.find((r) => r.baseline)
+    if (own && kept.length >= REFERENCE_MIN_RUNS) reference = { runs: kept.length, offset: own.y - center }
+  }
+  const sigma = df > 0 ? Math.sqrt(squares / df) : 0
+  return { clipped, df, used, widest, sigma, reference }
+}
+
+/** A run alone in its state, named where a cut made it alone: a run is left out, not merely one of too few. */
+function leaveOutAlone(r: Run, nextRun: Run | undefined, pooling: Pooling): void {
+  const at = (x: DriftRunRef | undefined) =>
+    pooling.splits.find((s) => s.createdAt === x?.createdAt && s.sha === x?.sha)
+  const own = at(r)
+  const next = at(nextRun)
+  if (own) pooling.leftOut.push({ ...refOf(r), reason: `alone in its state of the code: ${own.reason}` })
+  else if (next)
+    pooling.leftOut.push({
+      ...refOf(r),
+      reason: `alone in its state of the code: the code changed again at the next run (${next.reason})`,
+    })
+}
+
+/**
+ * The runs of a state that count. When a side compared was busy, the load's spread is the drift that
+ * matters: every run in full. Otherwise a run far from a center that most of its state agrees on (6
+ * runs or more) is left out, judged by the spread of the differences it takes no part in (at least 3
+ * of them); one less far counts as CLIP σ₀.
+ */
+function keptRuns(state: readonly Run[], pooling: Pooling): Run[] {
+  const { quiet, differences } = pooling
+  // The noise scale without the differences a run takes part in: what that run is measured against.
+  // Only a state of REJECT_MIN_RUNS runs or more asks, and whichever run it is, at least 3 of the
+  // differences among those runs remain (5 neighbouring ones at the least, of which one run takes part
+  // in 2 at most when its commit ran once; more runs of its commit add more pairs without it).
+  const scaleWithout = (r: { order: number }) =>
+    robustScale(differences.filter((x) => x.a !== r.order && x.b !== r.order).map((x) => x.d))
+  return state.filter((r) => {
+    if (!quiet || state.length < REJECT_MIN_RUNS) return true
+    // Against the others alone: a wild run would otherwise widen the very scale it is judged by.
+    const others = state.filter((x) => x !== r)
+    const d = r.y - median(others.map((x) => x.y))
+    if (Math.abs(d) <= REJECT * scaleWithout(r)) return true
+    pooling.leftOut.push({
+      ...refOf(r),
+      reason: `${signedPercent(Math.exp(d) - 1)} from the median of its state of the code, beyond ${REJECT} times the runs’ usual spread`,
+    })
+    return false
+  })
 }
 
 /**

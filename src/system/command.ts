@@ -87,8 +87,6 @@ function mebibytes(bytes: number): string {
 export function runCommand(argv: readonly string[], options: CommandOptions = {}): Promise<CommandResult> {
   const [program, ...args] = argv
   if (!program) return Promise.reject(new TypeError('runCommand: empty argv'))
-  const timeoutMs = options.timeoutMs ?? 0
-  const maxBytes = options.maxOutputBytes ?? MAX_OUTPUT_BYTES
   return new Promise((resolve) => {
     let child: ChildProcess
     try {
@@ -104,76 +102,87 @@ export function runCommand(argv: readonly string[], options: CommandOptions = {}
       return
     }
     trackChild(child)
-
-    const tail = options.output === 'tail' ? new OutputTail(TAIL_KEEP_BYTES) : undefined
-    const chunks: [Buffer[], Buffer[]] = [[], []]
-    const sizes: [number, number] = [0, 0]
-    let error: string | undefined
-    let timedOut = false
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
-    let settled = false
-    let grace: NodeJS.Timeout | undefined
-
-    const stop = (why: string): boolean => {
-      if (error !== undefined) return false
-      error = why
-      killProcessGroup(child)
-      return true
-    }
-    const collect = (stream: 0 | 1) => (chunk: Buffer) => {
-      if (tail) return tail.push(chunk)
-      sizes[stream] += chunk.length
-      if (sizes[stream] <= maxBytes) chunks[stream].push(chunk)
-      else stop(`printed more than ${mebibytes(maxBytes)}`)
-    }
-    child.stdout!.on('data', collect(0))
-    child.stderr!.on('data', collect(1))
-    if (options.input !== undefined) {
-      // A command may exit without reading all of its input; its exit status says how it went.
-      child.stdin!.on('error', () => {})
-      child.stdin!.end(options.input)
-    }
-    const timer =
-      timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = stop(`timed out after ${timeoutMs / 1000}s`)
-          }, timeoutMs)
-        : undefined
-
-    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      clearTimeout(grace)
-      const bytes = options.encoding === 'buffer' && !tail
-      resolve({
-        argv: [...argv],
-        code: exitStatus(code, signal),
-        signal,
-        timedOut,
-        stdout: tail || bytes ? '' : Buffer.concat(chunks[0]).toString('utf8'),
-        ...(bytes ? { stdoutBytes: Buffer.concat(chunks[0]) } : {}),
-        stderr: tail ? (tail.text() ?? '') : Buffer.concat(chunks[1]).toString('utf8'),
-        ...(error !== undefined ? { error } : {}),
-      })
-    }
-    child.on('error', (spawnError) => {
-      if (child.pid !== undefined || settled) return
-      settled = true
-      clearTimeout(timer)
-      resolve(notStarted(argv, spawnError))
-    })
-    child.on('exit', (code, signal) => {
-      exit = { code, signal }
-      clearTimeout(timer)
-      grace = setTimeout(() => {
-        child.stdout?.destroy()
-        child.stderr?.destroy()
-        finish(code, signal)
-      }, PIPE_GRACE_MS)
-    })
-    child.on('close', (code, signal) => finish(exit?.code ?? code, exit?.signal ?? signal))
+    watchCommand(child, argv, options, resolve)
   })
+}
+
+/** Collects a started command's output, stops it past its timeout or output limit, and resolves how it ended. */
+function watchCommand(
+  child: ChildProcess,
+  argv: readonly string[],
+  options: CommandOptions,
+  resolve: (result: CommandResult) => void,
+): void {
+  const timeoutMs = options.timeoutMs ?? 0
+  const maxBytes = options.maxOutputBytes ?? MAX_OUTPUT_BYTES
+  const tail = options.output === 'tail' ? new OutputTail(TAIL_KEEP_BYTES) : undefined
+  const chunks: [Buffer[], Buffer[]] = [[], []]
+  const sizes: [number, number] = [0, 0]
+  let error: string | undefined
+  let timedOut = false
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
+  let settled = false
+  let grace: NodeJS.Timeout | undefined
+
+  const stop = (why: string): boolean => {
+    if (error !== undefined) return false
+    error = why
+    killProcessGroup(child)
+    return true
+  }
+  const collect = (stream: 0 | 1) => (chunk: Buffer) => {
+    if (tail) return tail.push(chunk)
+    sizes[stream] += chunk.length
+    if (sizes[stream] <= maxBytes) chunks[stream].push(chunk)
+    else stop(`printed more than ${mebibytes(maxBytes)}`)
+  }
+  child.stdout!.on('data', collect(0))
+  child.stderr!.on('data', collect(1))
+  if (options.input !== undefined) {
+    // A command may exit without reading all of its input; its exit status says how it went.
+    child.stdin!.on('error', () => {})
+    child.stdin!.end(options.input)
+  }
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = stop(`timed out after ${timeoutMs / 1000}s`)
+        }, timeoutMs)
+      : undefined
+
+  const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+    if (settled) return
+    settled = true
+    clearTimeout(timer)
+    clearTimeout(grace)
+    const bytes = options.encoding === 'buffer' && !tail
+    resolve({
+      argv: [...argv],
+      code: exitStatus(code, signal),
+      signal,
+      timedOut,
+      stdout: tail || bytes ? '' : Buffer.concat(chunks[0]).toString('utf8'),
+      ...(bytes ? { stdoutBytes: Buffer.concat(chunks[0]) } : {}),
+      stderr: tail ? (tail.text() ?? '') : Buffer.concat(chunks[1]).toString('utf8'),
+      ...(error !== undefined ? { error } : {}),
+    })
+  }
+  child.on('error', (spawnError) => {
+    if (child.pid !== undefined || settled) return
+    settled = true
+    clearTimeout(timer)
+    resolve(notStarted(argv, spawnError))
+  })
+  child.on('exit', (code, signal) => {
+    exit = { code, signal }
+    clearTimeout(timer)
+    grace = setTimeout(() => {
+      child.stdout?.destroy()
+      child.stderr?.destroy()
+      finish(code, signal)
+    }, PIPE_GRACE_MS)
+  })
+  child.on('close', (code, signal) => finish(exit?.code ?? code, exit?.signal ?? signal))
 }
 
 /**

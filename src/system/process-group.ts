@@ -2,10 +2,19 @@
 // so a timeout stops everything it started too: a shell's command, a build's workers, git's ssh. A
 // terminal's Ctrl-C reaches only bench-action's own group, so while children run, an interrupt stops
 // them first and then ends bench-action with the same signal.
-import type { ChildProcess } from 'node:child_process'
+
+/**
+ * What this module needs of a child process (a ChildProcess has it): its pid, a way to signal it, and
+ * its end. Only command.ts and measure/launch.ts start processes, and hand them here.
+ */
+export interface TrackedChild {
+  readonly pid?: number | undefined
+  kill(signal: NodeJS.Signals): boolean
+  once(event: 'exit' | 'close', listener: () => void): unknown
+}
 
 /** SIGKILLs the child's whole process group, and the child. */
-export function killProcessGroup(child: ChildProcess): void {
+export function killProcessGroup(child: TrackedChild): void {
   if (child.pid === undefined) return
   try {
     process.kill(-child.pid, 'SIGKILL')
@@ -16,14 +25,14 @@ export function killProcessGroup(child: ChildProcess): void {
 }
 
 /** Children still running, and how to stop each, so an interrupted run can stop them before it exits. */
-const running = new Map<ChildProcess, 'kill-group' | 'terminate'>()
+const running = new Map<TrackedChild, 'kill-group' | 'terminate'>()
 
 /**
  * Remembers a child until it exits; returns it. `terminate`: the child stops what it started itself
  * when sent SIGTERM (the exec helper kills its benchmarks' process groups); otherwise its process
  * group is killed.
  */
-export function trackChild<C extends ChildProcess>(
+export function trackChild<C extends TrackedChild>(
   child: C,
   stop: 'kill-group' | 'terminate' = 'kill-group',
 ): C {

@@ -181,6 +181,23 @@ class Reader {
       })
       this.explained++
     }
+    this.readConfiguration(line, number)
+    const compiler = /^# (\S+)/.exec(line)
+    if (compiler) {
+      this.compiling = []
+      this.compilerOutput.set(compiler[1]!, this.compiling)
+      return
+    }
+    const outcome = OUTCOME.exec(line)
+    if (outcome) {
+      this.readOutcome(outcome, line, number)
+      return
+    }
+    if (RESULT.test(line)) this.readResult(line, number)
+  }
+
+  /** A line of the configuration go prints before a package's benchmarks (goos, goarch, pkg, cpu). */
+  private readConfiguration(line: string, number: number): void {
     const config = /^pkg:\s*(\S+)/.exec(line)
     if (config) this.pkg = config[1]!
     if (/^(?:goos|goarch|pkg|cpu):/.test(line)) {
@@ -193,18 +210,10 @@ class Reader {
         )
       if (config) this.open.pkg = config[1]!
     }
-    const compiler = /^# (\S+)/.exec(line)
-    if (compiler) {
-      this.compiling = []
-      this.compilerOutput.set(compiler[1]!, this.compiling)
-      return
-    }
-    const outcome = OUTCOME.exec(line)
-    if (outcome) {
-      this.readOutcome(outcome, line, number)
-      return
-    }
-    if (!RESULT.test(line)) return
+  }
+
+  /** A benchmark's result line, or its name alone while it runs. */
+  private readResult(line: string, number: number): void {
     const fields = line.trim().split(/\s+/)
     // A name alone: printed before a benchmark that writes output (or with -v), its result follows later.
     if (fields.length === 1) {

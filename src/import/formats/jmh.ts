@@ -89,6 +89,87 @@ function scoreSummary(read: Reader, metric: Record<string, unknown>, at: string,
   return { center, statistic: 'mean' as const, ...(interval && { interval, level: 0.999 }) }
 }
 
+/** Where one JMH result's metrics go: its place in the file, its mode, its metrics and notes so far. */
+interface Into {
+  at: string
+  mode: string
+  metrics: Record<string, ImportedMetric>
+  notes: string[]
+}
+
+/** The primary metric, named for its unit (time, throughput or score); returns its raw samples, if any. */
+function addPrimary(
+  read: Reader,
+  entry: Record<string, unknown>,
+  { at, mode, metrics, notes }: Into,
+): number[] | undefined {
+  const primaryAt = `${at}.primaryMetric`
+  const primary = read.object(entry.primaryMetric, primaryAt)
+  const primaryUnit = read.string(primary.scoreUnit, `${primaryAt}.scoreUnit`)
+  const conversion = convertUnit(primaryUnit)
+  const primarySamples = rawSamples(read, primary, primaryAt)
+  const factor = conversion?.factor ?? 1
+  const primaryMetric: ImportedMetric = conversion
+    ? { unit: conversion.unit, direction: conversion.direction }
+    : // A unit JMH does not write by itself (a custom OutputTimeUnit arrangement): kept as printed,
+      // its direction from the mode, since only thrpt measures a rate.
+      { unit: 'other', label: primaryUnit, direction: mode === 'thrpt' ? 'higher' : 'lower' }
+  if (primarySamples) primaryMetric.samples = primarySamples.map((s) => s * factor)
+  else primaryMetric.summary = scoreSummary(read, primary, primaryAt, factor)
+  if (mode === 'sample' && primarySamples)
+    notes.push(
+      `${primarySamples.length} samples: the mean call of each iteration JMH's SampleTime histogram recorded (its percentiles are not imported)`,
+    )
+  const primaryName =
+    primaryMetric.unit === 'ns' ? 'time' : primaryMetric.unit === 'ops/s' ? 'throughput' : 'score'
+  metrics[primaryName] = primaryMetric
+  return primarySamples
+}
+
+/** The secondary metrics (profilers' and user counters) in units we convert; the others are noted. */
+function addSecondary(
+  read: Reader,
+  entry: Record<string, unknown>,
+  { at, mode, metrics, notes }: Into,
+  primarySamples: number[] | undefined,
+): void {
+  const secondaryAt = `${at}.secondaryMetrics`
+  const secondary =
+    entry.secondaryMetrics === undefined ? {} : read.object(entry.secondaryMetrics, secondaryAt)
+  for (const [key, value] of Object.entries(secondary)) {
+    const metricAt = jsonPath(secondaryAt, key)
+    const metric = read.object(value, metricAt)
+    const unit = read.string(metric.scoreUnit, `${metricAt}.scoreUnit`)
+    const jmhName = secondaryName(key)
+    // SampleTime's percentiles (·p0.50, ·p0.99, …) are computed from the samples kept above.
+    if (/^p\d+\.\d+$/.test(jmhName)) continue
+    const converted = convertUnit(unit)
+    if (!converted) {
+      notes.push(`${jmhName} skipped: its unit "${unit}" is not one we convert`)
+      continue
+    }
+    const ours = metricName(jmhName)
+    if (metrics[ours]) {
+      notes.push(`${jmhName} skipped: a metric named ${ours} is already imported`)
+      continue
+    }
+    const samples = rawSamples(read, metric, metricAt)
+    metrics[ours] = {
+      unit: converted.unit,
+      // The GC profiler's numbers are costs: its allocation rate is in MB/sec but allocating faster
+      // is no improvement, so it is lower-is-better like the rest of them.
+      direction: jmhName.startsWith('gc.') ? 'lower' : converted.direction,
+      ...(samples
+        ? { samples: samples.map((s) => s * converted.factor) }
+        : { summary: scoreSummary(read, metric, metricAt, converted.factor) }),
+    }
+    if (samples && primarySamples && samples.length !== primarySamples.length && mode !== 'sample')
+      notes.push(
+        `${jmhName}: ${samples.length} samples for ${primarySamples.length} iterations (JMH records none for an iteration without one)`,
+      )
+  }
+}
+
 export const jmhFormat: ImportFormat = {
   name: 'jmh',
 
@@ -126,62 +207,8 @@ export const jmhFormat: ImportFormat = {
       const notes: string[] = []
       const metrics: Record<string, ImportedMetric> = {}
 
-      const primaryAt = `${at}.primaryMetric`
-      const primary = read.object(entry.primaryMetric, primaryAt)
-      const primaryUnit = read.string(primary.scoreUnit, `${primaryAt}.scoreUnit`)
-      const conversion = convertUnit(primaryUnit)
-      const primarySamples = rawSamples(read, primary, primaryAt)
-      const factor = conversion?.factor ?? 1
-      const primaryMetric: ImportedMetric = conversion
-        ? { unit: conversion.unit, direction: conversion.direction }
-        : // A unit JMH does not write by itself (a custom OutputTimeUnit arrangement): kept as printed,
-          // its direction from the mode, since only thrpt measures a rate.
-          { unit: 'other', label: primaryUnit, direction: mode === 'thrpt' ? 'higher' : 'lower' }
-      if (primarySamples) primaryMetric.samples = primarySamples.map((s) => s * factor)
-      else primaryMetric.summary = scoreSummary(read, primary, primaryAt, factor)
-      if (mode === 'sample' && primarySamples)
-        notes.push(
-          `${primarySamples.length} samples: the mean call of each iteration JMH's SampleTime histogram recorded (its percentiles are not imported)`,
-        )
-      const primaryName =
-        primaryMetric.unit === 'ns' ? 'time' : primaryMetric.unit === 'ops/s' ? 'throughput' : 'score'
-      metrics[primaryName] = primaryMetric
-
-      const secondaryAt = `${at}.secondaryMetrics`
-      const secondary =
-        entry.secondaryMetrics === undefined ? {} : read.object(entry.secondaryMetrics, secondaryAt)
-      for (const [key, value] of Object.entries(secondary)) {
-        const metricAt = jsonPath(secondaryAt, key)
-        const metric = read.object(value, metricAt)
-        const unit = read.string(metric.scoreUnit, `${metricAt}.scoreUnit`)
-        const jmhName = secondaryName(key)
-        // SampleTime's percentiles (·p0.50, ·p0.99, …) are computed from the samples kept above.
-        if (/^p\d+\.\d+$/.test(jmhName)) continue
-        const converted = convertUnit(unit)
-        if (!converted) {
-          notes.push(`${jmhName} skipped: its unit "${unit}" is not one we convert`)
-          continue
-        }
-        const ours = metricName(jmhName)
-        if (metrics[ours]) {
-          notes.push(`${jmhName} skipped: a metric named ${ours} is already imported`)
-          continue
-        }
-        const samples = rawSamples(read, metric, metricAt)
-        metrics[ours] = {
-          unit: converted.unit,
-          // The GC profiler's numbers are costs: its allocation rate is in MB/sec but allocating faster
-          // is no improvement, so it is lower-is-better like the rest of them.
-          direction: jmhName.startsWith('gc.') ? 'lower' : converted.direction,
-          ...(samples
-            ? { samples: samples.map((s) => s * converted.factor) }
-            : { summary: scoreSummary(read, metric, metricAt, converted.factor) }),
-        }
-        if (samples && primarySamples && samples.length !== primarySamples.length && mode !== 'sample')
-          notes.push(
-            `${jmhName}: ${samples.length} samples for ${primarySamples.length} iterations (JMH records none for an iteration without one)`,
-          )
-      }
+      const primarySamples = addPrimary(read, entry, { at, mode, metrics, notes })
+      addSecondary(read, entry, { at, mode, metrics, notes }, primarySamples)
       return { name, metrics, ...(notes.length > 0 && { notes }) }
     })
   },

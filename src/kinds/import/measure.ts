@@ -3,7 +3,7 @@
 // benchmark, compared and gated like measured ones.
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { checkConfined, OutsidePathError, readConfined } from '../../config/confine.ts'
+import { checkConfined, OutsidePathError, readConfined } from '../../fields/confine.ts'
 import {
   detectFormats,
   directoryFormat,

@@ -1,5 +1,5 @@
 // An import entry is one case, read (or run) once; its benchmarks are known only then.
-import type { ConfinedPath } from '../../config/confine.ts'
+import type { ConfinedPath } from '../../fields/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import type { ImportBenchmarkConfig } from './schema.ts'
 

@@ -13,7 +13,7 @@ import {
   resolveCommon,
   timedBenchmarkKeys,
   toArgv,
-} from '../../config/fields.ts'
+} from '../../fields/index.ts'
 import { IMPORT_FORMATS } from '../../import/index.ts'
 
 export const importBenchmarkSchema = z

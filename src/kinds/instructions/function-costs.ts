@@ -1,7 +1,7 @@
 // The cost per function an instructions benchmark keeps with its result: from a callgrind profile, by
 // function and object, with compiler clones counted as their function.
 import type { FunctionCost } from '../../results.ts'
-import { baseName, type CallgrindProfile } from './callgrind.ts'
+import { baseName, type CallgrindProfile } from './callgrind-profile.ts'
 
 /**
  * Suffixes compilers add to clones and split parts of one source function (gcc's `.constprop.0`, `.isra.0`,

@@ -3,7 +3,7 @@
 // teams can adopt the gate and the comment without rewriting benchmarks.
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { checkConfined, OutsidePathError, readConfined } from '../../config/confine.ts'
+import { checkConfined, OutsidePathError, readConfined } from '../../fields/confine.ts'
 import { type ImportedBenchmark, ImportFormatError, importFormat } from '../../import/index.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
 import type { BenchmarkResult, Metric } from '../../results.ts'

@@ -1,20 +1,19 @@
 // The instructions kind: one run under valgrind --tool=callgrind gives exact event counts. Everything that
 // could change a count between base and head besides the code is held fixed: a pinned cache model, the
 // environment (only what the config lists), stdio destinations, argv, and no address randomisation.
-import { spawn } from 'node:child_process'
 import { access, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { instructionResultMetrics } from '../../import/callgrind-metrics.ts'
 import { stderrTail } from '../../measure/child.ts'
 import { listHarnessBenchmarks } from '../../measure/harness.ts'
+import { launch } from '../../measure/launch.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
 import type { BenchmarkResult } from '../../results.ts'
 import { valgrindVersion as probeValgrind } from '../../setup/valgrind.ts'
-import { childEnv } from '../../system/child-env.ts'
 import { commandFailure, runCommand } from '../../system/command.ts'
-import { killProcessGroup, trackChild } from '../../system/process-group.ts'
-import { type CallgrindProfile, mergeCallgrindProfiles, parseCallgrindFile } from './callgrind.ts'
+import { parseCallgrindFile } from './callgrind.ts'
+import { type CallgrindProfile, mergeCallgrindProfiles } from './callgrind-profile.ts'
 import { functionCosts } from './function-costs.ts'
 import type { InstructionsCase } from './plan.ts'
 
@@ -97,39 +96,31 @@ async function runUnderValgrind(argv: string[], c: InstructionsCase, outDir: str
   const stderrPath = path.join(outDir, 'stderr')
   const stderrFile = await open(stderrPath, 'w')
   try {
-    return await new Promise<RunResult>((resolve) => {
-      let timedOut = false
-      const child = trackChild(
-        spawn(argv[0]!, argv.slice(1), {
-          cwd: c.cwd,
-          env: childEnv({}, c.env),
-          // Fixed destinations: output to a pipe or a file costs a different number of instructions.
-          stdio: ['ignore', stdout.fd, stderrFile.fd],
-          detached: true,
-        }),
-      )
-      const timer =
-        c.timeoutMs > 0
-          ? setTimeout(() => {
-              timedOut = true
-              killProcessGroup(child)
-            }, c.timeoutMs)
-          : undefined
-      child.on('error', (error) => {
-        clearTimeout(timer)
-        resolve({
-          exitCode: null,
-          signal: null,
-          timedOut: false,
-          stderr: Buffer.alloc(0),
-          spawnError: error.message,
-        })
-      })
-      child.on('exit', async (exitCode, signal) => {
-        clearTimeout(timer)
-        resolve({ exitCode, signal, timedOut, stderr: await readFile(stderrPath) })
-      })
-    })
+    const end = await launch({
+      argv,
+      cwd: c.cwd,
+      inherit: {},
+      env: c.env,
+      // Fixed destinations: output to a pipe or a file costs a different number of instructions.
+      stdout: stdout.fd,
+      stderr: stderrFile.fd,
+      timeoutMs: c.timeoutMs,
+    }).ended
+    if ('error' in end) {
+      return {
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        stderr: Buffer.alloc(0),
+        spawnError: end.error.message,
+      }
+    }
+    return {
+      exitCode: end.exitCode,
+      signal: end.signal,
+      timedOut: end.timedOut,
+      stderr: await readFile(stderrPath),
+    }
   } finally {
     await stdout.close()
     await stderrFile.close()

@@ -1,5 +1,5 @@
 // An instructions benchmark is one case; a harness's are listed when measured, one case per benchmark.
-import type { ConfinedPath } from '../../config/confine.ts'
+import type { ConfinedPath } from '../../fields/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import type { InstructionsBenchmarkConfig } from './schema.ts'
 

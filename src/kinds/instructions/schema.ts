@@ -18,7 +18,7 @@ import {
   shellSchema,
   timeoutDescription,
   toArgv,
-} from '../../config/fields.ts'
+} from '../../fields/index.ts'
 import { INSTRUCTION_COUNT_FORMATS } from '../../import/index.ts'
 import { catalogue, INSTRUCTION_METRICS } from './metrics.ts'
 

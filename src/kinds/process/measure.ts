@@ -1,13 +1,12 @@
 // The process kind: run a whole command many times and record what each run cost (wall, CPU, memory,
 // page faults, context switches), through the native exec helper; without a C compiler, wall time
 // only, from Node.
-import { spawn } from 'node:child_process'
 import { constants } from 'node:fs'
 import { access, stat, writeFile } from 'node:fs/promises'
 import { getSystemErrorMap } from 'node:util'
 import { median, medianAbsoluteDeviation } from 'simple-statistics'
-import { checkConfined, OutsidePathError } from '../../config/confine.ts'
 import { formatValue, listed } from '../../display.ts'
+import { checkConfined, OutsidePathError } from '../../fields/confine.ts'
 import { ContentionRecorder, takeSnapshot } from '../../measure/contention.ts'
 import {
   type ExecHelper,
@@ -21,12 +20,11 @@ import {
   runExecHelper,
   runFailed,
 } from '../../measure/exec-helper.ts'
+import { type LaunchedProcess, launch } from '../../measure/launch.ts'
 import { resultFor } from '../../measure/result.ts'
 import { SampleTarget } from '../../measure/target.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../../results.ts'
-import { childEnv } from '../../system/child-env.ts'
 import { OutputTail } from '../../system/command.ts'
-import { killProcessGroup, trackChild } from '../../system/process-group.ts'
 import { PROCESS_METRICS } from './metrics.ts'
 import type { ProcessCase } from './plan.ts'
 
@@ -442,79 +440,48 @@ async function runFromNode(
   return { runs }
 }
 
-function runOnceFromNode(
+async function runOnceFromNode(
   c: ProcessCase,
   phase: RunPhase,
   index: number,
   inherit: NodeJS.ProcessEnv | undefined,
 ): Promise<RunOutcome | Extract<RunFailure, { kind: 'spawn' }>> {
-  const [program, ...args] = c.command as [string, ...string[]]
-  return new Promise((resolve) => {
-    let settled = false
-    const settle = (value: RunOutcome | Extract<RunFailure, { kind: 'spawn' }>) => {
-      if (settled) return
-      settled = true
-      resolve(value)
-    }
-    const cannotExecute = (error: NodeJS.ErrnoException) =>
-      settle({ kind: 'spawn', phase, index, program, reason: errnoText(error) })
-
-    const stderr = new OutputTail(STDERR_KEEP_BYTES)
-    let timedOut = false
-    let timer: NodeJS.Timeout | undefined
-    const start = process.hrtime.bigint()
-    let child: ReturnType<typeof spawn>
-    try {
-      // detached: the child leads a new process group (and session), so a timeout can kill
-      // everything it started, as the exec helper does.
-      child = trackChild(
-        spawn(program, args, {
-          cwd: c.cwd,
-          env: childEnv(inherit ?? process.env, c.env),
-          stdio: ['ignore', 'ignore', 'pipe'],
-          detached: true,
-        }),
-      )
-    } catch (error) {
-      cannotExecute(error as NodeJS.ErrnoException)
-      return
-    }
-    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk))
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      cannotExecute(error as NodeJS.ErrnoException)
-    })
-    if (c.timeoutMs > 0) {
-      timer = setTimeout(() => {
-        timedOut = true
-        killProcessGroup(child)
-      }, c.timeoutMs)
-    }
-    child.on('exit', (exitCode, signal) => {
-      const wallNs = Number(process.hrtime.bigint() - start)
-      clearTimeout(timer)
-      const finish = () => {
-        const run: RunOutcome = {
-          phase,
-          index,
-          wallNs,
-          exitCode,
-          signal,
-          timedOut: timedOut && signal === 'SIGKILL',
-        }
-        if (runFailed(run)) run.stderrTail = stderr.text()
-        settle(run)
-      }
-      const stream = child.stderr
-      if (!stream || stream.readableEnded || stream.destroyed) return finish()
-      const grace = setTimeout(() => {
-        stream.destroy()
-        finish()
-      }, STDERR_GRACE_MS)
-      stream.once('close', () => {
-        clearTimeout(grace)
-        finish()
-      })
-    })
+  const program = c.command[0]!
+  const cannotExecute = (error: NodeJS.ErrnoException): Extract<RunFailure, { kind: 'spawn' }> => ({
+    kind: 'spawn',
+    phase,
+    index,
+    program,
+    reason: errnoText(error),
   })
+  const stderr = new OutputTail(STDERR_KEEP_BYTES)
+  let launched: LaunchedProcess
+  try {
+    // The process leads a process group of its own, so a timeout can kill everything it started, as
+    // the exec helper does; wallNs is timed around its start and exit.
+    launched = launch({
+      argv: c.command,
+      cwd: c.cwd,
+      inherit,
+      env: c.env,
+      stderr: 'pipe',
+      timeoutMs: c.timeoutMs,
+      pipeGraceMs: STDERR_GRACE_MS,
+    })
+  } catch (error) {
+    return cannotExecute(error as NodeJS.ErrnoException)
+  }
+  launched.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk))
+  const end = await launched.ended
+  if ('error' in end) return cannotExecute(end.error)
+  const run: RunOutcome = {
+    phase,
+    index,
+    wallNs: end.wallNs,
+    exitCode: end.exitCode,
+    signal: end.signal,
+    timedOut: end.timedOut && end.signal === 'SIGKILL',
+  }
+  if (runFailed(run)) run.stderrTail = stderr.text()
+  return run
 }

@@ -3,7 +3,7 @@
 // the command, the prepare and conclude commands, the stdin and output files and the name is replaced by
 // the point's value.
 import * as z from 'zod'
-import { expecting } from '../../config/fields.ts'
+import { expecting } from '../../fields/index.ts'
 
 export type ParameterValue = string | number
 export type ParameterPoint = Record<string, ParameterValue>

@@ -1,6 +1,6 @@
 // A process benchmark is one case: its command, run `runs` times after `warmup` runs; with parameters,
 // one case per point of the scan (`NAME/n:100`), each with the point's values substituted.
-import type { ConfinedPath } from '../../config/confine.ts'
+import type { ConfinedPath } from '../../fields/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import { type ParameterPoint, pointName, substitute } from './parameters.ts'
 import { type ProcessBenchmarkConfig, stdinAt } from './schema.ts'

@@ -2,7 +2,7 @@
 
 import path from 'node:path'
 import * as z from 'zod'
-import type { ConfinedPath } from '../../config/confine.ts'
+import type { ConfinedPath } from '../../fields/confine.ts'
 import {
   type Command,
   checkCommandForm,
@@ -20,7 +20,7 @@ import {
   timeoutDescription,
   toArgv,
   warmupSchema,
-} from '../../config/fields.ts'
+} from '../../fields/index.ts'
 import { catalogue, PROCESS_METRICS } from './metrics.ts'
 import {
   checkPlaceholders,

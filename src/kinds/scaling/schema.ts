@@ -16,7 +16,7 @@ import {
   timeoutDescription,
   toArgv,
   warmupSchema,
-} from '../../config/fields.ts'
+} from '../../fields/index.ts'
 import { THROUGHPUT_FORMATS } from '../../import/index.ts'
 import { DEFAULT_RUNNER_WARMUP_ITERS } from '../wall-clock/schema.ts'
 import { catalogue, SCALING_METRICS } from './metrics.ts'

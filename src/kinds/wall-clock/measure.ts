@@ -2,7 +2,7 @@
 // reports them over rebar's runner protocol (src/measure/klv.ts). bench-action writes the configuration,
 // runs the runner, checks that every sample counted what it should, and turns samples into metrics: time
 // per call, and bytes per second when a call's work has a size.
-import { OutsidePathError, readConfined } from '../../config/confine.ts'
+import { OutsidePathError, readConfined } from '../../fields/confine.ts'
 import { listHarnessBenchmarks } from '../../measure/harness.ts'
 import { encodeKlv, type KlvEntry, type RunnerSample } from '../../measure/klv.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
@@ -34,7 +34,7 @@ export interface SamplePart {
  * as bytes, then the iteration and time limits in nanoseconds; last bench-action's own items
  * (sample-time, threads, param.NAME), only when the config sets them, since a rebar runner refuses
  * keys it does not know. A file that cannot be read is an error naming the input; one that leads out of
- * the repository (config/confine.ts) is refused, naming where the config wrote it.
+ * the repository (fields/confine.ts) is refused, naming where the config wrote it.
  *
  * Every invocation carries the whole warm-up, not a share of it: each is a fresh process, cold until
  * it has run for max-warmup-time (or its count limit, rebar's 1,000,000 unless the config writes one).

@@ -15,7 +15,7 @@ import {
   leadsTo,
   OutsidePathError,
   readConfined,
-} from '../../config/confine.ts'
+} from '../../fields/confine.ts'
 import { runCommand } from '../../system/command.ts'
 
 /** What `rebar:` says: the directory, and regexes choosing definitions (GROUP/NAME) and engines. */

@@ -1,6 +1,6 @@
 // The wall-clock kind's entry in bench.yml, and what it resolves to.
 import * as z from 'zod'
-import type { ConfinedPath } from '../../config/confine.ts'
+import type { ConfinedPath } from '../../fields/confine.ts'
 import {
   checkCommandForm,
   commandSchema,
@@ -19,7 +19,7 @@ import {
   toArgv,
   warmupSchema,
   wholeNumberSchema,
-} from '../../config/fields.ts'
+} from '../../fields/index.ts'
 import { catalogue, WALL_CLOCK_METRICS } from './metrics.ts'
 import { type RebarSelection, rustRegex } from './rebar.ts'
 

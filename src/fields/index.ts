@@ -1,5 +1,6 @@
 // The pieces every kind's entry in bench.yml is built from (each kind's schema is in its folder under
-// src/kinds/): durations, percentages, commands and their checks, names, gates, and what an entry's
+// src/kinds/), below both the kinds and the config loader (src/config/), which reads the kinds'
+// schemas: durations, percentages, commands and their checks, names, gates, and what an entry's
 // defaults are resolved against. Every leaf carries an `expected …` message that completes the sentence
 // "benchmarks[2].timeout: expected …, got …"; the loader adds the location and what was found.
 import path from 'node:path'
@@ -7,7 +8,6 @@ import * as z from 'zod'
 import { listed } from '../display.ts'
 import { sameFamilyNames } from '../metric-families.ts'
 import type { ConfinedPath } from './confine.ts'
-import type { PathSegment } from './errors.ts'
 import {
   DURATION_PATTERN,
   EXPECTED_DURATION,
@@ -20,6 +20,9 @@ import {
 } from './values.ts'
 
 export const SHELL = '/bin/sh'
+
+/** A step of the way to a value in bench.yml: a key, or an index in a list. */
+export type PathSegment = string | number
 
 /** The settings every benchmark inherits unless it sets its own (`defaults:`, resolved by the loader). */
 export interface ConfigDefaults {
@@ -48,7 +51,7 @@ export interface ResolveContext {
   /**
    * A path the entry gives for bench-action to read (`what`: "a file", "a directory"), resolved against
    * `dir` (or `resolved`, when it is made otherwise) and refused, as a config error at `at` within the
-   * entry, when it leads out of the repository (see config/confine.ts).
+   * entry, when it leads out of the repository (see fields/confine.ts).
    */
   confine(written: string, at: readonly PathSegment[], what: string, resolved?: string): ConfinedPath
 }

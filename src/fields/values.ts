@@ -117,6 +117,32 @@ function notAShell(char: string, index: number, meaning: string): ValueError {
 }
 
 /**
+ * The text of the double-quoted string starting at `start` (its `"`), with a backslash escaping `"`,
+ * `\`, `$`, a backquote and a newline, and where the word goes on after its closing `"`.
+ */
+function doubleQuoted(text: string, start: number): { text: string; next: number } {
+  let word = ''
+  let i = start + 1
+  for (;;) {
+    if (i >= text.length) {
+      throw new ValueError('', undefined, `unbalanced quote: the " at character ${start + 1} is never closed`)
+    }
+    const inner = text[i]!
+    if (inner === '"') break
+    if (inner === '\\' && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1]!)) {
+      if (text[i + 1] !== '\n') word += text[i + 1]
+      i += 2
+      continue
+    }
+    if (inner === '$' || inner === '`')
+      throw notAShell(inner, i, 'a shell expansion even inside double quotes')
+    word += inner
+    i++
+  }
+  return { text: word, next: i + 1 }
+}
+
+/**
  * Splits a command string into argv the way a POSIX shell splits words: blanks separate words; single
  * quotes keep everything literally; double quotes keep everything except that a backslash escapes
  * `"`, `\`, `$`, a backquote and a newline; outside quotes a backslash keeps the next character (and a
@@ -157,30 +183,10 @@ export function splitCommand(text: string): string[] {
       continue
     }
     if (char === '"') {
-      const start = i
-      i++
-      for (;;) {
-        if (i >= text.length) {
-          throw new ValueError(
-            '',
-            undefined,
-            `unbalanced quote: the " at character ${start + 1} is never closed`,
-          )
-        }
-        const inner = text[i]!
-        if (inner === '"') break
-        if (inner === '\\' && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1]!)) {
-          if (text[i + 1] !== '\n') word += text[i + 1]
-          i += 2
-          continue
-        }
-        if (inner === '$' || inner === '`')
-          throw notAShell(inner, i, 'a shell expansion even inside double quotes')
-        word += inner
-        i++
-      }
+      const quoted = doubleQuoted(text, i)
+      word += quoted.text
       inWord = true
-      i++
+      i = quoted.next
       continue
     }
     if (char === '\\') {
