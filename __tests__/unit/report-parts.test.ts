@@ -6,7 +6,6 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { BenchmarkComparison, Comparison } from '../../src/compare/index.ts'
 import {
-  acceptedRows,
   contendedLine,
   contentionConsequence,
   describeAcceptedBy,
@@ -17,19 +16,22 @@ import {
   describeCounts,
   describeExactBaseline,
   describeRunNoise,
-  environmentRows,
-  failureGroups,
   gateDescription,
   headline,
+  listNames,
+  plural,
+  shellCorrections,
+} from '../../src/report/describe.ts'
+import {
+  acceptedRows,
+  environmentRows,
+  failureGroups,
   headlineMetrics,
   headOnlyLabel,
   headOnlyRuns,
   headOnlyValue,
-  listNames,
   metricRow,
   metricVerdictLabel,
-  plural,
-  shellCorrections,
   shownHeadOnly,
 } from '../../src/report/rows.ts'
 import { alignTable, clean, shouldUseColor } from '../../src/report/terminal.ts'

@@ -1,8 +1,8 @@
 // The change points of a history in words: a table for the terminal (`bench-action history`) and
 // markdown for the job summary. Names come from stored results: escaped for each medium.
 import { formatChange, formatValue, shortSha } from '../display.ts'
+import { describeAcceptedBy } from '../report/describe.ts'
 import { escapeMarkdownInline, markdownCode } from '../report/escape.ts'
-import { describeAcceptedBy } from '../report/rows.ts'
 import { trendPageUrl } from '../report/site-paths.ts'
 import { alignTable, clean } from '../report/terminal.ts'
 import { changesNewestFirst, type SuiteHistory, type TrendChange, type TrendSeries } from './series.ts'

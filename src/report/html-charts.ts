@@ -3,9 +3,9 @@
 import type { TopLevelSpec } from 'vega-lite'
 import type { ScalingSeries, ScalingSide, ScanSeries } from '../compare/types.ts'
 import { formatValue, sig3 } from '../display.ts'
+import { plural } from './describe.ts'
 import { withoutBidiControls } from './escape.ts'
 import { type ThroughputScale, throughputScale, timeScale } from './mermaid.ts'
-import { plural } from './rows.ts'
 
 export const SIDE_COLOR = { base: '#8a8f98', head: '#1f6feb' } as const
 export const SIDE_SHAPE = { base: 'square', head: 'circle' } as const
@@ -123,6 +123,35 @@ interface LineChartData {
   ideal?: Array<{ count: number; value: number }>
 }
 
+/** The shading and label of the counts above the machine's logical CPUs, when the chart reaches them. */
+// biome-ignore lint/suspicious/noExplicitAny: vega-lite's layer types are too deep to spell out here
+function oversubscribedLayers(cores: number | undefined, smallest: number, largest: number): any[] {
+  if (cores === undefined || largest <= cores) return []
+  const from = cores >= smallest ? { datum: cores } : { value: 0 }
+  return [
+    {
+      data: { values: [{}] },
+      mark: { type: 'rect', color: OVERSUBSCRIBED_FILL, opacity: 0.7 },
+      encoding: { x: from, x2: { value: 'width' } },
+    },
+    {
+      data: { values: [{}] },
+      mark: {
+        type: 'text',
+        text: `oversubscribed (> ${plural(cores, 'CPU')})`,
+        align: 'right',
+        baseline: 'bottom',
+        dx: -2,
+        dy: -3,
+        fontSize: 10,
+        color: '#a40e26',
+      },
+      // Above the plot at its right edge, where no line or axis label can cover it.
+      encoding: { x: { value: 'width' }, y: { value: 0 } },
+    },
+  ]
+}
+
 /** The vega-lite spec of a line chart of base and head against a numeric x: a scaling curve, a scan. */
 export function lineChartSpec(data: LineChartData): TopLevelSpec {
   const { rows, counts } = data
@@ -160,31 +189,7 @@ export function lineChartSpec(data: LineChartData): TopLevelSpec {
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: vega-lite's layer types are too deep to spell out here
-  const layers: any[] = []
-  const cores = data.cores
-  if (cores !== undefined && largest > cores) {
-    const from = cores >= smallest ? { datum: cores } : { value: 0 }
-    layers.push({
-      data: { values: [{}] },
-      mark: { type: 'rect', color: OVERSUBSCRIBED_FILL, opacity: 0.7 },
-      encoding: { x: from, x2: { value: 'width' } },
-    })
-    layers.push({
-      data: { values: [{}] },
-      mark: {
-        type: 'text',
-        text: `oversubscribed (> ${plural(cores, 'CPU')})`,
-        align: 'right',
-        baseline: 'bottom',
-        dx: -2,
-        dy: -3,
-        fontSize: 10,
-        color: '#a40e26',
-      },
-      // Above the plot at its right edge, where no line or axis label can cover it.
-      encoding: { x: { value: 'width' }, y: { value: 0 } },
-    })
-  }
+  const layers: any[] = oversubscribedLayers(data.cores, smallest, largest)
   if (data.ideal) {
     layers.push({
       name: 'ideal',

@@ -4,6 +4,7 @@ import type { TopLevelSpec } from 'vega-lite'
 import type { Comparison, ScalingPoint, ScalingSeries, ScalingSide } from '../compare/types.ts'
 import { formatCount, formatValue, unitScale } from '../display.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
+import { plural } from './describe.ts'
 import {
   type ChartKind,
   chartSpec,
@@ -14,7 +15,6 @@ import {
   seriesScale,
 } from './html-charts.ts'
 import { byVerdict, code, e, verdictCell } from './html-sections.ts'
-import { plural } from './rows.ts'
 
 function pointsTable(series: ScalingSeries): string {
   const cell = (s: ScalingSide | undefined, f: (s: ScalingSide) => string) =>

@@ -2,9 +2,7 @@
 // regressions, failures, the environment, and what was compared with what.
 import type { AcceptedBy } from '../accept.ts'
 import { type BenchmarkComparison, type Comparison, VERDICT_ORDER } from '../compare/types.ts'
-import { escapeHtml } from './escape.ts'
 import {
-  acceptedRows,
   CONTENDED_SHOWN,
   contendedLine,
   contendedMeasurements,
@@ -15,16 +13,20 @@ import {
   describeCommit,
   describeExactBaseline,
   describeRunNoise,
+  listNames,
+  shellCorrections,
+} from './describe.ts'
+import { escapeHtml } from './escape.ts'
+import {
+  acceptedRows,
   environmentRows,
   failureGroups,
   headlineMetrics,
   headOnlyLabel,
   headOnlyValue,
-  listNames,
   metricLabel,
   metricRow,
   metricVerdictLabel,
-  shellCorrections,
   shownHeadOnly,
   VERDICT_LABEL,
 } from './rows.ts'

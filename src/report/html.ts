@@ -3,6 +3,7 @@
 // to SVG when the report is written; everything a user controls is escaped. The page is a layout of the
 // report model's sections (HTML_LAYOUT), each written by its formatter.
 import type { Comparison } from '../compare/types.ts'
+import { describeCounts, gateDescription, headline } from './describe.ts'
 import { OVERSUBSCRIBED_FILL } from './html-charts.ts'
 import type { ChartedSamples } from './html-figures.ts'
 import {
@@ -23,7 +24,6 @@ import {
   shellCorrectionSection,
 } from './html-sections.ts'
 import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
-import { describeCounts, gateDescription, headline } from './rows.ts'
 
 export { renderSvg, stableSvgIds } from './html-charts.ts'
 

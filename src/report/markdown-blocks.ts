@@ -12,15 +12,6 @@ import type {
 } from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
 import {
-  escapeMarkdownInline,
-  escapeMarkdownLine,
-  htmlCode,
-  markdownCode,
-  markdownCodeBlock,
-} from './escape.ts'
-import { scalingMermaid, scanMermaid } from './mermaid.ts'
-import {
-  acceptedRows,
   CONTENDED_SHOWN,
   type ContendedMeasurement,
   contendedLine,
@@ -30,15 +21,26 @@ import {
   describeCommit,
   describeExactBaseline,
   describeRunNoise,
-  environmentRows,
-  failureGroups,
   gateDescription,
   headline,
+  listNames,
+} from './describe.ts'
+import {
+  escapeMarkdownInline,
+  escapeMarkdownLine,
+  htmlCode,
+  markdownCode,
+  markdownCodeBlock,
+} from './escape.ts'
+import { scalingMermaid, scanMermaid } from './mermaid.ts'
+import {
+  acceptedRows,
+  environmentRows,
+  failureGroups,
   headlineMetrics,
   headOnlyLabel,
   headOnlyRuns,
   headOnlyValue,
-  listNames,
   type MetricRow,
   metricRow,
   metricVerdictLabel,

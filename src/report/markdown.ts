@@ -2,6 +2,7 @@
 // unchanged rows collapsed, and what was compared with what stated plainly. The comment is a layout of the
 // report model's sections (MARKDOWN_LAYOUT), each written by its block (markdown-blocks.ts).
 import type { BenchmarkComparison, Comparison } from '../compare/types.ts'
+import { describeCounts, listNames } from './describe.ts'
 import { escapeMarkdownInline, escapeMarkdownLine, markdownCode, markerFor } from './escape.ts'
 import {
   acceptedSection,
@@ -39,7 +40,7 @@ import {
   SHORTENING,
   shortened,
 } from './model.ts'
-import { changeCell, describeCounts, failureGroups, headlineMetrics, listNames } from './rows.ts'
+import { changeCell, failureGroups, headlineMetrics } from './rows.ts'
 
 export interface MarkdownOptions {
   now?: Date

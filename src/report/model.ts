@@ -14,13 +14,12 @@ import type {
 } from '../compare/types.ts'
 import { VERDICT_ORDER } from '../compare/types.ts'
 import {
-  type AcceptedRow,
-  acceptedRows,
   type ContendedMeasurement,
   contendedMeasurements,
   describeAddedAcceptances,
   shellCorrections,
-} from './rows.ts'
+} from './describe.ts'
+import { type AcceptedRow, acceptedRows } from './rows.ts'
 
 /** Every section a report can show, by name, with the data it shows. */
 export interface Sections {

@@ -10,7 +10,6 @@ import type {
   ScanSeries,
 } from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
-import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
 import {
   CONTENDED_SHOWN,
   contendedLine,
@@ -21,12 +20,15 @@ import {
   describeCounts,
   describeExactBaseline,
   describeRunNoise,
-  failureGroups,
   headline,
+  listNames,
+} from './describe.ts'
+import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
+import {
+  failureGroups,
   headlineMetrics,
   headOnlyLabel,
   headOnlyValue,
-  listNames,
   metricRow,
   metricVerdictLabel,
   shownHeadOnly,
