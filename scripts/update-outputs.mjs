@@ -9,11 +9,11 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const files = [
-  'e2e/report.test.ts',
-  'e2e/hostile.test.ts',
-  'e2e/html-report.test.ts',
-  'e2e/history.test.ts',
-  'unit/import-conformance.test.ts',
+  'e2e/report/report.test.ts',
+  'e2e/report/hostile.test.ts',
+  'e2e/report/html.test.ts',
+  'e2e/history/history.test.ts',
+  'unit/import/conformance.test.ts',
 ].map((f) => path.join('__tests__', f))
 const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
   cwd: root,
