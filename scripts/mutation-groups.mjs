@@ -31,7 +31,14 @@ export const GROUPS = {
   schedule: ['src/schedule/*.ts'],
   families: ['src/metric-families.ts'],
   accept: ['src/accept.ts', 'src/github/accept-label.ts'],
-  report: ['src/report/markdown.ts', 'src/report/rows.ts', 'src/report/terminal.ts'],
+  report: [
+    'src/report/model.ts',
+    'src/report/markdown.ts',
+    'src/report/markdown-blocks.ts',
+    'src/report/describe.ts',
+    'src/report/rows.ts',
+    'src/report/terminal.ts',
+  ],
   comment: ['src/github/comment.ts'],
   config: ['src/config/errors.ts'],
 }
