@@ -20,8 +20,7 @@ export const RUN_SYNOPSIS = `  bench-action [run] [--config FILE] [--dry-run] [-
 export const RUN_HELP = `run        measure the benchmarks of bench.yml (looked for in the working directory, then
            .github/), compare them with the newest stored baseline and print a verdict
   --config FILE       the config file
-  --dry-run           measure and report as CI would, but publish nothing (results are still
-                      saved to the local store unless --no-save; nothing is ever pushed)
+  --dry-run           measure and report as CI would, but save and publish nothing
   --baseline FILE|DIR compare with this results file, or use DIR as the store of baselines
   --baseline git:[BRANCH]
                       compare with what CI saved in the data branch BRANCH (git: alone: the
@@ -32,9 +31,8 @@ export const RUN_HELP = `run        measure the benchmarks of bench.yml (looked 
                       branch of origin that the action's baseline-store: git keeps; or cache, the
                       GitHub Actions cache the action's baseline-store: cache keeps (only inside a
                       GitHub Actions job, with the runner's ACTIONS_RUNTIME_TOKEN and
-                      ACTIONS_RESULTS_URL exported to the step). Results are still saved to the
-                      local store; they go to the git or cache store only with --save (never with
-                      --dry-run)
+                      ACTIONS_RESULTS_URL exported to the step). Results are saved to the local
+                      store; to the git or cache store only with --save (never with --dry-run)
   --baseline-branch NAME
                       the git store's data branch (default bench-data)
   --retain N          with --baseline-store git --save: keep at most N runs per suite and branch
@@ -46,10 +44,12 @@ export const RUN_HELP = `run        measure the benchmarks of bench.yml (looked 
   --json FILE         write this run's results (the ResultSet) as JSON
   --markdown FILE     write the report as markdown (the pull-request comment body)
   --html FILE         write the report as one HTML page, scaling charts drawn as SVG
-  --store DIR         where results are kept between runs (default .bench)
-  --save              with the git or cache store: save this run's results there instead of
-                      locally (git: pushed to the data branch, needs write access to origin;
-                      cache: a new entry of this job's run)
+  --store DIR         where results are kept between runs (default .bench). A run is saved there
+                      when the working tree has no uncommitted changes, so the next run compares
+                      with committed code; git status says what counts
+  --save              save this run even with uncommitted changes; with the git or cache store:
+                      save it there instead of locally (git: pushed to the data branch, needs write
+                      access to origin; cache: a new entry of this job's run)
   --no-save           do not save this run's results to the store
   --no-install        do not install missing tools the config needs (valgrind, Rust, Zig); by
                       default they are set up first, as \`bench-action setup\` would

@@ -1,7 +1,7 @@
 // Where the command line reads baselines and saves its run: the flags run and merge share, and the
 // store they choose.
 import { listed } from '../display.ts'
-import { UsageError } from '../run/pipeline.ts'
+import { type SaveRule, UsageError } from '../run/pipeline.ts'
 import { DEFAULT_DATA_BRANCH } from '../store/git.ts'
 import {
   isStoreKind,
@@ -48,7 +48,16 @@ export interface ChosenStore {
   baseline?: string
   /** Where baselines are read and the run is saved; the pipeline's directory store when absent. */
   store?: OpenStore
-  save: boolean
+  save: SaveRule
+}
+
+/**
+ * When the run is saved: never by a dry run or with --no-save; always with --save; otherwise only from a
+ * working tree without uncommitted changes.
+ */
+function saveRule(values: StoreFlags): SaveRule {
+  if (values['dry-run'] || values['no-save']) return false
+  return values.save ? true : 'clean'
 }
 
 /**
@@ -73,7 +82,13 @@ export function chooseStore(values: StoreFlags, io: CliIo): ChosenStore {
     if (retain !== undefined)
       throw new UsageError("--retain prunes the git store's data branch: add --baseline-store git")
   }
-  if (kind === 'dir') return { kind, baseline: values.baseline, save: !values['no-save'] }
+  if (kind === 'dir') {
+    if (values.save && values['dry-run'])
+      throw new UsageError(
+        '--dry-run saves nothing: drop --save to only compare, or --dry-run to save this run',
+      )
+    return { kind, baseline: values.baseline, save: saveRule(values) }
+  }
   if (values.baseline !== undefined && fromGit === undefined)
     throw new UsageError(
       `--baseline FILE|DIR and --baseline-store ${kind} each say where the baseline comes from: give one of them`,
@@ -101,7 +116,7 @@ export function chooseStore(values: StoreFlags, io: CliIo): ChosenStore {
   })
   if (values.save) return { kind, store, save: true }
   const local = openCliStore({ kind: 'dir', cwd: io.cwd, storeDir: values.store ?? '.bench' })
-  return { kind, store: readingFrom(store, local), save: !values['no-save'] }
+  return { kind, store: readingFrom(store, local), save: saveRule(values) }
 }
 
 /** The store of --baseline-store; one this machine cannot serve is refused with the flags to use instead. */

@@ -62,6 +62,9 @@ import {
   shardCases,
 } from './shard.ts'
 
+/** When a run's results are saved: always, never, or only from a working tree without uncommitted changes. */
+export type SaveRule = boolean | 'clean'
+
 export interface PipelineOptions {
   cwd: string
   /** The config file; found in cwd (then .github/) when absent. */
@@ -71,8 +74,12 @@ export interface PipelineOptions {
   baseline?: string
   /** The dir store's root, relative to cwd. */
   storeDir: string
-  /** Save this run's results in the store (a later run compares with them). */
-  save: boolean
+  /**
+   * Save this run's results in the store (a later run compares with them): always, never, or `'clean'`,
+   * only when the working tree has no uncommitted changes (the CLI's default: a run of code that was
+   * never committed is not the next baseline unless asked with --save).
+   */
+  save: SaveRule
   /** Where baselines are kept; the directory store at storeDir when not given. */
   store?: ResultStore
   /**
@@ -598,7 +605,7 @@ async function conclude(
     /** What part of the suite this run measured on purpose: a filter's benchmarks, or a shard's. */
     part?: { filter?: string; shard: boolean }
   },
-  save: boolean,
+  save: SaveRule,
 ): Promise<PipelineOutcome> {
   const { choice, pairs, exact } = compared
   const now = options.now ?? (() => new Date())
@@ -629,7 +636,7 @@ async function conclude(
   const recorded: ResultSet = accepted.length > 0 ? { ...results, accepted } : results
   const markdown = renderMarkdown(comparison, { now: now(), version: VERSION })
 
-  const savedPath = save ? await saveBaseline(options, recorded, filter) : undefined
+  const savedPath = save ? await saveBaseline(options, recorded, filter, save) : undefined
   const written = await writeOutputs(options, recorded, comparison, markdown, {
     now,
     ...(choice.baseline ? { base: choice.baseline.results } : {}),
@@ -677,7 +684,15 @@ async function saveBaseline(
   options: Omit<PipelineOptions, 'installTools'> | MergeOptions,
   recorded: ResultSet,
   filter: string | undefined,
+  save: SaveRule,
 ): Promise<string | undefined> {
+  if (save === 'clean' && recorded.commit.dirty) {
+    // Code that was never committed is no state of the branch a later run should be compared with.
+    options.log(
+      'the working tree has uncommitted changes: results not saved as a baseline (--save saves them)',
+    )
+    return undefined
+  }
   if (filter !== undefined) {
     // A later full run would find most benchmarks missing from a filtered one.
     options.log('--filter was given: results not saved as a baseline')

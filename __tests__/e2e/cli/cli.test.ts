@@ -191,6 +191,57 @@ describe('verdicts', () => {
   })
 })
 
+describe('what a run saves', () => {
+  test('a clean tree is saved; uncommitted changes only with --save; a dry run never', async () => {
+    // The times are read from a file the tree does not track (an untracked file is not a change).
+    const config =
+      'suite: saves\nbenchmarks:\n  - { name: loop, kind: import, format: hyperfine, file: times.json, gate: time }\n'
+    const dir = await repo({ 'bench.yml': config })
+    await copyFile(path.join(HYPERFINE, 'aa-1.json'), path.join(dir, 'times.json'))
+    const clean = await cli(['run'], dir)
+    assert.equal(clean.code, 0, clean.stderr)
+    assert.match(clean.stderr, /results saved to \.bench\//)
+    assert.equal((await storedFiles(dir, 'saves')).length, 1)
+
+    // bench.yml changed and not committed: compared, not saved, and told why.
+    await writeFile(path.join(dir, 'bench.yml'), `# changed\n${config}`)
+    const dirty = await cli(['run'], dir)
+    assert.equal(dirty.code, 0, dirty.stderr)
+    assert.match(dirty.stdout, /with uncommitted changes/)
+    assert.match(
+      dirty.stderr,
+      /the working tree has uncommitted changes: results not saved as a baseline \(--save saves them\)/,
+    )
+    assert.doesNotMatch(dirty.stderr, /results saved/)
+    assert.equal((await storedFiles(dir, 'saves')).length, 1)
+
+    const kept = await cli(['run', '--save'], dir)
+    assert.equal(kept.code, 0, kept.stderr)
+    assert.match(kept.stderr, /results saved to \.bench\//)
+    assert.equal((await storedFiles(dir, 'saves')).length, 2)
+
+    // Committed again: a dry run compares and saves nothing; with --save it is refused.
+    await execFileP(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-am', 'changed'],
+      {
+        cwd: dir,
+      },
+    )
+    const dry = await cli(['run', '--dry-run'], dir)
+    assert.equal(dry.code, 0, dry.stderr)
+    assert.doesNotMatch(dry.stderr, /results saved|not saved/)
+    assert.equal((await storedFiles(dir, 'saves')).length, 2)
+    const refused = await cli(['run', '--dry-run', '--save'], dir)
+    assert.equal(refused.code, 2, refused.stderr)
+    assert.match(
+      refused.stderr,
+      /--dry-run saves nothing: drop --save to only compare, or --dry-run to save this run/,
+    )
+    assert.equal((await storedFiles(dir, 'saves')).length, 2)
+  })
+})
+
 describe('failing benchmarks', () => {
   const config = `suite: failing
 defaults: { runs: 5, warmup: 1, timeout: 2s }
