@@ -2,6 +2,7 @@
 // file each with its flags and its help. Takes its I/O as arguments so tests can drive it in-process;
 // cli-entry.ts wires it to the real process.
 import { isUserError } from '../errors.ts'
+import { clean } from '../report/terminal.ts'
 import { SetupError } from '../setup/system.ts'
 import { VERSION } from '../version.ts'
 import { COMPARE_SYNOPSIS, compareCommand } from './compare.ts'
@@ -35,6 +36,26 @@ function isUsersMistake(err: unknown): err is Error {
   )
 }
 
+/**
+ * Node's argument parser's refusals, said as ours: the option or argument, what is wrong with it, and
+ * where the options are listed. Any other message is already ours.
+ */
+export function inOurWords(err: Error): string {
+  const code = 'code' in err ? String(err.code) : ''
+  const see = 'see bench-action --help'
+  const option = /'(-[^' ]+)/.exec(err.message)?.[1]?.replace(/^-+.*$/, (o) => clean(o))
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}; ${see}`
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    if (/argument missing/.test(err.message)) return `${option} needs a value; ${see}`
+    if (/does not take an argument/.test(err.message)) return `${option} takes no value; ${see}`
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    const argument = /Unexpected argument '(.*)'\. /.exec(err.message)?.[1]
+    if (argument !== undefined) return `unexpected argument ${JSON.stringify(clean(argument))}; ${see}`
+  }
+  return err.message
+}
+
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const stdout = new ShownStream(io.stdout)
   const stderr = new ShownStream(io.stderr)
@@ -47,7 +68,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return err.exitCode
     }
     if (isUsersMistake(err)) {
-      shown.stderr.write(`bench-action: ${err.message}\n`)
+      shown.stderr.write(`bench-action: ${inOurWords(err)}\n`)
       return 2
     }
     shown.stderr.write(
