@@ -86,6 +86,8 @@ export type RunFailure =
       index: number
       program: string
       reason: string
+      /** The program (or stdin file) does not exist: ENOENT. */
+      notFound?: boolean
       step?: RunStep | 'stdin'
     }
 
@@ -334,6 +336,9 @@ export async function ensureExecHelper(options: ExecHelperOptions = {}): Promise
   return { path: helperPath, built: true }
 }
 
+/** errno of a file or program that does not exist, as the helper reports it (Linux, macOS, the BSDs). */
+const ENOENT = 2
+
 const runLineSchema = z.object({
   phase: z.enum(['warmup', 'run']),
   i: z.number().int().nonnegative(),
@@ -379,6 +384,7 @@ function parseLine(line: string): ProcessRun | Extract<RunFailure, { kind: 'spaw
       program: s.program,
       reason: s.spawn_error,
     }
+    if (s.errno === ENOENT) failure.notFound = true
     if (s.step !== undefined) failure.step = s.step
     return failure
   }

@@ -6,8 +6,10 @@
 // Built on node:child_process, not @actions/exec: @actions/exec has no timeout and cannot kill a
 // command, let alone the processes it started, so a hanging `git fetch` or installer would hang the job.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import os from 'node:os'
 import { childEnv } from './child-env.ts'
+import { notFoundText } from './not-found.ts'
 import { killProcessGroup, trackChild } from './process-group.ts'
 
 export interface CommandOptions {
@@ -47,7 +49,7 @@ export interface CommandResult {
   stderr: string
   /**
    * Set when the command could not be started or bench-action stopped it, in words:
-   * `could not start "make": spawn make ENOENT`, `timed out after 60s`, `printed more than 64 MiB`.
+   * `could not start "make": not found (not on PATH)`, `timed out after 60s`, `printed more than 64 MiB`.
    */
   error?: string
 }
@@ -58,7 +60,19 @@ const TAIL_KEEP_BYTES = 4096
 /** How long the output pipes may stay open once the command has exited: something it started may hold them. */
 const PIPE_GRACE_MS = 1000
 
-function notStarted(argv: readonly string[], error: NodeJS.ErrnoException): CommandResult {
+function notStarted(
+  argv: readonly string[],
+  error: NodeJS.ErrnoException,
+  options: Pick<CommandOptions, 'cwd' | 'env'>,
+): CommandResult {
+  const cwd = options.cwd ?? process.cwd()
+  // spawn says ENOENT for a missing working directory as for a missing program.
+  const why =
+    error.code !== 'ENOENT'
+      ? error.message
+      : existsSync(cwd)
+        ? notFoundText(argv[0]!, cwd, options.env ?? process.env)
+        : `its working directory ${cwd} does not exist`
   return {
     argv: [...argv],
     code: error.code === 'ENOENT' ? 127 : 126,
@@ -66,7 +80,7 @@ function notStarted(argv: readonly string[], error: NodeJS.ErrnoException): Comm
     timedOut: false,
     stdout: '',
     stderr: '',
-    error: `could not start "${argv[0]}": ${error.message}`,
+    error: `could not start "${argv[0]}": ${why}`,
   }
 }
 
@@ -98,7 +112,7 @@ export function runCommand(argv: readonly string[], options: CommandOptions = {}
         windowsHide: true,
       })
     } catch (error) {
-      resolve(notStarted(argv, error as NodeJS.ErrnoException))
+      resolve(notStarted(argv, error as NodeJS.ErrnoException, options))
       return
     }
     trackChild(child)
@@ -171,7 +185,7 @@ function watchCommand(
     if (child.pid !== undefined || settled) return
     settled = true
     clearTimeout(timer)
-    resolve(notStarted(argv, spawnError))
+    resolve(notStarted(argv, spawnError, options))
   })
   child.on('exit', (code, signal) => {
     exit = { code, signal }
@@ -206,7 +220,7 @@ export function runCommandSync(
     ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
   })
   const failure = ran.error as NodeJS.ErrnoException | undefined
-  if (failure && !ran.pid) return notStarted(argv, failure)
+  if (failure && !ran.pid) return notStarted(argv, failure, options)
   const timedOut = failure?.code === 'ETIMEDOUT'
   const error = timedOut
     ? `timed out after ${options.timeoutMs! / 1000}s`

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { LineCounter, parseDocument } from 'yaml'
 import {
-  closestMatch,
   describeValue,
   formatPath,
   formatProblem,
@@ -14,6 +13,7 @@ import {
 } from '../../../src/config/errors.ts'
 import { ConfigError, parseConfig } from '../../../src/config/index.ts'
 import { configSchema } from '../../../src/config/schema.ts'
+import { closestMatch } from '../../../src/system/closest.ts'
 
 function messages(text: string): string[] {
   try {

@@ -1,6 +1,7 @@
 // The instructions kind: one run under valgrind --tool=callgrind gives exact event counts. Everything that
 // could change a count between base and head besides the code is held fixed: a pinned cache model, the
 // environment (only what the config lists), stdio destinations, argv, and no address randomisation.
+
 import { access, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +13,7 @@ import { failedResult, resultFor } from '../../measure/result.ts'
 import type { BenchmarkResult } from '../../results.ts'
 import { valgrindVersion as probeValgrind } from '../../setup/valgrind.ts'
 import { commandFailure, runCommand } from '../../system/command.ts'
+import { notFoundText } from '../../system/not-found.ts'
 import { parseCallgrindFile } from './callgrind.ts'
 import { type CallgrindProfile, mergeCallgrindProfiles } from './callgrind-profile.ts'
 import { functionCosts } from './function-costs.ts'
@@ -152,7 +154,10 @@ export async function measureInstructions(
     })
   }
   const program = await resolveProgram(c.command[0]!, c.cwd, c.env.PATH ?? inherit.PATH)
-  if (!program) return failedResult(c, { message: `cannot execute "${c.command[0]}": not found` })
+  if (!program)
+    return failedResult(c, {
+      message: `cannot execute "${c.command[0]}": ${notFoundText(c.command[0]!, c.cwd, { PATH: c.env.PATH ?? inherit.PATH })}`,
+    })
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-callgrind-'))
   try {
     const notes: string[] = []
@@ -231,7 +236,11 @@ export async function expandHarness(
 ): Promise<{ cases: InstructionsCase[] } | { failure: BenchmarkResult }> {
   const program = await resolveProgram(c.command[0]!, c.cwd, c.env.PATH ?? inherit.PATH)
   if (!program)
-    return { failure: failedResult(c, { message: `cannot execute harness "${c.command[0]}": not found` }) }
+    return {
+      failure: failedResult(c, {
+        message: `cannot execute harness "${c.command[0]}": ${notFoundText(c.command[0]!, c.cwd, { PATH: c.env.PATH ?? inherit.PATH })}`,
+      }),
+    }
   const listed = await listHarnessBenchmarks([program, ...c.command.slice(1)], {
     cwd: c.cwd,
     env: c.env,

@@ -25,6 +25,7 @@ import { resultFor } from '../../measure/result.ts'
 import { SampleTarget } from '../../measure/target.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../../results.ts'
 import { OutputTail } from '../../system/command.ts'
+import { notFoundText } from '../../system/not-found.ts'
 import { PROCESS_METRICS } from './metrics.ts'
 import type { ProcessCase } from './plan.ts'
 
@@ -339,7 +340,7 @@ async function checkCase(c: ProcessCase): Promise<string | undefined> {
 
 export function describeFailure(
   failure: RunFailure,
-  c: Pick<ProcessCase, 'runs' | 'warmup' | 'timeoutMs'>,
+  c: Pick<ProcessCase, 'runs' | 'warmup' | 'timeoutMs' | 'cwd' | 'env'>,
 ): BenchmarkError {
   const around = (step: string | undefined, where: string) =>
     step === undefined ? where : step === 'prepare' ? `prepare before ${where}` : `conclude after ${where}`
@@ -354,7 +355,10 @@ export function describeFailure(
       }
     }
     const what = failure.step !== undefined ? `the ${failure.step} command ` : ''
-    return { message: `cannot execute ${what}${JSON.stringify(failure.program)}: ${failure.reason}` }
+    const reason = failure.notFound
+      ? notFoundText(failure.program, c.cwd, { ...process.env, ...c.env })
+      : failure.reason
+    return { message: `cannot execute ${what}${JSON.stringify(failure.program)}: ${reason}` }
   }
   const run = failure.run
   const where = around(
@@ -453,6 +457,7 @@ async function runOnceFromNode(
     index,
     program,
     reason: errnoText(error),
+    ...(error.code === 'ENOENT' ? { notFound: true } : {}),
   })
   const stderr = new OutputTail(STDERR_KEEP_BYTES)
   let launched: LaunchedProcess

@@ -107,7 +107,7 @@ describe('prepare and conclude', () => {
     assert.equal(result.status, 'failed')
     assert.equal(
       result.error?.message,
-      'cannot execute the prepare command "./no-such-prepare": No such file or directory',
+      `cannot execute the prepare command "./no-such-prepare": not found (a path is relative to ${temp})`,
     )
   })
 })

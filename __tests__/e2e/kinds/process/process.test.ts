@@ -160,7 +160,10 @@ cc.describe('measureProcess with the exec helper', () => {
   test('a program that does not exist cannot be executed', async () => {
     const result = await measureProcess(processCase(['./nope']))
     assert.equal(result.status, 'failed')
-    assert.deepEqual(result.error, { message: 'cannot execute "./nope": No such file or directory' })
+    // Said in our words: where a relative path is looked for.
+    assert.deepEqual(result.error, {
+      message: `cannot execute "./nope": not found (a path is relative to ${temp})`,
+    })
   })
 
   test('a missing working directory fails the case without running it', async () => {
@@ -294,7 +297,9 @@ cc.describe('measureProcess without a C compiler', () => {
     const segv = await measureProcess(processCase([probe, 'segv']), { helper })
     assert.equal(segv.error?.message, 'killed by SIGSEGV on run 1 of 3')
     const missing = await measureProcess(processCase(['./nope']), { helper })
-    assert.deepEqual(missing.error, { message: 'cannot execute "./nope": No such file or directory' })
+    assert.deepEqual(missing.error, {
+      message: `cannot execute "./nope": not found (a path is relative to ${temp})`,
+    })
   })
 
   test('a timeout kills the whole process group', { timeout: WATCHDOG_MS }, async () => {
