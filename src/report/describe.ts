@@ -16,6 +16,9 @@ import { UNKNOWN_NOISE_BOUND } from '../stats/index.ts'
 import { VERDICT_LABEL } from './rows.ts'
 
 export function describeCommit(commit: CommitInfo): string {
+  // No commit at all: measured outside a git repository, or in one without a commit yet.
+  if (commit.sha === undefined && commit.branch === undefined)
+    return 'no commit (not a git repository, or no commit yet)'
   const parts = [shortSha(commit.sha)]
   if (commit.branch) parts.push(`on ${commit.branch}`)
   if (commit.dirty) parts.push('with uncommitted changes')

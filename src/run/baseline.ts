@@ -89,6 +89,8 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
       return `newest results on ${q.defaultBranch} (${shortSha(e.sha)}${distance}); none stored for the merge base ${shortSha(q.mergeBase)}`
     },
   }
+  // Why a run is on no branch: a detached HEAD, or no commit at all.
+  const nowhere = `no branch (${q.head.sha ? 'detached HEAD' : 'no commit: not a git repository, or no commit yet'})`
   let order: Candidate[]
   if (!q.head.branch) {
     // On no branch: this commit's own runs first, wherever they were saved; then the merge base's;
@@ -98,13 +100,13 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
     order = [
       {
         entries: known.filter((e) => entryMatchesSha(e, q.head.sha)),
-        reason: (e) => `results of this commit (${where(e)}); this run is on no branch (detached HEAD)`,
+        reason: (e) => `results of this commit (${where(e)}); this run is on ${nowhere}`,
       },
       mergeBaseCandidate,
       {
         entries: known,
         reason: (e) =>
-          `newest stored results (${where(e)}); this run is on no branch (detached HEAD)` +
+          `newest stored results (${where(e)}); this run is on ${nowhere}` +
           (q.head.sha ? `, and none were stored for its commit ${shortSha(q.head.sha)}` : ''),
       },
     ]
@@ -120,7 +122,7 @@ export async function chooseBaseline(q: BaselineQuery): Promise<BaselineChoice> 
       history: await branchHistory(q.store, q.suite, found.entry.branch),
     }
   }
-  const looked = [q.head.branch ?? 'no branch (detached HEAD)', q.defaultBranch]
+  const looked = [q.head.branch ?? nowhere, q.defaultBranch]
     .filter((b, i, all) => b && all.indexOf(b) === i)
     .join(' or ')
   return {

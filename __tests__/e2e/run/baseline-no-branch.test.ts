@@ -35,12 +35,16 @@ test('outside a git repository, the second run compares with the first', async (
   await writeFile(path.join(dir, 'bench.yml'), SUITE)
   const first = await cli(['run'], dir, { GIT_CEILING_DIRECTORIES: path.dirname(dir) })
   assert.equal(first.code, 0, first.stderr)
-  assert.match(baselineLine(first.stdout), /no baseline: nothing stored for suite "nb" on no branch/)
+  assert.match(
+    baselineLine(first.stdout),
+    /no baseline: nothing stored for suite "nb" on no branch \(no commit: not a git repository, or no commit yet\) in /,
+  )
+  assert.match(first.stdout, /^head: +no commit \(not a git repository, or no commit yet\)$/m)
   const second = await cli(['run'], dir, { GIT_CEILING_DIRECTORIES: path.dirname(dir) })
   assert.equal(second.code, 0, second.stderr)
   assert.match(
     baselineLine(second.stdout),
-    /newest stored results \(saved on no branch\); this run is on no branch \(detached HEAD\)$/,
+    /newest stored results \(saved on no branch\); this run is on no branch \(no commit: not a git repository, or no commit yet\)$/,
   )
 })
 

@@ -76,7 +76,7 @@ describe('words and lists', () => {
       describeCommit({ sha, branch: 'main', dirty: true }),
       '0123456 on main with uncommitted changes',
     )
-    assert.equal(describeCommit({}), 'unknown commit')
+    assert.equal(describeCommit({}), 'no commit (not a git repository, or no commit yet)')
   })
 })
 
