@@ -1,7 +1,8 @@
 // The CLI end to end: real config files, real programs, real git repositories, real stores.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { promisify } from 'node:util'
@@ -42,10 +43,14 @@ describe('the README quick start', () => {
     'first run reports without a baseline; the second compares with the first, per benchmark',
     async () => {
       const dir = await repo({}, true)
+      // The committed bundle alone, in a clone without node_modules (none in any folder above it either).
+      await mkdir(path.join(dir, 'dist'))
+      await copyFile(path.join(repoRoot, 'dist/cli.js'), path.join(dir, 'dist/cli.js'))
+      assert.ok(!path.relative(tmpdir(), dir).startsWith('..'), 'the clone is under the temporary directory')
       const runOnce = () =>
         execFileP(
           process.execPath,
-          [path.join(repoRoot, 'dist/cli.js'), 'run', '--config', 'examples/bench.yml'],
+          [path.join(dir, 'dist/cli.js'), 'run', '--config', 'examples/bench.yml'],
           {
             cwd: dir,
             env: { ...process.env, NO_COLOR: '1', CI: '', GITHUB_ACTIONS: '' },
