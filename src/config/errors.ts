@@ -150,6 +150,30 @@ export function locate(
   return range ? positionOf(source, range[0]) : undefined
 }
 
+/**
+ * The line after `line` that is indented more than the key on `line`, when `key: value` is followed by
+ * it: YAML reads it as more of that value, and the parser stops at the key above. The problem is the
+ * deeper line, and the fix its indentation.
+ */
+function overIndented(text: string, line: number): Omit<ConfigProblem, 'path'> | undefined {
+  const lines = text.split('\n')
+  const above = lines[line - 1]
+  if (above === undefined || !/^\s*(?:-\s+)*[^\s#][^:]*:\s+\S/.test(above)) return undefined
+  const keyColumn = /^\s*(?:-\s+)*/.exec(above)![0].length + 1
+  for (let i = line; i < lines.length; i++) {
+    const next = lines[i]!
+    if (next.trim() === '' || next.trim().startsWith('#')) continue
+    const column = /^ */.exec(next)![0].length + 1
+    if (column <= keyColumn) return undefined
+    return {
+      line: i + 1,
+      column,
+      detail: `invalid YAML: this line starts at column ${column}, deeper than the key on line ${line} (column ${keyColumn}), so it reads as more of that key's value; start it at column ${keyColumn} to make it a key beside it`,
+    }
+  }
+  return undefined
+}
+
 /** A YAML syntax error as a problem at the place the parser stopped. */
 export function yamlProblem(error: YAMLError, text: string, source: YamlSource): ConfigProblem {
   const position = positionOf(source, error.pos[0])
@@ -167,6 +191,12 @@ export function yamlProblem(error: YAMLError, text: string, source: YamlSource):
     case 'MULTIPLE_DOCS':
       detail = 'the file holds more than one YAML document (a second "---"); a config is one document'
       break
+    case 'BLOCK_AS_IMPLICIT_KEY': {
+      const culprit = overIndented(text, position.line)
+      if (culprit) return { path: '', ...culprit }
+      detail = `invalid YAML: ${error.message.split('\n')[0]}`
+      break
+    }
     default:
       detail = `invalid YAML: ${error.message.split('\n')[0]}`
   }

@@ -133,6 +133,9 @@ const BAD_CASES: Record<string, string> = {
   'scaling-format-unknown.yml':
     ':5:13: benchmarks[0].format: expected one of: runner, metron, csb, got "json"',
   'yaml-bad-indentation.yml': ':4:1: invalid YAML: Sequence item without - indicator',
+  // The parser stops at kind (line 4); the line to fix is the one under it, and its column is said.
+  'yaml-over-indented.yml':
+    ":5:6: invalid YAML: this line starts at column 6, deeper than the key on line 4 (column 5), so it reads as more of that key's value; start it at column 5 to make it a key beside it",
   'yaml-unclosed-bracket.yml':
     ':5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
   'zero-duration.yml': ':5:14: benchmarks[0].timeout: expected a duration greater than zero, got "0ms"',
