@@ -15,6 +15,7 @@ import {
   seriesScale,
 } from './html-charts.ts'
 import { byVerdict, code, e, verdictCell } from './html-sections.ts'
+import { UNNAMED_FUNCTIONS_HINT, unnamedFunction } from './rows.ts'
 
 function pointsTable(series: ScalingSeries): string {
   const cell = (s: ScalingSide | undefined, f: (s: ScalingSide) => string) =>
@@ -321,6 +322,9 @@ export async function functionChangesSection(c: Comparison): Promise<string> {
         `<h3>${code(b.name)}</h3>`,
         `<div class="charts"><figure class="chart">${svg}<figcaption>Self instructions, head − base</figcaption></figure>`,
         `<table><thead><tr><th>Function</th><th>Base</th><th>Head</th><th>Δ</th><th>Δ %</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
+        ...(functions.some((f) => unnamedFunction(f.name))
+          ? [`<p class="hint">${e(UNNAMED_FUNCTIONS_HINT)}</p>`]
+          : []),
       ].join('\n'),
     )
   }

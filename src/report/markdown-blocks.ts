@@ -45,6 +45,8 @@ import {
   metricRow,
   metricVerdictLabel,
   shownHeadOnly,
+  UNNAMED_FUNCTIONS_HINT,
+  unnamedFunction,
   VERDICT_ICON,
   VERDICT_LABEL,
 } from './rows.ts'
@@ -160,10 +162,11 @@ export function functionChangesBlocks(benchmarks: BenchmarkComparison[]): string
       `${f.delta > 0 ? '+' : ''}${formatCount(f.delta)}`,
       f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100),
     ])
+    const hint = b.functionChanges.some((f) => unnamedFunction(f.name)) ? `\n\n${UNNAMED_FUNCTIONS_HINT}` : ''
     out.push(
       details(
         `${htmlCode(b.name)}: functions whose instructions changed most`,
-        table(['Function', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows),
+        `${table(['Function', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows)}${hint}`,
       ),
     )
   }

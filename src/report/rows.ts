@@ -224,3 +224,12 @@ export function environmentRows(c: Comparison): Array<[string, string, string]> 
   for (const t of [...tools].sort()) rows.push([t, base?.tools[t] ?? '', head.tools[t] ?? ''])
   return rows
 }
+
+/** A function callgrind knows by its address alone: the binary has no symbol for it. */
+export function unnamedFunction(name: string): boolean {
+  return /^0x[0-9a-f]+$/i.test(name)
+}
+
+/** Said under a function table with an address in it. */
+export const UNNAMED_FUNCTIONS_HINT =
+  'A function shown as an address has no symbol in its binary: build it with -g (and do not strip it) to see its name.'

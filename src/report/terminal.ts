@@ -32,6 +32,8 @@ import {
   metricRow,
   metricVerdictLabel,
   shownHeadOnly,
+  UNNAMED_FUNCTIONS_HINT,
+  unnamedFunction,
   VERDICT_LABEL,
 } from './rows.ts'
 
@@ -226,6 +228,9 @@ const TERMINAL: Formatters<string[], Context> = {
         const pct = f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100)
         return `  ${f.delta > 0 ? '+' : ''}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`
       }),
+      ...(b.functionChanges!.slice(0, 5).some((f) => unnamedFunction(f.name))
+        ? [paint('dim', `  ${UNNAMED_FUNCTIONS_HINT}`)]
+        : []),
     ]),
   // Benchmarks that failed alike (a setup step failed before any ran) are told once.
   failed: (failed, { paint }) =>

@@ -14,6 +14,7 @@ import {
   SUMMARY_LIMIT_BYTES,
 } from '../../../src/report/markdown.ts'
 import { trendPageUrl } from '../../../src/report/site-paths.ts'
+import { renderTerminal } from '../../../src/report/terminal.ts'
 
 const VERDICTS = [
   'regression',
@@ -915,6 +916,36 @@ describe('the detail blocks', () => {
       '<summary><code>unc</code>: functions whose instructions changed most</summary>',
       '<summary><code>war</code>: functions whose instructions changed most</summary>',
     ])
+  })
+
+  test('a function known by its address only is said to have no symbol, with how to name it', () => {
+    const hint =
+      'A function shown as an address has no symbol in its binary: build it with -g (and do not strip it) to see its name.'
+    const c = comparison([
+      bench('stripped', 'regression', {
+        functionChanges: [
+          { name: '0x0000000000401126', base: 10, head: 20, delta: 10, deltaPercent: 100 },
+          { name: 'main', base: 5, head: 6, delta: 1, deltaPercent: 20 },
+        ],
+      }),
+      bench('named', 'regression', {
+        functionChanges: [{ name: 'parse', base: 10, head: 12, delta: 2, deltaPercent: 20 }],
+      }),
+    ])
+    const markdown = renderMarkdown(c, { now: NOW })
+    assert.equal(markdown.split(hint).length - 1, 1, 'once: under the table that has an address')
+    assert.ok(
+      markdown.indexOf(hint) > markdown.indexOf('`0x0000000000401126`') &&
+        markdown.indexOf(hint) < markdown.indexOf('<code>named</code>'),
+    )
+    const terminal = renderTerminal(c, { color: false, now: NOW }).split('\n')
+    const at = terminal.indexOf('stripped: functions whose instructions changed most')
+    assert.deepEqual(terminal.slice(at + 1, at + 4), [
+      '  +10 Ir (+100.0%)  0x0000000000401126',
+      '  +1 Ir (+20.0%)  main',
+      `  ${hint}`,
+    ])
+    assert.equal(terminal.filter((l) => l.includes(hint)).length, 1)
   })
 
   test('scaling: throughput, speedup and efficiency per count and side, oversubscribed counts flagged', () => {
