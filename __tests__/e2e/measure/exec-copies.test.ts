@@ -276,6 +276,8 @@ cc.describe('exec helper: copies of a command at once', () => {
         index: 0,
         program: './no-such-program',
         reason: 'No such file or directory',
+        // errno 2 (ENOENT): the report says where it was looked for.
+        notFound: true,
       },
     })
     await assert.rejects(

@@ -318,6 +318,8 @@ cc.describe('runExecHelper', () => {
         index: 0,
         program: 'no-such-program-anywhere',
         reason: 'No such file or directory',
+        // errno 2 (ENOENT): the report says where it was looked for.
+        notFound: true,
       },
     })
   })
