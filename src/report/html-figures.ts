@@ -1,7 +1,13 @@
 // The HTML report's sections with charts: the changes at a glance, samples side by side, functions whose
 // instructions changed, parameter scans and scaling curves, each chart beside its table.
 import type { TopLevelSpec } from 'vega-lite'
-import type { Comparison, ScalingPoint, ScalingSeries, ScalingSide } from '../compare/types.ts'
+import type {
+  BenchmarkComparison,
+  ScalingPoint,
+  ScalingSeries,
+  ScalingSide,
+  ScanSeries,
+} from '../compare/types.ts'
 import { formatCount, formatValue, unitScale } from '../display.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
 import { plural } from './describe.ts'
@@ -14,7 +20,7 @@ import {
   scanChartSpec,
   seriesScale,
 } from './html-charts.ts'
-import { byVerdict, code, e, verdictCell } from './html-sections.ts'
+import { code, e, verdictCell } from './html-sections.ts'
 import { UNNAMED_FUNCTIONS_HINT, unnamedFunction } from './rows.ts'
 
 function pointsTable(series: ScalingSeries): string {
@@ -104,8 +110,8 @@ const VERDICT_COLOR: Record<string, string> = {
  * The whole verdict in one chart: each gated metric's change with its interval, against the band of
  * its threshold, regressions first (a forest plot).
  */
-export async function changesSection(c: Comparison): Promise<string> {
-  const rows = byVerdict(c.benchmarks).flatMap((b) =>
+export async function changesSection(benchmarks: BenchmarkComparison[]): Promise<string> {
+  const rows = benchmarks.flatMap((b) =>
     b.metrics
       .filter((m) => m.gated && m.basis !== 'difference' && Number.isFinite(m.change))
       .map((m) => {
@@ -205,12 +211,15 @@ export interface ChartedSamples {
   pairs?: SamplePairs
 }
 
-export async function samplesSection(c: Comparison, samples: ChartedSamples | undefined): Promise<string> {
+export async function samplesSection(
+  benchmarks: BenchmarkComparison[],
+  samples: ChartedSamples | undefined,
+): Promise<string> {
   if (!samples) return ''
   const byId = (set: ResultSet | undefined) => new Map((set?.benchmarks ?? []).map((b) => [b.id, b]))
   const [heads, bases] = [byId(samples.head), byId(samples.base)]
   const blocks: string[] = []
-  for (const b of byVerdict(c.benchmarks)) {
+  for (const b of benchmarks) {
     if (blocks.length >= SAMPLES_CHARTED) break
     const metric = b.metrics.find((m) => m.gated && !m.exact)
     const head = heads.get(b.id)?.metrics[metric?.metric ?? '']?.samples
@@ -281,9 +290,7 @@ export async function samplesSection(c: Comparison, samples: ChartedSamples | un
 }
 
 /** Instruction benchmarks that changed: the functions whose own instructions changed most, charted and listed. */
-export async function functionChangesSection(c: Comparison): Promise<string> {
-  const changed = c.benchmarks.filter((b) => b.functionChanges && b.functionChanges.length > 0)
-  if (changed.length === 0) return ''
+export async function functionChangesSection(changed: BenchmarkComparison[]): Promise<string> {
   const blocks: string[] = []
   for (const [i, b] of changed.entries()) {
     const functions = b.functionChanges!
@@ -334,9 +341,7 @@ export async function functionChangesSection(c: Comparison): Promise<string> {
 }
 
 /** Each parameter scan's chart of median wall time against its parameter, and a row per value. */
-export async function scanSection(c: Comparison): Promise<string> {
-  const scans = c.scans ?? []
-  if (scans.length === 0) return ''
+export async function scanSection(scans: ScanSeries[]): Promise<string> {
   const blocks: string[] = []
   for (const [i, series] of scans.entries()) {
     const svg = await renderSvg(scanChartSpec(series), `scan-${i + 1}`)
@@ -362,9 +367,8 @@ export async function scanSection(c: Comparison): Promise<string> {
   return ['<section id="scans">', '<h2>Parameter scans</h2>', ...blocks, '</section>'].join('\n')
 }
 
-export async function scalingSection(c: Comparison): Promise<string> {
-  if (c.scaling.length === 0) return ''
+export async function scalingSection(scaling: ScalingSeries[]): Promise<string> {
   const blocks: string[] = []
-  for (const [i, series] of c.scaling.entries()) blocks.push(await scalingBlock(series, i))
+  for (const [i, series] of scaling.entries()) blocks.push(await scalingBlock(series, i))
   return ['<section id="scaling">', '<h2>Scaling</h2>', ...blocks, '</section>'].join('\n')
 }

@@ -1,7 +1,7 @@
 // The HTML report's tables and header parts: escaped text, verdict badges, the benchmarks, accepted
 // regressions, failures, the environment, and what was compared with what.
 import type { AcceptedBy } from '../accept.ts'
-import { type BenchmarkComparison, type Comparison, VERDICT_ORDER } from '../compare/types.ts'
+import type { BenchmarkComparison, Comparison } from '../compare/types.ts'
 import {
   CONTENDED_SHOWN,
   contendedLine,
@@ -14,11 +14,10 @@ import {
   describeExactBaseline,
   describeRunNoise,
   listNames,
-  shellCorrections,
 } from './describe.ts'
 import { escapeHtml } from './escape.ts'
 import {
-  acceptedRows,
+  type AcceptedRow,
   environmentRows,
   failureGroups,
   headlineMetrics,
@@ -53,11 +52,6 @@ export function notesCell(notes: string[]): string {
   const unique = [...new Set(notes)]
   if (unique.length === 0) return '<td class="notes"></td>'
   return `<td class="notes"><ul>${unique.map((n) => `<li>${e(n)}</li>`).join('')}</ul></td>`
-}
-
-/** Benchmarks in the order a reader needs them: regressions and failures first. */
-export function byVerdict(benchmarks: BenchmarkComparison[]): BenchmarkComparison[] {
-  return VERDICT_ORDER.flatMap((v) => benchmarks.filter((b) => b.verdict === v))
 }
 
 /** A link to a benchmark's page of the trend site: the site's address from the config, the page's path a digest. */
@@ -146,9 +140,10 @@ function benchmarkRows(c: Comparison, b: BenchmarkComparison): string[] {
   ]
 }
 
-export function benchmarksSection(c: Comparison): string {
+/** Every benchmark, in the order given (regressions and failures first). */
+export function benchmarksSection(c: Comparison, benchmarks: BenchmarkComparison[]): string {
   const header = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'p', 'Verdict', 'Notes']
-  const rows = byVerdict(c.benchmarks).flatMap((b) => benchmarkRows(c, b))
+  const rows = benchmarks.flatMap((b) => benchmarkRows(c, b))
   if (rows.length === 0) rows.push(`<tr><td colspan="${header.length}">No benchmarks ran.</td></tr>`)
   return [
     '<section id="benchmarks">',
@@ -162,10 +157,7 @@ export function benchmarksSection(c: Comparison): string {
 }
 
 /** Regressions accepted on purpose: the change, its interval, who accepted it and why. */
-export function acceptedSection(c: Comparison): string {
-  const accepted = acceptedRows(c.benchmarks)
-  const notes = c.acceptance?.notes ?? []
-  if (accepted.length === 0 && notes.length === 0) return ''
+export function acceptedSection(c: Comparison, accepted: AcceptedRow[], notes: string[]): string {
   const header = ['Benchmark', 'Metric', 'Change', 'Interval', 'Verdict', 'Accepted by', 'Reason']
   const rows = accepted.map(
     ({ benchmark, row, accepted: a }) =>
@@ -189,9 +181,7 @@ export function acceptedSection(c: Comparison): string {
   ].join('\n')
 }
 
-export function failuresSection(c: Comparison): string {
-  const failed = c.benchmarks.filter((b) => b.verdict === 'failed')
-  if (failed.length === 0) return ''
+export function failuresSection(failed: BenchmarkComparison[]): string {
   // Benchmarks that failed alike (a setup step failed before any ran) are told once.
   const blocks = failureGroups(failed).map((g) => {
     const names = listNames(g.benchmarks.map((b) => code(b.name)))
@@ -262,9 +252,7 @@ export function metaSection(c: Comparison, now: Date): string {
 }
 
 /** What was subtracted from wall times for the shells the benchmarks ran through. */
-export function shellCorrectionSection(c: Comparison): string {
-  const lines = shellCorrections(c)
-  if (lines.length === 0) return ''
+export function shellCorrectionSection(lines: Array<{ name: string; detail: string }>): string {
   return [
     '<section id="shell-correction">',
     '<h2>Shell start-up</h2>',

@@ -123,17 +123,17 @@ const HTML: Formatters<string | Promise<string>, Context> = {
   counts: (c) => `<p class="counts">${describeCounts(c).map(e).join(' · ')}</p>`,
   'added-acceptances': (_, { c }) => addedAcceptances(c),
   provenance: (c, { now }) => `${metaSection(c, now)}\n</header>`,
-  changes: (_, { c }) => changesSection(c),
-  'accepted-rows': (_, { c }) => acceptedSection(c),
-  // Notes about acceptances without an accepted regression get the section of their own.
-  'acceptance-notes': (_, { c, model }) => (model['accepted-rows'] ? '' : acceptedSection(c)),
-  benchmarks: (_, { c }) => benchmarksSection(c),
-  samples: (_, { c, options }) => samplesSection(c, options.samples),
-  functions: (_, { c }) => functionChangesSection(c),
-  failed: (_, { c }) => failuresSection(c),
-  scaling: (_, { c }) => scalingSection(c),
-  scans: (_, { c }) => scanSection(c),
-  'shell-corrections': (_, { c }) => shellCorrectionSection(c),
+  changes: changesSection,
+  // Accepted regressions and the notes about acceptances share a section.
+  'accepted-rows': (rows, { c, model }) => acceptedSection(c, rows, model['acceptance-notes'] ?? []),
+  'acceptance-notes': (notes, { c, model }) => (model['accepted-rows'] ? '' : acceptedSection(c, [], notes)),
+  benchmarks: (benchmarks, { c }) => benchmarksSection(c, benchmarks),
+  samples: (benchmarks, { options }) => samplesSection(benchmarks, options.samples),
+  functions: functionChangesSection,
+  failed: failuresSection,
+  scaling: scalingSection,
+  scans: scanSection,
+  'shell-corrections': shellCorrectionSection,
   environment: (c) => environmentSection(c),
   footer: (c, { options }) => {
     const version = options.version ? ` · bench-action ${e(options.version)}` : ''

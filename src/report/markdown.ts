@@ -69,6 +69,7 @@ export const MARKDOWN_LAYOUT: Layout = [
   'counts',
   // Acceptances the pull request gave itself come first: a reviewer must see them, whatever else is cut.
   'added-acceptances',
+  'shortened',
   'provenance',
   'warnings',
   'contention',
@@ -110,6 +111,10 @@ const MARKDOWN: Formatters<string[], Context> = {
   'added-acceptances': (added) => [
     ['> [!WARNING]', ...added.map((line) => `> ${escapeMarkdownLine(line)}`)].join('\n>\n'),
   ],
+  shortened: (left, { options }) => {
+    const link = options.fullReportUrl ? ` The full report: ${reportLink(options.fullReportUrl)}` : ''
+    return [`> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${link}`]
+  },
   provenance: (c, { now }) => [provenanceBlock(c, now)],
   warnings: (c) => warningsBlock(c),
   contention: (contended, { c }) => contentionBlock(c, contended),
@@ -156,21 +161,19 @@ const MARKDOWN: Formatters<string[], Context> = {
  */
 export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
   const model = reportModel(c)
-  const full = renderModel(c, options, model, [])
+  const full = renderModel(c, options, model)
   const limit = options.maxLength
   if (limit === undefined) return full
   const measure = options.measure ?? ((text: string) => text.length)
   if (measure(full) <= limit) return full
   for (let steps = 1; steps <= SHORTENING.length; steps++) {
-    const { model: kept, left } = shortened(model, steps)
-    const text = renderModel(c, options, kept, left)
+    const text = renderModel(c, options, shortened(model, steps).model)
     if (measure(text) <= limit) return text
   }
   // Even the regressions, failures and accepted regressions alone are too long: keep as many rows as fit.
-  const { model: kept, left } = shortened(model, SHORTENING.length)
+  const kept = shortened(model, SHORTENING.length).model
   const serious = [...(kept.regressions ?? []), ...(kept.failed ?? []), ...(kept.accepted ?? [])]
-  const render = (rows: number) =>
-    renderModel(c, options, keepSerious(kept, rows), [...left, ...cutRows(kept, rows)])
+  const render = (rows: number) => renderModel(c, options, keepSerious(kept, rows))
   let low = 0
   let high = serious.length
   while (low < high) {
@@ -186,7 +189,10 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
   return `${cut.slice(0, cut.lastIndexOf('\n') + 1)}\n\n_(cut to fit GitHub's size limit)_\n`
 }
 
-/** The model with only the first `rows` regressions, then failures, then accepted regressions. */
+/**
+ * The model with only the first `rows` regressions, then failures, then accepted regressions, its
+ * note saying how many were left out.
+ */
 function keepSerious(model: ReportModel, rows: number): ReportModel {
   const regressions = model.regressions ?? []
   const failed = model.failed ?? []
@@ -196,6 +202,7 @@ function keepSerious(model: ReportModel, rows: number): ReportModel {
   }
   return {
     ...model,
+    shortened: [...(model.shortened ?? []), ...cutRows(model, rows)],
     regressions: kept(regressions, 0),
     failed: kept(failed, regressions.length),
     accepted: kept(model.accepted ?? [], regressions.length + failed.length),
@@ -211,20 +218,9 @@ function cutRows(model: ReportModel, rows: number): string[] {
   return [`${serious - rows} of the regressions${what}`]
 }
 
-function renderModel(c: Comparison, options: MarkdownOptions, model: ReportModel, left: string[]): string {
+function renderModel(c: Comparison, options: MarkdownOptions, model: ReportModel): string {
   const context: Context = { c, options, now: options.now ?? new Date(), trend: trendLinks(c) }
-  const blocks = formatLayout(model, MARKDOWN_LAYOUT, MARKDOWN, context).flat()
-  if (left.length > 0) {
-    // The note of what was left out goes right after the verdict and the acceptances added.
-    const at = model['added-acceptances'] ? 4 : 3
-    const link = options.fullReportUrl ? ` The full report: ${reportLink(options.fullReportUrl)}` : ''
-    blocks.splice(
-      at,
-      0,
-      `> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: ${left.join('; ')}.${link}`,
-    )
-  }
-  return `${blocks.join('\n\n')}\n`
+  return `${[...formatLayout(model, MARKDOWN_LAYOUT, MARKDOWN, context)].flat().join('\n\n')}\n`
 }
 
 /** A one-line reason for a failed step, naming what regressed or failed. */

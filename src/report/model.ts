@@ -28,6 +28,8 @@ export interface Sections {
   counts: Comparison
   /** bench.yml's accept: entries this pull request added, in lines: first thing under the verdict. */
   'added-acceptances': string[]
+  /** What a report shortened to fit a limit left out (set by `shortened`). */
+  shortened: string[]
   provenance: Comparison
   /** The baseline's warnings and a different environment. */
   warnings: Comparison
@@ -95,18 +97,20 @@ export function reportModel(c: Comparison): ReportModel {
     present(list.filter((b) => b.functionChanges && b.functionChanges.length > 0))
   const regressions = by('regression')
   const accepted = by('accepted')
+  const sorted = [...c.benchmarks].sort(
+    (a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict),
+  )
   return {
     title: c,
     counts: c,
     'added-acceptances': present(describeAddedAcceptances(c)),
+    shortened: undefined,
     provenance: c,
     warnings: c,
     contention: present(contendedMeasurements(c)),
-    benchmarks: [...c.benchmarks].sort(
-      (a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict),
-    ),
-    changes: present(c.benchmarks),
-    samples: present(c.benchmarks),
+    benchmarks: sorted,
+    changes: present(sorted),
+    samples: present(sorted),
     functions: withFunctions(c.benchmarks),
     regressions: present(regressions),
     'regression-functions': withFunctions(regressions),
@@ -135,20 +139,21 @@ export function reportModel(c: Comparison): ReportModel {
   }
 }
 
-/** Writes a layout: each present section through its formatter, in the layout's order. */
-export function formatLayout<Out, Context>(
+/**
+ * Writes a layout: each present section through its formatter, in the layout's order, one at a time as
+ * they are asked for (an output that awaits each renders its charts one after another).
+ */
+export function* formatLayout<Out, Context>(
   model: ReportModel,
   layout: Layout,
   formatters: Formatters<Out, Context>,
   context: Context,
-): Out[] {
-  const out: Out[] = []
+): Generator<Out> {
   for (const name of layout) {
     const data = model[name]
     const format = formatters[name] as ((d: typeof data, x: Context) => Out) | undefined
-    if (data !== undefined && format !== undefined) out.push(format(data, context))
+    if (data !== undefined && format !== undefined) yield format(data, context)
   }
-  return out
 }
 
 /**
@@ -195,13 +200,17 @@ export const SHORTENING: ReadonlyArray<{
   },
 ]
 
-/** The model after the first `steps` steps of SHORTENING, and what those steps left out. */
+/**
+ * The model after the first `steps` steps of SHORTENING, and what those steps left out (also its
+ * `shortened` section, which says so at the top).
+ */
 export function shortened(model: ReportModel, steps: number): { model: ReportModel; left: string[] } {
-  const kept: { [K in SectionName]?: Sections[K] } = { ...model }
+  const kept: { -readonly [K in SectionName]?: Sections[K] } = { ...model }
   const left: string[] = []
   for (const step of SHORTENING.slice(0, steps)) {
     left.push(...step.says(model))
     for (const name of step.drops) delete kept[name]
   }
+  kept.shortened = left.length > 0 ? left : undefined
   return { model: kept, left }
 }

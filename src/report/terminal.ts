@@ -274,7 +274,7 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
     now: options.now ?? new Date(),
     verbose: options.verbose === true,
   }
-  return `${formatLayout(model, TERMINAL_LAYOUT, TERMINAL, context).flat().join('\n')}\n`
+  return `${[...formatLayout(model, TERMINAL_LAYOUT, TERMINAL, context)].flat().join('\n')}\n`
 }
 
 function scalingLines(series: ScalingSeries, paint: Paint): string[] {
