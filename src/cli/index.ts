@@ -43,7 +43,8 @@ function isUsersMistake(err: unknown): err is Error {
 export function inOurWords(err: Error): string {
   const code = 'code' in err ? String(err.code) : ''
   const see = 'see bench-action --help'
-  const option = /'(-[^' ]+)/.exec(err.message)?.[1]?.replace(/^-+.*$/, (o) => clean(o))
+  const named = /'(-[^' ]+)/.exec(err.message)?.[1]
+  const option = named === undefined ? undefined : clean(named)
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}; ${see}`
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
     if (/argument missing/.test(err.message)) return `${option} needs a value; ${see}`

@@ -82,13 +82,15 @@ export function chooseStore(values: StoreFlags, io: CliIo): ChosenStore {
     if (retain !== undefined)
       throw new UsageError("--retain prunes the git store's data branch: add --baseline-store git")
   }
-  if (kind === 'dir') {
-    if (values.save && values['dry-run'])
-      throw new UsageError(
-        '--dry-run saves nothing: drop --save to only compare, or --dry-run to save this run',
-      )
-    return { kind, baseline: values.baseline, save: saveRule(values) }
-  }
+  if (values.save && values['dry-run'])
+    throw new UsageError(
+      kind === 'git'
+        ? '--dry-run never pushes to the data branch: drop --save to only compare with it, or --dry-run to push'
+        : kind === 'cache'
+          ? '--dry-run never saves to the Actions cache: drop --save to only compare with it, or --dry-run to save'
+          : '--dry-run saves nothing: drop --save to only compare, or --dry-run to save this run',
+    )
+  if (kind === 'dir') return { kind, baseline: values.baseline, save: saveRule(values) }
   if (values.baseline !== undefined && fromGit === undefined)
     throw new UsageError(
       `--baseline FILE|DIR and --baseline-store ${kind} each say where the baseline comes from: give one of them`,
@@ -96,12 +98,6 @@ export function chooseStore(values: StoreFlags, io: CliIo): ChosenStore {
   if (fromGit && values['baseline-branch'] !== undefined && values['baseline-branch'] !== fromGit)
     throw new UsageError(
       `--baseline ${values.baseline} and --baseline-branch ${values['baseline-branch']} name different data branches`,
-    )
-  if (values.save && values['dry-run'])
-    throw new UsageError(
-      kind === 'git'
-        ? '--dry-run never pushes to the data branch: drop --save to only compare with it, or --dry-run to push'
-        : '--dry-run never saves to the Actions cache: drop --save to only compare with it, or --dry-run to save',
     )
   if (retain !== undefined && !values.save)
     throw new UsageError('--retain prunes the data branch when this run pushes to it: add --save')

@@ -177,6 +177,11 @@ function overIndented(text: string, line: number): Omit<ConfigProblem, 'path'> |
 /** A YAML syntax error as a problem at the place the parser stopped. */
 export function yamlProblem(error: YAMLError, text: string, source: YamlSource): ConfigProblem {
   const position = positionOf(source, error.pos[0])
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY') {
+    // YAML stops at the key above a line indented too deep: name that line instead.
+    const culprit = overIndented(text, position.line)
+    if (culprit) return { path: '', ...culprit }
+  }
   let detail: string
   switch (error.code) {
     case 'TAB_AS_INDENT':
@@ -191,12 +196,6 @@ export function yamlProblem(error: YAMLError, text: string, source: YamlSource):
     case 'MULTIPLE_DOCS':
       detail = 'the file holds more than one YAML document (a second "---"); a config is one document'
       break
-    case 'BLOCK_AS_IMPLICIT_KEY': {
-      const culprit = overIndented(text, position.line)
-      if (culprit) return { path: '', ...culprit }
-      detail = `invalid YAML: ${error.message.split('\n')[0]}`
-      break
-    }
     default:
       detail = `invalid YAML: ${error.message.split('\n')[0]}`
   }

@@ -1,6 +1,6 @@
 // The word a typo most likely meant, by edit distance: a config key, a file beside the one named.
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
