@@ -1,5 +1,5 @@
-// Rewrites the committed outputs (__tests__/__outputs__/: reports, and what each import fixture reads
-// as; __tests__/fixtures/hostile/report.md) from what the code renders now. The tests never do: a
+// Rewrites the committed outputs (__tests__/__outputs__/: reports, their pictures, and what each import
+// fixture reads as; __tests__/fixtures/hostile/report.md) from what the code renders now. The tests never do: a
 // changed output fails them with the difference, to be reviewed; this is the step a person runs once
 // the difference is right. What it writes has first
 // passed the invariants each test checks beside its output (no infinite change, signs that agree with
@@ -12,6 +12,8 @@ const files = [
   'e2e/report/report.test.ts',
   'e2e/report/hostile.test.ts',
   'e2e/report/html.test.ts',
+  // After the two above: it takes its pictures of the report.md and report.html they write.
+  'e2e/report/pictures.test.ts',
   'e2e/history/history.test.ts',
   'unit/import/conformance.test.ts',
 ].map((f) => path.join('__tests__', f))

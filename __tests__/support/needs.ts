@@ -78,6 +78,15 @@ const PROBES: Record<Tool, () => Promise<boolean>> = {
     }
   },
   'apt-cache': () => runs('apt-cache', ['--version']),
+  // The font as fontconfig, which Chromium asks, knows it.
+  'noto-color-emoji': async () => {
+    try {
+      const { stdout } = await run('fc-list', [':family=Noto Color Emoji', 'family'], { timeout: 60_000 })
+      return stdout.trim() !== ''
+    } catch {
+      return false
+    }
+  },
 }
 
 const probes = new Map<Tool, Promise<boolean>>()

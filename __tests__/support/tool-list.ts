@@ -22,6 +22,8 @@ export const TOOL_INSTALL = {
   chromium: 'apt-get install chromium',
   'git-http-backend': 'apt-get install git (it is `$(git --exec-path)/git-http-backend`)',
   'apt-cache': 'apt, as Debian and Ubuntu have it',
+  'noto-color-emoji':
+    "apt-get install fonts-noto-color-emoji (Chromium draws the comment's verdict emoji in colour with it, as GitHub does)",
 } as const
 
 export type Tool = keyof typeof TOOL_INSTALL

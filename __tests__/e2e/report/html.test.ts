@@ -4,12 +4,11 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { copyFile, readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { PNG } from 'pngjs'
 import type { TopLevelSpec } from 'vega-lite'
 import { type Comparison, compareResults, type ScalingSeries } from '../../../src/compare/index.ts'
 import { renderHtml, renderSvg } from '../../../src/report/html.ts'
@@ -20,9 +19,8 @@ import {
   parseResultSetText,
   type ResultSet,
 } from '../../../src/results.ts'
-import { headless } from '../../support/chromium.ts'
+import { headless, pixelsNear, pixelsNotWhite, screenshot } from '../../support/chromium.ts'
 import { golden } from '../../support/golden.ts'
-import { removeDir, tempDir } from '../../support/helpers.ts'
 import { needs } from '../../support/needs.ts'
 
 const _run = promisify(execFile)
@@ -237,53 +235,34 @@ chromium.test(
 )
 
 chromium.test('in Chromium: the screenshot shows the page with its charts', async () => {
-  const dir = await tempDir('screenshot')
-  try {
-    const file = path.join(dir, 'report.png')
-    await headless([`--screenshot=${file}`, '--window-size=1200,3600', pathToFileURL(reportFile).href])
-    const png = PNG.sync.read(await readFile(file))
-    assert.equal(png.width, 1200, 'the screenshot has the window width')
-    const colours = new Set<number>()
-    let nonWhite = 0
-    let head = 0
-    let base = 0
-    let shaded = 0
-    const near = (r: number, g: number, b: number, [R, G, B]: number[]) =>
-      Math.abs(r - R!) <= 6 && Math.abs(g - G!) <= 6 && Math.abs(b - B!) <= 6
-    for (let i = 0; i < png.data.length; i += 4) {
-      const r = png.data[i]!
-      const g = png.data[i + 1]!
-      const b = png.data[i + 2]!
-      colours.add((r << 16) | (g << 8) | b)
-      if (r < 250 || g < 250 || b < 250) nonWhite++
-      if (near(r, g, b, [0x1f, 0x6f, 0xeb])) head++
-      if (near(r, g, b, [0x8a, 0x8f, 0x98])) base++
-      // The oversubscribed fill at 70% opacity over white.
-      if (near(r, g, b, [249, 226, 223])) shaded++
-    }
-    const pixels = png.width * png.height
-    assert.ok(colours.size > 200, `the screenshot has many colours (${colours.size})`)
-    assert.ok(nonWhite > pixels * 0.02, `the screenshot is not blank (${nonWhite} of ${pixels} not white)`)
-    assert.ok(head > 200, `head's blue lines and points are drawn (${head} pixels)`)
-    assert.ok(base > 200, `base's grey lines and points are drawn (${base} pixels)`)
-    assert.ok(shaded > 5_000, `the oversubscribed region is shaded (${shaded} pixels)`)
-    // The chart of changes and the badges: the regression's red (#cf222e) is drawn, and no emoji is
-    // needed to draw a verdict.
-    let red = 0
-    for (let i = 0; i < png.data.length; i += 4)
-      if (near(png.data[i]!, png.data[i + 1]!, png.data[i + 2]!, [0xcf, 0x22, 0x2e])) red++
-    assert.ok(red > 300, `the regression is drawn in red (${red} pixels)`)
-    assert.doesNotMatch(
-      await readFile(reportFile, 'utf8'),
-      /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u,
-      'no emoji in the page',
-    )
-    // For a reviewer: the screenshot beside the page, rewritten with the outputs (not compared).
-    if (process.env.BENCH_ACTION_WRITE_OUTPUTS === '1')
-      await copyFile(file, path.join(here, '__outputs__', 'report.png'))
-  } finally {
-    await removeDir(dir)
-  }
+  const { bytes, png } = await screenshot(pathToFileURL(reportFile).href, 1200, 3600)
+  assert.equal(png.width, 1200, 'the screenshot has the window width')
+  const colours = new Set<number>()
+  for (let i = 0; i < png.data.length; i += 4)
+    colours.add((png.data[i]! << 16) | (png.data[i + 1]! << 8) | png.data[i + 2]!)
+  const pixels = png.width * png.height
+  const nonWhite = pixelsNotWhite(png)
+  const head = pixelsNear(png, [0x1f, 0x6f, 0xeb])
+  const base = pixelsNear(png, [0x8a, 0x8f, 0x98])
+  // The oversubscribed fill at 70% opacity over white.
+  const shaded = pixelsNear(png, [249, 226, 223])
+  assert.ok(colours.size > 200, `the screenshot has many colours (${colours.size})`)
+  assert.ok(nonWhite > pixels * 0.02, `the screenshot is not blank (${nonWhite} of ${pixels} not white)`)
+  assert.ok(head > 200, `head's blue lines and points are drawn (${head} pixels)`)
+  assert.ok(base > 200, `base's grey lines and points are drawn (${base} pixels)`)
+  assert.ok(shaded > 5_000, `the oversubscribed region is shaded (${shaded} pixels)`)
+  // The chart of changes and the badges: the regression's red (#cf222e) is drawn, and no emoji is
+  // needed to draw a verdict.
+  const red = pixelsNear(png, [0xcf, 0x22, 0x2e])
+  assert.ok(red > 300, `the regression is drawn in red (${red} pixels)`)
+  assert.doesNotMatch(
+    await readFile(reportFile, 'utf8'),
+    /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u,
+    'no emoji in the page',
+  )
+  // For a reviewer: the screenshot beside the page, rewritten with the outputs (not compared).
+  if (process.env.BENCH_ACTION_WRITE_OUTPUTS === '1')
+    await writeFile(path.join(here, '__outputs__', 'report.png'), bytes)
 })
 
 test("samples side by side, and a same-job comparison's pairs in the order measured", async () => {
