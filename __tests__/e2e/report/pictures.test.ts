@@ -1,6 +1,6 @@
 // The pictures of the README: the committed comment (__outputs__/report.md) as GitHub renders it, and
 // the top of the committed HTML report (__outputs__/report.html). Each is checked for what a reader
-// must see in it; npm run update-outputs writes them as __outputs__/comment.png and report-top.png,
+// must see in it; npm run update-outputs writes them as docs/images/comment.png and report.png,
 // which are not compared (a reviewer looks at them).
 import assert from 'node:assert/strict'
 import { readFile, stat, writeFile } from 'node:fs/promises'
@@ -14,6 +14,8 @@ import { removeDir, tempDir } from '../../support/helpers.ts'
 import { needs } from '../../support/needs.ts'
 
 const outputs = path.join(import.meta.dirname, '..', '..', '__outputs__')
+/** Where the README's pictures are kept: docs/ ships in the package, so the README's links resolve there too. */
+const pictures = path.join(import.meta.dirname, '..', '..', '..', 'docs', 'images')
 const writeOutputs = process.env.BENCH_ACTION_WRITE_OUTPUTS === '1'
 
 /** A comment as GitHub shows one: its fonts and sizes, table borders and stripes, code backgrounds. */
@@ -130,7 +132,7 @@ comment.test(
       // and its foot, each across the whole width.
       const lines = rules(png, [0xd1, 0xd9, 0xe0], 800)
       assert.ok(lines >= 9, `the regressions are drawn as a table with a rule per row (${lines} rules)`)
-      if (writeOutputs) await writeFile(path.join(outputs, 'comment.png'), bytes)
+      if (writeOutputs) await writeFile(path.join(pictures, 'comment.png'), bytes)
     } finally {
       await removeDir(dir)
     }
@@ -154,12 +156,12 @@ chromium.test('the top of the HTML report: the headline, the verdict and the cha
   assert.ok(band > 4_000, `the chart's threshold band is in the picture (${band} pixels)`)
   const red = pixelsNear(png, [0xcf, 0x22, 0x2e])
   assert.ok(red > 300, `the regression is drawn in red (${red} pixels)`)
-  if (writeOutputs) await writeFile(path.join(outputs, 'report-top.png'), bytes)
+  if (writeOutputs) await writeFile(path.join(pictures, 'report.png'), bytes)
 })
 
 test('the pictures are small enough for a README', async () => {
-  for (const name of ['comment.png', 'report-top.png']) {
-    const { size } = await stat(path.join(outputs, name))
+  for (const name of ['comment.png', 'report.png']) {
+    const { size } = await stat(path.join(pictures, name))
     assert.ok(size < 200_000, `${name} is ${size} bytes, more than a README picture needs`)
   }
 })

@@ -3,7 +3,7 @@
 // reference must name a document that exists and a heading it has, so a renamed heading or a moved
 // section breaks a test instead of leaving a reader at the top of a page.
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 import { repoRoot as root } from '../../support/helpers.ts'
@@ -84,4 +84,32 @@ test('the code and the tests cite the documents in the repository, not a design 
     /DESIGN \u00a7/.test(readFileSync(path.join(root, f), 'utf8')),
   )
   assert.deepEqual(stale, [])
+})
+
+test('every relative link of the README and the documents leads to a file that exists, and to a heading it has', () => {
+  const documents = ['README.md', ...filesUnder('docs', '.md'), ...filesUnder('runners', '.md')].filter(
+    (f) => !f.includes('/target/') && !f.includes('zig-cache'),
+  )
+  const link = /\]\(([^)\s]*)\)/g
+  const broken: string[] = []
+  let count = 0
+  for (const document of documents) {
+    const text = readFileSync(path.join(root, document), 'utf8').replace(/```[\s\S]*?```/g, '')
+    for (const [, target] of text.matchAll(link)) {
+      if (/^[a-z]+:/.test(target!)) continue
+      count++
+      const [file, anchor] = target!.split('#') as [string, string | undefined]
+      const resolved =
+        file === '' ? document : path.posix.normalize(path.posix.join(path.posix.dirname(document), file))
+      if (!existsSync(path.join(root, resolved))) {
+        broken.push(`${document}: ${target} (no such file)`)
+        continue
+      }
+      const anchors = resolved.endsWith('.md') ? anchorsOf(resolved) : undefined
+      if (anchor !== undefined && anchors && !anchors.has(anchor))
+        broken.push(`${document}: ${target} (no such heading)`)
+    }
+  }
+  assert.deepEqual(broken, [])
+  assert.ok(count >= 40, `only ${count} links found: is the pattern still right?`)
 })
