@@ -135,3 +135,8 @@ export function listed(names: readonly string[], conjunction: 'and' | 'or' = 'an
     ? names.join('')
     : `${names.slice(0, -1).join(', ')} ${conjunction} ${names.at(-1)}`
 }
+
+/** A ranking's metric in a sentence: "median wall time" (wall is a time; other metrics read by their names). */
+export function rankedMetric(metric: string): string {
+  return `median ${metric === 'wall' ? 'wall time' : metric}`
+}

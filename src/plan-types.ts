@@ -12,4 +12,6 @@ export interface CaseBase {
   command: string[]
   cwd: string
   gate: Gate
+  /** The config entries declared comparable with this case's (`compare-with:`), its own among them, in the file's order. */
+  rankingGroup?: string[]
 }

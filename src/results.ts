@@ -165,6 +165,12 @@ export const benchmarkResultSchema = z.object({
   /** A point of a parameter scan: the config entry's name, which every point of the scan shares. */
   series: z.string().min(1).optional(),
   /**
+   * The benchmarks bench.yml declared comparable with this one (`compare-with:`): the names of the config
+   * entries of its group, itself among them, in the file's order. The report ranks a group's benchmarks
+   * against each other; absent when the benchmark is in no group (and in files written before groups).
+   */
+  rankingGroup: z.array(z.string().min(1)).min(2).optional(),
+  /**
    * Process benchmarks run through a shell: the shell's start-up time (the median wall time of the same
    * shell running an empty script, over `runs` runs), already subtracted from each wall sample.
    */

@@ -15,6 +15,7 @@ import {
   toArgv,
 } from '../fields/index.ts'
 import { resolveBenchmark } from '../kinds/index.ts'
+import { compareGroups } from './compare-with.ts'
 import {
   ConfigError,
   formatPath,
@@ -228,6 +229,7 @@ function resolveConfig(entry: ConfigFile, file: string, named: { file: string; s
     benchmarks: entry.benchmarks.map((benchmark, i) =>
       resolveBenchmark(benchmark, contextAt(['benchmarks', i])),
     ),
+    ...rankingGroupsOf(entry),
     ...(entry.accept && entry.accept.length > 0
       ? {
           /** Regressions accepted on purpose (see src/accept.ts); `until` commits in lower case. */
@@ -248,6 +250,17 @@ function resolveConfig(entry: ConfigFile, file: string, named: { file: string; s
         }
       : {}),
   }
+}
+
+/** The `compare-with:` groups, when the file declares any. */
+function rankingGroupsOf(entry: ConfigFile): { rankingGroups?: string[][] } {
+  const groups = compareGroups(entry.benchmarks)
+  return groups.length > 0
+    ? {
+        /** Benchmarks declared alternatives to each other: each group's entry names, in the file's order. */
+        rankingGroups: groups,
+      }
+    : {}
 }
 
 /**

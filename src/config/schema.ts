@@ -27,6 +27,7 @@ import {
 } from '../fields/index.ts'
 import { benchmarkSchema } from '../kinds/index.ts'
 import { ACCEPT_REASON_MAX } from '../results.ts'
+import { checkCompareWith } from './compare-with.ts'
 
 // ---------------------------------------------------------------------------------------------------
 // Values that apply when the file says nothing.
@@ -209,6 +210,7 @@ export const configSchema = z
               message: `duplicate name "${benchmark.name}": benchmarks[${earlier}] and benchmarks[${index}] both use it`,
             })
           })
+          checkCompareWith(benchmarks, ctx)
         })
         .meta({ description: 'What to measure; each benchmark has a unique name and a kind.' }),
       accept: z.array(acceptEntrySchema, expecting('a list of accepted regressions')).optional().meta({

@@ -313,6 +313,24 @@ export function gateSchemaFor(
 
 export const timeoutDescription = 'Per run; a run past it is killed and the benchmark fails.'
 
+const COMPARE_WITH_EXPECTED = 'a list of names of other benchmarks in this file'
+
+/**
+ * `compare-with:` of a kind whose benchmarks are ranked against each other (its `rankedBy`): the other
+ * entries it is an alternative to. The config checks the names (src/config/compare-with.ts).
+ */
+export const compareWithSchema = z
+  .array(
+    z.string(expecting('the name of another benchmark in this file')).min(1, expecting('a non-empty name')),
+    expecting(COMPARE_WITH_EXPECTED),
+  )
+  .min(1, expecting(COMPARE_WITH_EXPECTED))
+  .meta({
+    description:
+      'Other benchmarks of this file (by name) this one is an alternative to: the report ranks them against each other, fastest first. Names join groups: a names b and b names c puts a, b and c in one ranking. Only benchmarks ranked by the same metric, and with the same parameters, can be compared.',
+    examples: [['sort-quick', 'sort-merge']],
+  })
+
 /** The keys every timed kind shares: where and how its command runs. */
 export const timedBenchmarkKeys = {
   shell: shellSchema.optional(),

@@ -22,6 +22,7 @@ export function resultFor(
     gate: c.gate,
     notes,
     ...(functions ? { functions } : {}),
+    ...(c.rankingGroup ? { rankingGroup: [...c.rankingGroup] } : {}),
   }
 }
 

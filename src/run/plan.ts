@@ -19,10 +19,12 @@ function keeps(b: BenchmarkConfig, filter: string | undefined): boolean {
 }
 
 export function planCases(config: Config, filter?: string): Case[] {
+  const groupOf = new Map((config.rankingGroups ?? []).flatMap((g) => g.map((name) => [name, g] as const)))
   return config.benchmarks
     .filter((b) => keeps(b, filter))
     .flatMap((b) => {
-      const cases = planBenchmark(b)
+      const group = groupOf.get(b.name)
+      const cases = group ? planBenchmark(b).map((c) => ({ ...c, rankingGroup: group })) : planBenchmark(b)
       if (matchesFilter(b.name, filter)) return cases
       // A harness is listed first and filtered afterwards; engines are known now.
       return cases.filter((c) => kindOf(c.kind).listsBenchmarks?.(c) || matchesFilter(c.name, filter))

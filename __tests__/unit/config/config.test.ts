@@ -43,7 +43,9 @@ async function loadError(file: string): Promise<ConfigError> {
 // Each malformed config and the message it produces after the file name.
 const METRICS = 'wall, user, sys, cpu, max-rss, minor-faults, major-faults, voluntary-cs, involuntary-cs'
 const PROCESS_KEYS =
-  'name, kind, command, prepare, conclude, parameters, stdin, output, shell-correction, shell, cwd, env, threshold, alpha, runs, warmup, timeout, gate'
+  'name, kind, command, prepare, conclude, parameters, stdin, output, shell-correction, shell, cwd, env, threshold, alpha, runs, warmup, timeout, gate, compare-with'
+const WALL_CLOCK_KEYS =
+  'name, kind, runner, engines, rebar, harness, model, input, params, threads, count, throughput, shell, cwd, env, threshold, alpha, runs, warmup, max-time, max-warmup-time, sample-time, timeout, gate'
 const BAD_CASES: Record<string, string> = {
   'alpha-too-large.yml':
     ':5:12: benchmarks[0].alpha: expected a significance level above 0 and below 0.5, like 0.01, got a number (2)',
@@ -51,6 +53,14 @@ const BAD_CASES: Record<string, string> = {
   'bad-duration.yml':
     ':14:14: benchmarks[2].timeout: expected a duration like "60s", "500ms" or "2m", got "ten"',
   'benchmark-key-typo.yml': `:5:5: benchmarks[0].timout: unknown key "timout"; did you mean "timeout"? (expected one of: ${PROCESS_KEYS})`,
+  'compare-with-itself.yml':
+    ':5:23: benchmarks[0].compare-with[1]: expected the name of another benchmark in this file, got "a"; that is this benchmark\'s own name',
+  'compare-with-kind.yml':
+    ':5:20: benchmarks[0].compare-with[0]: expected a benchmark ranked like this one (a process benchmark, by its median wall time), got "memmem"; "memmem" is a wall-clock benchmark, which is not ranked against others',
+  'compare-with-parameters.yml':
+    ':9:20: benchmarks[1].compare-with[0]: expected a benchmark without parameters, like this one, got "sort-quick"; "sort-quick" has parameters n; a group\'s scans are ranked point by point',
+  'compare-with-unknown.yml':
+    ':14:20: benchmarks[3].compare-with[0]: expected the name of another benchmark in this file, got "hash4M"; did you mean "hash 4M"?',
   'command-number.yml':
     ':4:14: benchmarks[0].command: expected a command: a list of strings like [app, --version] or one string, got a number (42)',
   'duplicate-names.yml':
@@ -110,6 +120,8 @@ const BAD_CASES: Record<string, string> = {
     ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks, accept, trends)',
   'wall-clock-runner-and-engines.yml':
     ':7:7: benchmarks[0].engines: expected one of runner, engines or rebar, not runner and engines, got a mapping; one runner is one engine; list it under engines with the others',
+  // compare-with is a key of the kinds whose benchmarks are ranked against each other.
+  'wall-clock-compare-with.yml': `:6:5: benchmarks[0].compare-with: unknown key "compare-with" (expected one of: ${WALL_CLOCK_KEYS})`,
   'wall-clock-neither.yml': ':2:5: benchmarks[0]: missing required key "runner" (or engines or rebar)',
   'wall-clock-reserved-input.yml':
     ':6:7: benchmarks[0].input.max-iters: expected a key other than the ones bench-action writes itself (name, model, max-iters, max-warmup-iters, max-time, max-warmup-time, sample-time, threads), got "max-iters"',

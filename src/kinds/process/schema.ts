@@ -7,6 +7,7 @@ import {
   type Command,
   checkCommandForm,
   commandSchema,
+  compareWithSchema,
   durationSchema,
   expecting,
   flagSchema,
@@ -72,6 +73,7 @@ export const processBenchmarkSchema = z
       warmup: warmupSchema('Runs before measuring, discarded. Inherits defaults.warmup (2).').optional(),
       timeout: durationSchema(`${timeoutDescription} Inherits defaults.timeout (60s).`).optional(),
       gate: gateSchemaFor(PROCESS_METRICS, 'wall', catalogue.derived).optional(),
+      'compare-with': compareWithSchema.optional(),
     },
     expecting('a benchmark: a mapping with name, kind and command'),
   )
