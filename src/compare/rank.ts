@@ -1,32 +1,107 @@
-// Rankings of the head run: process benchmarks by median wall time (hyperfine), and each benchmark's
-// engines against the fastest (rebar cmp).
+// Rankings of the head run: benchmarks bench.yml declared comparable (a compare-with group, a scan over
+// text values) by their kind's metric (hyperfine), and each benchmark's engines against the fastest
+// (rebar cmp). Nothing else is ranked: benchmarks that measure unrelated things have no ratio worth
+// reading (docs/methodology.md#rankings).
 
 import { rankedBy } from '../kinds/index.ts'
 import type { BenchmarkResult, ResultSet } from '../results.ts'
 import { allPositive, bootstrapRatioOfMedians, summarize } from '../stats/index.ts'
-import type { EngineRankEntry, EngineRanking, RankEntry } from './types.ts'
+import type { BenchmarkRanking, EngineRankEntry, EngineRanking, RankingBasis } from './types.ts'
 
 /** A ranking is for comparing a handful of alternatives, not a whole large suite. */
 const MAX_RANKED = 50
 
-/** hyperfine-style ranking by median wall time of the suite's benchmarks whose kind ranks them by it. */
-export function rankBenchmarks(head: ResultSet): RankEntry[] {
-  const candidates = head.benchmarks.filter(
-    // Only times above 0 give a ratio to the fastest (a 0 would make every other one infinite).
-    (b) =>
-      rankedBy(b.kind) === 'wall' &&
-      b.status === 'ok' &&
-      (b.metrics.wall?.samples?.length ?? 0) > 0 &&
-      allPositive(b.metrics.wall!.samples!),
-  )
-  if (candidates.length < 2 || candidates.length > MAX_RANKED) return []
-  return rankAgainstFastest(candidates, 'wall', 'rank').map(({ b, median, ratio, ci }) => ({
-    id: b.id,
-    name: b.name,
-    median,
-    ratio,
-    ci,
-  }))
+type Point = BenchmarkResult['parameters']
+
+/** A ranking being gathered: why, where, by what, and its benchmarks in the suite's order. */
+interface Gathered {
+  basis: RankingBasis
+  at: Point
+  metric: string
+  members: BenchmarkResult[]
+}
+
+/**
+ * The rankings of the benchmarks declared comparable, in the order their first benchmark appears: one per
+ * compare-with group (`rankingGroup`) at each parameter point its benchmarks share, and one per scan with
+ * text parameters at each value of its numeric ones. A result joins only with a sampled metric its kind
+ * ranks by, all above 0 (a 0 would make every other ratio infinite); a ranking needs two of them, and at
+ * most MAX_RANKED. A result that declares nothing (one from a file written before groups) ranks nowhere.
+ */
+export function rankBenchmarks(head: ResultSet): BenchmarkRanking[] {
+  const text = textParameters(head.benchmarks)
+  const gathered = new Map<string, Gathered>()
+  for (const b of head.benchmarks) {
+    const metric = rankedBy(b.kind)
+    const samples = b.status === 'ok' && metric !== undefined ? b.metrics[metric]?.samples : undefined
+    if (metric === undefined || !samples?.length || !allPositive(samples)) continue
+    for (const { basis, at } of declaredRankings(b, text)) {
+      const key = JSON.stringify([basis, metric, pointKey(at)])
+      const ranking = gathered.get(key) ?? { basis, at, metric, members: [] }
+      ranking.members.push(b)
+      gathered.set(key, ranking)
+    }
+  }
+  return [...gathered.values()]
+    .filter((r) => r.members.length >= 2 && r.members.length <= MAX_RANKED)
+    .map((r) => ({
+      basis: 'group' in r.basis ? { group: groupTitle(r.basis.group, r.members) } : r.basis,
+      at: r.at,
+      metric: r.metric,
+      unit: r.members[0]!.metrics[r.metric]!.unit,
+      entries: rankAgainstFastest(r.members, r.metric, 'rank').map(({ b, median, ratio, ci }) => ({
+        id: b.id,
+        name: b.name,
+        median,
+        ratio,
+        ci,
+      })),
+    }))
+}
+
+/** The rankings a result is declared into: its group's at its parameter point; its scan's at its numeric values. */
+function declaredRankings(
+  b: BenchmarkResult,
+  text: ReadonlyMap<string, ReadonlySet<string>>,
+): Array<{ basis: RankingBasis; at: Point }> {
+  const declared: Array<{ basis: RankingBasis; at: Point }> = []
+  if (b.rankingGroup) declared.push({ basis: { group: b.rankingGroup }, at: b.parameters })
+  const alternatives = b.series === undefined ? undefined : text.get(b.series)
+  if (b.series !== undefined && alternatives !== undefined && alternatives.size > 0) {
+    const entries = Object.entries(b.parameters)
+    declared.push({
+      basis: { scan: b.series, over: entries.filter(([k]) => alternatives.has(k)).map(([k]) => k) },
+      at: Object.fromEntries(entries.filter(([k]) => !alternatives.has(k))),
+    })
+  }
+  return declared
+}
+
+/**
+ * The parameters of each scan (by its entry's name) that take a text value at some point: their values
+ * name alternatives (`algorithm: [quick, merge]`), where numbers are sizes a curve shows.
+ */
+function textParameters(results: readonly BenchmarkResult[]): Map<string, Set<string>> {
+  const text = new Map<string, Set<string>>()
+  for (const b of results) {
+    if (b.series === undefined) continue
+    const names = text.get(b.series) ?? new Set<string>()
+    for (const [name, value] of Object.entries(b.parameters)) if (typeof value === 'string') names.add(name)
+    text.set(b.series, names)
+  }
+  return text
+}
+
+/** A parameter point as a key, whatever order its parameters were written in. */
+function pointKey(point: Point): string {
+  return JSON.stringify(Object.entries(point).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+}
+
+/** The entries of a group that have a benchmark in its ranking, in the group's order. */
+function groupTitle(group: readonly string[], members: readonly BenchmarkResult[]): string[] {
+  const entries = [...new Set(members.map((b) => b.series ?? b.name))]
+  const place = (name: string) => (group.includes(name) ? group.indexOf(name) : group.length)
+  return entries.sort((a, b) => place(a) - place(b))
 }
 
 /**

@@ -153,6 +153,25 @@ export interface RankEntry {
   ci: [number, number]
 }
 
+/**
+ * Why benchmarks are ranked together: bench.yml declared them alternatives. A `compare-with:` group (the
+ * config entries of the ranked benchmarks, in the file's order), or a parameter scan whose text
+ * parameters name alternatives (the entry, and those parameters).
+ */
+export type RankingBasis = { group: string[] } | { scan: string; over: string[] }
+
+/** Benchmarks declared comparable, ranked by the median of their kind's metric against the fastest. */
+export interface BenchmarkRanking {
+  basis: RankingBasis
+  /** The parameter values every ranked benchmark shares (a point of scans ranked together); {} when none. */
+  at: Record<string, string | number>
+  /** The metric whose median ranks them (the kind's `rankedBy`), and its unit. */
+  metric: string
+  unit: Unit
+  /** Fastest first. */
+  entries: RankEntry[]
+}
+
 /** One engine of a benchmark measured with several, against the fastest (rebar cmp). */
 export interface EngineRankEntry {
   engine: string
@@ -248,7 +267,11 @@ export interface Comparison {
   /** pass: nothing regressed; regression: a gated metric regressed; failed: a benchmark failed. */
   verdict: 'pass' | 'regression' | 'failed'
   environmentDifferences: EnvironmentDifference[]
-  ranking: RankEntry[]
+  /**
+   * The rankings of benchmarks bench.yml declared comparable (docs/methodology.md#rankings): one per
+   * compare-with group, and per scan over text values, at each parameter point.
+   */
+  ranking: BenchmarkRanking[]
   /** Wall-clock benchmarks with several engines, each engine ranked against the fastest. */
   engineRankings: EngineRanking[]
   /** Scaling benchmarks, one curve per benchmark and dimension. */

@@ -1,5 +1,5 @@
 // `compare-with:`: the benchmarks of a file its author declared alternatives to each other, which the
-// report ranks against each other. A name joins two entries; the groups
+// report ranks against each other (docs/methodology.md#rankings). A name joins two entries; the groups
 // are the sets the names connect. A name must be another entry of the file, of a kind ranked by the same
 // metric, with the same parameters (a scan's points are ranked point by point).
 import type * as z from 'zod'

@@ -1,7 +1,8 @@
 // The HTML report's tables and header parts: escaped text, verdict badges, the benchmarks, accepted
 // regressions, failures, the environment, and what was compared with what.
 import type { AcceptedBy } from '../accept.ts'
-import type { BenchmarkComparison, Comparison } from '../compare/types.ts'
+import type { BenchmarkComparison, BenchmarkRanking, Comparison } from '../compare/types.ts'
+import { formatValue, rankedMetric, sig3 } from '../display.ts'
 import {
   CONTENDED_SHOWN,
   contendedLine,
@@ -16,6 +17,7 @@ import {
   listNames,
 } from './describe.ts'
 import { escapeHtml } from './escape.ts'
+import { rankingTitle } from './ranking.ts'
 import {
   type AcceptedRow,
   environmentRows,
@@ -259,4 +261,25 @@ export function shellCorrectionSection(lines: Array<{ name: string; detail: stri
     `<ul>${lines.map(({ name, detail }) => `<li>${code(name)}: ${e(detail)}</li>`).join('')}</ul>`,
     '</section>',
   ].join('\n')
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Each ranking of benchmarks declared comparable: a row per benchmark, fastest first, with its ratio to the fastest. */
+export function rankingSection(rankings: BenchmarkRanking[]): string {
+  const tables = rankings.flatMap((r) => {
+    const rows = r.entries.map((x, i) => {
+      const versus =
+        i === 0 ? 'fastest' : `${sig3(x.ratio)}× (95% interval ${sig3(x.ci[0])}–${sig3(x.ci[1])})`
+      return `<tr><td>${code(x.name)}</td><td class="num">${e(formatValue(x.median, r.unit))}</td><td class="num">${e(versus)}</td></tr>`
+    })
+    return [
+      `<h3>${rankingTitle(r, code)}</h3>`,
+      '<table>',
+      `<thead><tr><th>Benchmark</th><th>${e(capitalised(rankedMetric(r.metric)))}</th><th>vs fastest</th></tr></thead>`,
+      `<tbody>\n${rows.join('\n')}\n</tbody>`,
+      '</table>',
+    ]
+  })
+  return ['<section id="rankings">', '<h2>Rankings</h2>', ...tables, '</section>'].join('\n')
 }

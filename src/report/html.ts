@@ -21,6 +21,7 @@ import {
   environmentSection,
   failuresSection,
   metaSection,
+  rankingSection,
   shellCorrectionSection,
 } from './html-sections.ts'
 import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
@@ -108,6 +109,7 @@ export const HTML_LAYOUT: Layout = [
   'failed',
   'scaling',
   'scans',
+  'ranking',
   'shell-corrections',
   'environment',
   'footer',
@@ -133,6 +135,7 @@ const HTML: Formatters<string | Promise<string>, Context> = {
   failed: failuresSection,
   scaling: scalingSection,
   scans: scanSection,
+  ranking: rankingSection,
   'shell-corrections': shellCorrectionSection,
   environment: (c) => environmentSection(c),
   footer: (c, { options }) => {

@@ -3,10 +3,10 @@
 import { engineTable } from '../compare/rank.ts'
 import type {
   BenchmarkComparison,
+  BenchmarkRanking,
   Comparison,
   EngineRankEntry,
   EngineRanking,
-  RankEntry,
   ScalingSeries,
   ScanSeries,
 } from '../compare/types.ts'
@@ -33,6 +33,7 @@ import {
   markdownCodeBlock,
 } from './escape.ts'
 import { scalingMermaid, scanMermaid } from './mermaid.ts'
+import { rankingTitle } from './ranking.ts'
 import {
   acceptedRows,
   environmentRows,
@@ -251,13 +252,16 @@ export function notesBlock(benchmarks: BenchmarkComparison[]): string[] {
   return lines.length > 0 ? [details(`Notes (${lines.length})`, lines.join('\n'))] : []
 }
 
-export function rankingBlock(ranking: RankEntry[]): string[] {
-  const fastest = ranking[0]!
-  const lines = ranking.slice(1).map((r) => {
-    const interval = `${sig3(r.ci[0])}–${sig3(r.ci[1])}`
-    return `- ${markdownCode(fastest.name)} ran **${sig3(r.ratio)}×** faster than ${markdownCode(r.name)} (95% interval ${interval})`
+/** Each ranking of benchmarks declared comparable: the fastest against each of the others, with the interval. */
+export function rankingBlocks(rankings: BenchmarkRanking[]): string[] {
+  return rankings.map((ranking) => {
+    const fastest = ranking.entries[0]!
+    const lines = ranking.entries.slice(1).map((r) => {
+      const interval = `${sig3(r.ci[0])}–${sig3(r.ci[1])}`
+      return `- ${markdownCode(fastest.name)} ran **${sig3(r.ratio)}×** faster than ${markdownCode(r.name)} (95% interval ${interval})`
+    })
+    return details(rankingTitle(ranking, htmlCode), lines.join('\n'))
   })
-  return [details('Ranking by median wall time', lines.join('\n'))]
 }
 
 /**

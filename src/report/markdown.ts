@@ -19,7 +19,7 @@ import {
   newSection,
   notesBlock,
   provenanceBlock,
-  rankingBlock,
+  rankingBlocks,
   reportLink,
   scalingBlocks,
   scanBlocks,
@@ -142,7 +142,7 @@ const MARKDOWN: Formatters<string[], Context> = {
   ],
   'all-metrics': (list, { trend }) => allMetricsBlock(list, trend),
   notes: notesBlock,
-  ranking: rankingBlock,
+  ranking: rankingBlocks,
   engines: engineRankingBlocks,
   'shell-corrections': (corrections) => [
     corrections

@@ -5,10 +5,10 @@
 // the same table.
 import type {
   BenchmarkComparison,
+  BenchmarkRanking,
   BenchmarkVerdict,
   Comparison,
   EngineRanking,
-  RankEntry,
   ScalingSeries,
   ScanSeries,
 } from '../compare/types.ts'
@@ -68,7 +68,8 @@ export interface Sections {
   'all-metrics': BenchmarkComparison[]
   /** The benchmarks' notes and their gated metrics'. */
   notes: BenchmarkComparison[]
-  ranking: RankEntry[]
+  /** One ranking per set of benchmarks bench.yml declared comparable (a compare-with group, a scan over text values). */
+  ranking: BenchmarkRanking[]
   engines: EngineRanking[]
   'shell-corrections': Array<{ name: string; detail: string }>
   environment: Comparison
@@ -131,7 +132,7 @@ export function reportModel(c: Comparison): ReportModel {
     unchanged: present(by('unchanged')),
     'all-metrics': present(c.benchmarks.filter((b) => b.metrics.length > 0 || b.headOnly.length > 0)),
     notes: present(c.benchmarks),
-    ranking: c.ranking.length >= 2 ? c.ranking : undefined,
+    ranking: present(c.ranking.filter((r) => r.entries.length >= 2)),
     engines: present(c.engineRankings),
     'shell-corrections': present(shellCorrections(c)),
     environment: c,

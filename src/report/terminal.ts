@@ -2,6 +2,7 @@
 import { engineTable } from '../compare/rank.ts'
 import type {
   BenchmarkComparison,
+  BenchmarkRanking,
   BenchmarkVerdict,
   Comparison,
   EngineRanking,
@@ -24,6 +25,7 @@ import {
   listNames,
 } from './describe.ts'
 import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
+import { rankingTitle } from './ranking.ts'
 import {
   failureGroups,
   headlineMetrics,
@@ -241,20 +243,7 @@ const TERMINAL: Formatters<string[], Context> = {
       if (tail) for (const line of tail.split('\n')) lines.push(`  │ ${stripControl(line)}`)
       return lines
     }),
-  ranking: (ranking, { paint }) => {
-    const fastest = ranking[0]!
-    return [
-      '',
-      paint('bold', 'Ranking by median wall time'),
-      `  ${clean(fastest.name)} (${formatValue(fastest.median, 'ns')})`,
-      ...ranking
-        .slice(1)
-        .map(
-          (r) =>
-            `    ran ${paint('bold', `${sig3(r.ratio)}×`)} faster than ${clean(r.name)} (95% interval ${sig3(r.ci[0])}–${sig3(r.ci[1])})`,
-        ),
-    ]
-  },
+  ranking: (rankings, { paint }) => rankings.flatMap((r) => rankingLines(r, paint)),
   scaling: (scaling, { paint }) => scaling.flatMap((series) => scalingLines(series, paint)),
   scans: (scans, { paint }) => scans.flatMap((series) => scanLines(series, paint)),
   engines: (rankings, { paint }) =>
@@ -310,6 +299,22 @@ function scanLines(series: ScanSeries, paint: Paint): string[] {
     lines.push(`  ${String(p.value).padStart(width)}  ${parts}  ${VERDICT_LABEL[p.verdict]}`)
   }
   return lines
+}
+
+/** A ranking of benchmarks declared comparable: the fastest with its median, then how much faster it ran than each other. */
+function rankingLines(ranking: BenchmarkRanking, paint: Paint): string[] {
+  const fastest = ranking.entries[0]!
+  return [
+    '',
+    paint('bold', rankingTitle(ranking, clean)),
+    `  ${clean(fastest.name)} (${formatValue(fastest.median, ranking.unit)})`,
+    ...ranking.entries
+      .slice(1)
+      .map(
+        (r) =>
+          `    ran ${paint('bold', `${sig3(r.ratio)}×`)} faster than ${clean(r.name)} (95% interval ${sig3(r.ci[0])}–${sig3(r.ci[1])})`,
+      ),
+  ]
 }
 
 function engineLines(ranking: EngineRanking, paint: Paint): string[] {

@@ -100,8 +100,23 @@ function resultSets(text: string, otherMachine: boolean): { head: ResultSet; bas
         command: [text, '--flag', text],
         metrics: wall(1e6 * factor),
         notes: [text],
+        rankingGroup: [text, `${text} 2`],
       }),
-      benchmark('same', text, { kind: 'process', command: [text], metrics: wall(3e6) }),
+      benchmark('same', `${text} 2`, {
+        kind: 'process',
+        command: [text],
+        metrics: wall(3e6),
+        rankingGroup: [text, `${text} 2`],
+      }),
+      // A scan over text values: its alternatives are ranked, its parameter and values in the title.
+      ...[1, 2].map((i) =>
+        benchmark(`scan-${i}`, `${text}/${text}:${text}${i}`, {
+          kind: 'process',
+          series: text,
+          parameters: { [text]: `${text}${i}`, n: 100 },
+          metrics: wall(i * 1e6),
+        }),
+      ),
       benchmark('ir', text, {
         kind: 'instructions',
         metrics: { ir: { unit: 'instructions', direction: 'lower', value: 1000 * factor } },
@@ -200,8 +215,14 @@ gfm.describe('a hostile name in every place of the markdown report', () => {
     await assertSafeReport(md, { allowedLinks: ALLOWED_LINKS })
     for (const section of ['#### Regressions', '#### Failed', '#### Scaling', '#### Without a baseline'])
       assert.ok(md.includes(section), section)
-    for (const block of ['functions whose instructions changed most', 'Engines of', 'Notes (', 'Ranking by'])
+    for (const block of ['functions whose instructions changed most', 'Engines of', 'Notes (', 'Ranking of'])
       assert.ok(md.includes(block), block)
+    // The name is the group's title and the scan's, its parameter and values too.
+    for (const title of [
+      'Ranking of <code>harmless name</code> and <code>harmless name 2</code> by median wall time',
+      'Ranking of <code>harmless name</code> across <code>harmless name</code> at <code>n=100</code> by median wall time',
+    ])
+      assert.ok(md.includes(`<summary>${title}</summary>`), title)
     assert.match(md, /#### In the baseline, not run now/)
   })
 

@@ -29,9 +29,15 @@ async function report() {
   return { head, c, md }
 }
 
-/** The text a reader sees rendered: code spans and fenced blocks removed, since nothing in them renders. */
+/**
+ * The text a reader sees rendered: code spans, fenced blocks and the `<code>` elements of raw HTML lines
+ * (a `<summary>`, where backticks are plain text) removed, since nothing in them renders.
+ */
 function outsideCode(markdown: string): string {
-  return markdown.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1\s*$/gm, '').replace(/(`+)[\s\S]*?\1/g, '')
+  return markdown
+    .replace(/<code>[^<]*<\/code>/g, '')
+    .replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1\s*$/gm, '')
+    .replace(/(`+)[\s\S]*?\1/g, '')
 }
 
 test('hostile names, commands and output render as text, in one piece', async () => {

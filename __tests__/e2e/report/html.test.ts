@@ -122,8 +122,10 @@ function comparison(): { c: Comparison; now: Date; base: ResultSet; head: Result
     metrics: {},
     error: { message: 'exited with code 2', exitCode: 2, stderrTail: STDERR },
   }
+  // hash 4M and fresh are declared alternatives (compare-with): the page ranks them.
+  const group = ['hash 4M', 'fresh']
   const head = resultSet('2222222222222222222222222222222222222222', headAt, [
-    timed('hash 4M', 'process', ns(130e6)),
+    { ...timed('hash 4M', 'process', ns(130e6)), rankingGroup: group },
     timed(HOSTILE, 'wall-clock', ns(2_000)),
     counted('parse', 900_000, {
       parse_line: 420_000,
@@ -132,7 +134,7 @@ function comparison(): { c: Comparison; now: Date; base: ResultSet; head: Result
       scan_simd: 80_000,
     }),
     failed,
-    timed('fresh', 'process', ns(3e6)),
+    { ...timed('fresh', 'process', ns(3e6)), rankingGroup: group },
   ])
   const c = compareResults(head, {
     baseline: { results: base, source: 'base.json', reason: 'newest results on branch main' },
@@ -157,6 +159,21 @@ test('the HTML report matches the committed output and renders the same bytes tw
   assert.equal(await render(), html, 'a second rendering in the same process gives the same bytes')
   assert.doesNotMatch(html, /<script/i, 'the report has no script element, not even from user text')
   assert.doesNotMatch(html, /(?:src|href)="(?:https?:)?\/\//, 'the report loads nothing from the network')
+})
+
+test('the page ranks the benchmarks declared comparable, fastest first, and no others', async () => {
+  const html = await render()
+  const section = /<section id="rankings">[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+  assert.match(
+    section,
+    /<h3>Ranking of <code>hash 4M<\/code> and <code>fresh<\/code> by median wall time<\/h3>/,
+  )
+  // fresh's median is 3 ms, hash 4M's 130 ms: the same spread around each, so 130 / 3 = 43.3 times.
+  assert.match(
+    section,
+    /<tr><td><code>fresh<\/code><\/td><td class="num">3\.\d\d ms<\/td><td class="num">fastest<\/td><\/tr>\n<tr><td><code>hash 4M<\/code><\/td><td class="num">13\d ms<\/td><td class="num">43\.3× \(95% interval [\d.]+–[\d.]+\)<\/td><\/tr>/,
+  )
+  assert.equal(section.match(/<h3>/g)?.length, 1, 'one ranking: the group')
 })
 
 test('chart ids are numbered within each chart, not by what the process rendered before', async () => {

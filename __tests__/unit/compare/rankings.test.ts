@@ -21,7 +21,14 @@ import {
   rankEngines,
   scalingSeries,
 } from '../../../src/compare/index.ts'
-import type { BenchmarkResult, Contention, Environment, Metric, ResultSet } from '../../../src/results.ts'
+import {
+  type BenchmarkResult,
+  type Contention,
+  type Environment,
+  type Metric,
+  parseResultSetText,
+  type ResultSet,
+} from '../../../src/results.ts'
 
 // ---- Building results by hand ----
 
@@ -53,6 +60,8 @@ interface BenchOptions {
   status?: BenchmarkResult['status']
   parameters?: BenchmarkResult['parameters']
   series?: string
+  /** The compare-with group it was declared in. */
+  group?: string[]
 }
 
 /** A benchmark `id` with these metrics, gated at 5% and α = 0.01 (on the first metric unless told). */
@@ -67,6 +76,7 @@ function bench(id: string, metrics: Record<string, Metric>, o: BenchOptions = {}
     gate: { metrics: o.gate ?? Object.keys(metrics).slice(0, 1), threshold: 0.05, alpha: 0.01 },
     notes: [],
     ...(o.series !== undefined ? { series: o.series } : {}),
+    ...(o.group !== undefined ? { rankingGroup: o.group } : {}),
   }
 }
 
@@ -122,43 +132,94 @@ function compare(
   })
 }
 
-// ---- The ranking of process benchmarks ----
+// ---- Rankings of benchmarks declared comparable ----
 
-describe('the ranking of process benchmarks', () => {
+describe('rankings of benchmarks declared comparable', () => {
   const proc = (id: string, metrics: Record<string, Metric>, o: BenchOptions = {}) =>
     bench(id, metrics, { kind: 'process', gate: ['wall'], ...o })
+  /** A ranking's entry of a benchmark whose samples have no spread: its interval is the ratio itself. */
+  const exactly = (id: string, median: number, ratio: number) => ({
+    id,
+    name: id,
+    median,
+    ratio,
+    ci: [ratio, ratio] as [number, number],
+  })
 
-  test('two process benchmarks are ranked, fastest first, whatever order the suite lists them in', () => {
-    const ranking = rankBenchmarks(
-      results([proc('slow', { wall: same(30e6) }), proc('fast', { wall: same(10e6) })]),
+  test('process benchmarks in no group are not ranked against each other, however many ran', () => {
+    assert.deepEqual(
+      rankBenchmarks(
+        results([
+          proc('start-up', { wall: same(1e6) }),
+          proc('hash 4M', { wall: same(36e6) }),
+          proc('sort 200k', { wall: same(61e6) }),
+        ]),
+      ),
+      [],
     )
-    // Both without spread: every resampled median is the median itself, so the interval is the ratio 3.
+  })
+
+  test('a compare-with group of three is ranked among itself, a second group separately, fastest first', () => {
+    const sorts = ['quick', 'merge', 'heap']
+    const packs = ['gzip', 'zstd']
+    const ranking = rankBenchmarks(
+      results([
+        proc('quick', { wall: same(20e6) }, { group: sorts }),
+        proc('gzip', { wall: same(40e6) }, { group: packs }),
+        proc('merge', { wall: same(10e6) }, { group: sorts }),
+        // The fastest of the suite, in no group: in no ranking.
+        proc('lone', { wall: same(1e6) }),
+        proc('zstd', { wall: same(10e6) }, { group: packs }),
+        proc('heap', { wall: same(30e6) }, { group: sorts }),
+      ]),
+    )
+    // Without spread every resampled median is the median, so each interval is its ratio: 20/10, 30/10
+    // and 40/10. The groups come in the order their first benchmark does.
     assert.deepEqual(ranking, [
-      { id: 'fast', name: 'fast', median: 10e6, ratio: 1, ci: [1, 1] },
-      { id: 'slow', name: 'slow', median: 30e6, ratio: 3, ci: [3, 3] },
+      {
+        basis: { group: sorts },
+        at: {},
+        metric: 'wall',
+        unit: 'ns',
+        entries: [exactly('merge', 10e6, 1), exactly('quick', 20e6, 2), exactly('heap', 30e6, 3)],
+      },
+      {
+        basis: { group: packs },
+        at: {},
+        metric: 'wall',
+        unit: 'ns',
+        entries: [exactly('zstd', 10e6, 1), exactly('gzip', 40e6, 4)],
+      },
     ])
   })
 
-  test('a process benchmark without wall samples (no wall at all, or only a summary of it) is left out, not an error', () => {
+  test('a member that failed, has no wall samples or one at 0 is left out, and the title names the others; one left is no ranking', () => {
+    const group = ['a', 'b', 'c', 'd', 'e']
     const ranking = rankBenchmarks(
       results([
-        proc('noWall', { cpu: same(5e6) }, { gate: ['cpu'] }),
-        proc('summaryOnly', { wall: summary({ center: 1e6 }) }),
-        proc('b', { wall: same(20e6) }),
-        proc('a', { wall: same(40e6) }),
+        proc('a', { wall: same(20e6) }, { group }),
+        proc('b', { wall: same(1e6) }, { group, status: 'failed' }),
+        proc('c', { wall: sampled([0, 5e6, 5e6]) }, { group }),
+        proc('d', { wall: same(50e6) }, { group }),
+        proc('e', { cpu: same(1e6), wall: summary({ center: 1e6 }) }, { group, gate: ['cpu'] }),
       ]),
     )
-    assert.deepEqual(
-      ranking.map((r) => [r.id, r.ratio]),
-      [
-        ['b', 1],
-        ['a', 2],
-      ],
-    )
-    // Alone beside benchmarks that cannot be ranked, one benchmark is no ranking.
+    assert.deepEqual(ranking, [
+      {
+        basis: { group: ['a', 'd'] },
+        at: {},
+        metric: 'wall',
+        unit: 'ns',
+        entries: [exactly('a', 20e6, 1), exactly('d', 50e6, 2.5)],
+      },
+    ])
+    const pair = ['x', 'y']
     assert.deepEqual(
       rankBenchmarks(
-        results([proc('noWall', { cpu: same(5e6) }, { gate: ['cpu'] }), proc('b', { wall: same(20e6) })]),
+        results([
+          proc('x', { wall: same(2e6) }, { group: pair }),
+          proc('y', { wall: same(1e6) }, { group: pair, status: 'failed' }),
+        ]),
       ),
       [],
     )
@@ -167,12 +228,16 @@ describe('the ranking of process benchmarks', () => {
   test('the interval of a ratio is a 95% one: from samples with a spread it lies around the ratio, the fastest’s is exactly 1', () => {
     // The fastest 9, 10 or 11 ms; the other exactly 30 ms: every resampled ratio is 30 / 9, 30 / 10 or
     // 30 / 11, so the interval's ends are among those three values.
-    const ranking = rankBenchmarks(
-      results([proc('fast', { wall: sampled([9e6, 10e6, 11e6]) }), proc('slow', { wall: same(30e6) })]),
+    const group = ['fast', 'slow']
+    const [ranking] = rankBenchmarks(
+      results([
+        proc('fast', { wall: sampled([9e6, 10e6, 11e6]) }, { group }),
+        proc('slow', { wall: same(30e6) }, { group }),
+      ]),
     )
-    assert.deepEqual(ranking[0]!.ci, [1, 1])
-    assert.equal(ranking[1]!.ratio, 3)
-    const [low, high] = ranking[1]!.ci
+    assert.deepEqual(ranking!.entries[0]!.ci, [1, 1])
+    assert.equal(ranking!.entries[1]!.ratio, 3)
+    const [low, high] = ranking!.entries[1]!.ci
     const ends = [30 / 11, 3, 30 / 9]
     assert.ok(
       ends.some((e) => Math.abs(e - low) < 1e-12),
@@ -185,18 +250,133 @@ describe('the ranking of process benchmarks', () => {
     assert.ok(low <= 3 && high >= 3, `${low} … ${high}`)
   })
 
-  test('only a kind that ranks its benchmarks is ranked: wall-clock benchmarks with wall samples are not', () => {
+  test('only a kind that ranks its benchmarks is ranked: wall-clock results that say they are in a group are not', () => {
+    const group = ['a', 'b']
     const wallClock = (id: string, ns: number) =>
-      bench(id, { wall: same(ns) }, { kind: 'wall-clock', gate: ['wall'] })
+      bench(id, { wall: same(ns) }, { kind: 'wall-clock', gate: ['wall'], group })
     assert.deepEqual(rankBenchmarks(results([wallClock('a', 10e6), wallClock('b', 20e6)])), [])
-    // Beside them, two process benchmarks are ranked among themselves alone.
+  })
+
+  test('a scan over text values ranks its alternatives against each other', () => {
+    const sort = (algorithm: string, ns: number) =>
+      proc(`sort/algorithm:${algorithm}`, { wall: same(ns) }, { series: 'sort', parameters: { algorithm } })
     assert.deepEqual(
-      rankBenchmarks(
-        results([wallClock('a', 1e6), proc('p', { wall: same(20e6) }), proc('q', { wall: same(10e6) })]),
-      ).map((r) => [r.id, r.ratio]),
+      rankBenchmarks(results([sort('quick', 10e6), sort('heap', 40e6), sort('merge', 15e6)])),
       [
-        ['q', 1],
-        ['p', 2],
+        {
+          basis: { scan: 'sort', over: ['algorithm'] },
+          at: {},
+          metric: 'wall',
+          unit: 'ns',
+          entries: [
+            exactly('sort/algorithm:quick', 10e6, 1),
+            exactly('sort/algorithm:merge', 15e6, 1.5),
+            exactly('sort/algorithm:heap', 40e6, 4),
+          ],
+        },
+      ],
+    )
+  })
+
+  test('a scan over numbers alone is a curve, not a ranking: sizes are not alternatives', () => {
+    const lookup = (n: number, ns: number) =>
+      proc(`lookup/n:${n}`, { wall: same(ns) }, { series: 'lookup', parameters: { n } })
+    assert.deepEqual(rankBenchmarks(results([lookup(10, 1e6), lookup(100, 2e6), lookup(1000, 3e6)])), [])
+  })
+
+  test('a scan over text and numbers ranks the alternatives at each number', () => {
+    const sort = (algorithm: string, n: number, ns: number) =>
+      proc(
+        `sort/algorithm:${algorithm}/n:${n}`,
+        { wall: same(ns) },
+        { series: 'sort', parameters: { algorithm, n } },
+      )
+    const ranking = rankBenchmarks(
+      results([
+        sort('quick', 100, 2e6),
+        sort('quick', 1000, 30e6),
+        sort('merge', 100, 3e6),
+        sort('merge', 1000, 20e6),
+      ]),
+    )
+    // At 100 quick takes 2 ms and merge 3 (1.5 times); at 1000 merge 20 ms and quick 30 (1.5 times).
+    assert.deepEqual(ranking, [
+      {
+        basis: { scan: 'sort', over: ['algorithm'] },
+        at: { n: 100 },
+        metric: 'wall',
+        unit: 'ns',
+        entries: [
+          exactly('sort/algorithm:quick/n:100', 2e6, 1),
+          exactly('sort/algorithm:merge/n:100', 3e6, 1.5),
+        ],
+      },
+      {
+        basis: { scan: 'sort', over: ['algorithm'] },
+        at: { n: 1000 },
+        metric: 'wall',
+        unit: 'ns',
+        entries: [
+          exactly('sort/algorithm:merge/n:1000', 20e6, 1),
+          exactly('sort/algorithm:quick/n:1000', 30e6, 1.5),
+        ],
+      },
+    ])
+  })
+
+  test('two scans in a compare-with group are ranked point by point, their entries named in the group’s order', () => {
+    const group = ['qsort', 'msort']
+    const point = (entry: string, n: number, ns: number) =>
+      proc(`${entry}/n:${n}`, { wall: same(ns) }, { series: entry, parameters: { n }, group })
+    const ranking = rankBenchmarks(
+      results([
+        point('qsort', 100, 1e6),
+        point('qsort', 1000, 30e6),
+        point('msort', 100, 2e6),
+        point('msort', 1000, 12e6),
+      ]),
+    )
+    // At 100 msort takes 2 ms to qsort's 1; at 1000 qsort 30 ms to msort's 12: 2.5 times.
+    assert.deepEqual(ranking, [
+      {
+        basis: { group },
+        at: { n: 100 },
+        metric: 'wall',
+        unit: 'ns',
+        entries: [exactly('qsort/n:100', 1e6, 1), exactly('msort/n:100', 2e6, 2)],
+      },
+      {
+        basis: { group },
+        at: { n: 1000 },
+        metric: 'wall',
+        unit: 'ns',
+        entries: [exactly('msort/n:1000', 12e6, 1), exactly('qsort/n:1000', 30e6, 2.5)],
+      },
+    ])
+  })
+
+  test('a results file written before groups has no cross-benchmark ranking; one with groups keeps them when read', () => {
+    const file = (group?: string[]) =>
+      JSON.stringify(
+        results(
+          ['start-up', 'hash 4M'].map((id, i) => ({
+            ...proc(id, { wall: same((i + 1) * 1e6) }),
+            ...(group ? { rankingGroup: group } : {}),
+          })),
+        ),
+      )
+    const old = parseResultSetText(file(), 'old.json')
+    assert.equal(old.benchmarks[0]!.rankingGroup, undefined)
+    assert.deepEqual(rankBenchmarks(old), [])
+    const grouped = parseResultSetText(file(['start-up', 'hash 4M']), 'new.json')
+    assert.deepEqual(grouped.benchmarks[1]!.rankingGroup, ['start-up', 'hash 4M'])
+    assert.deepEqual(
+      rankBenchmarks(grouped).map((r) => r.entries.map((e) => [e.id, e.ratio])),
+      [
+        [
+          ['start-up', 1],
+          ['hash 4M', 2],
+        ],
       ],
     )
   })

@@ -1345,19 +1345,30 @@ describe('contention', () => {
 describe('rankings', () => {
   const wall = (samples: number[]): Metric => sampled(samples)
 
-  test('process benchmarks that ran with wall times above 0 are ranked by median against the fastest', () => {
+  const grouped = (id: string, samples: number[], group: string[], o: BenchOptions = {}) => ({
+    ...bench(id, { wall: wall(samples) }, { kind: 'process', ...o }),
+    rankingGroup: group,
+  })
+
+  test('process benchmarks of a compare-with group that ran with wall times above 0 are ranked by median against the fastest', () => {
+    const group = ['slow', 'broken', 'empty', 'zero', 'inProcess', 'fast']
     const c = compareResults(
       results([
-        bench('slow', { wall: wall([25e6, 25e6, 25e6]) }, { kind: 'process' }),
-        bench('broken', { wall: wall([1e6, 1e6, 1e6]) }, { kind: 'process', status: 'failed' }),
-        bench('empty', { wall: wall([]) }, { kind: 'process' }),
-        bench('zero', { wall: wall([0, 5e6, 5e6]) }, { kind: 'process' }),
-        bench('inProcess', { wall: wall([2e6, 2e6, 2e6]) }, { kind: 'wall-clock' }),
-        bench('fast', { wall: wall([9e6, 10e6, 11e6]) }, { kind: 'process' }),
+        grouped('slow', [25e6, 25e6, 25e6], group),
+        grouped('broken', [1e6, 1e6, 1e6], group, { status: 'failed' }),
+        grouped('empty', [], group),
+        grouped('zero', [0, 5e6, 5e6], group),
+        grouped('inProcess', [2e6, 2e6, 2e6], group, { kind: 'wall-clock' }),
+        grouped('fast', [9e6, 10e6, 11e6], group),
+        // Faster than all of them, in no group: ranked with none.
+        bench('alone', { wall: wall([1e6, 1e6, 1e6]) }, { kind: 'process' }),
       ]),
     )
+    assert.equal(c.ranking.length, 1)
+    const [ranking] = c.ranking
+    assert.deepEqual(ranking!.basis, { group: ['slow', 'fast'] })
     assert.deepEqual(
-      c.ranking.map((r) => [r.id, r.name, r.median, r.ratio]),
+      ranking!.entries.map((r) => [r.id, r.name, r.median, r.ratio]),
       [
         ['fast', 'fast', 10e6, 1],
         ['slow', 'slow', 25e6, 2.5],
@@ -1365,24 +1376,22 @@ describe('rankings', () => {
     )
     // The fastest is the reference: exactly 1. The other's interval: its median over a resampled median
     // of the fastest's, which is 9, 10 or 11 ms.
-    assert.deepEqual(c.ranking[0]!.ci, [1, 1])
-    const [low, high] = c.ranking[1]!.ci
+    assert.deepEqual(ranking!.entries[0]!.ci, [1, 1])
+    const [low, high] = ranking!.entries[1]!.ci
     assert.ok(low >= 25 / 11 && low <= 2.5 && high >= 2.5 && high <= 25 / 9, `interval ${low}, ${high}`)
   })
 
-  test('a ranking needs two process benchmarks, and is for a handful: one, or more than 50, is not ranked', () => {
-    const one = compareResults(results([bench('only', { wall: wall([1, 1, 1]) }, { kind: 'process' })]))
+  test('a ranking needs two benchmarks of a group, and is for a handful: one, or more than 50, is not ranked', () => {
+    const one = compareResults(results([grouped('only', [1, 1, 1], ['only', 'gone'])]))
     assert.deepEqual(one.ranking, [])
-    const ranked = (n: number) =>
-      compareResults(
-        results(
-          Array.from({ length: n }, (_, i) => bench(`p${i}`, { wall: wall([i + 1]) }, { kind: 'process' })),
-        ),
-      ).ranking
-    const fifty = ranked(50)
-    assert.equal(fifty.length, 50)
+    const ranked = (n: number) => {
+      const ids = Array.from({ length: n }, (_, i) => `p${i}`)
+      return compareResults(results(ids.map((id, i) => grouped(id, [i + 1], ids)))).ranking
+    }
+    const [fifty] = ranked(50)
+    assert.equal(fifty!.entries.length, 50)
     assert.deepEqual(
-      [fifty[0]!.id, fifty[0]!.ratio, fifty[49]!.id, fifty[49]!.ratio],
+      [fifty!.entries[0]!.id, fifty!.entries[0]!.ratio, fifty!.entries[49]!.id, fifty!.entries[49]!.ratio],
       ['p0', 1, 'p49', 50],
       'one value each: p49 takes 50 times as long as p0',
     )

@@ -645,30 +645,75 @@ describe('a busy machine', () => {
 })
 
 describe('rankings and engines', () => {
-  test('the ranking by wall time: the fastest against each of the others, with the interval', () => {
+  test('one ranking per group and per scan point: the fastest against each of the others, with the interval; names escaped', () => {
     const c = comparison(oneUnchanged(), {
       ranking: [
-        { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
-        { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
-        { id: 'c', name: 'slower', median: 12_000, ratio: 12, ci: [11.5, 12.5] },
+        {
+          basis: { group: ['fast', 'slow', '<b>slower</b> @octo'] },
+          at: {},
+          metric: 'wall',
+          unit: 'ns',
+          entries: [
+            { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
+            { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
+            { id: 'c', name: '<b>slower</b> @octo', median: 12_000, ratio: 12, ci: [11.5, 12.5] },
+          ],
+        },
+        {
+          basis: { scan: 'sort', over: ['algorithm'] },
+          at: { n: 100 },
+          metric: 'wall',
+          unit: 'ns',
+          entries: [
+            { id: 'q', name: 'sort/algorithm:quick/n:100', median: 2000, ratio: 1, ci: [1, 1] },
+            { id: 'm', name: 'sort/algorithm:merge/n:100', median: 3000, ratio: 1.5, ci: [1.4, 1.6] },
+          ],
+        },
       ],
     })
+    const md = renderMarkdown(c, { now: NOW })
     assert.equal(
-      detailsBlock(renderMarkdown(c, { now: NOW }), 'Ranking by median wall time'),
+      detailsBlock(
+        md,
+        'Ranking of <code>fast</code>, <code>slow</code> and <code>&lt;b&gt;slower&lt;/b&gt; @\u200bocto</code> by median wall time',
+      ),
       [
         '<details>',
-        '<summary>Ranking by median wall time</summary>',
+        '<summary>Ranking of <code>fast</code>, <code>slow</code> and <code>&lt;b&gt;slower&lt;/b&gt; @\u200bocto</code> by median wall time</summary>',
         '',
         '- `fast` ran **2.50×** faster than `slow` (95% interval 2.41–2.60)',
-        '- `fast` ran **12.0×** faster than `slower` (95% interval 11.5–12.5)',
+        '- `fast` ran **12.0×** faster than `<b>slower</b> @octo` (95% interval 11.5–12.5)',
         '',
         '</details>',
       ].join('\n'),
     )
+    assert.equal(
+      detailsBlock(
+        md,
+        'Ranking of <code>sort</code> across <code>algorithm</code> at <code>n=100</code> by median wall time',
+      ),
+      [
+        '<details>',
+        '<summary>Ranking of <code>sort</code> across <code>algorithm</code> at <code>n=100</code> by median wall time</summary>',
+        '',
+        '- `sort/algorithm:quick/n:100` ran **1.50×** faster than `sort/algorithm:merge/n:100` (95% interval 1.40–1.60)',
+        '',
+        '</details>',
+      ].join('\n'),
+    )
+    assert.doesNotMatch(md, /Ranking by/, 'no ranking of the whole suite')
     const alone = comparison(oneUnchanged(), {
-      ranking: [{ id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] }],
+      ranking: [
+        {
+          basis: { group: ['fast', 'gone'] },
+          at: {},
+          metric: 'wall',
+          unit: 'ns',
+          entries: [{ id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] }],
+        },
+      ],
     })
-    assert.equal(detailsBlock(renderMarkdown(alone, { now: NOW }), 'Ranking by median wall time'), undefined)
+    assert.doesNotMatch(renderMarkdown(alone, { now: NOW }), /Ranking/)
   })
 
   test('one benchmark’s engines: time, throughput where known, ratio to the fastest, failed engines last', () => {
@@ -1565,16 +1610,25 @@ describe('cells and rows, continued', () => {
 })
 
 describe('detail blocks, continued', () => {
-  test('two benchmarks ranked: the ranking is shown', () => {
+  test('two benchmarks of a group ranked: the ranking is shown, titled by its members', () => {
     const c = comparison(oneUnchanged(), {
       ranking: [
-        { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
-        { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
+        {
+          basis: { group: ['fast', 'slow'] },
+          at: {},
+          metric: 'wall',
+          unit: 'ns',
+          entries: [
+            { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
+            { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
+          ],
+        },
       ],
     })
+    const summary = 'Ranking of <code>fast</code> and <code>slow</code> by median wall time'
     assert.equal(
-      detailsBlock(renderMarkdown(c, { now: NOW }), 'Ranking by median wall time'),
-      '<details>\n<summary>Ranking by median wall time</summary>\n\n- `fast` ran **2.50×** faster than `slow` (95% interval 2.41–2.60)\n\n</details>',
+      detailsBlock(renderMarkdown(c, { now: NOW }), summary),
+      `<details>\n<summary>${summary}</summary>\n\n- \`fast\` ran **2.50×** faster than \`slow\` (95% interval 2.41–2.60)\n\n</details>`,
     )
   })
 

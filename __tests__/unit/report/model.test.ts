@@ -170,3 +170,40 @@ test('every section a layout names is one the model knows, and no layout names o
     for (const name of layout) assert.ok(known.has(name), `${output}: ${name}`)
   }
 })
+
+test('a ranking is a section of every output, only for benchmarks declared comparable, and a detail the comment gives up first', () => {
+  const timed = (name: string, ms: number, rankingGroup?: string[]): BenchmarkResult => ({
+    id: name,
+    name,
+    kind: 'process',
+    parameters: {},
+    status: 'ok',
+    metrics: { wall: { unit: 'ns', direction: 'lower', samples: [ms * 1e6, ms * 1e6, ms * 1e6] } },
+    gate: { metrics: ['wall'], threshold: 0.05, alpha: 0.01 },
+    notes: [],
+    ...(rankingGroup ? { rankingGroup } : {}),
+  })
+  const group = ['quick', 'merge']
+  // start-up is the fastest of the run, in no group: it is in no ranking.
+  const ranked = reportModel(
+    compareResults(run('b', [timed('start-up', 1), timed('quick', 4, group), timed('merge', 6, group)])),
+  )
+  assert.deepEqual(
+    ranked.ranking?.map((r) => [r.basis, r.entries.map((e) => [e.name, e.ratio])]),
+    [
+      [
+        { group },
+        [
+          ['quick', 1],
+          ['merge', 1.5],
+        ],
+      ],
+    ],
+  )
+  for (const layout of [MARKDOWN_LAYOUT, TERMINAL_LAYOUT, HTML_LAYOUT]) assert.ok(layout.includes('ranking'))
+  assert.ok(SHORTENING[0]!.drops.includes('ranking'), 'a detail block')
+  const none = reportModel(
+    compareResults(run('b', [timed('start-up', 1), timed('quick', 4), timed('merge', 6)])),
+  )
+  assert.equal(none.ranking, undefined)
+})

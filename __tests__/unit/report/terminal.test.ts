@@ -382,8 +382,26 @@ describe('what surrounds the table', () => {
       acceptance: { notes: ['accept "old" has expired'], added: [{ benchmark: 'parse', reason: 'why' }] },
       exactBaseline: { benchmarks: 1, environmentDifferences: [] },
       ranking: [
-        { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
-        { id: 'b', name: 'slow', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
+        {
+          basis: { group: ['fast', 'slow\u001b[2J'] },
+          at: {},
+          metric: 'wall',
+          unit: 'ns',
+          entries: [
+            { id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] },
+            { id: 'b', name: 'slow\u001b[2J', median: 2500, ratio: 2.5, ci: [2.41, 2.6] },
+          ],
+        },
+        {
+          basis: { scan: 'sort', over: ['algorithm'] },
+          at: { n: 100 },
+          metric: 'wall',
+          unit: 'ns',
+          entries: [
+            { id: 'q', name: 'sort/algorithm:quick/n:100', median: 2000, ratio: 1, ci: [1, 1] },
+            { id: 'm', name: 'sort/algorithm:merge/n:100', median: 3000, ratio: 1.5, ci: [1.4, 1.6] },
+          ],
+        },
       ],
       scaling: [
         {
@@ -437,7 +455,7 @@ describe('what surrounds the table', () => {
     },
   )
 
-  test('warnings, counts’ own baseline, a busy machine, notes, corrections, the five functions, ranking, scaling, scans, engines', () => {
+  test('warnings, counts’ own baseline, a busy machine, notes, corrections, the five functions, rankings of a group and of a scan, scaling, scans, engines', () => {
     assert.equal(
       renderTerminal(c, { color: false, now: NOW }),
       lines(
@@ -471,9 +489,13 @@ describe('what surrounds the table', () => {
         '  +30 Ir (+30.0%)  f3',
         '  +40 Ir (+40.0%)  f4',
         '',
-        'Ranking by median wall time',
+        'Ranking of fast and slow?[2J by median wall time',
         '  fast (1.00 µs)',
-        '    ran 2.50× faster than slow (95% interval 2.41–2.60)',
+        '    ran 2.50× faster than slow?[2J (95% interval 2.41–2.60)',
+        '',
+        'Ranking of sort across algorithm at n=100 by median wall time',
+        '  sort/algorithm:quick/n:100 (2.00 µs)',
+        '    ran 1.50× faster than sort/algorithm:merge/n:100 (95% interval 1.40–1.60)',
         '',
         'Scaling of pool by threads (2 logical CPUs)',
         '    1  base 1,000,000 ops/s (1.00×, 100%)  head 1,100,000 ops/s (1.00×, 100%)  improvement',
@@ -513,14 +535,19 @@ describe('what surrounds the table', () => {
       b('parse: functions whose instructions changed most'),
     ])
     assert.deepEqual(text.slice(30, 34), [
-      b('Ranking by median wall time'),
+      b('Ranking of fast and slow?[2J by median wall time'),
       '  fast (1.00 µs)',
-      `    ran ${b('2.50×')} faster than slow (95% interval 2.41–2.60)`,
+      `    ran ${b('2.50×')} faster than slow?[2J (95% interval 2.41–2.60)`,
       '',
     ])
-    assert.equal(text[34], b('Scaling of pool by threads (2 logical CPUs)'))
-    assert.equal(text[39], b('Scan of sort by n (median wall time)'))
-    assert.deepEqual(text.slice(43, 48), [
+    assert.deepEqual(text.slice(34, 37), [
+      b('Ranking of sort across algorithm at n=100 by median wall time'),
+      '  sort/algorithm:quick/n:100 (2.00 µs)',
+      `    ran ${b('1.50×')} faster than sort/algorithm:merge/n:100 (95% interval 1.40–1.60)`,
+    ])
+    assert.equal(text[38], b('Scaling of pool by threads (2 logical CPUs)'))
+    assert.equal(text[43], b('Scan of sort by n (median wall time)'))
+    assert.deepEqual(text.slice(47, 52), [
       b('Engines of regex'),
       `  rust/regex  1.50 µs  2.00 GiB/s  ${b('fastest')}`,
       `  pcre2  3.00 µs  ${b('2.00×')} (95% interval 1.90–2.10)`,
@@ -633,7 +660,17 @@ describe('what surrounds the table', () => {
         bench('c', 'failed', {}),
         bench('d', 'failed', { error: { message: 'killed', stderrTail: '  \n' } }),
       ],
-      { ranking: [{ id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] }] },
+      {
+        ranking: [
+          {
+            basis: { group: ['fast', 'gone'] },
+            at: {},
+            metric: 'wall',
+            unit: 'ns',
+            entries: [{ id: 'a', name: 'fast', median: 1000, ratio: 1, ci: [1, 1] }],
+          },
+        ],
+      },
     )
     const text = renderTerminal(c2, { color: false, now: NOW })
     assert.equal(
