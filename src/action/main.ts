@@ -38,6 +38,7 @@ import {
   StoreUnavailableError,
 } from '../store/index.ts'
 import { NO_BRANCH } from '../store/types.ts'
+import { commitsInRange } from '../system/git.ts'
 import { VERSION } from '../version.ts'
 import { leaveStartEnvironment } from './env.ts'
 import { INPUT, inputVariable, OUTPUT } from './inputs.ts'
@@ -461,6 +462,7 @@ async function keepHistory(
       store: source,
       branch: outcome.results.commit.branch ?? NO_BRANCH,
       suites: [suite],
+      countCommits: (previous, to) => commitsInRange(inputs.workingDirectory, previous, to),
       log: (line) => logText(line),
     })
     const siteUrl = outcome.config.trends

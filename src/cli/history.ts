@@ -7,7 +7,7 @@ import { isUserError } from '../errors.ts'
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from '../history/index.ts'
 import { resolveConfigPath, UsageError, writeText } from '../run/pipeline.ts'
 import { DEFAULT_DATA_BRANCH } from '../store/git.ts'
-import { commitInfo, defaultBranch } from '../system/git.ts'
+import { commitInfo, commitsInRange, defaultBranch } from '../system/git.ts'
 import { VERSION } from '../version.ts'
 import { type CliIo, logTo } from './io.ts'
 import { openCliStore } from './store.ts'
@@ -67,7 +67,13 @@ export async function historyCommand(argv: string[], io: CliIo): Promise<number>
     log: logTo(io),
   })
   try {
-    const histories = await readHistories({ store, branch, ...(suites ? { suites } : {}), log: logTo(io) })
+    const histories = await readHistories({
+      store,
+      branch,
+      ...(suites ? { suites } : {}),
+      countCommits: (previous, to) => commitsInRange(io.cwd, previous, to),
+      log: logTo(io),
+    })
     io.stdout.write(renderHistoryTerminal(histories))
     if (values.markdown)
       await writeText(path.resolve(io.cwd, values.markdown), renderHistoryMarkdown(histories))

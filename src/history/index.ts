@@ -4,10 +4,12 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { UserError } from '../errors.ts'
 import type { ResultStore } from '../store/types.ts'
+import { type CountCommits, withCommitCounts } from './commits.ts'
 import { loadRuns } from './load.ts'
 import { buildHistory, type SuiteHistory } from './series.ts'
 import { renderSite, type SiteOptions } from './site.ts'
 
+export type { CountCommits } from './commits.ts'
 export type { SuiteHistory } from './series.ts'
 export { renderHistoryMarkdown, renderHistoryTerminal } from './text.ts'
 
@@ -20,10 +22,12 @@ export interface HistoryOptions {
   branch: string
   /** The suites to read; every suite the store holds when absent. */
   suites?: string[]
+  /** Counts the commits of each change point's range (git in the repository's clone); unknown without it. */
+  countCommits?: CountCommits
   log?: (line: string) => void
 }
 
-/** Each suite's history on the branch, with its change points. */
+/** Each suite's history on the branch, with its change points and the commits each one's range holds. */
 export async function readHistories(options: HistoryOptions): Promise<SuiteHistory[]> {
   let suites = options.suites
   if (!suites || suites.length === 0) {
@@ -44,7 +48,7 @@ export async function readHistories(options: HistoryOptions): Promise<SuiteHisto
     )
     histories.push(buildHistory(suite, options.branch, runs, skipped))
   }
-  return histories
+  return options.countCommits ? withCommitCounts(histories, options.countCommits) : histories
 }
 
 /** Writes the trend site into `outDir`; returns the files written, `index.html` first. */

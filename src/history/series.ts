@@ -38,10 +38,16 @@ export interface TrendChange {
   /** The earliest and latest points where it may have started: one commit when pinpointed. */
   from: number
   to: number
-  /** The last commit before the range: the shift lies in (before, to]. */
+  /**
+   * The last measured commit before the range: the shift lies in the commits after it, up to and
+   * including toSha (previousSha..toSha), measured or not. Absent for a range that starts at the first
+   * stored run, or when that run named no commit.
+   */
   previousSha?: string
   fromSha?: string
   toSha?: string
+  /** How many commits previousSha..toSha holds, as git counts them (commits.ts); absent when it could not. */
+  commits?: number
   fromDate: string
   toDate: string
   before: number

@@ -239,7 +239,7 @@ async function benchmarkPage(
   for (const [i, s] of series.entries()) {
     const svg = await renderSvg(chartSpec(s), `trend-${i}`)
     const how = s.exact
-      ? `Exact values: a change beyond the gate's ${sig3(s.threshold * 100)}% is pinpointed to its commit, and a drift of smaller steps that adds up to it is shown as the range of commits it took.`
+      ? `Exact values: a change beyond the gate's ${sig3(s.threshold * 100)}% is placed between the measured commit before it and the one where it shows (one commit when every commit was measured), and a drift of smaller steps that adds up to it is shown as the range of commits it took.`
       : 'Each point is one commit: the median of its runs, shaded with its 95% interval. Change points are estimated from the medians, with the range of commits where the shift may have started.'
     sections.push(
       `<h2><code>${e(seriesTitle(s))}</code> <span class="muted">(${s.direction} is better)</span></h2>

@@ -10,15 +10,24 @@ import { changesNewestFirst, type SuiteHistory, type TrendChange, type TrendSeri
 /** Change points listed in the job summary, newest first; the trend site has them all. */
 export const SUMMARY_CHANGES_SHOWN = 20
 
-/** `abc1234` for a pinpointed commit; `abc1234..def5678` (after the first, up to the second) for a range. */
+/**
+ * Where a change started: the commits after the last measured point before it up to and including the
+ * measured commit where it shows (`abc1234..def5678`, measured or not); that commit alone when git
+ * counts one commit in the range (pinpointed); `up to def5678` when it shows at the first stored run.
+ */
 export function commitRange(change: TrendChange): string {
-  if (change.from === change.to) return shortSha(change.toSha)
-  return `${shortSha(change.previousSha ?? change.fromSha)}..${shortSha(change.toSha)}`
+  if (change.commits === 1) return shortSha(change.toSha)
+  if (change.from === 0) return `up to ${shortSha(change.toSha)}`
+  return `${shortSha(change.previousSha)}..${shortSha(change.toSha)}`
 }
 
+/** How many commits the range holds, as git counted them (commits.ts), or why that is not known. */
 export function commitCount(change: TrendChange): string {
-  const n = change.to - change.from + 1
-  return n === 1 ? '1 commit' : `${n} commits`
+  if (change.from === 0) return 'from the first stored run'
+  if (change.previousSha === undefined || change.toSha === undefined)
+    return 'commits unknown (a stored run names no commit)'
+  if (change.commits === undefined) return "commits unknown (not in this clone's history)"
+  return change.commits === 1 ? '1 commit' : `${change.commits} commits`
 }
 
 export function confidence(change: TrendChange): string {

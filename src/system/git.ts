@@ -57,6 +57,23 @@ export async function defaultBranch(
 // Commits may come from stored results or an event, so they follow --end-of-options (git 2.24): one that
 // starts with a dash is never read as an option. rev-list takes `--` after them: they are never paths.
 
+/** A full object name: 40 hex digits (SHA-1) or 64 (SHA-256), never a ref, an option or an abbreviation. */
+export function isObjectId(text: string): boolean {
+  return /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(text)
+}
+
+/**
+ * Commits after `previous` up to and including `to`, both full object names from stored data:
+ * undefined when either is not one, or when this clone's history does not lead from one to the other
+ * (no repository, a shallow clone that lacks them or is cut between them, a rewritten history).
+ */
+export async function commitsInRange(cwd: string, previous: string, to: string): Promise<number | undefined> {
+  if (!isObjectId(previous) || !isObjectId(to)) return undefined
+  // A shallow clone cut between them would count only the commits above the cut.
+  if ((await isAncestor(cwd, previous, to)) !== true) return undefined
+  return commitsBetween(cwd, previous, to)
+}
+
 /** Commits in `to` that are not in `from`, or undefined when either is not in the local history. */
 export async function commitsBetween(cwd: string, from: string, to: string): Promise<number | undefined> {
   const count = await git(cwd, ['rev-list', '--count', '--end-of-options', `${from}..${to}`, '--'])

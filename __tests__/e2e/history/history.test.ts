@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
+import { withCommitCounts } from '../../../src/history/commits.ts'
 import type { TrendSeries } from '../../../src/history/series.ts'
 import { buildHistory } from '../../../src/history/series.ts'
 import { renderSite } from '../../../src/history/site.ts'
@@ -235,20 +236,23 @@ describe('history of a git data branch', () => {
   })
 
   test('the terminal lists each change point with its commits, size and confidence', () => {
-    const tenth = real[9]!.commit.sha!.slice(0, 7)
+    const [ninth, tenth] = [real[8]!, real[9]!].map((r) => r.commit.sha!.slice(0, 7))
     assert.match(stdout, /bench-action history · history on main: 18 runs of 18 commits/)
+    // The measured commits are not in this clone (it holds the data branch): the range is named, its
+    // size is not guessed.
     assert.match(
       stdout,
       new RegExp(
-        `hash instructions\\s+ir\\s+\\+2\\d\\.\\d%\\s+1,6\\d\\d,\\d{3} → 1,98\\d,\\d{3}\\s+${tenth}\\s+1 commit\\s+exact\\s+regression`,
+        `hash instructions\\s+ir\\s+\\+2\\d\\.\\d%\\s+1,6\\d\\d,\\d{3} → 1,98\\d,\\d{3}\\s+${ninth}\\.\\.${tenth}\\s+commits unknown \\(not in this clone's history\\)\\s+exact\\s+regression`,
       ),
     )
     assert.match(
       stdout,
       new RegExp(
-        `exact\\s+ir\\s+\\+2\\.\\d\\d%.*${shaOf(30).slice(0, 7)}\\s+1 commit\\s+exact\\s+accepted regression \\(@octocat, with the label: the parser inlines`,
+        `exact\\s+ir\\s+\\+2\\.\\d\\d%.*${shaOf(29).slice(0, 7)}\\.\\.${shaOf(30).slice(0, 7)}\\s+commits unknown \\(not in this clone's history\\)\\s+exact\\s+accepted regression \\(@octocat, with the label: the parser inlines`,
       ),
     )
+    assert.doesNotMatch(stdout, /\b1 commit\b/)
   })
 
   test('the trend site: every link leads to a page, every page has its charts, names are text', async () => {
@@ -419,7 +423,15 @@ describe('the captured history, as a reviewer sees it', () => {
   const pageFile = output('history-hash.html')
 
   test('the terminal, the job summary and the hash benchmark’s page match the committed outputs', async () => {
-    const history = buildHistory('history', 'main', await realRuns())
+    // capture.sh measured every commit of its repository once, in order: after the commit of one run up
+    // to another's are as many commits as runs between them. That is what git counted there.
+    const runs = (await realRuns()).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+    const order = new Map(runs.map((r, i) => [r.commit.sha!, i]))
+    const [history] = await withCommitCounts(
+      [buildHistory('history', 'main', runs)],
+      async (previous, to) => order.get(to)! - order.get(previous)!,
+    )
+    assert.ok(history)
     // Every change point's sign agrees with its levels and its verdict (all these metrics are lower-is-better).
     const agrees = () => {
       for (const s of history.series)
