@@ -1,7 +1,10 @@
 // A process benchmark's parameter scan (hyperfine's --parameter-list and --parameter-scan): each
 // parameter is a list of values or a range, several parameters give their cross product, and `{NAME}` in
 // the command, the prepare and conclude commands, the stdin and output files and the name is replaced by
-// the point's value.
+// the point's value. A `{NAME}` that names no parameter (or any, in a benchmark without parameters) is
+// a config error; `{{` and `}}` are a literal `{` and `}` (Python's str.format rule: `awk '{{print}}'`
+// runs `awk '{print}'`), and `${NAME}`, a shell's variable, is left alone. Other braces (`{}`,
+// `{ print $1 }`, `{a,b}`) are not placeholders and stay as written.
 import * as z from 'zod'
 import { expecting } from '../../fields/index.ts'
 
@@ -9,8 +12,11 @@ export type ParameterValue = string | number
 export type ParameterPoint = Record<string, ParameterValue>
 
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
-/** `{name}`, but not a shell's `${name}`: those are the script's own variables. */
-const PLACEHOLDER = /(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}/g
+/**
+ * Read left to right: `{{` and `}}` (a literal brace each), or `{name}` but not a shell's `${name}`
+ * (those are the script's own variables).
+ */
+const PLACEHOLDER = /\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}/g
 /** More points than this in one scan is a mistake (a step far too small), not a benchmark. */
 export const MAX_POINTS = 1000
 
@@ -91,7 +97,9 @@ export const parametersSchema = z
     description:
       'Measure the benchmark at every value (several parameters: every combination), one benchmark each, ' +
       'named NAME/PARAM:VALUE; {PARAM} in the command, prepare, conclude, stdin, output and name is replaced ' +
-      'by the value. A list [10, 100] or a range { from: 1, to: 5, step: 1 }.',
+      'by the value. A list [10, 100] or a range { from: 1, to: 5, step: 1 }. A {NAME} that names no parameter ' +
+      "is a config error, with or without parameters: write {{ and }} for a literal brace (awk '{{print}}' runs " +
+      `awk '{print}'); $\{NAME}, a shell's variable, is left alone.`,
     examples: [{ n: [10, 100, 1000] }, { size: { from: 1, to: 4, step: 1 } }],
   })
 
@@ -126,16 +134,21 @@ export function parameterPoints(parameters: ParametersEntry): ParameterPoint[] {
   return points
 }
 
-/** The names of the `{NAME}` placeholders in a text. */
+/** The names of the `{NAME}` placeholders in a text, each once, in order. */
 export function placeholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!)
+  const names = [...text.matchAll(PLACEHOLDER)].flatMap((m) => (m[1] !== undefined ? [m[1]] : []))
+  return [...new Set(names)]
 }
 
-/** The text with each `{NAME}` of the point replaced by its value; other text is left as written. */
+/**
+ * The text with each `{NAME}` of the point replaced by its value and `{{`, `}}` by one brace; other
+ * text is left as written (a `{NAME}` the point lacks too: the config refuses those).
+ */
 export function substitute(text: string, point: ParameterPoint): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(point, name) ? String(point[name]) : whole,
-  )
+  return text.replace(PLACEHOLDER, (whole, name: string | undefined) => {
+    if (name === undefined) return whole[0]!
+    return Object.hasOwn(point, name) ? String(point[name]) : whole
+  })
 }
 
 /**
@@ -149,24 +162,28 @@ export function pointName(name: string, point: ParameterPoint): string {
 }
 
 /**
- * Adds an issue for each `{NAME}` in `text` that names no parameter, at `path`. Only checked when the
- * benchmark has parameters: without them braces are the command's own text.
+ * Adds an issue for each `{NAME}` in `text` that names no parameter of the benchmark (any, when it
+ * has none), at `path`, with the escape for a literal one.
  */
 export function checkPlaceholders(
   text: string,
-  parameters: ParametersEntry,
+  parameters: ParametersEntry | undefined,
   ctx: z.RefinementCtx,
   path: Array<string | number>,
 ) {
-  const known = Object.keys(parameters)
+  const known = Object.keys(parameters ?? {})
   for (const name of placeholders(text)) {
-    if (Object.hasOwn(parameters, name)) continue
+    if (known.includes(name)) continue
+    const literal = `write {{${name}}} for a literal {${name}}`
     ctx.addIssue({
       code: 'custom',
       path,
-      message: `expected {${name}} to name a parameter (${known.map((k) => `{${k}}`).join(', ')})`,
+      message: `expected {${name}} to name a parameter (this benchmark has ${known.length > 0 ? known.map((k) => `{${k}}`).join(', ') : 'none'})`,
       params: {
-        hint: `add ${name} to parameters: (a shell variable is written $\{${name}}, which is left alone)`,
+        hint:
+          known.length > 0
+            ? `${literal}, or add ${name} to parameters: (a shell variable is written $\{${name}}, which is left alone)`
+            : `${literal}, or scan it with parameters: { ${name}: [...] } (a shell variable is written $\{${name}}, which is left alone)`,
       },
     })
   }

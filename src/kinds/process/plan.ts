@@ -3,7 +3,7 @@
 import type { ConfinedPath } from '../../fields/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import { type ParameterPoint, pointName, substitute } from './parameters.ts'
-import { type ProcessBenchmarkConfig, stdinAt } from './schema.ts'
+import type { ProcessBenchmarkConfig } from './schema.ts'
 
 export interface ProcessCase extends CaseBase {
   kind: 'process'
@@ -28,9 +28,10 @@ export interface ProcessCase extends CaseBase {
 
 export function planProcess(b: ProcessBenchmarkConfig): ProcessCase[] {
   const points: Array<ParameterPoint | undefined> = b.points ?? [undefined]
-  return points.map((point) => {
-    const at = (text: string) => (point ? substitute(text, point) : text)
-    const name = point ? pointName(b.name, point) : b.name
+  return points.map((point, i) => {
+    // Without a scan too: `{{` and `}}` are one brace.
+    const at = (text: string) => substitute(text, point ?? {})
+    const name = pointName(b.name, point ?? {})
     const c: ProcessCase = {
       id: name,
       name,
@@ -46,8 +47,8 @@ export function planProcess(b: ProcessBenchmarkConfig): ProcessCase[] {
     }
     if (b.prepare) c.prepare = b.prepare.map(at)
     if (b.conclude) c.conclude = b.conclude.map(at)
-    if (b.stdin) c.stdin = stdinAt(b.stdin, point)
-    if (b.output) c.output = typeof b.output === 'object' ? { file: at(b.output.file) } : b.output
+    if (b.stdin) c.stdin = b.stdin[i]!
+    if (b.output) c.output = b.output === 'pipe' ? 'pipe' : { file: b.output.files[i]! }
     if (b.shellCorrection) c.shellCorrection = true
     if (point) c.series = b.name
     return c

@@ -23,13 +23,7 @@ import {
   warmupSchema,
 } from '../../fields/index.ts'
 import { catalogue, PROCESS_METRICS } from './metrics.ts'
-import {
-  checkPlaceholders,
-  type ParameterPoint,
-  parameterPoints,
-  parametersSchema,
-  substitute,
-} from './parameters.ts'
+import { checkPlaceholders, parameterPoints, parametersSchema, substitute } from './parameters.ts'
 
 const stepCommandSchema = (what: string) =>
   commandSchema.meta({
@@ -84,7 +78,6 @@ export const processBenchmarkSchema = z
       if (command !== undefined) checkCommandForm(command, benchmark.shell, ctx, key)
     }
     const parameters = benchmark.parameters
-    if (parameters === undefined) return
     const texts: Array<[string | undefined | Command, Array<string | number>]> = [
       [benchmark.name, ['name']],
       [benchmark.command, ['command']],
@@ -124,16 +117,6 @@ export function resolveProcess(entry: ProcessEntry, context: ResolveContext) {
 
 export type ProcessBenchmarkConfig = ReturnType<typeof resolveProcess>
 
-/** The stdin file of a parameter point: the point's values put in the path (resolved against bench.yml). */
-export function stdinAt(stdin: ConfinedPath, point: ParameterPoint | undefined): ConfinedPath {
-  if (point === undefined) return stdin
-  return {
-    ...stdin,
-    path: path.resolve(substitute(stdin.path, point)),
-    ...(stdin.written !== undefined ? { written: substitute(stdin.written, point) } : {}),
-  }
-}
-
 /** What a process benchmark runs around and into its command; only what the entry asks for is present. */
 interface AroundCommand {
   /** argv run untimed before every run. */
@@ -142,10 +125,10 @@ interface AroundCommand {
   conclude?: string[]
   /** The points of a parameter scan, each a benchmark; absent: one benchmark. */
   points?: ReturnType<typeof parameterPoints>
-  /** The file every run reads on stdin, inside the repository; `{NAME}` placeholders still in it. */
-  stdin?: ConfinedPath
-  /** Where stdout goes, when not /dev/null: a pipe, or a file (absolute). */
-  output?: 'pipe' | { file: string }
+  /** The file every run reads on stdin, inside the repository: one per point of the scan, in its order (one without). */
+  stdin?: ConfinedPath[]
+  /** Where stdout goes, when not /dev/null: a pipe, or a file (absolute) per point of the scan (one without). */
+  output?: 'pipe' | { files: string[] }
   /** The shell's start-up is measured and subtracted from wall time (only with `shell`). */
   shellCorrection?: true
 }
@@ -156,15 +139,15 @@ function resolveAround(entry: ProcessEntry, context: ResolveContext, shell: bool
   if (entry.prepare !== undefined) around.prepare = toArgv(entry.prepare, shell)
   if (entry.conclude !== undefined) around.conclude = toArgv(entry.conclude, shell)
   if (entry.parameters !== undefined) around.points = parameterPoints(entry.parameters)
-  if (entry.stdin !== undefined) {
-    around.stdin = context.confine(entry.stdin, ['stdin'], 'a file')
-    // Each point's file, made as the plan makes it (stdinAt), stays inside too.
-    for (const point of around.points ?? [])
-      context.confine(substitute(entry.stdin, point), ['stdin'], 'a file', stdinAt(around.stdin, point).path)
-  }
-  if (entry.output === 'pipe') around.output = 'pipe'
-  else if (entry.output !== undefined && entry.output !== 'null')
-    around.output = { file: path.resolve(dir, entry.output) }
+  // The values go into the paths as written, before they are resolved: never into bench.yml's directory.
+  const points = around.points ?? [{}]
+  const stdin = entry.stdin
+  if (stdin !== undefined)
+    around.stdin = points.map((point) => context.confine(substitute(stdin, point), ['stdin'], 'a file'))
+  const output = entry.output
+  if (output === 'pipe') around.output = 'pipe'
+  else if (output !== undefined && output !== 'null')
+    around.output = { files: points.map((point) => path.resolve(dir, substitute(output, point))) }
   if (shell && entry['shell-correction'] !== false) around.shellCorrection = true
   return around
 }

@@ -98,21 +98,69 @@ benchmarks:
     assert.deepEqual(names('*10'), ['sort 10', 'grep/n:10'])
   })
 
-  test('without parameters a benchmark is one case, braces and all, as before', () => {
+  test('without parameters a benchmark is one case; braces that are no placeholder stay as written', () => {
     const [c, ...rest] = cases(`
 benchmarks:
-  - name: "awk {x}"
+  - name: "awk {}"
     kind: process
-    command: [awk, "{print $1}", "{x}"]
+    command: [awk, "{ print $1 }", "{}", "{a,b}", "\${HOME}", "{1x}"]
 `)
     assert.equal(rest.length, 0)
-    assert.equal(c!.id, 'awk {x}')
+    assert.equal(c!.id, 'awk {}')
     assert.deepEqual(c!.parameters, {})
-    assert.deepEqual(c!.command, ['awk', '{print $1}', '{x}'])
+    assert.deepEqual(c!.command, ['awk', '{ print $1 }', '{}', '{a,b}', '${HOME}', '{1x}'])
     assert.equal(c!.series, undefined)
     assert.equal(c!.prepare, undefined)
     assert.equal(c!.output, undefined)
     assert.equal(c!.shellCorrection, undefined)
+  })
+
+  test("{{ and }} are one brace: awk '{{print}}' runs awk '{print}', with or without parameters", () => {
+    const [plain, scanned] = cases(`
+benchmarks:
+  - name: "awk {{print}}"
+    kind: process
+    command: awk '{{print}}' data.txt
+    prepare: [touch, "{{x}}.log"]
+    stdin: "in-{{x}}.txt"
+    output: "out-{{x}}}}.txt"
+  - name: "echo {n}"
+    kind: process
+    shell: true
+    command: "echo {{n}}={n} {{{n}}}"
+    parameters: { n: [5] }
+`)
+    assert.equal(plain!.name, 'awk {print}')
+    assert.deepEqual(plain!.command, ['awk', '{print}', 'data.txt'])
+    assert.deepEqual(plain!.prepare, ['touch', '{x}.log'])
+    assert.equal(plain!.stdin?.path, '/project/in-{x}.txt')
+    assert.deepEqual(plain!.output, { file: '/project/out-{x}}.txt' })
+    // A defined parameter is still its value; escaped, it is the text.
+    assert.equal(scanned!.name, 'echo 5')
+    assert.deepEqual(scanned!.command, ['/bin/sh', '-c', 'echo {n}=5 {5}'])
+  })
+
+  test('{n} in a benchmark without parameters is an error that names the place, the placeholder and the escape', () => {
+    const error = parseError(`benchmarks:
+  - name: a
+    kind: process
+    command: "true"
+  - name: b
+    kind: process
+    command: "true"
+  - name: c
+    kind: process
+    command: awk '{print}' data.txt
+  - name: d {n}
+    kind: process
+    command: [seq, "{n}", "{n}"]
+`)
+    assert.deepEqual(error.messages(), [
+      'bench.yml:10:14: benchmarks[2].command: expected {print} to name a parameter (this benchmark has none), got "awk \'{print}\' data.txt"; write {{print}} for a literal {print}, or scan it with parameters: { print: [...] } (a shell variable is written ${print}, which is left alone)',
+      'bench.yml:11:11: benchmarks[3].name: expected {n} to name a parameter (this benchmark has none), got "d {n}"; write {{n}} for a literal {n}, or scan it with parameters: { n: [...] } (a shell variable is written ${n}, which is left alone)',
+      'bench.yml:13:20: benchmarks[3].command[1]: expected {n} to name a parameter (this benchmark has none), got "{n}"; write {{n}} for a literal {n}, or scan it with parameters: { n: [...] } (a shell variable is written ${n}, which is left alone)',
+      'bench.yml:13:27: benchmarks[3].command[2]: expected {n} to name a parameter (this benchmark has none), got "{n}"; write {{n}} for a literal {n}, or scan it with parameters: { n: [...] } (a shell variable is written ${n}, which is left alone)',
+    ])
   })
 
   test('shell-correction: false turns the correction off; without shell: true there is none', () => {
@@ -134,6 +182,7 @@ benchmarks:
     assert.deepEqual(rangeValues({ from: 1, to: 10, step: 4 }), [1, 5, 9])
     assert.deepEqual(rangeValues({ from: 3, to: 3 }), [3])
     assert.equal(substitute('{a}-{b}-${a}-{c}', { a: 1, b: 'x' }), '1-x-${a}-{c}')
+    assert.equal(substitute('{{a}}-{{{a}}}-}}{{-{{}}', { a: 1 }), '{a}-{1}-}{-{}')
     assert.equal(pointName('run {a}', { a: 1, b: 2 }), 'run 1/b:2')
   })
 
@@ -183,11 +232,11 @@ benchmarks:
       'bench.yml:9:46: benchmarks[1].parameters.n.step: expected a step greater than zero, got a number (0)',
       'bench.yml:13:37: benchmarks[2].parameters.n.to: expected a number at least from (5), got a number (1); a scan counts up from `from` to `to`; swap them',
       'bench.yml:17:30: benchmarks[3].parameters.n.from: expected a number to start from, got "one"',
-      'bench.yml:20:25: benchmarks[4].command[2]: expected {m} to name a parameter ({n}), got "--m={m}"; add m to parameters: (a shell variable is written ${m}, which is left alone)',
-      'bench.yml:26:14: benchmarks[5].prepare: expected {k} to name a parameter ({n}), got "rm -f {k}"; add k to parameters: (a shell variable is written ${k}, which is left alone)',
+      'bench.yml:20:25: benchmarks[4].command[2]: expected {m} to name a parameter (this benchmark has {n}), got "--m={m}"; write {{m}} for a literal {m}, or add m to parameters: (a shell variable is written ${m}, which is left alone)',
+      'bench.yml:26:14: benchmarks[5].prepare: expected {k} to name a parameter (this benchmark has {n}), got "rm -f {k}"; write {{k}} for a literal {k}, or add k to parameters: (a shell variable is written ${k}, which is left alone)',
       'bench.yml:27:26: benchmarks[5].parameters.n[1]: expected each value once, got a number (1)',
       'bench.yml:31:17: benchmarks[6].parameters: expected at least one parameter, got an empty mapping',
-      'bench.yml:32:11: benchmarks[7].name: expected {z} to name a parameter ({n}), got "h {z}"; add z to parameters: (a shell variable is written ${z}, which is left alone)',
+      'bench.yml:32:11: benchmarks[7].name: expected {z} to name a parameter (this benchmark has {n}), got "h {z}"; write {{z}} for a literal {z}, or add z to parameters: (a shell variable is written ${z}, which is left alone)',
       'bench.yml:39:23: benchmarks[8].parameters.n[0]: expected a number or a string, got a list',
     ])
   })
