@@ -444,10 +444,14 @@ async function measureSameJob(options: PipelineOptions, run: RunPlan, base: Same
         options.order === 'sequential' ? ', one after the other, not paired' : ''
       }`,
     }
-    return { ...measured, exactFromStore: !options.against, choice: { baseline, warnings: [] } }
+    return {
+      ...measured,
+      exactFromStore: !options.against,
+      choice: { baseline, warnings: outcome.baseWarnings ?? [] },
+    }
   }
-  if (options.against || !outcome.baseFailure) {
-    // Which side failed to build (the head's setup, or the base's), in runSameJob's words.
+  if (options.against || outcome.noBaseline?.side !== 'base') {
+    // Which side failed (the head's setup, the base's, or every benchmark of the base), in runSameJob's words.
     const choice = {
       noBaselineReason: outcome.noBaseline?.reason ?? `the base ${base.sha.slice(0, 7)} was not measured`,
       warnings: outcome.noBaseline?.warnings ?? [],

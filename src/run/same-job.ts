@@ -15,6 +15,7 @@ import { failedResult } from '../measure/result.ts'
 import type { BenchmarkResult, CommitInfo, SamplePairs } from '../results.ts'
 import { measureSameJob, measureSuite, type SameJobOrder } from '../schedule/index.ts'
 import { git, mergeBase } from '../system/git.ts'
+import { type FailedPart, missingPathHint, missingPaths, pathWords } from './missing-paths.ts'
 import { planCases } from './plan.ts'
 import { runSetupSteps, type SetupFailure } from './setup-steps.ts'
 import { addWorktree, ensureCommit, resolveCommit, type Worktree } from './worktree.ts'
@@ -130,8 +131,13 @@ export interface SameJobOutcome {
   baseFailure?: SetupFailure
   /** The head's setup failed: every head result is failed with it (as in a plain run), the base is not built. */
   headFailure?: SetupFailure
-  /** Set when `base` is absent: why there is no baseline, naming the side that failed, and what to warn about. */
-  noBaseline?: { reason: string; warnings: string[] }
+  /**
+   * Set when `base` is absent: why there is no baseline, the side that failed (its setup, or for the
+   * base every benchmark), and what to warn about: the end of its output, a path its checkout lacks.
+   */
+  noBaseline?: { reason: string; side: 'base' | 'head'; warnings: string[] }
+  /** With `base`: a path the base's checkout lacks that a benchmark failing there named. */
+  baseWarnings?: string[]
 }
 
 /**
@@ -164,7 +170,16 @@ export async function runSameJob(options: SameJobRunOptions): Promise<SameJobOut
     throw error
   }
   try {
-    return await measureSides(options, { top, text, relative, baseTree, headTree, headName, baseName })
+    return await measureSides(options, {
+      top,
+      text,
+      relative,
+      baseTree,
+      headTree,
+      headName,
+      baseName,
+      baseSha: base.sha,
+    })
   } finally {
     await headTree.remove()
     await baseTree.remove()
@@ -181,6 +196,7 @@ interface Sides {
   headTree: Worktree
   headName: string
   baseName: string
+  baseSha: string
 }
 
 /**
@@ -210,35 +226,26 @@ async function measureSides(options: SameJobRunOptions, sides: Sides): Promise<S
       message: `${headName} failed to build: ${headFailure.message}`,
       stderrTail: headFailure.outputTail,
     }
+    const hints = await checkoutHints(sides, 'head', 'setup', headFailure.cwd, [
+      ...headFailure.command,
+      headFailure.outputTail,
+    ])
+    for (const hint of hints) log(`head: ${hint}`)
     return {
       head: cases.map((c) => failedResult(c, error)),
       pairs: {},
       headFailure,
-      noBaseline: { reason: `${baseName} was not built: the head failed to build`, warnings: [] },
+      noBaseline: {
+        reason: `${baseName} was not built: the head failed to build`,
+        side: 'head',
+        warnings: hints,
+      },
     }
   }
   const baseSteps = baseConfig.baseSetup ?? baseConfig.setup
   const baseFailure = await runSetupSteps(baseSteps, env, (line) => log(`base: ${line}`))
-  if (baseFailure) {
-    log(`base: ${baseFailure.message}: the head is measured alone, without a verdict`)
-    const head = await measureSuite(headCases, {
-      inherit: env,
-      filter: options.filter,
-      onProgress: options.onProgress,
-      onResult: options.onResult,
-    })
-    const tail = baseFailure.outputTail.trim().split('\n').slice(-5).join(' ⏎ ')
-    return {
-      head,
-      pairs: {},
-      baseFailure,
-      noBaseline: {
-        reason: `${baseName} failed to build: ${baseFailure.message}`,
-        warnings: tail ? [`The base's setup output ended with: ${tail}`] : [],
-      },
-    }
-  }
-  return await measureSameJob(baseCases, headCases, {
+  if (baseFailure) return measureHeadAlone(options, sides, headCases, baseFailure)
+  const outcome = await measureSameJob(baseCases, headCases, {
     inherit: env,
     sequential: headConfig.defaults.sequential,
     filter: options.filter,
@@ -249,6 +256,96 @@ async function measureSides(options: SameJobRunOptions, sides: Sides): Promise<S
       if (r.status === 'failed') log(`base: ${c.name}: failed: ${r.error?.message ?? 'unknown error'}`)
     },
   })
+  return explainBaseFailures(outcome, baseCases, sides)
+}
+
+/** The base did not build: the head is measured alone, and the report says why, with the step's output. */
+async function measureHeadAlone(
+  options: SameJobRunOptions,
+  sides: Sides,
+  headCases: Case[],
+  baseFailure: SetupFailure,
+): Promise<SameJobOutcome> {
+  options.log(`base: ${baseFailure.message}: the head is measured alone, without a verdict`)
+  const hints = await checkoutHints(sides, 'base', 'setup', baseFailure.cwd, [
+    ...baseFailure.command,
+    baseFailure.outputTail,
+  ])
+  for (const hint of hints) options.log(`base: ${hint}`)
+  const head = await measureSuite(headCases, {
+    inherit: options.env,
+    filter: options.filter,
+    onProgress: options.onProgress,
+    onResult: options.onResult,
+  })
+  const tail = outputEnd(baseFailure.outputTail)
+  return {
+    head,
+    pairs: {},
+    baseFailure,
+    noBaseline: {
+      reason: `${sides.baseName} failed to build: ${baseFailure.message}`,
+      side: 'base',
+      warnings: [...(tail ? [`The base's setup output ended with: ${tail}`] : []), ...hints],
+    },
+  }
+}
+
+/** Failed base benchmarks whose commands and output are looked at for paths the checkout lacks. */
+const FAILURES_EXPLAINED = 10
+
+/**
+ * Base benchmarks that failed to run: when all did, there is no baseline (nothing was compared), and
+ * the report says why with the first one's error and output; either way, a path a failing one named
+ * that the base's checkout lacks is named.
+ */
+async function explainBaseFailures(
+  outcome: SameJobOutcome,
+  baseCases: Case[],
+  sides: Sides,
+): Promise<SameJobOutcome> {
+  const failed = (outcome.base ?? []).filter((r) => r.status === 'failed')
+  const first = failed[0]
+  if (!first) return outcome
+  const hints: string[] = []
+  for (const result of failed.slice(0, FAILURES_EXPLAINED)) {
+    const c = baseCases.find((x) => x.id === result.id)
+    if (!c) continue
+    const texts = [...c.command, result.error?.message ?? '', result.error?.stderrTail ?? '']
+    for (const hint of await checkoutHints(sides, 'base', 'benchmark', c.cwd, texts))
+      if (!hints.includes(hint)) hints.push(hint)
+  }
+  if (failed.length < outcome.base!.length)
+    return hints.length > 0 ? { ...outcome, baseWarnings: hints } : outcome
+  const tail = outputEnd(first.error?.stderrTail ?? '')
+  const { base: _, ...rest } = outcome
+  return {
+    ...rest,
+    pairs: {},
+    noBaseline: {
+      reason: `${sides.baseName} could not run its benchmarks: ${first.name}: ${first.error?.message ?? 'failed'}`,
+      side: 'base',
+      warnings: [...(tail ? [`The base's output of ${first.name} ended with: ${tail}`] : []), ...hints],
+    },
+  }
+}
+
+/** The last lines of a step's or a benchmark's output, on one line. */
+function outputEnd(output: string): string {
+  return output.trim().split('\n').slice(-5).join(' ⏎ ')
+}
+
+/** Hints for the paths a failure named that the working tree has and the side's checkout lacks. */
+async function checkoutHints(
+  sides: Sides,
+  side: 'base' | 'head',
+  part: FailedPart,
+  cwd: string,
+  texts: readonly string[],
+): Promise<string[]> {
+  const tree = side === 'base' ? sides.baseTree : sides.headTree
+  const missing = await missingPaths(pathWords(texts), cwd, sides.top, tree.dir)
+  return missing.map((m) => missingPathHint(m, part, side === 'base' ? shortSha(sides.baseSha) : undefined))
 }
 
 /** The working tree as a commit: HEAD with the uncommitted changes to tracked files, when there are any. */

@@ -6,6 +6,8 @@ import { runStepCommand } from '../measure/child.ts'
 export interface SetupFailure {
   step: number
   command: string[]
+  /** Where the step ran. */
+  cwd: string
   message: string
   outputTail: string
 }
@@ -25,6 +27,7 @@ export async function runSetupStep(
   return {
     step: index + 1,
     command: step.command,
+    cwd: step.cwd,
     message: `setup step ${index + 1} ${outcome.failure}`,
     outputTail: outcome.tail ?? '',
   }

@@ -104,3 +104,14 @@ export async function isAncestor(
   if (result.code === 0) return true
   return result.code === 1 ? false : undefined
 }
+
+/** Whether git ignores `file` (relative to `cwd`) in the working tree; undefined when it cannot say. */
+export async function isIgnored(cwd: string, file: string): Promise<boolean | undefined> {
+  const result = await runCommand(['git', 'check-ignore', '--quiet', '--end-of-options', file], {
+    cwd,
+    timeoutMs: 30_000,
+  })
+  if (result.error !== undefined) return undefined
+  if (result.code === 0) return true
+  return result.code === 1 ? false : undefined
+}

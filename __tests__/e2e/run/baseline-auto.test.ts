@@ -184,6 +184,23 @@ counted.describe('baseline: auto falls back to the store, saying why', () => {
     reports.baseFailed = outcome.markdown
   })
 
+  test('when no benchmark of the base can run', async () => {
+    // The base builds nothing: its spin-time cannot start (its counts are the store's anyway).
+    const dir = await repoWithStoredMain(300_000, 'base-setup:\n  - ["true"]\n')
+    const lines: string[] = []
+    const outcome = await runPipeline({ ...options(dir, eventEnv(PULL_REQUEST), lines), save: false })
+    const c = outcome.comparison
+    assert.match(
+      c.baselineWarnings[0] ?? '',
+      /^baseline: auto could not measure the base in this job \(the base \w+ \(merge base with main\) could not run its benchmarks: spin-time: .*\): compared with the store instead, across moments$/,
+    )
+    assert.match(c.baseline?.source ?? '', /\.bench/)
+    assert.deepEqual(
+      c.benchmarks.map((b) => b.verdict).filter((v) => v === 'new' || v === 'failed'),
+      [],
+    )
+  })
+
   gfm.test('when the base fails to build, the report says so', async () => {
     assert.match(await rendered('baseFailed'), /could not measure the base in this job/)
   })

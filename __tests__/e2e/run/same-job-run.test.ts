@@ -85,6 +85,7 @@ describe('same-job: a side that does not build', () => {
     assert.match(t!.error?.stderrTail ?? '', /the head is broken/)
     assert.deepEqual(outcome.noBaseline, {
       reason: `the base ${base.slice(0, 7)} (the parent commit) was not built: the head failed to build`,
+      side: 'head',
       warnings: [],
     })
     assert.ok(
@@ -128,7 +129,12 @@ describe('same-job: a side that does not build', () => {
     )
     assert.deepEqual(outcome.noBaseline, {
       reason: `the base ${base.slice(0, 7)} (the parent commit) failed to build: ${outcome.baseFailure!.message}`,
-      warnings: ["The base's setup output ended with: line 3 ⏎ line 4 ⏎ line 5 ⏎ line 6 ⏎ line 7"],
+      side: 'base',
+      warnings: [
+        "The base's setup output ended with: line 3 ⏎ line 4 ⏎ line 5 ⏎ line 6 ⏎ line 7",
+        // The step names new.txt, which only the working tree has.
+        `new.txt exists in your working tree but is not in ${base.slice(0, 7)} (untracked): the base's checkout does not have it; commit it, or build the base without it (base-setup:)`,
+      ],
     })
     assert.ok(
       lines.includes(`base: ${outcome.baseFailure!.message}: the head is measured alone, without a verdict`),
