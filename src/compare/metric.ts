@@ -232,6 +232,8 @@ function compareSampled(head: Metric, context: MetricContext, sides: Sides): Met
       ...byDifference(d.difference, d.ci),
       ...(d.pValue !== undefined ? { pValue: d.pValue, test: d.test } : {}),
       verdict: d.verdict,
+      // A time at its clock's floor that did not change: what the clock can tell, not "unclear".
+      ...(d.verdict === 'unchanged' && d.floor && head.unit === 'ns' ? { atClockResolution: true } : {}),
       ...whyOf(
         d.verdict,
         d.pValue !== undefined && d.pValue >= gate.alpha

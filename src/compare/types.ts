@@ -64,6 +64,12 @@ export interface MetricComparison {
   /** The machine's drift between stored runs of one state of the code, where it was asked for. */
   drift?: DriftEstimate
   verdict: MetricVerdict
+  /**
+   * Unchanged at the clock's resolution: a time most of whose runs on a side measured 0 (too short for
+   * the clock to register, atResolutionFloor), with both medians 0. Reports say so instead of a bare
+   * "unchanged" (docs/methodology.md#values-not-all-above-0).
+   */
+  atClockResolution?: true
   /** Why the verdict is unclear, in a few words ("p = 0.21 is not below α = 0.01"); set when unclear. */
   why?: string
   /** What accepted this metric's regression, when its verdict is `accepted`. */

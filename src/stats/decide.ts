@@ -309,14 +309,27 @@ export interface DifferenceDecision {
   pValue?: number
   test?: 'mann-whitney-exact' | 'mann-whitney-normal'
   verdict: SampledVerdict
+  /** A side sits at the resolution floor (atResolutionFloor): most of its values are 0. */
+  floor: boolean
   notes: string[]
 }
+
+/** A side mostly at 0 and medians that differ: what the resolution shows, not the code. */
+export const FLOOR_NOTE =
+  'most runs measured 0, too little for the clock or counter to register: a difference is its resolution, not the code; shown, not judged'
+/** A side mostly at 0 and medians that are equal (both 0): no change the metric can register. */
+export const FLOOR_EQUAL_NOTE =
+  'most runs measured 0, too little for the clock or counter to register, and the medians are equal: unchanged at that resolution'
+/** Values that can be ≤ 0, no absolute threshold, equal medians: a difference of 0 is within any threshold. */
+export const EQUAL_MEDIANS_NOTE =
+  'not compared by ratio: values can be ≤ 0; the medians are equal, a difference of 0, within any threshold'
 
 /**
  * Decides a sampled metric whose values are not all above 0, where head / base is no relative change:
  * by head − base of the medians, with a bootstrap interval of that difference and the Mann–Whitney
- * test, judged only against `absoluteThreshold` (without one 'unclear', unless both sides hold one and
- * the same value). A side mostly at the clock's resolution floor is never judged
+ * test, judged only against `absoluteThreshold` (without one 'unclear', unless the medians are equal:
+ * a difference of 0 is within every threshold). A side mostly at the clock's resolution floor is never
+ * judged beyond that: equal medians are unchanged, any other difference is unclear
  * (docs/methodology.md#values-not-all-above-0).
  */
 export function decideDifference(
@@ -324,7 +337,7 @@ export function decideDifference(
   head: readonly number[],
   options: DifferenceDecisionOptions,
 ): DifferenceDecision {
-  const { alpha, direction, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES, absoluteThreshold } = options
+  const { alpha, seed = DEFAULT_SEED, resamples = DEFAULT_RESAMPLES } = options
   assertComparable(base, head, options)
   const baseSummary = summarize(base)
   const headSummary = summarize(head)
@@ -341,50 +354,9 @@ export function decideDifference(
     headSummary.min === headSummary.max &&
     baseSummary.min === headSummary.min
   const floor = atResolutionFloor(base) || atResolutionFloor(head)
-  let verdict: SampledVerdict
-  if (constant) {
-    verdict = 'unchanged'
-  } else if (floor) {
-    notes.push(
-      'most samples are 0, the clock’s resolution floor: differences are resolution noise, shown but not judged',
-    )
-    verdict = 'unclear'
-  } else if (absoluteThreshold === undefined) {
-    notes.push(
-      'not compared by ratio: values can be ≤ 0, so head / base is no relative change; ' +
-        'the difference of medians is shown but not judged (no absolute threshold)',
-    )
-    verdict = 'unclear'
-  } else {
-    notes.push('not compared by ratio: values can be ≤ 0; judged by the difference of medians')
-    const worse = direction === 'lower' ? difference : -difference
-    const slack = THRESHOLD_TOLERANCE * Math.max(1, absoluteThreshold)
-    const side: Leaning =
-      worse > absoluteThreshold + slack
-        ? 'regression'
-        : worse < -absoluteThreshold - slack
-          ? 'improvement'
-          : 'within'
-    if (side === 'within') verdict = 'unchanged'
-    else if (!test || !interval) verdict = 'unclear'
-    else {
-      const significant = test.pValue < alpha
-      const bad = direction === 'lower' ? interval.low > 0 : interval.high < 0
-      const good = direction === 'lower' ? interval.high < 0 : interval.low > 0
-      const intervalSide: Leaning = bad ? 'regression' : good ? 'improvement' : 'within'
-      if (significant && intervalSide === side) verdict = side
-      else {
-        verdict = 'unclear'
-        if (!significant)
-          notes.push(`p = ${formatSignificant(test.pValue)} is not below α = ${formatSignificant(alpha)}`)
-        if (intervalSide !== side)
-          notes.push(
-            `the ${formatSignificant((1 - alpha) * 100)}% interval of the difference, [${formatSignificant(interval.low)}, ${formatSignificant(interval.high)}], ` +
-              `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 0`,
-          )
-      }
-    }
-  }
+  const verdict = constant
+    ? 'unchanged'
+    : differenceVerdict(difference, floor, test?.pValue, interval, options, notes)
   return {
     baseSummary,
     headSummary,
@@ -394,8 +366,64 @@ export function decideDifference(
       ? { pValue: test.pValue, test: test.method === 'exact' ? 'mann-whitney-exact' : 'mann-whitney-normal' }
       : {}),
     verdict,
+    floor,
     notes,
   }
+}
+
+/**
+ * decideDifference's rule for sides that are not one and the same value, its reasons added to `notes`:
+ * equal medians (where nothing else would judge them) unchanged, a side at the floor not judged, no
+ * absolute threshold not judged, else the threshold, the test and the interval.
+ */
+function differenceVerdict(
+  difference: number,
+  floor: boolean,
+  pValue: number | undefined,
+  interval: { low: number; high: number } | undefined,
+  { alpha, direction, absoluteThreshold }: DifferenceDecisionOptions,
+  notes: string[],
+): SampledVerdict {
+  if (difference === 0 && (floor || absoluteThreshold === undefined)) {
+    // A difference of 0 is within every threshold, so no threshold is needed to call it unchanged.
+    notes.push(floor ? FLOOR_EQUAL_NOTE : EQUAL_MEDIANS_NOTE)
+    return 'unchanged'
+  }
+  if (floor) {
+    notes.push(FLOOR_NOTE)
+    return 'unclear'
+  }
+  if (absoluteThreshold === undefined) {
+    notes.push(
+      'not compared by ratio: values can be ≤ 0, so head / base is no relative change; ' +
+        'the difference of medians is shown but not judged (no absolute threshold)',
+    )
+    return 'unclear'
+  }
+  notes.push('not compared by ratio: values can be ≤ 0; judged by the difference of medians')
+  const worse = direction === 'lower' ? difference : -difference
+  const slack = THRESHOLD_TOLERANCE * Math.max(1, absoluteThreshold)
+  const side: Leaning =
+    worse > absoluteThreshold + slack
+      ? 'regression'
+      : worse < -absoluteThreshold - slack
+        ? 'improvement'
+        : 'within'
+  if (side === 'within') return 'unchanged'
+  if (pValue === undefined || !interval) return 'unclear'
+  const significant = pValue < alpha
+  const bad = direction === 'lower' ? interval.low > 0 : interval.high < 0
+  const good = direction === 'lower' ? interval.high < 0 : interval.low > 0
+  const intervalSide: Leaning = bad ? 'regression' : good ? 'improvement' : 'within'
+  if (significant && intervalSide === side) return side
+  if (!significant)
+    notes.push(`p = ${formatSignificant(pValue)} is not below α = ${formatSignificant(alpha)}`)
+  if (intervalSide !== side)
+    notes.push(
+      `the ${formatSignificant((1 - alpha) * 100)}% interval of the difference, [${formatSignificant(interval.low)}, ${formatSignificant(interval.high)}], ` +
+        `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 0`,
+    )
+  return 'unclear'
 }
 
 /**

@@ -108,7 +108,7 @@ test('a base median of 0 gives no infinite change or interval in any report', as
   assert.ok(high <= 50 + (0.5 * 13) / 30 + 1e-9 && high >= m.difference!, `high ${high}`)
   // Base all 0: at the resolution floor, shown and not judged.
   assert.equal(m.verdict, 'unclear')
-  assert.match(m.notes.join('\n'), /most samples are 0, the clock’s resolution floor/)
+  assert.match(m.notes.join('\n'), /most runs measured 0, too little for the clock or counter to register/)
   // The CLI's three reports: terminal, markdown and HTML.
   const dir = await tempDir('edges')
   after(() => removeDir(dir))
@@ -218,14 +218,67 @@ test('CPU time mostly at the resolution floor (sys of a short program) is shown,
   const m = only(c).metrics.find((x) => x.metric === 'sys')!
   assert.notEqual(m.verdict, 'regression')
   assert.equal(m.verdict, 'unclear')
-  assert.match(m.notes.join('\n'), /resolution floor/)
+  assert.equal(m.atClockResolution, undefined)
+  assert.match(m.notes.join('\n'), /a difference is its resolution, not the code; shown, not judged/)
   assert.doesNotMatch(rendered(c), /∞/)
-  // The same sample all 0 on both sides changed nothing.
+  // The same sample all 0 on both sides changed nothing, and that is all the clock can tell.
   const zeros = compare(
     okBenchmark({ wall: sampled(around(2e7)), sys: sampled(Array(15).fill(0)) }, ['wall'], 'process'),
     okBenchmark({ wall: sampled(around(2e7)), sys: sampled(Array(15).fill(0)) }, ['wall'], 'process'),
   )
-  assert.equal(only(zeros).metrics.find((x) => x.metric === 'sys')!.verdict, 'unchanged')
+  const zero = only(zeros).metrics.find((x) => x.metric === 'sys')!
+  assert.equal(zero.verdict, 'unchanged')
+  assert.equal(zero.atClockResolution, true)
+})
+
+/** A process benchmark of this name, gated on wall and sys, wall 20 ms either side. */
+function gatedOnSys(name: string, sys: number[], cs: number[]): BenchmarkResult {
+  return {
+    ...okBenchmark(
+      { wall: sampled(around(2e7)), sys: sampled(sys), 'involuntary-cs': sampled(cs, 'count') },
+      ['wall', 'sys'],
+      'process',
+    ),
+    id: name,
+    name,
+  }
+}
+
+test('a gated sys at the clock’s floor, 0 ns → 0 ns, is unchanged and counted so; one whose median moved stays unclear', () => {
+  const ms = 4_000_000
+  const ticks = (zeros: number, n: number) => [...Array(zeros).fill(0), ...Array(n - zeros).fill(ms)]
+  // Involuntary context switches: 0 in `zeros` of 15 runs, 1 in the others.
+  const switches = (zeros: number) => [...Array(zeros).fill(0), ...Array(15 - zeros).fill(1)]
+  const base = [
+    // 12 of 15 runs 0 ns, then 11 of 15: both sides at the floor, both medians 0.
+    gatedOnSys('short', ticks(12, 15), switches(10)),
+    // 80 of 100 runs 0 ns, then 30 of 100: the median moves 0 → 4 ms, which the floor does not judge.
+    gatedOnSys('moved', ticks(80, 100), switches(10)),
+  ]
+  const head = [
+    gatedOnSys('short', ticks(11, 15), switches(9)),
+    gatedOnSys('moved', ticks(30, 100), switches(10)),
+  ]
+  const c = compareResults(resultSetOf('s', commit, createdAt, head), {
+    baseline: { results: resultSetOf('s', commit, createdAt, base), source: 'base.json', reason: 'test' },
+  })
+  const [short, moved] = c.benchmarks
+  const sysOf = (b: BenchmarkComparison | undefined) => b!.metrics.find((m) => m.metric === 'sys')!
+  assert.equal(sysOf(short).verdict, 'unchanged')
+  assert.equal(sysOf(short).atClockResolution, true)
+  assert.equal(sysOf(short).difference, 0)
+  assert.equal(short!.verdict, 'unchanged')
+  assert.equal(sysOf(moved).verdict, 'unclear')
+  assert.equal(sysOf(moved).difference, ms)
+  assert.equal(moved!.verdict, 'unclear')
+  // The counts: one unchanged, one unclear; nothing fails.
+  assert.equal(c.counts.unchanged, 1)
+  assert.equal(c.counts.unclear, 1)
+  assert.equal(c.verdict, 'pass')
+  // A count at its floor (10 and 9 of 15 runs without a switch, medians 0) is unchanged, and no clock's.
+  const cs = short!.metrics.find((m) => m.metric === 'involuntary-cs')!
+  assert.equal(cs.verdict, 'unchanged')
+  assert.equal(cs.atClockResolution, undefined)
 })
 
 test('100 000 samples a side: the bootstrap draws per resample, not per sample (bounded draws)', () => {

@@ -192,16 +192,56 @@ describe('by difference: metrics whose values can be 0 or negative', () => {
     assert.equal(decideDifference([-3, -3], [-4, -4], { ...o, absoluteThreshold: 0.5 }).verdict, 'unclear')
   })
 
-  test('a side mostly at 0 (the clock’s resolution floor) is shown, never judged', () => {
+  test('a side mostly at 0 (the clock’s resolution floor) whose median moved is shown, never judged', () => {
+    // Base [0, 0, 0, 1]: three 0s of four, at the floor; its median is 0, head's (0 + 1) / 2 = 0.5.
     const d = decideDifference([0, 0, 0, 1], [0, 0, 1, 2], { ...o, absoluteThreshold: 0.1 })
+    assert.equal(d.difference, 0.5)
+    assert.equal(d.floor, true)
     assert.equal(d.verdict, 'unclear')
     assert.deepEqual(d.notes, [
-      'most samples are 0, the clock’s resolution floor: differences are resolution noise, shown but not judged',
+      'most runs measured 0, too little for the clock or counter to register: a difference is its resolution, not the code; shown, not judged',
     ])
+    // Head [0, 0, 0, 9] at the floor: 6.5 → 0, still not judged.
     assert.equal(
       decideDifference([5, 6, 7, 8], [0, 0, 0, 9], { ...o, absoluteThreshold: 0.1 }).verdict,
       'unclear',
     )
+  })
+
+  test('at the floor with equal medians (0 → 0, a tick here and there): unchanged, and the note says why', () => {
+    // Base four 0s of five, head three: both at the floor, both medians 0; with or without a threshold.
+    const base = [0, 0, 0, 0, 4]
+    const head = [0, 4, 0, 0, 4]
+    for (const d of [
+      decideDifference(base, head, o),
+      decideDifference(base, head, { ...o, absoluteThreshold: 0.1 }),
+    ]) {
+      assert.equal(d.difference, 0)
+      assert.equal(d.floor, true)
+      assert.equal(d.verdict, 'unchanged')
+      assert.deepEqual(d.notes, [
+        'most runs measured 0, too little for the clock or counter to register, and the medians are equal: unchanged at that resolution',
+      ])
+    }
+    // Every value 0 on both sides: one and the same value, unchanged with no note, still at the floor.
+    const zeros = decideDifference([0, 0, 0], [0, 0, 0], o)
+    assert.equal(zeros.floor, true)
+    assert.deepEqual(zeros.notes, [])
+  })
+
+  test('equal medians without an absolute threshold: a difference of 0 is within any, so unchanged', () => {
+    // Medians 1 and 1 (the third of five sorted values), spreads apart; a negative value: no floor.
+    const d = decideDifference([-1, 0, 1, 2, 3], [-3, 0, 1, 5, 6], o)
+    assert.equal(d.difference, 0)
+    assert.equal(d.floor, false)
+    assert.equal(d.verdict, 'unchanged')
+    assert.deepEqual(d.notes, [
+      'not compared by ratio: values can be ≤ 0; the medians are equal, a difference of 0, within any threshold',
+    ])
+    // With a threshold the rule is the threshold's, as before: within it.
+    const judged = decideDifference([-1, 0, 1, 2, 3], [-3, 0, 1, 5, 6], { ...o, absoluteThreshold: 0.5 })
+    assert.equal(judged.verdict, 'unchanged')
+    assert.deepEqual(judged.notes, [JUDGED])
   })
 
   test('one sample a side: no interval and no test, so beyond the threshold is unclear', () => {
