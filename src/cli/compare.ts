@@ -55,6 +55,7 @@ export async function compareCommand(argv: string[], io: CliIo): Promise<number>
     renderTerminal(comparison, {
       color: shouldUseColor(io.stdout, io.env),
       verbose: values.verbose === true,
+      verboseFlag: '--verbose',
     }),
   )
   return exitCodeFor(comparison)

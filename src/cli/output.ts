@@ -51,7 +51,8 @@ export function againstHint(c: Comparison): string | undefined {
 
 /** The report on stdout; where the results were saved, and a hint when one helps, on stderr; the exit code. */
 export function printOutcome(outcome: PipelineOutcome, io: CliIo, verbose: boolean, kind: StoreKind): number {
-  io.stdout.write(renderTerminal(outcome.comparison, { color: shouldUseColor(io.stdout, io.env), verbose }))
+  const color = shouldUseColor(io.stdout, io.env)
+  io.stdout.write(renderTerminal(outcome.comparison, { color, verbose, verboseFlag: '--verbose' }))
   const hint = againstHint(outcome.comparison)
   if (hint) io.stderr.write(`${hint}\n`)
   if (outcome.savedPath) {

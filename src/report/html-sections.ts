@@ -20,11 +20,14 @@ import { escapeHtml } from './escape.ts'
 import { rankingTitle } from './ranking.ts'
 import {
   type AcceptedRow,
+  describeLeftOut,
   environmentRows,
   failureGroups,
   headlineMetrics,
   headOnlyLabel,
   headOnlyValue,
+  leftOutMetrics,
+  listedMetrics,
   metricLabel,
   metricRow,
   metricVerdictLabel,
@@ -78,12 +81,11 @@ function benchmarkRows(c: Comparison, b: BenchmarkComparison): string[] {
   const row = (cells: string[], verdict: BenchmarkComparison['verdict'], notes: string[]) =>
     `<tr class="v-${verdict}">${cells.join('')}${notesCell(notes)}</tr>`
   const name = `<td>${code(b.name)}${trendLink(c, b)}</td>`
-  // Every metric, the gated ones first: the others show their change with the verdict they follow
-  // or "(not gated)".
-  const gated = [...b.metrics.filter((m) => m.gated), ...b.metrics.filter((m) => !m.gated)]
+  // The gated metrics first, those that decided leading; the others show their change with the
+  // verdict they follow or "(not gated)", unless they did not change beyond their resolution.
   if (b.metrics.some((m) => m.gated)) {
     const shown = new Set(headlineMetrics(b))
-    return gated.map((m, i) => {
+    return listedMetrics(b).map((m, i) => {
       const r = metricRow(b, m)
       const change =
         shown.has(m) &&
@@ -142,11 +144,15 @@ function benchmarkRows(c: Comparison, b: BenchmarkComparison): string[] {
   ]
 }
 
-/** Every benchmark, in the order given (regressions and failures first). */
+/**
+ * Every benchmark, in the order given (regressions and failures first), and how many metrics the table
+ * leaves out, with the rule's name.
+ */
 export function benchmarksSection(c: Comparison, benchmarks: BenchmarkComparison[]): string {
   const header = ['Benchmark', 'Metric', 'Base', 'Head', 'Change', 'Interval', 'p', 'Verdict', 'Notes']
   const rows = benchmarks.flatMap((b) => benchmarkRows(c, b))
   if (rows.length === 0) rows.push(`<tr><td colspan="${header.length}">No benchmarks ran.</td></tr>`)
+  const leftOut = leftOutMetrics(benchmarks.filter((b) => b.metrics.some((m) => m.gated))).length
   return [
     '<section id="benchmarks">',
     '<h2>Benchmarks</h2>',
@@ -154,6 +160,11 @@ export function benchmarksSection(c: Comparison, benchmarks: BenchmarkComparison
     `<thead><tr>${header.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`,
     `<tbody>\n${rows.join('\n')}\n</tbody>`,
     '</table>',
+    ...(leftOut > 0
+      ? [
+          `<p class="counts" id="left-out">Not listed: ${e(describeLeftOut(leftOut))}. Their medians are equal, or for a count less than 1 apart; the rule is in docs/methodology.md, “Metrics the reports leave out”.</p>`,
+        ]
+      : []),
     '</section>',
   ].join('\n')
 }

@@ -36,12 +36,16 @@ import { scalingMermaid, scanMermaid } from './mermaid.ts'
 import { rankingTitle } from './ranking.ts'
 import {
   acceptedRows,
+  describeLeftOut,
   environmentRows,
   failureGroups,
   headlineMetrics,
   headOnlyLabel,
   headOnlyRuns,
   headOnlyValue,
+  type LeftOutMetric,
+  leftOutMetrics,
+  listedMetrics,
   type MetricRow,
   metricRow,
   metricVerdictLabel,
@@ -213,12 +217,16 @@ export function newSection(benchmarks: BenchmarkComparison[], trend: TrendLink):
   return ['#### Without a baseline', table(['Benchmark', 'Metric', 'Value', 'Runs'], rows)]
 }
 
+/**
+ * Each benchmark's metrics, the gated ones first (those that decided its verdict leading); those that
+ * do not gate and did not change beyond their resolution are in a block of their own (leftOutBlock).
+ */
 export function allMetricsBlock(benchmarks: BenchmarkComparison[], trend: TrendLink): string[] {
   const withMetrics = benchmarks.filter((b) => b.metrics.length > 0 || b.headOnly.length > 0)
   if (withMetrics.length === 0) return []
   const rows: string[][] = []
   for (const b of withMetrics) {
-    for (const m of b.metrics) {
+    for (const m of listedMetrics(b)) {
       const r = metricRow(b, m)
       const cells = metricCells(r, false, trend)
       cells[1] = `${escapeMarkdownInline(r.metric)}${m.gated ? ' (gated)' : ''}`
@@ -237,7 +245,15 @@ export function allMetricsBlock(benchmarks: BenchmarkComparison[], trend: TrendL
       ])
     }
   }
-  return [details('All metrics', table(METRIC_HEADER, rows))]
+  const summary = leftOutMetrics(withMetrics).length > 0 ? 'All metrics that gate or changed' : 'All metrics'
+  return [details(summary, table(METRIC_HEADER, rows))]
+}
+
+/** The metrics left out of the tables, collapsed under how many there are. */
+export function leftOutBlock(leftOut: LeftOutMetric[], trend: TrendLink): string[] {
+  const rows = leftOut.map(({ benchmark, metric }) => metricCells(metricRow(benchmark, metric), false, trend))
+  const what = describeLeftOut(leftOut.length)
+  return [details(`${what[0]!.toUpperCase()}${what.slice(1)}`, table(METRIC_HEADER, rows))]
 }
 
 export function notesBlock(benchmarks: BenchmarkComparison[]): string[] {

@@ -19,7 +19,7 @@ import {
   describeAddedAcceptances,
   shellCorrections,
 } from './describe.ts'
-import { type AcceptedRow, acceptedRows } from './rows.ts'
+import { type AcceptedRow, acceptedRows, type LeftOutMetric, leftOutMetrics } from './rows.ts'
 
 /** Every section a report can show, by name, with the data it shows. */
 export interface Sections {
@@ -64,8 +64,13 @@ export interface Sections {
   new: BenchmarkComparison[]
   missing: BenchmarkComparison[]
   unchanged: BenchmarkComparison[]
-  /** Every metric of every benchmark that has one, gated or not. */
+  /**
+   * Every benchmark with metrics, for the table of each one's metrics, gated first; those left out of
+   * the tables (leftOutOfTables) are not in it.
+   */
   'all-metrics': BenchmarkComparison[]
+  /** Metrics that do not gate and did not change beyond their resolution: left out of the tables. */
+  'left-out-metrics': LeftOutMetric[]
   /** The benchmarks' notes and their gated metrics'. */
   notes: BenchmarkComparison[]
   /** One ranking per set of benchmarks bench.yml declared comparable (a compare-with group, a scan over text values). */
@@ -131,6 +136,7 @@ export function reportModel(c: Comparison): ReportModel {
     missing: present(by('missing')),
     unchanged: present(by('unchanged')),
     'all-metrics': present(c.benchmarks.filter((b) => b.metrics.length > 0 || b.headOnly.length > 0)),
+    'left-out-metrics': present(leftOutMetrics(c.benchmarks)),
     notes: present(c.benchmarks),
     ranking: present(c.ranking.filter((r) => r.entries.length >= 2)),
     engines: present(c.engineRankings),
@@ -174,6 +180,7 @@ export const SHORTENING: ReadonlyArray<{
       'improvement-functions',
       'other-functions',
       'all-metrics',
+      'left-out-metrics',
       'notes',
       'ranking',
       'engines',

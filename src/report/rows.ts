@@ -58,6 +58,8 @@ export interface MetricRow {
   gated: boolean
   /** Why an unclear verdict is unclear, in a few words. */
   why?: string
+  /** Unchanged at the clock's resolution (MetricComparison.atClockResolution). */
+  atClockResolution?: true
   notes: string[]
 }
 
@@ -73,12 +75,73 @@ export function headlineMetrics(b: BenchmarkComparison): MetricComparison[] {
 }
 
 /**
- * A metric's verdict in words: a view of a gated measurement says whose verdict it shows ("unclear
- * (follows time)"); a metric that does not gate says so when it changed ("regression (not gated)").
+ * The order tables list a benchmark's metrics in: the gated ones that decided its verdict, then its
+ * other gated ones, then those that do not gate, each group in the comparison's order.
  */
-export function metricVerdictLabel(r: Pick<MetricRow, 'verdict' | 'follows' | 'gated'>): string {
+export function orderedMetrics(b: BenchmarkComparison): MetricComparison[] {
+  const gated = b.metrics.filter((m) => m.gated)
+  const deciding = gated.filter((m) => m.verdict === b.verdict)
+  return [...deciding, ...gated.filter((m) => m.verdict !== b.verdict), ...b.metrics.filter((m) => !m.gated)]
+}
+
+/** Units whose values are whole counts: their smallest step, their resolution, is 1. */
+const COUNT_UNITS: ReadonlySet<MetricComparison['unit']> = new Set(['count', 'instructions'])
+
+/**
+ * Whether a metric's medians did not move beyond its resolution (docs/methodology.md#metrics-the-reports-leave-out):
+ * they are equal (0 ns → 0 ns at the clock's floor, 52 → 52 page faults), or, for a count, less than 1
+ * apart (a median of an even number of runs can fall between two counts).
+ */
+export function withinResolution(m: MetricComparison): boolean {
+  const moved = Math.abs(m.head.median - m.base.median)
+  return moved === 0 || (COUNT_UNITS.has(m.unit) && moved < 1)
+}
+
+/**
+ * A metric the tables leave out: it does not gate, its verdict claims no change (unchanged, or unclear
+ * with nothing to be unclear about), and its medians did not move beyond its resolution. A metric whose
+ * verdict says it changed (a paired ratio can, with equal medians) is always listed.
+ */
+export function leftOutOfTables(m: MetricComparison): boolean {
+  return !m.gated && (m.verdict === 'unchanged' || m.verdict === 'unclear') && withinResolution(m)
+}
+
+/** The metrics a table lists for a benchmark, in orderedMetrics' order: those not left out. */
+export function listedMetrics(b: BenchmarkComparison): MetricComparison[] {
+  return orderedMetrics(b).filter((m) => !leftOutOfTables(m))
+}
+
+/** A metric left out of the tables, with its benchmark. */
+export interface LeftOutMetric {
+  benchmark: BenchmarkComparison
+  metric: MetricComparison
+}
+
+/** Every metric the tables leave out, benchmark by benchmark, in the comparison's order. */
+export function leftOutMetrics(benchmarks: BenchmarkComparison[]): LeftOutMetric[] {
+  return benchmarks.flatMap((b) =>
+    orderedMetrics(b)
+      .filter(leftOutOfTables)
+      .map((metric) => ({ benchmark: b, metric })),
+  )
+}
+
+/** "12 metrics that do not gate and did not change beyond their resolution", for the notes that count them. */
+export function describeLeftOut(n: number): string {
+  return `${n} ${n === 1 ? 'metric that does' : 'metrics that do'} not gate and did not change beyond ${n === 1 ? 'its' : 'their'} resolution`
+}
+
+/**
+ * A metric's verdict in words: a view of a gated measurement says whose verdict it shows ("unclear
+ * (follows time)"); a metric that does not gate says so when it changed ("regression (not gated)"); a
+ * time unchanged at its clock's floor says so ("unchanged (at the clock's resolution)").
+ */
+export function metricVerdictLabel(
+  r: Pick<MetricRow, 'verdict' | 'follows' | 'gated' | 'atClockResolution'>,
+): string {
   const label = VERDICT_LABEL[r.verdict]
   if (r.follows !== undefined) return `${label} (follows ${r.follows})`
+  if (r.atClockResolution && r.verdict === 'unchanged') return `${label} (at the clock's resolution)`
   if (!r.gated && r.verdict !== 'unchanged') return `${label} (not gated)`
   return label
 }
@@ -143,6 +206,7 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
     ...(m.follows !== undefined ? { follows: m.follows } : {}),
     gated: m.gated,
     ...(m.verdict === 'unclear' && m.why !== undefined ? { why: m.why } : {}),
+    ...(m.atClockResolution ? { atClockResolution: true as const } : {}),
     notes: m.notes,
   }
 }

@@ -27,12 +27,15 @@ import {
 import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
 import { rankingTitle } from './ranking.ts'
 import {
+  describeLeftOut,
   failureGroups,
   headlineMetrics,
   headOnlyLabel,
   headOnlyValue,
+  leftOutOfTables,
   metricRow,
   metricVerdictLabel,
+  orderedMetrics,
   shownHeadOnly,
   UNNAMED_FUNCTIONS_HINT,
   unnamedFunction,
@@ -44,6 +47,8 @@ export interface TerminalOptions {
   now?: Date
   /** Show every metric, not only the gated ones. */
   verbose?: boolean
+  /** The caller's flag that shows every metric (the CLI's --verbose), named where metrics are left out. */
+  verboseFlag?: string
 }
 
 const CODES = { red: 31, green: 32, yellow: 33, magenta: 35, dim: 2, bold: 1 } as const
@@ -106,6 +111,7 @@ interface Context {
   paint: Paint
   now: Date
   verbose: boolean
+  verboseFlag: string | undefined
 }
 
 /** The terminal's layout: the verdict, what was compared, one table of every benchmark, then the details. */
@@ -170,7 +176,7 @@ const TERMINAL: Formatters<string[], Context> = {
       lines.push(paint('yellow', `  and ${contended.length - CONTENDED_SHOWN} more`))
     return lines
   },
-  benchmarks: (sorted, { paint, verbose }) => {
+  benchmarks: (sorted, { paint, verbose, verboseFlag }) => {
     const header = ['benchmark', 'metric', 'base', 'head', 'change', 'interval', 'p', 'verdict']
     const rows: string[][] = []
     const styles: Array<Style | undefined> = []
@@ -181,11 +187,13 @@ const TERMINAL: Formatters<string[], Context> = {
       }
     }
     const lines = alignTable(header, rows, new Set([2, 3, 4, 6]))
+    const notShown = verbose ? undefined : notShownLine(sorted, verboseFlag)
     return [
       '',
       paint('bold', lines[0]!),
       paint('dim', lines[1]!),
       ...lines.slice(2).map((line, i) => paint(styles[i], line)),
+      ...(notShown ? [paint('dim', notShown)] : []),
     ]
   },
   // Unclear changes: why each is not a verdict.
@@ -262,6 +270,7 @@ export function renderTerminal(c: Comparison, options: TerminalOptions): string 
     paint,
     now: options.now ?? new Date(),
     verbose: options.verbose === true,
+    verboseFlag: options.verboseFlag,
   }
   return `${[...formatLayout(model, TERMINAL_LAYOUT, TERMINAL, context)].flat().join('\n')}\n`
 }
@@ -348,6 +357,29 @@ function engineRankingTable(rankings: EngineRanking[], paint: Paint): string[] {
   return [paint('bold', lines[0]!), ...lines.slice(1)]
 }
 
+/**
+ * What the table leaves out when not verbose, in one line: how many metrics (those that did not decide
+ * a verdict, and values without a baseline that do not gate), how many of them did not change beyond
+ * their resolution, and the caller's flag that lists them, when it has one. Nothing when nothing was
+ * left out.
+ */
+function notShownLine(benchmarks: BenchmarkComparison[], flag: string | undefined): string | undefined {
+  let hidden = 0
+  let quiet = 0
+  for (const b of benchmarks) {
+    if (b.verdict === 'new') hidden += b.headOnly.length - shownHeadOnly(b, false).length
+    if (b.verdict === 'new' || b.verdict === 'failed' || b.verdict === 'missing') continue
+    const shown = new Set(headlineMetrics(b))
+    const others = b.metrics.filter((m) => !shown.has(m))
+    hidden += others.length
+    quiet += others.filter(leftOutOfTables).length
+  }
+  if (hidden === 0) return undefined
+  const among = quiet > 0 ? `, among them ${describeLeftOut(quiet)}` : ''
+  const how = flag !== undefined ? `; ${flag} lists every metric` : ''
+  return `${hidden} more ${hidden === 1 ? 'metric' : 'metrics'} not shown${among}${how}`
+}
+
 function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
   if (b.verdict === 'failed') {
     return [[clean(b.name), '', '', '', '', '', '', VERDICT_LABEL.failed]]
@@ -365,7 +397,7 @@ function benchmarkRows(b: BenchmarkComparison, verbose: boolean): string[][] {
       VERDICT_LABEL.new,
     ])
   }
-  const metrics = verbose ? b.metrics : headlineMetrics(b)
+  const metrics = verbose ? orderedMetrics(b) : headlineMetrics(b)
   return metrics.map((m) => {
     const r = metricRow(b, m)
     return [

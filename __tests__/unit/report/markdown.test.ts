@@ -6,7 +6,6 @@
 // Every expected text is written out in full.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { BenchmarkComparison, Comparison } from '../../../src/compare/index.ts'
 import {
   COMMENT_LIMIT,
   failureMessage,
@@ -15,98 +14,11 @@ import {
 } from '../../../src/report/markdown.ts'
 import { trendPageUrl } from '../../../src/report/site-paths.ts'
 import { renderTerminal } from '../../../src/report/terminal.ts'
-
-const VERDICTS = [
-  'regression',
-  'failed',
-  'accepted',
-  'unclear',
-  'warning',
-  'improvement',
-  'new',
-  'missing',
-  'unchanged',
-] as const
+import { BASE_SHA, bench, comparison, environment, HEAD_SHA, metric } from '../../support/comparisons.ts'
 
 const ZWSP = '\u200b'
-const HEAD_SHA = 'b'.repeat(40)
-const BASE_SHA = 'a'.repeat(40)
 const NOW = new Date('2026-03-01T12:00:00Z')
 
-const environment = (more: Record<string, unknown> = {}) => ({
-  os: 'linux',
-  arch: 'x64',
-  cpuModel: 'EPYC',
-  cpuCount: 2,
-  node: 'v20.1.0',
-  tools: {},
-  ...more,
-})
-
-/** A timed metric: 1.50 ms → 1.515 ms (+1%), unchanged, gated, unless told otherwise. */
-const metric = (more: Record<string, unknown> = {}) => ({
-  metric: 'wall',
-  unit: 'ns',
-  direction: 'lower',
-  gated: true,
-  exact: false,
-  base: { median: 1_500_000 },
-  head: { median: 1_515_000 },
-  ratio: 1.01,
-  change: 0.01,
-  ci: [0.99, 1.03],
-  pValue: 0.5,
-  verdict: 'unchanged',
-  notes: [],
-  ...more,
-})
-
-const bench = (name: string, verdict: string, more: Record<string, unknown> = {}) =>
-  ({
-    id: name,
-    name,
-    kind: 'process',
-    verdict,
-    threshold: 0.05,
-    alpha: 0.01,
-    headOnly: [],
-    notes: [],
-    metrics: [],
-    ...more,
-  }) as unknown as BenchmarkComparison
-
-/** A comparison of head (bbbbbbb on feature) with a baseline (aaaaaaa on main) measured 3 minutes before NOW. */
-function comparison(benchmarks: BenchmarkComparison[], more: Record<string, unknown> = {}): Comparison {
-  const counts = Object.fromEntries(
-    VERDICTS.map((v) => [v, benchmarks.filter((b) => b.verdict === v).length]),
-  )
-  return {
-    suite: 'core',
-    head: {
-      commit: { sha: HEAD_SHA, branch: 'feature' },
-      createdAt: '2026-03-01T12:00:00Z',
-      environment: environment(),
-    },
-    baseline: {
-      commit: { sha: BASE_SHA, branch: 'main' },
-      createdAt: '2026-03-01T11:57:00Z',
-      environment: environment(),
-      source: 'store',
-      reason: 'merge base with main',
-    },
-    baselineWarnings: [],
-    benchmarks,
-    counts,
-    verdict: counts.failed! > 0 ? 'failed' : counts.regression! > 0 ? 'regression' : 'pass',
-    environmentDifferences: [],
-    ranking: [],
-    engineRankings: [],
-    scaling: [],
-    ...more,
-  } as unknown as Comparison
-}
-
-/** The report's blocks (they are separated by a blank line). */
 /** One side of a scaling point: its throughput, speedup and efficiency. */
 const scalingSide = (throughput: number, speedup: number, efficiency: number) => ({
   throughput,

@@ -6,49 +6,10 @@
 // Every expected text is written out in full.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { BenchmarkComparison, Comparison } from '../../../src/compare/index.ts'
 import { renderTerminal } from '../../../src/report/terminal.ts'
-
-const VERDICTS = [
-  'regression',
-  'failed',
-  'accepted',
-  'unclear',
-  'warning',
-  'improvement',
-  'new',
-  'missing',
-  'unchanged',
-] as const
+import { bench, comparison, metric } from '../../support/comparisons.ts'
 
 const NOW = new Date('2026-03-01T12:00:00Z')
-
-const environment = () => ({
-  os: 'linux',
-  arch: 'x64',
-  cpuModel: 'EPYC',
-  cpuCount: 2,
-  node: 'v20.1.0',
-  tools: {},
-})
-
-/** A timed metric: 1.50 ms → 1.515 ms (+1%), unchanged, gated, unless told otherwise. */
-const metric = (more: Record<string, unknown> = {}) => ({
-  metric: 'wall',
-  unit: 'ns',
-  direction: 'lower',
-  gated: true,
-  exact: false,
-  base: { median: 1_500_000 },
-  head: { median: 1_515_000 },
-  ratio: 1.01,
-  change: 0.01,
-  ci: [0.99, 1.03],
-  pValue: 0.5,
-  verdict: 'unchanged',
-  notes: [],
-  ...more,
-})
 
 const regressed = (more: Record<string, unknown> = {}) =>
   metric({
@@ -59,51 +20,6 @@ const regressed = (more: Record<string, unknown> = {}) =>
     pValue: 0.001,
     ...more,
   })
-
-const bench = (name: string, verdict: string, more: Record<string, unknown> = {}) =>
-  ({
-    id: name,
-    name,
-    kind: 'process',
-    verdict,
-    threshold: 0.05,
-    alpha: 0.01,
-    headOnly: [],
-    notes: [],
-    metrics: [],
-    ...more,
-  }) as unknown as BenchmarkComparison
-
-/** A comparison of head (bbbbbbb on feature) with a baseline (aaaaaaa on main) measured 3 minutes before NOW. */
-function comparison(benchmarks: BenchmarkComparison[], more: Record<string, unknown> = {}): Comparison {
-  const counts = Object.fromEntries(
-    VERDICTS.map((v) => [v, benchmarks.filter((b) => b.verdict === v).length]),
-  )
-  return {
-    suite: 'core',
-    head: {
-      commit: { sha: 'b'.repeat(40), branch: 'feature' },
-      createdAt: '2026-03-01T12:00:00Z',
-      environment: environment(),
-    },
-    baseline: {
-      commit: { sha: 'a'.repeat(40), branch: 'main' },
-      createdAt: '2026-03-01T11:57:00Z',
-      environment: environment(),
-      source: 'store',
-      reason: 'merge base with main',
-    },
-    baselineWarnings: [],
-    benchmarks,
-    counts,
-    verdict: counts.failed! > 0 ? 'failed' : counts.regression! > 0 ? 'regression' : 'pass',
-    environmentDifferences: [],
-    ranking: [],
-    engineRankings: [],
-    scaling: [],
-    ...more,
-  } as unknown as Comparison
-}
 
 const lines = (...text: string[]) => `${text.join('\n')}\n`
 /** The text from the first `marker` on; the marker must be there. */
@@ -346,9 +262,12 @@ describe('every kind of verdict', () => {
       short.split('\n')[0],
       '\u001b[1mbench-action · core: \u001b[0m\u001b[32mno regressions in 2 benchmarks\u001b[0m',
     )
+    // Without --verbose: the gated rows, and a dim line counting the two left out (cpu, and fresh's
+    // rss without a baseline); none of them unchanged at its resolution, and no flag to name.
     assert.deepEqual(short.split('\n').slice(8), [
       'fresh      wall (median)           19.1 ms ± 578 µs                                   no baseline',
       '\u001b[2mparse      wall (median)  1.50 ms           1.51 ms  +1.00%  -1.00% … +3.00%  0.5000  unchanged\u001b[0m',
+      '\u001b[2m2 more metrics not shown\u001b[0m',
       '',
     ])
   })
