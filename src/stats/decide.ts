@@ -2,6 +2,7 @@
 // to matter (beyond the threshold) and real (significant by the Mann–Whitney test, with the bootstrap
 // interval of the ratio wholly on the bad side of 1). A deterministic metric regresses when the change
 // is beyond the threshold. "Beyond" is strict: a change exactly at the threshold passes.
+import { formatChange } from '../display.ts'
 import type { Direction } from '../results.ts'
 import {
   bootstrapDifferenceOfMedians,
@@ -114,7 +115,7 @@ export function decideSampled(
   const notes: string[] = []
   if (base.length < MIN_RELIABLE_SAMPLES || head.length < MIN_RELIABLE_SAMPLES) {
     notes.push(
-      `n=${base.length} base, ${head.length} head: fewer than ${MIN_RELIABLE_SAMPLES} samples, verdict unreliable`,
+      `only ${base.length} base and ${head.length} head samples: fewer than ${MIN_RELIABLE_SAMPLES} a side make the verdict unreliable`,
     )
   }
   const floor = smallestPValue(base.length, head.length)
@@ -190,7 +191,7 @@ export function decidePaired(
 
   const notes: string[] = []
   if (pairs < MIN_RELIABLE_SAMPLES) {
-    notes.push(`n=${pairs} pairs: fewer than ${MIN_RELIABLE_SAMPLES} pairs, verdict unreliable`)
+    notes.push(`only ${pairs} pairs: fewer than ${MIN_RELIABLE_SAMPLES} make the verdict unreliable`)
   }
   const floor = smallestWilcoxonPValue(test.n)
   if (floor >= alpha) {
@@ -285,7 +286,7 @@ export function decideFewSamples(
 
 function fewSamplesNote(base: number, head: number): string {
   return (
-    `n=${base} base, ${head} head: no interval and no p-value from fewer than ` +
+    `only ${base} base and ${head} head samples: no interval and no p-value from fewer than ` +
     `${MIN_SAMPLES_FOR_STATISTICS} samples on a side, so no change can be significant`
   )
 }
@@ -418,11 +419,12 @@ function differenceVerdict(
   if (significant && intervalSide === side) return side
   if (!significant)
     notes.push(`p = ${formatSignificant(pValue)} is not below α = ${formatSignificant(alpha)}`)
-  if (intervalSide !== side)
+  if (intervalSide !== side) {
+    const where = intervalSide === 'within' ? 'includes no change' : 'lies wholly on the other side'
     notes.push(
-      `the ${formatSignificant((1 - alpha) * 100)}% interval of the difference, [${formatSignificant(interval.low)}, ${formatSignificant(interval.high)}], ` +
-        `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 0`,
+      `the ${formatSignificant((1 - alpha) * 100)}% interval of the difference, ${signed(interval.low)} … ${signed(interval.high)}, ${where}`,
     )
+  }
   return 'unclear'
 }
 
@@ -511,9 +513,9 @@ function sampledVerdict(
   if (!significant)
     whyUnclear.push(`p = ${formatSignificant(pValue)} is not below α = ${formatSignificant(alpha)}`)
   if (interval && intervalSide !== side) {
+    const where = intervalSide === 'within' ? 'includes no change' : 'lies wholly on the other side'
     whyUnclear.push(
-      `the ${formatSignificant((1 - alpha) * 100)}% interval of the ratio, [${formatSignificant(interval.low)}, ${formatSignificant(interval.high)}], ` +
-        `is not wholly on the ${side === 'regression' ? 'worse' : 'better'} side of 1`,
+      `the ${formatSignificant((1 - alpha) * 100)}% interval of the change, ${formatChange(interval.low - 1)} … ${formatChange(interval.high - 1)}, ${where}`,
     )
   }
   return { verdict: 'unclear', whyUnclear }
@@ -544,6 +546,11 @@ function assertDirection(direction: Direction): void {
   if (direction !== 'lower' && direction !== 'higher') {
     throw new RangeError(`direction must be 'lower' or 'higher', got ${String(direction)}`)
   }
+}
+
+/** A value with its sign, three significant digits: "-2.25", "+14.5", "0". */
+function signed(value: number): string {
+  return `${value > 0 ? '+' : ''}${formatSignificant(value)}`
 }
 
 /** Three significant digits, trailing zeros dropped: 0.005, 1, 99.5. */

@@ -544,7 +544,7 @@ describe('sampled metrics', () => {
     )
     const b = benchmarkOf(c, 'b')
     const fewNote = (base: number, head: number) =>
-      `n=${base} base, ${head} head: no interval and no p-value from fewer than 2 samples on a side, so no change can be significant`
+      `only ${base} base and ${head} head samples: no interval and no p-value from fewer than 2 samples on a side, so no change can be significant`
     const expected: Record<string, [MetricComparison['verdict'], string]> = {
       near: ['unchanged', fewNote(21, 1)],
       far: ['unclear', fewNote(21, 1)],
@@ -568,7 +568,7 @@ describe('sampled metrics', () => {
     assert.match(m.test!, /^mann-whitney-/)
     assert.equal(typeof m.pValue, 'number')
     assert.equal(m.ci?.length, 2)
-    assert.match(m.notes.join('\n'), /n=2 base, 2 head: fewer than 9 samples/)
+    assert.match(m.notes.join('\n'), /only 2 base and 2 head samples: fewer than 9 a side/)
   })
 
   test('values that can be ≤ 0 are compared by difference: the rank test’s p-value is kept from two values a side, none with one', () => {
@@ -600,7 +600,7 @@ describe('sampled metrics', () => {
     )
     assert.equal(Object.hasOwn(offset, 'pValue'), false)
     assert.equal(Object.hasOwn(offset, 'test'), false)
-    assert.match(offset.notes.join('\n'), /n=1 base, 2 head: no interval and no p-value/)
+    assert.match(offset.notes.join('\n'), /only 1 base and 2 head samples: no interval and no p-value/)
   })
 
   test('a threshold in points applies to percent metrics only: a latency under the same gate keeps the relative threshold', () => {

@@ -38,7 +38,10 @@ export interface MeasureProcessOptions {
   inherit?: NodeJS.ProcessEnv
 }
 
-/** hyperfine's threshold: a modified z-score |x − median| / MAD above 1.4826 × 10. */
+/**
+ * hyperfine's threshold: a run is an outlier when |x − median| / MAD is above 1.4826 × 10, ten times the
+ * spread of typical runs (docs/methodology.md#outliers).
+ */
 export const OUTLIER_Z_SCORE = 14.826
 /** Below this many samples a comparison says little; the report flags it too. */
 const FEW_SAMPLES = 9
@@ -403,8 +406,9 @@ export function outlierNotes(samples: readonly number[]): string[] {
   const others = samples.slice(1).filter((x) => score(x) > OUTLIER_Z_SCORE).length
   if (others > 0) {
     notes.push(
-      `${others} of ${samples.length} runs are outliers (modified z-score above ${OUTLIER_Z_SCORE}), kept: ` +
-        'other programs may have disturbed the measurement, consider a quieter machine',
+      `${others} of ${samples.length} runs ${others === 1 ? 'lies' : 'lie'} far from the median (outliers), kept in the statistics, ` +
+        'whose medians and ranks a few such runs barely move: other programs may have disturbed the ' +
+        'measurement, consider a quieter machine (Outliers, docs/methodology.md)',
     )
   }
   return notes
