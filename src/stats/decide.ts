@@ -320,7 +320,7 @@ export const FLOOR_NOTE =
   'most runs measured 0, too little for the clock or counter to register: a difference is its resolution, not the code; shown, not judged'
 /** A side mostly at 0 and medians that are equal (both 0): no change the metric can register. */
 export const FLOOR_EQUAL_NOTE =
-  'most runs measured 0, too little for the clock or counter to register, and the medians are equal: unchanged at that resolution'
+  'most runs measured 0, too little for the clock or counter to register; the medians are equal'
 /** Values that can be ≤ 0, no absolute threshold, equal medians: a difference of 0 is within any threshold. */
 export const EQUAL_MEDIANS_NOTE =
   'not compared by ratio: values can be ≤ 0; the medians are equal, a difference of 0, within any threshold'

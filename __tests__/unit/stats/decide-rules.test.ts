@@ -214,7 +214,7 @@ describe('by difference: metrics whose values can be 0 or negative', () => {
       assert.equal(d.floor, true)
       assert.equal(d.verdict, 'unchanged')
       assert.deepEqual(d.notes, [
-        'most runs measured 0, too little for the clock or counter to register, and the medians are equal: unchanged at that resolution',
+        'most runs measured 0, too little for the clock or counter to register; the medians are equal',
       ])
     }
     // Every value 0 on both sides: one and the same value, unchanged with no note, still at the floor.
