@@ -225,6 +225,180 @@ export function lineChartSpec(data: LineChartData): TopLevelSpec {
   } as TopLevelSpec
 }
 
+/** One gated metric's change in the chart of changes, in percent, with its interval and threshold. */
+export interface ChangeRow {
+  /** The benchmark and metric, and the change: "hash 4M · wall: +30.0%". */
+  label: string
+  /** The same, the name never shortened: each point's description (its aria-label). */
+  description: string
+  change: number
+  low: number
+  high: number
+  /** The threshold's band, −threshold … +threshold. */
+  threshold: number
+  negative: number
+  verdict: string
+}
+
+/**
+ * The chart of changes is drawn as wide as the page's content in a 1200-pixel window (the body's 32-pixel
+ * padding either side); the page scales it to its own width.
+ */
+export const CHANGES_WIDTH = 1136
+/** The room the rows' labels take, left of the plot: the plot is the rest. */
+export const CHANGES_LABELS = 320
+/** Each row's height. */
+export const CHANGES_ROW = 18
+/** The threshold band's fill: a colour nothing else on the page has. */
+export const THRESHOLD_FILL = '#dce3ed'
+/** Row labels longer than this many characters are shortened (vega's estimate fits them in the room). */
+const LABEL_CHARACTERS = 36
+
+const VERDICT_COLOR: Record<string, string> = {
+  regression: '#cf222e',
+  accepted: '#bc4c00',
+  improvement: '#1a7f37',
+  unclear: '#bf8700',
+  warning: '#bf8700',
+  unchanged: '#57606a',
+}
+
+/** "hash 4M · wall: +30.0%", the name and metric shortened with "…" so the change always shows. */
+export function changeLabel(name: string, change: string): string {
+  const room = LABEL_CHARACTERS - change.length - 2
+  const chars = [...name]
+  return `${chars.length > room ? `${chars.slice(0, room - 1).join('')}…` : name}: ${change}`
+}
+
+/** The 1-2-5 series of percentages: 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, … */
+function oneTwoFive(upTo: number): number[] {
+  const out: number[] = []
+  for (let decade = 1; decade / 10 <= upTo; decade *= 10) for (const m of [1, 2, 5]) out.push(m * decade)
+  return out
+}
+
+/**
+ * Where the axis ends beyond `value` (≥ 0): a tenth further, so no point sits on the frame, rounded up
+ * to 1, 1.5, 2, 3, 5 or 7 times a power of ten (a finer series than the ticks', so little is wasted).
+ */
+function axisEnd(value: number): number {
+  const wanted = value * 1.1
+  for (let decade = 1; ; decade *= 10)
+    for (const m of [1, 1.5, 2, 3, 5, 7]) if (m * decade >= wanted) return m * decade
+}
+
+/**
+ * The x-axis of the chart of changes. A linear axis is dominated by its largest change: one +140% next to
+ * a ±5% threshold leaves the band a sliver. The axis is a symmetric log scale instead (vega's symlog:
+ * sign(x) · ln(1 + |x| / c)), with c the smallest threshold: near 0 it is close to linear, so the band
+ * ±threshold takes 2 · ln 2 of it, and beyond the threshold it is logarithmic, so a change ten times the
+ * threshold takes only ln 11 ≈ 2.4. The domain reaches twice the largest threshold either side, and every
+ * change and interval, and a tenth beyond, each end rounded out (axisEnd: −15%, +200%); the ticks are 0, the
+ * thresholds, the ends and the 1-2-5 values between, each kept only when it is at least a twelfth of the
+ * axis from those kept before, so labels never crowd. Every label says the true change.
+ */
+export function changesAxis(rows: ChangeRow[]): {
+  constant: number
+  domain: [number, number]
+  ticks: number[]
+} {
+  const thresholds = [...new Set(rows.map((r) => r.threshold))].filter((t) => t > 0).sort((a, b) => a - b)
+  const constant = thresholds[0] ?? 1
+  const widest = thresholds[thresholds.length - 1] ?? 1
+  const low = -Math.min(100, axisEnd(Math.max(2 * widest, ...rows.map((r) => -r.low))))
+  const high = axisEnd(Math.max(2 * widest, ...rows.map((r) => r.high)))
+  const at = (x: number) => Math.sign(x) * Math.log1p(Math.abs(x) / constant)
+  const gap = (at(high) - at(low)) / 12
+  const candidates = [
+    0,
+    ...thresholds.flatMap((t) => [t, -t]),
+    low,
+    high,
+    ...oneTwoFive(Math.max(high, -low)).flatMap((v) => [v, -v]),
+  ].filter((v) => v >= low && v <= high)
+  const ticks: number[] = []
+  for (const v of candidates) if (ticks.every((t) => Math.abs(at(t) - at(v)) >= gap - 1e-9)) ticks.push(v)
+  return { constant, domain: [low, high], ticks: ticks.sort((a, b) => a - b) }
+}
+
+function verdictScale(rows: Array<{ verdict: string }>): { domain: string[]; range: string[] } {
+  const domain = [...new Set(rows.map((r) => r.verdict))]
+  return { domain, range: domain.map((v) => VERDICT_COLOR[v] ?? '#57606a') }
+}
+
+/**
+ * The vega-lite spec of the chart of changes: each row's threshold band, 0, the interval and the change,
+ * on changesAxis' scale, the plot as wide as CHANGES_WIDTH leaves beside the labels.
+ */
+export function changesChartSpec(rows: ChangeRow[]): TopLevelSpec {
+  const { constant, domain, ticks } = changesAxis(rows)
+  const color = {
+    field: 'verdict',
+    type: 'nominal',
+    scale: verdictScale(rows),
+    legend: { title: null, orient: 'bottom', direction: 'horizontal', labelFontSize: 11 },
+  }
+  const scale = { type: 'symlog', constant, domain, nice: false, zero: false }
+  const x = (field: string, axis?: object) => ({
+    field,
+    type: 'quantitative',
+    scale,
+    ...(axis ? { axis } : {}),
+  })
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    // The plot's frame draws its stroke half a pixel outside it: one pixel less keeps the whole chart
+    // CHANGES_WIDTH wide.
+    width: CHANGES_WIDTH - CHANGES_LABELS - 1,
+    height: { step: CHANGES_ROW },
+    padding: 0,
+    background: 'white',
+    data: { values: rows },
+    encoding: {
+      y: {
+        field: 'label',
+        type: 'nominal',
+        sort: null,
+        title: null,
+        axis: { labelLimit: CHANGES_LABELS - 12, minExtent: CHANGES_LABELS, maxExtent: CHANGES_LABELS },
+      },
+    },
+    layer: [
+      {
+        mark: { type: 'rect', color: THRESHOLD_FILL },
+        encoding: {
+          x: x('negative', {
+            title: 'change (shaded: within the threshold; the scale widens near 0 and narrows far from it)',
+            values: ticks,
+            labelExpr: "datum.value === 0 ? '0%' : format(datum.value, '+~g') + '%'",
+            labelFlush: true,
+            grid: true,
+          }),
+          x2: { field: 'threshold' },
+        },
+      },
+      { mark: { type: 'rule', color: '#8c959f' }, encoding: { x: { datum: 0, scale } } },
+      {
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: {
+          x: x('low'),
+          x2: { field: 'high' },
+          color,
+        },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 50, opacity: 1 },
+        encoding: { x: x('change'), color, description: { field: 'description', type: 'nominal' } },
+      },
+    ],
+    config: {
+      font: 'system-ui, sans-serif',
+      view: { stroke: '#d0d7de' },
+      axis: { labelFontSize: 10, titleFontSize: 11, titleFontWeight: 'normal', gridColor: '#eaeef2' },
+    },
+  } as unknown as TopLevelSpec
+}
+
 /**
  * Vega names clip paths and gradients from a counter shared by everything it renders in a process,
  * so the same chart can come out with different ids. Renumber them per chart, with a prefix that is

@@ -8,11 +8,14 @@ import type {
   ScalingSide,
   ScanSeries,
 } from '../compare/types.ts'
-import { formatCount, formatValue, unitScale } from '../display.ts'
+import { formatChange, formatCount, formatValue, unitScale } from '../display.ts'
 import type { ResultSet, SamplePairs } from '../results.ts'
 import { plural } from './describe.ts'
 import {
+  type ChangeRow,
   type ChartKind,
+  changeLabel,
+  changesChartSpec,
   chartSpec,
   describe,
   renderSvg,
@@ -97,27 +100,21 @@ async function scalingBlock(series: ScalingSeries, index: number): Promise<strin
 
 /** The most rows the chart of changes draws; the table below it has every benchmark. */
 const CHANGES_CHARTED = 60
-const VERDICT_COLOR: Record<string, string> = {
-  regression: '#cf222e',
-  accepted: '#bc4c00',
-  improvement: '#1a7f37',
-  unclear: '#bf8700',
-  warning: '#bf8700',
-  unchanged: '#57606a',
-}
 
 /**
  * The whole verdict in one chart: each gated metric's change with its interval, against the band of
- * its threshold, regressions first (a forest plot).
+ * its threshold, regressions first (a forest plot), as wide as the page (changesChartSpec).
  */
 export async function changesSection(benchmarks: BenchmarkComparison[]): Promise<string> {
-  const rows = benchmarks.flatMap((b) =>
+  const rows: ChangeRow[] = benchmarks.flatMap((b) =>
     b.metrics
       .filter((m) => m.gated && m.basis !== 'difference' && Number.isFinite(m.change))
       .map((m) => {
         const interval = m.ci && Number.isFinite(m.ci[0]) && Number.isFinite(m.ci[1]) ? m.ci : undefined
+        const change = formatChange(m.change)
         return {
-          label: `${b.name} · ${m.metric}`,
+          label: changeLabel(`${b.name} · ${m.metric}`, change),
+          description: `${b.name} · ${m.metric}: ${change}`,
           change: m.change * 100,
           low: (interval ? interval[0] - 1 : m.change) * 100,
           high: (interval ? interval[1] - 1 : m.change) * 100,
@@ -129,50 +126,7 @@ export async function changesSection(benchmarks: BenchmarkComparison[]): Promise
   )
   if (rows.length === 0) return ''
   const shown = rows.slice(0, CHANGES_CHARTED)
-  const spec = {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    width: 560,
-    height: { step: 18 },
-    data: { values: shown },
-    encoding: {
-      y: { field: 'label', type: 'nominal', sort: null, title: null, axis: { labelLimit: 320 } },
-    },
-    layer: [
-      {
-        mark: { type: 'rect', color: '#eaeef2' },
-        encoding: {
-          x: {
-            field: 'negative',
-            type: 'quantitative',
-            title: 'change, % (interval; shaded: within the threshold)',
-          },
-          x2: { field: 'threshold' },
-        },
-      },
-      { mark: { type: 'rule', color: '#8c959f' }, encoding: { x: { datum: 0 } } },
-      {
-        mark: { type: 'rule', strokeWidth: 2 },
-        encoding: {
-          x: { field: 'low', type: 'quantitative' },
-          x2: { field: 'high' },
-          color: { field: 'verdict', type: 'nominal', scale: verdictScale(shown), legend: null },
-        },
-      },
-      {
-        mark: { type: 'point', filled: true, size: 50 },
-        encoding: {
-          x: { field: 'change', type: 'quantitative' },
-          color: {
-            field: 'verdict',
-            type: 'nominal',
-            scale: verdictScale(shown),
-            legend: { title: 'verdict', orient: 'bottom' },
-          },
-        },
-      },
-    ],
-  } as unknown as TopLevelSpec
-  const svg = await renderSvg(spec, 'changes')
+  const svg = await renderSvg(changesChartSpec(shown), 'changes')
   const more =
     rows.length > shown.length
       ? `<p>The first ${shown.length} of ${rows.length} gated metrics; the table has every one.</p>`
@@ -180,17 +134,12 @@ export async function changesSection(benchmarks: BenchmarkComparison[]): Promise
   return [
     '<section id="changes">',
     '<h2>Changes</h2>',
-    `<figure class="chart">${svg}<figcaption>Each gated metric's change and its interval, regressions first; the shaded band is its threshold.</figcaption></figure>`,
+    `<figure class="chart changes">${svg}<figcaption>Each gated metric's change and its interval, regressions first; the shaded band is its threshold. The scale is stretched near 0 and compressed far from it, so small and large changes both fit; each row's label gives its change.</figcaption></figure>`,
     more,
     '</section>',
   ]
     .filter((x) => x !== '')
     .join('\n')
-}
-
-function verdictScale(rows: Array<{ verdict: string }>): { domain: string[]; range: string[] } {
-  const domain = [...new Set(rows.map((r) => r.verdict))]
-  return { domain, range: domain.map((v) => VERDICT_COLOR[v] ?? '#57606a') }
 }
 
 /** The most benchmarks whose samples are charted, regressions first. */

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import type { PNG } from 'pngjs'
 import type { TopLevelSpec } from 'vega-lite'
 import { type Comparison, compareResults, type ScalingSeries } from '../../../src/compare/index.ts'
 import { renderHtml, renderSvg } from '../../../src/report/html.ts'
@@ -74,6 +75,36 @@ function resultSet(sha: string, createdAt: string, benchmarks: BenchmarkResult[]
 }
 
 const ns = (median: number): Metric => ({ unit: 'ns', direction: 'lower', samples: samples(median, 0.01) })
+
+/** `n` runs of sys time too short for the clock: 0 ns but for `ticks` of one 4 ms tick. */
+const sysTicks = (ticks: number, n = 30): Metric => ({
+  unit: 'ns',
+  direction: 'lower',
+  samples: Array.from({ length: n }, (_, i) => (i < ticks ? 4e6 : 0)),
+})
+const constant = (value: number, unit: Metric['unit'], n = 30): Metric => ({
+  unit,
+  direction: 'lower',
+  samples: Array(n).fill(value),
+})
+
+/**
+ * A short program's process metrics, gated on wall and sys: wall 2 ms either side, sys at the clock's
+ * floor (3 and 4 of 30 runs one tick), user 1.5 ms → `user`, and memory and page faults the same.
+ */
+function startUp(user: number, sysTicked: number): BenchmarkResult {
+  return {
+    ...timed('start-up', 'process', ns(2e6)),
+    metrics: {
+      wall: ns(2e6),
+      user: ns(user),
+      sys: sysTicks(sysTicked),
+      'max-rss': constant(1_572_864, 'bytes'),
+      'minor-faults': constant(52, 'count'),
+    },
+    gate: { metrics: ['wall', 'sys'], threshold: 0.05, alpha: 0.01 },
+  }
+}
 const ir = (value: number): Metric => ({ unit: 'instructions', direction: 'lower', value })
 
 /** An instruction count with callgrind's functions: self instructions by function, as the profile gives them. */
@@ -115,6 +146,8 @@ function comparison(): { c: Comparison; now: Date; base: ResultSet; head: Result
     counted('parse', 1_000_000, { parse_line: 600_000, 'read<buffer>': 250_000, memcpy: 150_000 }),
     timed('needs input', 'process', ns(5e6)),
     timed('retired', 'process', ns(1e6)),
+    timed('compress', 'process', ns(40e6)),
+    startUp(1.5e6, 3),
   ])
   const failed: BenchmarkResult = {
     ...timed('needs input', 'process', ns(5e6)),
@@ -135,6 +168,9 @@ function comparison(): { c: Comparison; now: Date; base: ResultSet; head: Result
     }),
     failed,
     { ...timed('fresh', 'process', ns(3e6)), rankingGroup: group },
+    // 2.4 times as long: a change far beyond the others, which must not squeeze the threshold band.
+    timed('compress', 'process', ns(96e6)),
+    startUp(1.8e6, 4),
   ])
   const c = compareResults(head, {
     baseline: { results: base, source: 'base.json', reason: 'newest results on branch main' },
@@ -157,6 +193,19 @@ test('the HTML report matches the committed output and renders the same bytes tw
     assert.doesNotMatch(text, /<script/i, 'no script element')
   })
   assert.equal(await render(), html, 'a second rendering in the same process gives the same bytes')
+  // start-up: its gated wall and sys first, sys at the clock's floor said so, then user, which changed;
+  // max-rss and minor-faults, the same on both sides and not gated, are counted, not listed.
+  const startUpRows = [
+    ...html.matchAll(
+      /<tr class="v-[a-z]+"><td><code>start-up<\/code><\/td><td>([^<]+)<\/td>[\s\S]*?<span class="badge [^"]+">([^<]+)</g,
+    ),
+  ].map((m) => `${m[1]}: ${m[2]}`)
+  assert.deepEqual(startUpRows, [
+    'wall (median): unchanged',
+    'sys (median): unchanged (at the clock&#39;s resolution)',
+    'user (median): regression (not gated)',
+  ])
+  assert.match(html, /Not listed: 2 metrics that do not gate and did not change beyond their resolution\./)
   assert.doesNotMatch(html, /<script/i, 'the report has no script element, not even from user text')
   assert.doesNotMatch(html, /(?:src|href)="(?:https?:)?\/\//, 'the report loads nothing from the network')
 })
@@ -251,6 +300,53 @@ chromium.test(
   },
 )
 
+/**
+ * The chart of changes spans the page's content, 1200 − 2 × 32 = 1136 pixels from x = 32: 320 for the
+ * rows' labels, then the plot, 815 pixels (its frame's stroke takes the last one). Its axis is
+ * sign(x) · ln(1 + |x| / 5), 5% the threshold, from −15% (parse's −10% and twice the threshold, a tenth
+ * further, rounded out to 15) to +200% (compress's interval ends at most at 96 · 1.01 / (40 · 0.99) − 1 =
+ * +144.8%, a tenth further +159.3%, rounded out to 200). So the band ±5% runs from x = 462.8 to 684.3,
+ * 221.5 pixels of the plot's 815, down five rows of 18 pixels: about 19,900 pixels, less what is drawn
+ * over it (the rule at 0, two intervals around 0 and their points), under 500.
+ */
+function thresholdBand(png: PNG): void {
+  const at = (x: number) => Math.sign(x) * Math.log1p(Math.abs(x) / 5)
+  const px = (x: number) => 32 + 320 + ((at(x) - at(-15)) / (at(200) - at(-15))) * 815
+  const [left, right] = [px(-5), px(5)]
+  assert.ok(Math.abs(left - 462.8) < 0.1 && Math.abs(right - 684.3) < 0.1, `${left} … ${right}`)
+  const band = (i: number) =>
+    Math.abs(png.data[i]! - 0xdc) <= 6 &&
+    Math.abs(png.data[i + 1]! - 0xe3) <= 6 &&
+    Math.abs(png.data[i + 2]! - 0xed) <= 6
+  // Rows of the screenshot the band crosses: at least 100 of its pixels (the rounded corners of badges
+  // and borders shade a stray pixel or two of its colour elsewhere).
+  let pixels = 0
+  const rows: number[] = []
+  for (let y = 0; y < png.height; y++) {
+    let inRow = 0
+    for (let x = 0; x < png.width; x++) if (band((y * png.width + x) * 4)) inRow++
+    if (inRow < 100) continue
+    pixels += inRow
+    rows.push(y)
+  }
+  const area = (right - left) * 5 * 18
+  assert.ok(
+    pixels > area - 500 && pixels < area + 2 * 90,
+    `the band covers ${pixels} pixels, ${Math.round(area)} less the marks over it expected`,
+  )
+  assert.ok(rows.length >= 89 && rows.length <= 91, `the band is five rows of 18 pixels tall: ${rows.length}`)
+  assert.equal(rows[rows.length - 1]! - rows[0]!, rows.length - 1, 'in one piece')
+  // Across its first row (hash 4M's, nothing drawn over it but the rule at 0) it runs edge to edge.
+  const y = rows[0]! + 9
+  const xs = Array.from({ length: png.width }, (_, x) => x).filter((x) => band((y * png.width + x) * 4))
+  assert.ok(Math.abs(xs[0]! - left) <= 1.5, `the band starts at x = ${xs[0]}, ${left.toFixed(1)} expected`)
+  assert.ok(
+    Math.abs(xs[xs.length - 1]! - right) <= 1.5,
+    `it ends at x = ${xs[xs.length - 1]}, ${right.toFixed(1)} expected`,
+  )
+  assert.ok(xs.length >= right - left - 3, `${xs.length} of its ${Math.round(right - left)} pixels across`)
+}
+
 chromium.test('in Chromium: the screenshot shows the page with its charts', async () => {
   const { bytes, png } = await screenshot(pathToFileURL(reportFile).href, 1200, 3600)
   assert.equal(png.width, 1200, 'the screenshot has the window width')
@@ -272,6 +368,7 @@ chromium.test('in Chromium: the screenshot shows the page with its charts', asyn
   // needed to draw a verdict.
   const red = pixelsNear(png, [0xcf, 0x22, 0x2e])
   assert.ok(red > 300, `the regression is drawn in red (${red} pixels)`)
+  thresholdBand(png)
   assert.doesNotMatch(
     await readFile(reportFile, 'utf8'),
     /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u,
