@@ -353,14 +353,21 @@ export function changesChartSpec(rows: ChangeRow[]): TopLevelSpec {
     height: { step: CHANGES_ROW },
     padding: 0,
     background: 'white',
-    data: { values: rows },
+    // Each row by its place and label ("2:hash 4M · wall: +30.0%"), so rows whose labels read the same
+    // (one name, one metric, one change) stay rows of their own; the axis shows the label alone.
+    data: { values: rows.map((r, i) => ({ ...r, row: `${i + 1}:${r.label}` })) },
     encoding: {
       y: {
-        field: 'label',
+        field: 'row',
         type: 'nominal',
         sort: null,
         title: null,
-        axis: { labelLimit: CHANGES_LABELS - 12, minExtent: CHANGES_LABELS, maxExtent: CHANGES_LABELS },
+        axis: {
+          labelExpr: "slice(datum.value, indexof(datum.value, ':') + 1)",
+          labelLimit: CHANGES_LABELS - 12,
+          minExtent: CHANGES_LABELS,
+          maxExtent: CHANGES_LABELS,
+        },
       },
     },
     layer: [

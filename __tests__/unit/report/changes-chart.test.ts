@@ -9,6 +9,7 @@ import {
   changeLabel,
   changesAxis,
   changesChartSpec,
+  renderSvg,
 } from '../../../src/report/html-charts.ts'
 
 /** A row at a 5% threshold (or `threshold`) whose interval is low … high. */
@@ -76,6 +77,13 @@ describe('the axis of changes', () => {
 })
 
 describe('the rows’ labels', () => {
+  test('two rows whose labels read the same (one name, one metric, one change) stay two rows', async () => {
+    const same = { ...row(100, 98, 102), label: 'twin · wall: +100%' }
+    const svg = await renderSvg(changesChartSpec([same, same, row(0, -1, 1)]), 'twins')
+    assert.equal(svg.match(/>twin · wall: \+100%<\/text>/g)?.length, 2, 'two labels')
+    assert.equal(svg.match(/aria-roledescription="point"/g)?.length, 3, 'three points')
+  })
+
   test('the name, then the change; a long name shortened so the change stays', () => {
     assert.equal(changeLabel('hash 4M · wall', '+30.0%'), 'hash 4M · wall: +30.0%')
     // 36 characters in all: 27 of the name, "…", ": " and the change.
