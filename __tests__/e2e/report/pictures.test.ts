@@ -150,10 +150,10 @@ chromium.test('the top of the HTML report: the headline, the verdict and the cha
   // The verdict, a purple badge (#8250df) under the headline, in the first 150 rows.
   const verdict = pixelsNear({ data: png.data.subarray(0, 150 * png.width * 4) }, [0x82, 0x50, 0xdf])
   assert.ok(verdict > 500, `the verdict's badge is under the headline (${verdict} pixels)`)
-  // The chart of changes: the threshold's band (#eaeef2, 10 points wide by three rows, about 125 × 55
-  // pixels) and the regression's point and interval in red (#cf222e).
-  const band = pixelsNear(png, [0xea, 0xee, 0xf2], 2)
-  assert.ok(band > 4_000, `the chart's threshold band is in the picture (${band} pixels)`)
+  // The chart of changes: the threshold's band (#dce3ed, ±5% on the page-wide axis, about 220 pixels
+  // wide by five rows of 18) and the regression's point and interval in red (#cf222e).
+  const band = pixelsNear(png, [0xdc, 0xe3, 0xed], 2)
+  assert.ok(band > 15_000, `the chart's threshold band is in the picture (${band} pixels)`)
   const red = pixelsNear(png, [0xcf, 0x22, 0x2e])
   assert.ok(red > 300, `the regression is drawn in red (${red} pixels)`)
   if (writeOutputs) await writeFile(path.join(pictures, 'report.png'), bytes)
