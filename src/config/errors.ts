@@ -174,12 +174,45 @@ function overIndented(text: string, line: number): Omit<ConfigProblem, 'path'> |
   return undefined
 }
 
+/**
+ * A key on `line` that starts at another column than the key on the line above it, where both are
+ * keys of one mapping as written: too deep reads as more of the value above, too shallow as a key of
+ * no mapping. The fix is the line's indentation.
+ */
+function misIndented(text: string, line: number): Omit<ConfigProblem, 'path'> | undefined {
+  const lines = text.split('\n')
+  const culprit = lines[line - 1]
+  if (culprit === undefined || !/^\s*[^\s#-][^:]*:(\s|$)/.test(culprit)) return undefined
+  let above = line - 2
+  while (above >= 0 && (lines[above]!.trim() === '' || lines[above]!.trim().startsWith('#'))) above--
+  const key = lines[above]
+  if (key === undefined || !/^\s*(?:-\s+)*[^\s#][^:]*:(\s|$)/.test(key)) return undefined
+  const keyColumn = /^\s*(?:-\s+)*/.exec(key)![0].length + 1
+  const column = /^ */.exec(culprit)![0].length + 1
+  if (column === keyColumn) return undefined
+  const where = `the key on line ${above + 1} (column ${keyColumn})`
+  const reads =
+    column > keyColumn
+      ? `deeper than ${where}, so it reads as more of that key's value`
+      : `shallower than ${where}, so it belongs to no mapping`
+  return {
+    line,
+    column,
+    detail: `invalid YAML: this line starts at column ${column}, ${reads}; start it at column ${keyColumn} to make it a key beside it`,
+  }
+}
+
 /** A YAML syntax error as a problem at the place the parser stopped. */
 export function yamlProblem(error: YAMLError, text: string, source: YamlSource): ConfigProblem {
   const position = positionOf(source, error.pos[0])
   if (error.code === 'BLOCK_AS_IMPLICIT_KEY') {
     // YAML stops at the key above a line indented too deep: name that line instead.
     const culprit = overIndented(text, position.line)
+    if (culprit) return { path: '', ...culprit }
+  }
+  if (error.code === 'BAD_INDENT' || error.code === 'MISSING_CHAR') {
+    // YAML stops at the misplaced line itself (a comment after the key above, or a line too shallow).
+    const culprit = misIndented(text, position.line)
     if (culprit) return { path: '', ...culprit }
   }
   let detail: string

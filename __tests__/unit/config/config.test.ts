@@ -144,7 +144,10 @@ const BAD_CASES: Record<string, string> = {
     ':2:5: benchmarks[0]: missing required key "metron-line" (format: metron reads one line of the table)',
   'scaling-format-unknown.yml':
     ':5:13: benchmarks[0].format: expected one of: runner, metron, csb, got "json"',
-  'yaml-bad-indentation.yml': ':4:1: invalid YAML: Sequence item without - indicator',
+  'yaml-bad-indentation.yml':
+    ':4:4: invalid YAML: this line starts at column 4, shallower than the key on line 3 (column 5), so it belongs to no mapping; start it at column 5 to make it a key beside it',
+  'yaml-over-indented-comment.yml':
+    ":4:7: invalid YAML: this line starts at column 7, deeper than the key on line 3 (column 5), so it reads as more of that key's value; start it at column 5 to make it a key beside it",
   // The parser stops at kind (line 4); the line to fix is the one under it, and its column is said.
   'yaml-over-indented.yml':
     ":5:6: invalid YAML: this line starts at column 6, deeper than the key on line 4 (column 5), so it reads as more of that key's value; start it at column 5 to make it a key beside it",
