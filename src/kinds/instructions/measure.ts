@@ -41,7 +41,14 @@ async function resolveProgram(
   cwd: string,
   pathVar: string | undefined,
 ): Promise<string | undefined> {
-  if (program.includes('/')) return path.resolve(cwd, program)
+  if (program.includes('/')) {
+    // A path that is not there is named before valgrind runs (valgrind would only say it exited 127).
+    const resolved = path.resolve(cwd, program)
+    return access(resolved).then(
+      () => resolved,
+      () => undefined,
+    )
+  }
   for (const dir of (pathVar ?? '/usr/local/bin:/usr/bin:/bin').split(':')) {
     if (!dir) continue
     const candidate = path.join(dir, program)

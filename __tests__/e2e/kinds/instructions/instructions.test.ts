@@ -83,6 +83,18 @@ counted.test('the same benchmark measured 5 times gives identical counts for eve
 })
 
 counted.test(
+  'a program path that is not there is named before valgrind runs, with the closest file',
+  async () => {
+    const r = await measureInstructions(instructionsCase({ command: ['./progg', 'a'] }))
+    assert.equal(r.status, 'failed')
+    assert.equal(
+      r.error?.message,
+      `cannot execute "./progg": not found (a path is relative to ${dir}; did you mean ./prog?)`,
+    )
+  },
+)
+
+counted.test(
   'totals equal what valgrind itself reports as Collected for the same command and options',
   async () => {
     const c = instructionsCase()
