@@ -1,7 +1,6 @@
 // `bench-action compare BASE.json HEAD.json`: two results files, compared as two moments.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { compareResults, exitCodeFor } from '../compare/index.ts'
 import { writeExports } from '../export/index.ts'
 import { renderHtml } from '../report/html.ts'
@@ -10,24 +9,25 @@ import { renderTerminal, shouldUseColor } from '../report/terminal.ts'
 import { parseResultSetText } from '../results.ts'
 import { UsageError, writeText } from '../run/pipeline.ts'
 import { VERSION } from '../version.ts'
+import { type Command, parseCommand } from './help.ts'
 import { type CliIo, logTo } from './io.ts'
-import { EXPORT_OPTIONS, exportPaths } from './output.ts'
+import { EXPORT_FLAGS, exportPaths, REPORT_FLAGS } from './output.ts'
 
-export const COMPARE_SYNOPSIS = `  bench-action compare BASE.json HEAD.json [--markdown FILE] [--html FILE] [--verbose]
-                     [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
-                     [--export-csv-raw FILE]`
+export const COMPARE = {
+  name: 'compare',
+  usage: 'compare BASE.json HEAD.json',
+  summary: 'compare two results files written by --json, as two moments, and print the verdict',
+  arguments: [
+    ['BASE.json', 'the results file to compare with'],
+    ['HEAD.json', 'the results file judged against it'],
+  ],
+  flags: { ...REPORT_FLAGS, ...EXPORT_FLAGS },
+} as const satisfies Command
 
 export async function compareCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      markdown: { type: 'string' },
-      html: { type: 'string' },
-      verbose: { type: 'boolean' },
-      ...EXPORT_OPTIONS,
-    },
-    allowPositionals: true,
-  })
+  const parsed = parseCommand(COMPARE, argv, io)
+  if (!parsed) return 0
+  const { values, positionals } = parsed
   if (positionals.length !== 2)
     throw new UsageError('compare takes two files: bench-action compare BASE.json HEAD.json')
   const [baseFile, headFile] = positionals as [string, string]

@@ -1,7 +1,6 @@
 // `bench-action history`: every stored run of a suite on a branch, the change points of each gated
 // metric, and with --out a static trend site.
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { loadConfig } from '../config/index.ts'
 import { isUserError } from '../errors.ts'
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from '../history/index.ts'
@@ -9,33 +8,52 @@ import { resolveConfigPath, UsageError, writeText } from '../run/pipeline.ts'
 import { DEFAULT_DATA_BRANCH } from '../store/git.ts'
 import { commitInfo, commitsInRange, defaultBranch } from '../system/git.ts'
 import { VERSION } from '../version.ts'
+import { CONFIG_FLAG, type Command, parseCommand } from './help.ts'
 import { type CliIo, logTo } from './io.ts'
 import { openCliStore } from './store.ts'
 
-export const HISTORY_SYNOPSIS = `  bench-action history [--out DIR] [--suite NAME] [--branch NAME] [--config FILE] [--store DIR]
-                     [--baseline-store dir|git] [--baseline-branch NAME] [--markdown FILE] [--json FILE]
-                               every stored run of the suite on a branch (default: the default
-                               branch): the change points of each gated metric, and with --out a
-                               static trend site (DIR/index.html first) of every benchmark's history`
+export const HISTORY = {
+  name: 'history',
+  usage: 'history',
+  summary: "print each gated metric's change points over a branch's stored runs; with --out, a trend site",
+  flags: {
+    out: {
+      type: 'string',
+      value: 'DIR',
+      about: "write a static trend site of every benchmark's history there (DIR/index.html first)",
+    },
+    suite: {
+      type: 'string',
+      value: 'NAME',
+      multiple: true,
+      about: "the suite to read, again for more (default: the config's, else every suite the store holds)",
+    },
+    branch: {
+      type: 'string',
+      value: 'NAME',
+      about: "the branch whose runs to read (default: the repository's default branch)",
+    },
+    ...CONFIG_FLAG,
+    store: { type: 'string', value: 'DIR', about: 'the local store (default .bench)' },
+    'baseline-store': {
+      type: 'string',
+      value: 'dir|git',
+      about: "the store to read: dir, the local store (default), or git, origin's data branch",
+    },
+    'baseline-branch': {
+      type: 'string',
+      value: 'NAME',
+      about: `the git store's data branch (default ${DEFAULT_DATA_BRANCH})`,
+    },
+    markdown: { type: 'string', value: 'FILE', about: 'write the change points as markdown' },
+    json: { type: 'string', value: 'FILE', about: 'write the histories as JSON' },
+  },
+} as const satisfies Command
 
 export async function historyCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      out: { type: 'string' },
-      suite: { type: 'string', multiple: true },
-      branch: { type: 'string' },
-      config: { type: 'string' },
-      store: { type: 'string' },
-      'baseline-store': { type: 'string' },
-      'baseline-branch': { type: 'string' },
-      markdown: { type: 'string' },
-      json: { type: 'string' },
-    },
-    allowPositionals: true,
-  })
-  if (positionals.length > 0)
-    throw new UsageError(`history takes no ${JSON.stringify(positionals[0])}: see bench-action --help`)
+  const parsed = parseCommand(HISTORY, argv, io)
+  if (!parsed) return 0
+  const { values } = parsed
   const kind = values['baseline-store'] ?? 'dir'
   if (kind !== 'dir' && kind !== 'git')
     throw new UsageError(

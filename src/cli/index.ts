@@ -3,59 +3,53 @@
 // cli-entry.ts wires it to the real process.
 import { isUserError } from '../errors.ts'
 import { clean } from '../report/terminal.ts'
+import { UsageError } from '../run/pipeline.ts'
 import { SetupError } from '../setup/system.ts'
 import { VERSION } from '../version.ts'
-import { COMPARE_SYNOPSIS, compareCommand } from './compare.ts'
-import { HISTORY_SYNOPSIS, historyCommand } from './history.ts'
+import { COMPARE, compareCommand } from './compare.ts'
+import { type Command, commandList, helpOf, synopsisOf } from './help.ts'
+import { HISTORY, historyCommand } from './history.ts'
 import { type CliIo, ShownStream } from './io.ts'
-import { KLV_SYNOPSIS, klvCommand } from './klv.ts'
-import { MERGE_SYNOPSIS, mergeCommand } from './merge.ts'
-import { RUN_HELP, RUN_SYNOPSIS, runCommand } from './run.ts'
-import { SCHEMA_SYNOPSIS, schemaCommand } from './schema.ts'
-import { SETUP_SYNOPSIS, setupCommand } from './setup.ts'
+import { KLV, klvCommand } from './klv.ts'
+import { MERGE, mergeCommand } from './merge.ts'
+import { RUN, runCommand } from './run.ts'
+import { SCHEMA, schemaCommand } from './schema.ts'
+import { SETUP, setupCommand } from './setup.ts'
 
 export type { CliIo } from './io.ts'
+
+/**
+ * Every command, as `bench-action NAME` names it, with what runs it: `shown` for reports, progress and
+ * messages, `io` as it is for what programs read (the config's JSON Schema, a runner's KLV).
+ */
+export const COMMANDS: ReadonlyArray<{
+  command: Command
+  run: (args: string[], io: CliIo, shown: CliIo) => number | Promise<number>
+}> = [
+  { command: RUN, run: (args, _io, shown) => runCommand(args, shown, helpOf(RUN)) },
+  { command: MERGE, run: (args, _io, shown) => mergeCommand(args, shown) },
+  { command: COMPARE, run: (args, _io, shown) => compareCommand(args, shown) },
+  { command: SETUP, run: (args, _io, shown) => setupCommand(args, shown) },
+  { command: KLV, run: (args, io) => klvCommand(args, io) },
+  { command: HISTORY, run: (args, _io, shown) => historyCommand(args, shown) },
+  { command: SCHEMA, run: (args, io) => schemaCommand(args, io) },
+]
 
 export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
 
 Usage:
-${[RUN_SYNOPSIS, MERGE_SYNOPSIS, COMPARE_SYNOPSIS, SETUP_SYNOPSIS, KLV_SYNOPSIS, HISTORY_SYNOPSIS, SCHEMA_SYNOPSIS].join('\n')}
+${COMMANDS.map(({ command }) => synopsisOf(command)).join('\n')}
   bench-action --version
+  bench-action help COMMAND    a command's arguments and each of its flags (or COMMAND --help)
 
-${RUN_HELP}
+Commands:
+${commandList(COMMANDS.map(({ command }) => command))}
+
+With no command, bench-action runs run: bench-action --dry-run is bench-action run --dry-run.
 
 Exit codes: 0 no regression, 1 regression found, 2 bad usage or config, 3 a benchmark or the
 environment failed.
 `
-
-/** Errors the user can fix; everything else is a bug and keeps its stack. */
-function isUsersMistake(err: unknown): err is Error {
-  return (
-    isUserError(err) ||
-    (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
-  )
-}
-
-/**
- * Node's argument parser's refusals, said as ours: the option or argument, what is wrong with it, and
- * where the options are listed. Any other message is already ours.
- */
-export function inOurWords(err: Error): string {
-  const code = 'code' in err ? String(err.code) : ''
-  const see = 'see bench-action --help'
-  const named = /'(-[^' ]+)/.exec(err.message)?.[1]
-  const option = named === undefined ? undefined : clean(named)
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}; ${see}`
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
-    if (/argument missing/.test(err.message)) return `${option} needs a value; ${see}`
-    if (/does not take an argument/.test(err.message)) return `${option} takes no value; ${see}`
-  }
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-    const argument = /Unexpected argument '(.*)'\. /.exec(err.message)?.[1]
-    if (argument !== undefined) return `unexpected argument ${JSON.stringify(clean(argument))}; ${see}`
-  }
-  return err.message
-}
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const stdout = new ShownStream(io.stdout)
@@ -68,8 +62,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       shown.stderr.write(`bench-action: ${err.message}\n`)
       return err.exitCode
     }
-    if (isUsersMistake(err)) {
-      shown.stderr.write(`bench-action: ${inOurWords(err)}\n`)
+    if (isUserError(err)) {
+      shown.stderr.write(`bench-action: ${err.message}\n`)
       return 2
     }
     shown.stderr.write(
@@ -82,21 +76,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/**
- * Runs a command: `shown` for reports, progress and messages, `io` as it is for what programs read
- * (the config's JSON Schema, a runner's KLV).
- */
+/** The command `name` names; an unknown name is refused with the commands there are. */
+function commandNamed(name: string) {
+  const found = COMMANDS.find(({ command }) => command.name === name)
+  if (found) return found
+  throw new UsageError(
+    `unknown command ${JSON.stringify(clean(name))}: the commands are ${COMMANDS.map(({ command }) => command.name).join(', ')} (see bench-action --help)`,
+  )
+}
+
+/** Runs the command the first argument names, or run with every argument when the first is a flag. */
 async function dispatch(argv: string[], io: CliIo, shown: CliIo): Promise<number> {
   const [first, ...rest] = argv
-  if (first === 'compare') return compareCommand(rest, shown)
-  if (first === 'merge') return mergeCommand(rest, shown)
-  if (first === 'schema') return schemaCommand(rest, io)
-  if (first === 'setup') return setupCommand(rest, shown)
-  if (first === 'klv') return klvCommand(rest, io)
-  if (first === 'history') return historyCommand(rest, shown)
+  if (first === undefined || first.startsWith('-')) return runCommand(argv, shown, USAGE)
   if (first === 'help') {
-    shown.stdout.write(USAGE)
+    if (rest.length > 1) throw new UsageError('help takes one command: bench-action help COMMAND')
+    shown.stdout.write(rest[0] === undefined ? USAGE : helpOf(commandNamed(rest[0]).command))
     return 0
   }
-  return runCommand(first === 'run' ? rest : argv, shown, USAGE)
+  return commandNamed(first).run(rest, io, shown)
 }

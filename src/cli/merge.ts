@@ -2,36 +2,25 @@
 // save once.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { writeExports } from '../export/index.ts'
 import { runMerge, UsageError } from '../run/pipeline.ts'
-import { STORE_KINDS } from '../store/index.ts'
+import { CONFIG_FLAG, type Command, parseCommand } from './help.ts'
 import { type CliIo, logTo } from './io.ts'
-import { EXPORT_OPTIONS, exportPaths, printOutcome } from './output.ts'
-import { chooseStore, STORE_OPTIONS } from './store.ts'
+import { EXPORT_FLAGS, exportPaths, JSON_FLAG, printOutcome, REPORT_FLAGS } from './output.ts'
+import { chooseStore, STORE_FLAGS } from './store.ts'
 
-export const MERGE_SYNOPSIS = `  bench-action merge SHARD.json… [--config FILE] [--baseline FILE|DIR|git:[BRANCH]]
-                     [--baseline-store ${STORE_KINDS.join('|')}] [--baseline-branch NAME] [--retain N] [--json FILE]
-                     [--markdown FILE] [--html FILE] [--store DIR] [--save | --no-save] [--verbose]
-                     [--export-json FILE] [--export-markdown FILE] [--export-csv FILE]
-                     [--export-csv-raw FILE]
-                               join the shard files of one sharded run, then compare, report and
-                               save once`
+export const MERGE = {
+  name: 'merge',
+  usage: 'merge SHARD.json…',
+  summary: 'join the shard files of one sharded run, then compare, report and save once',
+  arguments: [['SHARD.json…', 'the shard files of one run, as run --shard I/N wrote them']],
+  flags: { ...CONFIG_FLAG, ...STORE_FLAGS, ...JSON_FLAG, ...REPORT_FLAGS, ...EXPORT_FLAGS },
+} as const satisfies Command
 
 export async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      config: { type: 'string' },
-      json: { type: 'string' },
-      markdown: { type: 'string' },
-      html: { type: 'string' },
-      ...STORE_OPTIONS,
-      verbose: { type: 'boolean' },
-      ...EXPORT_OPTIONS,
-    },
-    allowPositionals: true,
-  })
+  const parsed = parseCommand(MERGE, argv, io)
+  if (!parsed) return 0
+  const { values, positionals } = parsed
   if (positionals.length === 0)
     throw new UsageError(
       'merge takes the shard files: bench-action merge shard-1-of-4.json shard-2-of-4.json …',

@@ -18,12 +18,17 @@ async function refusal(argv: string[]): Promise<{ code: number; stderr: string; 
 
 test('an unknown option, a missing value, a value where none is taken, an argument where none is', async () => {
   const cases: Array<[string[], string]> = [
-    [['run', '--bogus'], 'bench-action: unknown option --bogus; see bench-action --help\n'],
-    [['--bogus'], 'bench-action: unknown option --bogus; see bench-action --help\n'],
-    [['merge', '-x'], 'bench-action: unknown option -x; see bench-action --help\n'],
-    [['run', '--config'], 'bench-action: --config needs a value; see bench-action --help\n'],
-    [['run', '--dry-run=yes'], 'bench-action: --dry-run takes no value; see bench-action --help\n'],
-    [['schema', 'extra'], 'bench-action: unexpected argument "extra"; see bench-action --help\n'],
+    [['run', '--bogus'], 'bench-action: unknown option --bogus; see bench-action run --help\n'],
+    [['--bogus'], 'bench-action: unknown option --bogus; see bench-action run --help\n'],
+    [['merge', '-x'], 'bench-action: unknown option -x; see bench-action merge --help\n'],
+    [['run', '--config'], 'bench-action: --config needs a value; see bench-action run --help\n'],
+    [['run', '--dry-run=yes'], 'bench-action: --dry-run takes no value; see bench-action run --help\n'],
+    [['schema', 'extra'], 'bench-action: unexpected argument "extra"; see bench-action schema --help\n'],
+    [['history', 'main'], 'bench-action: unexpected argument "main"; see bench-action history --help\n'],
+    [
+      ['klv', '--max-time', '-1s'],
+      'bench-action: --max-time needs a value; one that starts with - goes after an =, as --max-time=-1; see bench-action klv --help\n',
+    ],
   ]
   for (const [argv, said] of cases) {
     const r = await refusal(argv)
@@ -34,5 +39,5 @@ test('an unknown option, a missing value, a value where none is taken, an argume
 test('an option with control characters is shown without them', async () => {
   const r = await refusal(['run', '--x\u001b[2J'])
   assert.equal(r.code, 2)
-  assert.equal(r.stderr, 'bench-action: unknown option --x?[2J; see bench-action --help\n')
+  assert.equal(r.stderr, 'bench-action: unknown option --x?[2J; see bench-action run --help\n')
 })
