@@ -58,6 +58,10 @@ export interface RebarCommand {
 export interface RebarEngine {
   name: string
   run: RebarCommand
+  /** `[[engine.dependency]]`: a command that must succeed and, with a regex, print a match of it. */
+  dependencies: Array<RebarCommand & { regex?: string }>
+  /** `[[engine.build]]`, in order. */
+  build: RebarCommand[]
   /**
    * How its version is read: a command's output or a file (inside the repository), and an optional
    * regex with a `version` group.
@@ -333,12 +337,18 @@ async function readEngines(tree: RebarTree, rebarCwd: string, referenced: Set<st
     const version = e.version
     if (version.bin === undefined && version.file === undefined)
       throw new RebarFormatError(`${shown}: engine[${index}].version: expected bin (a command) or file`)
+    const cwd = engineCwdOf(e.cwd, tree.dir)
     engines.set(e.name, {
       name: e.name,
-      run: commandOf(e.run, e.cwd, rebarCwd),
+      run: commandOf(e.run, cwd, rebarCwd),
+      dependencies: e.dependency.map((d) => ({
+        ...commandOf(d, undefined, rebarCwd),
+        ...(d.regex !== undefined ? { regex: d.regex } : {}),
+      })),
+      build: e.build.map((b) => commandOf(b, cwd, rebarCwd)),
       version: {
         ...(version.bin !== undefined
-          ? { command: commandOf({ ...version, bin: version.bin }, e.cwd, rebarCwd) }
+          ? { command: commandOf({ ...version, bin: version.bin }, cwd, rebarCwd) }
           : {}),
         ...(version.file !== undefined
           ? {
@@ -358,8 +368,9 @@ async function readEngines(tree: RebarTree, rebarCwd: string, referenced: Set<st
 }
 
 /**
- * A version file, read as rebar reads it (relative to the working directory), and only inside the
- * repository: a build step writes it beside the engine.
+ * A version file, read as rebar reads it: `std::fs::read(file)` in `VersionConfig::get`
+ * (src/format/benchmarks.rs), so relative to rebar's working directory, not the engine's `cwd`
+ * (FORMAT.md does not say which). Only inside the repository: a build step writes it beside the engine.
  */
 function versionFile(written: string, rebarCwd: string, repository: string, at: string): ConfinedPath {
   const file: ConfinedPath = {
@@ -376,10 +387,20 @@ function versionFile(written: string, rebarCwd: string, repository: string, at: 
 }
 
 /**
- * rebar's rule: a command runs in its own `cwd`, else its engine's, else rebar's working directory;
- * with a cwd set, a program named with a `/` is a path under it, and a bare name is looked up in PATH.
+ * rebar's rule for where a command of engines.toml runs and what it starts, as its source has it
+ * (src/format/benchmarks.rs at 09cfc23):
+ * - an engine's `cwd` is joined to the directory holding engines.toml, which is also its default
+ *   (`Engine::validate`: `Path::new(bench_dir).join(cwd)`); `benchDir` is that directory;
+ * - a `run`, `version`, `build` or `clean` command with no `cwd` of its own takes the engine's
+ *   (`Command::validate`); a command's own `cwd` is kept as written, so the process starts there
+ *   relative to rebar's working directory, here the benchmark's (`rebarCwd`). FORMAT.md says
+ *   "relative to {bench_dir}" for it, but the source, which is what runs, does not join it;
+ * - `bin` with a `/` is `cwd(rebar)/cwd(engine or command)/bin`, a bare name is looked up in PATH
+ *   (`Command::bin`);
+ * - a `dependency` command is not given the engine's `cwd` (`Engine::validate` leaves it alone), so
+ *   it runs in rebar's working directory unless it sets its own: pass `engineCwd` undefined.
  */
-function commandOf(
+export function commandOf(
   command: {
     cwd?: string | undefined
     bin: string
@@ -389,14 +410,19 @@ function commandOf(
   engineCwd: string | undefined,
   rebarCwd: string,
 ): RebarCommand {
-  const cwd = command.cwd ?? engineCwd
-  const bin =
-    cwd !== undefined && command.bin.includes('/') ? path.resolve(rebarCwd, cwd, command.bin) : command.bin
+  const cwd =
+    command.cwd !== undefined ? path.resolve(rebarCwd, command.cwd) : (engineCwd ?? path.resolve(rebarCwd))
+  const bin = command.bin.includes('/') ? path.resolve(cwd, command.bin) : command.bin
   return {
     argv: [bin, ...command.args],
-    cwd: path.resolve(rebarCwd, cwd ?? '.'),
+    cwd,
     env: Object.fromEntries(command.envs.map((e) => [e.name, e.value])),
   }
+}
+
+/** An engine's working directory: its `cwd` under the directory holding engines.toml, else that directory. */
+export function engineCwdOf(cwd: string | undefined, benchDir: string): string {
+  return path.resolve(benchDir, cwd ?? '.')
 }
 
 type WireRegex = z.output<typeof definitionSchema>['regex']

@@ -8,7 +8,7 @@
 // unicode, haystack, the four limits), the definition's GROUP/NAME as the name, a regex file's
 // trimming and per-line forms, and every haystack option.
 import assert from 'node:assert/strict'
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { compareResults, rankEngines } from '../../../../src/compare/index.ts'
@@ -540,3 +540,51 @@ describe("imported rebar measurements are ranked like rebar cmp's", () => {
     assert.equal(compareResults(set).engineRankings.length, 1)
   })
 })
+
+describe("rebar's own layout, run from the directory above benchmarks/", () => {
+  // fixtures/rebar-upstream holds rebar's engines.toml, two of its definition files and its Python
+  // runner, copied at 09cfc23. python/re runs `ve/bin/python main.py re` in ../engines/python (relative
+  // to benchmarks/): the virtualenv rebar's build step makes is stood in for by a link to python3.
+  test("python/re runs rebar's own runner in engines/python and counts what test/func expects", async () => {
+    const at = await tempDir('rebar-upstream-')
+    try {
+      await cp(path.join(repoRoot, '__tests__/fixtures/rebar-upstream'), at, { recursive: true })
+      const python3 = await whichPython()
+      await mkdir(path.join(at, 'engines/python/ve/bin'), { recursive: true })
+      await symlink(python3, path.join(at, 'engines/python/ve/bin/python'))
+      await writeFile(
+        path.join(at, 'bench.yml'),
+        'benchmarks:\n  - name: r\n    kind: wall-clock\n    rebar: { benchmarks: benchmarks, filter: ^test/func/, engines: ^python/re$ }\n    runs: 2\n    max-warmup-time: 1ms\n',
+      )
+      const json = path.join(at, 'out.json')
+      const r = await cli(['run', '--no-save', '--json', json], at)
+      assert.equal(r.code, 0, r.stderr)
+      const set = JSON.parse(await readFile(json, 'utf8')) as ResultSet
+      assert.deepEqual(
+        set.benchmarks.map((b) => [b.name, b.status, b.error?.message]),
+        [
+          ['r/test/func/leftmost-first/python/re', 'ok', undefined],
+          ['r/test/func/dollar-only-matches-end/python/re', 'ok', undefined],
+          ['r/test/func/non-greedy/python/re', 'ok', undefined],
+        ],
+      )
+      assert.ok(
+        set.benchmarks[0]!.notes.some((n) => /^engine python\/re version 3\.\d+\.\d+/.test(n)),
+        set.benchmarks[0]!.notes.join('; '),
+      )
+    } finally {
+      await removeDir(at)
+    }
+  })
+})
+
+async function whichPython(): Promise<string> {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, 'python3')
+    try {
+      await readFile(candidate)
+      return candidate
+    } catch {}
+  }
+  throw new Error('python3 is not in PATH')
+}
