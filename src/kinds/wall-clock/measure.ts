@@ -58,8 +58,13 @@ export async function runnerConfiguration(
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
         return { error: `cannot read input "${key}" from ${value.path}: ${code}` }
       }
-    } else if ('bytes' in value) {
-      bytes = value.bytes
+    } else if ('load' in value) {
+      try {
+        bytes = await value.load()
+      } catch (error) {
+        if (!(error instanceof RebarFormatError)) throw error
+        return { error: error.message }
+      }
     } else {
       bytes = Buffer.from(value.text, 'utf8')
     }

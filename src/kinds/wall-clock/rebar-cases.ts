@@ -1,7 +1,13 @@
 // A `rebar:` entry's cases: one per definition of the rebar directory (rebar.ts reads it) and engine
 // it lists, each sent the KLV rebar would send.
 import type { WallClockCase } from './plan.ts'
-import { engineVersion, expectedCount, type RebarDefinition, readRebarSuite } from './rebar.ts'
+import {
+  engineVersion,
+  expectedCount,
+  type HaystackReader,
+  type RebarDefinition,
+  readRebarSuite,
+} from './rebar.ts'
 import type { InputValue } from './schema.ts'
 
 /** The KLV inputs of a definition, in rebar's order: each pattern, case-insensitive, unicode, haystack. */
@@ -10,7 +16,7 @@ export function definitionInput(d: RebarDefinition): Array<{ key: string; value:
     ...d.patterns.map((p) => ({ key: 'pattern', value: { text: p } })),
     { key: 'case-insensitive', value: { text: String(d.caseInsensitive) } },
     { key: 'unicode', value: { text: String(d.unicode) } },
-    { key: 'haystack', value: { bytes: d.haystack } },
+    { key: 'haystack', value: { load: d.haystack } },
   ]
 }
 
@@ -22,9 +28,13 @@ export function definitionInput(d: RebarDefinition): Array<{ key: string; value:
  */
 export async function rebarCases(
   c: WallClockCase,
-  options: { versions?: NodeJS.ProcessEnv } = {},
+  options: { versions?: NodeJS.ProcessEnv; readHaystack?: HaystackReader } = {},
 ): Promise<{ cases: WallClockCase[]; failed: Array<{ c: WallClockCase; error: string }> }> {
-  const suite = await readRebarSuite(c.rebar!, c.cwd)
+  const suite = await readRebarSuite(
+    c.rebar!,
+    c.cwd,
+    options.readHaystack ? { readHaystack: options.readHaystack } : {},
+  )
   const cases: WallClockCase[] = []
   const failed: Array<{ c: WallClockCase; error: string }> = []
   for (const d of suite.definitions) {
@@ -52,7 +62,8 @@ export async function rebarCases(
         throughputInput: 'haystack',
         notes: version === undefined ? [] : [`engine ${engineName} version ${version}`],
       }
-      if (typeof count === 'number') cases.push(one)
+      if (d.error !== undefined) failed.push({ c: one, error: d.error })
+      else if (typeof count === 'number') cases.push(one)
       else failed.push({ c: one, error: count.error })
     }
   }

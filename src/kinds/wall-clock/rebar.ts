@@ -37,13 +37,16 @@ export interface RebarDefinition {
   patterns: string[]
   caseInsensitive: boolean
   unicode: boolean
-  haystack: Buffer
+  /** Reads the haystack when a runner is first sent it (haystack files are read once, then kept). */
+  haystack: () => Promise<Buffer>
   /** The expected count for each engine: the first entry whose (anchored) regex matches its name. */
   counts: Array<{ engine: RegExp; count: number; written: string }>
   /** The engines to measure, in the order listed, after the engine filter. */
   engines: string[]
   /** The file it came from, for messages. */
   file: string
+  /** Why its benchmarks cannot run (a regex file that cannot be read): each fails with it. */
+  error?: string
 }
 
 /** A command of engines.toml, with rebar's rules for its working directory applied. */
@@ -78,6 +81,9 @@ export interface RebarSuite {
 export class RebarFormatError extends Error {
   override name = 'RebarFormatError'
 }
+
+/** A regex file a selected definition names that cannot be read: fails that definition's benchmarks. */
+class RegexFileError extends RebarFormatError {}
 
 const NAME_PART = /^[-A-Za-z0-9]+$/
 const ENGINE_NAME = /^[-A-Za-z0-9]+(\/[-A-Za-z0-9]+)*$/
@@ -149,16 +155,60 @@ const definitionsFileSchema = z.strictObject({
 type RegexOptions = z.output<z.ZodObject<typeof regexOptions>>
 type HaystackOptions = z.output<z.ZodObject<typeof haystackOptions>>
 
-/** Reads the directory: engines.toml, then every definition file, filtered as `rebar measure -f/-e` filters. */
-export async function readRebarSuite(selection: RebarSelection, rebarCwd: string): Promise<RebarSuite> {
-  const dir = selection.benchmarks.path
+/** How haystack files are read; a test counts the reads through it. */
+export type HaystackReader = (file: ConfinedPath) => Promise<Buffer>
+
+/**
+ * Reads the directory as `Benchmarks::from_dir` does (src/format/benchmarks.rs): every definition
+ * file is parsed and checked for duplicate names, then filtered by name and engine, and only then are
+ * engines.toml's referenced engines and the selected definitions' regex files read. Haystack files
+ * are not read here: each definition's is read when a runner is first sent it, once per file and
+ * options however many definitions and engines use it, so a missing haystack fails only the
+ * benchmarks that use it, and a partial checkout runs what it has.
+ */
+export async function readRebarSuite(
+  selection: RebarSelection,
+  rebarCwd: string,
+  options: { readHaystack?: HaystackReader } = {},
+): Promise<RebarSuite> {
+  const tree = rebarTree(selection.benchmarks, rebarCwd)
+  const selected = await selectDefinitions(selection, tree, rebarCwd)
+  const referenced = new Set(selected.flatMap((d) => d.engines))
+  const engines = await readEngines(tree, rebarCwd, referenced, selection.benchmarks.within)
+  const haystacks = new HaystackCache(options.readHaystack ?? readConfined)
+  const definitions: RebarDefinition[] = []
+  for (const d of selected) {
+    const unknown = d.engines.find((e) => !engines.has(e))
+    if (unknown)
+      throw new RebarFormatError(
+        `${d.file}: ${d.name} lists the engine ${unknown}, which ${path.join(tree.shown, 'engines.toml')} does not define`,
+      )
+    definitions.push(await definitionOf(d, tree, haystacks))
+  }
+  return { definitions, engines }
+}
+
+/** A definition as written, with its name, place and the engines the filter kept. */
+interface SelectedDefinition {
+  wire: z.output<typeof definitionSchema>
+  name: string
+  where: string
+  file: string
+  engines: string[]
+}
+
+/** Every definition file parsed, duplicates refused, then those `rebar measure -f/-e` would keep. */
+async function selectDefinitions(
+  selection: RebarSelection,
+  tree: RebarTree,
+  rebarCwd: string,
+): Promise<SelectedDefinition[]> {
   const nameFilter = selection.filter === undefined ? undefined : rustRegex(selection.filter, 'rebar.filter')
   const engineFilter =
     selection.engines === undefined ? undefined : rustRegex(selection.engines, 'rebar.engines')
-  const tree = rebarTree(selection.benchmarks, rebarCwd)
-  const definitionsDir = path.join(dir, 'definitions')
+  const definitionsDir = path.join(selection.benchmarks.path, 'definitions')
   const files = (await tomlFiles(definitionsDir)).sort()
-  const definitions: RebarDefinition[] = []
+  const all: SelectedDefinition[] = []
   const seen = new Map<string, string>()
   for (const file of files) {
     const group = path.relative(definitionsDir, file).slice(0, -'.toml'.length).split(path.sep).join('/')
@@ -181,32 +231,45 @@ export async function readRebarSuite(selection: RebarSelection, rebarCwd: string
       if (earlier)
         throw new RebarFormatError(`${where}: the benchmark ${name} is defined twice (first in ${earlier})`)
       seen.set(name, relative)
-      if (nameFilter && !nameFilter.test(name)) continue
-      const engines = wire.engines.filter((e) => !engineFilter || engineFilter.test(e))
-      if (engines.length === 0) continue
-      definitions.push({
-        name,
-        model: wire.model,
-        patterns: await patternsOf(wire.regex, tree, `${where}.regex`),
-        caseInsensitive: wire['case-insensitive'],
-        unicode: wire.unicode,
-        haystack: await haystackOf(wire.haystack, tree, `${where}.haystack`),
-        counts: countsOf(wire.count, `${where}.count`),
-        engines,
-        file: relative,
-      })
+      all.push({ wire, name, where, file: relative, engines: wire.engines })
     }
   }
-  const referenced = new Set(definitions.flatMap((d) => d.engines))
-  const engines = await readEngines(tree, rebarCwd, referenced, selection.benchmarks.within)
-  for (const d of definitions) {
-    const unknown = d.engines.find((e) => !engines.has(e))
-    if (unknown)
-      throw new RebarFormatError(
-        `${d.file}: ${d.name} lists the engine ${unknown}, which ${path.relative(rebarCwd, path.join(dir, 'engines.toml'))} does not define`,
-      )
+  return all
+    .filter((d) => !nameFilter || nameFilter.test(d.name))
+    .map((d) => ({ ...d, engines: d.engines.filter((e) => !engineFilter || engineFilter.test(e)) }))
+    .filter((d) => d.engines.length > 0)
+}
+
+/**
+ * A selected definition resolved: its regex file read (one that cannot be read fails this
+ * definition's benchmarks only), its haystack a loader, its path checked against haystacks/ now.
+ */
+async function definitionOf(
+  d: SelectedDefinition,
+  tree: RebarTree,
+  haystacks: HaystackCache,
+): Promise<RebarDefinition> {
+  const { wire, where } = d
+  let patterns: string[] = []
+  let error: string | undefined
+  try {
+    patterns = await patternsOf(wire.regex, tree, `${where}.regex`)
+  } catch (caught) {
+    if (!(caught instanceof RegexFileError)) throw caught
+    error = caught.message
   }
-  return { definitions, engines }
+  return {
+    name: d.name,
+    model: wire.model,
+    patterns,
+    caseInsensitive: wire['case-insensitive'],
+    unicode: wire.unicode,
+    haystack: haystackOf(wire.haystack, tree, `${where}.haystack`, haystacks),
+    counts: countsOf(wire.count, `${where}.count`),
+    engines: d.engines,
+    file: d.file,
+    ...(error === undefined ? {} : { error }),
+  }
 }
 
 /**
@@ -440,7 +503,7 @@ async function patternsOf(regex: WireRegex, tree: RebarTree, where: string): Pro
     } catch (error) {
       if (error instanceof OutsidePathError) throw new RebarFormatError(error.message)
       const why = error instanceof TypeError ? 'it is not valid UTF-8' : (error as NodeJS.ErrnoException).code
-      throw new RebarFormatError(
+      throw new RegexFileError(
         `${where}.path: cannot read the regex file ${regex.path} under regexes/: ${why}`,
       )
     }
@@ -501,24 +564,70 @@ export function trimWhiteSpace(text: string): string {
 
 type WireHaystack = z.output<typeof definitionSchema>['haystack']
 
-async function haystackOf(haystack: WireHaystack, tree: RebarTree, where: string): Promise<Buffer> {
-  if (typeof haystack === 'string') return Buffer.from(haystack, 'utf8')
+/**
+ * A definition's haystack as a loader. A file's path is checked against haystacks/ now (a path out is
+ * the entry's error); the file is read when first loaded, through the cache.
+ */
+function haystackOf(
+  haystack: WireHaystack,
+  tree: RebarTree,
+  where: string,
+  cache: HaystackCache,
+): () => Promise<Buffer> {
+  if (typeof haystack === 'string') {
+    const bytes = Buffer.from(haystack, 'utf8')
+    return async () => bytes
+  }
   if (haystack.path !== undefined) {
     if (haystack.contents !== undefined)
       throw new RebarFormatError(`${where}: expected contents or path, not both`)
-    let raw: Buffer
+    const file = underTree(tree, 'haystacks', haystack.path, `${where}.path`)
     try {
-      raw = await readConfined(underTree(tree, 'haystacks', haystack.path, `${where}.path`))
+      checkConfined(file)
     } catch (error) {
       if (error instanceof OutsidePathError) throw new RebarFormatError(error.message)
-      throw new RebarFormatError(
-        `${where}.path: cannot read the haystack ${haystack.path} under haystacks/: ${(error as NodeJS.ErrnoException).code}`,
-      )
+      throw error
     }
-    return transformHaystack(raw, haystack)
+    return () => cache.load(file, haystack, `${where}.path`)
   }
   if (haystack.contents === undefined) throw new RebarFormatError(`${where}: expected contents or path`)
-  return transformHaystack(Buffer.from(haystack.contents, 'utf8'), haystack)
+  const bytes = transformHaystack(Buffer.from(haystack.contents, 'utf8'), haystack)
+  return async () => bytes
+}
+
+/**
+ * Haystack files, each read once when first needed (`Haystacks` in rebar's source keys them by path and
+ * options too) and kept for the other definitions and engines that use it.
+ */
+class HaystackCache {
+  private readonly files = new Map<string, Promise<Buffer>>()
+  private readonly transformed = new Map<string, Promise<Buffer>>()
+
+  constructor(private readonly read: HaystackReader) {}
+
+  load(file: ConfinedPath, options: HaystackOptions & { path?: string }, at: string): Promise<Buffer> {
+    const key = JSON.stringify([file.path, options])
+    let haystack = this.transformed.get(key)
+    if (!haystack) {
+      haystack = this.raw(file, at).then((raw) => transformHaystack(raw, options))
+      this.transformed.set(key, haystack)
+    }
+    return haystack
+  }
+
+  private raw(file: ConfinedPath, at: string): Promise<Buffer> {
+    let raw = this.files.get(file.path)
+    if (!raw) {
+      raw = this.read(file).catch((error: unknown) => {
+        if (error instanceof OutsidePathError) throw new RebarFormatError(error.message)
+        throw new RebarFormatError(
+          `${at}: cannot read the haystack ${file.written} under haystacks/: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        )
+      })
+      this.files.set(file.path, raw)
+    }
+    return raw
+  }
 }
 
 /**

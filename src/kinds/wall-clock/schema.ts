@@ -50,7 +50,8 @@ export const DEFAULT_RUNNER_WARMUP_ITERS = 1_000_000
  * Written out because an inferred union would give each member the other's key as optional, and
  * `'path' in value` would no longer tell a file from text.
  */
-export type InputValue = { text: string } | ConfinedPath | { bytes: Buffer }
+/** A value given in the config, a file it names, or bytes read when first sent (a rebar haystack). */
+export type InputValue = { text: string } | ConfinedPath | { load: () => Promise<Buffer> }
 
 /** rebar's default for the time a runner may spend sampling. */
 export const DEFAULT_MAX_TIME_MS = 3000

@@ -305,10 +305,14 @@ describe("a rebar definition's haystacks and regexes stay inside its directory's
     const fine = await rebarWith('regex = { path = "one.txt" }\nhaystack = { path = "hay.txt" }')
     const { cases } = await rebarCases(fine)
     assert.deepEqual(
-      cases.map((c) => [
-        c.name,
-        c.input.map((i) => ('bytes' in i.value ? i.value.bytes.toString() : i.value)),
-      ]),
+      await Promise.all(
+        cases.map(async (c) => [
+          c.name,
+          await Promise.all(
+            c.input.map(async (i) => ('load' in i.value ? (await i.value.load()).toString() : i.value)),
+          ),
+        ]),
+      ),
       [['r/group/x/e', [{ text: 'needle' }, { text: 'false' }, { text: 'false' }, 'needle in hay\n']]],
     )
     const versioned = await rebarWith(

@@ -318,11 +318,6 @@ describe('a rebar directory that is not what FORMAT.md describes', () => {
       "[[bench]]\nmodel = 'count'\nname = 'x'\nregex = 'a'\nhaystack = 'a'\ncount = 1\nengines = ['go/regexp']\n",
       /bad\/x lists the engine go\/regexp, which benchmarks\/engines\.toml does not define/,
     ],
-    [
-      'a haystack file that is not there',
-      "[[bench]]\nmodel = 'count'\nname = 'x'\nregex = 'a'\nhaystack = { path = 'nope.txt' }\ncount = 1\nengines = ['python/re']\n",
-      /bad\.toml: bench\[0\]\.haystack\.path: cannot read the haystack nope\.txt under haystacks\/: ENOENT/,
-    ],
   ]
   for (const [what, definitions, message] of broken) {
     test(`${what}: the entry fails naming the file and place; the other entries still run`, async () => {
@@ -343,6 +338,33 @@ describe('a rebar directory that is not what FORMAT.md describes', () => {
       }
     })
   }
+
+  test('a haystack file that is not there fails the benchmarks that use it, naming the file and key; the others run', async () => {
+    const at = await suiteWith(
+      "[[bench]]\nmodel = 'count'\nname = 'x'\nregex = 'a'\nhaystack = { path = 'nope.txt' }\ncount = 1\nengines = ['python/re']\n\n" +
+        "[[bench]]\nmodel = 'count'\nname = 'y'\nregex = 'a'\nhaystack = 'banana'\ncount = 3\nengines = ['python/re']\n",
+    )
+    try {
+      const json = path.join(at, 'out.json')
+      const r = await cli(['run', '--no-save', '--json', json], at)
+      assert.equal(r.code, 3, r.stderr)
+      const set = JSON.parse(await readFile(json, 'utf8')) as ResultSet
+      assert.deepEqual(
+        set.benchmarks.map((b) => [b.name, b.status, b.error?.message]),
+        [
+          [
+            'bad/bad/x/python/re',
+            'failed',
+            'benchmarks/definitions/bad.toml: bench[0].haystack.path: cannot read the haystack nope.txt under haystacks/: ENOENT',
+          ],
+          ['bad/bad/y/python/re', 'ok', undefined],
+          ['good/features/one-regex/python/re', 'ok', undefined],
+        ],
+      )
+    } finally {
+      await removeDir(at)
+    }
+  })
 })
 
 describe('a rebar directory measured', () => {

@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { parseConfig } from '../../../../src/config/index.ts'
+import { runnerConfiguration } from '../../../../src/kinds/wall-clock/measure.ts'
 import type { WallClockCase } from '../../../../src/kinds/wall-clock/plan.ts'
 import { commandOf } from '../../../../src/kinds/wall-clock/rebar.ts'
 import { rebarCases } from '../../../../src/kinds/wall-clock/rebar-cases.ts'
@@ -54,6 +55,36 @@ describe("rebar's engines.toml resolves as rebar resolves it", () => {
         ],
       ],
     )
+  })
+
+  test('curated/01-literal/sherlock-en with rust/regex plans without its haystack, which is not checked out', async () => {
+    const { cases, failed } = await rebarCases(entry('curated/01-literal/sherlock-en', 'rust/regex'))
+    assert.deepEqual(failed, [])
+    assert.deepEqual(
+      cases.map((c) => [c.name, c.cwd, c.command]),
+      [
+        [
+          'r/curated/01-literal/sherlock-en/rust/regex',
+          path.join(UPSTREAM, 'engines/rust/regex'),
+          [path.join(UPSTREAM, 'engines/rust/regex/target/release/main')],
+        ],
+        [
+          'r/curated/01-literal/sherlock-en/rust/regex/lite',
+          path.join(UPSTREAM, 'engines/rust/regex-lite'),
+          [path.join(UPSTREAM, 'engines/rust/regex-lite/target/release/main')],
+        ],
+        // rebar's -e is not anchored: rust/regex keeps rust/regexold too.
+        [
+          'r/curated/01-literal/sherlock-en/rust/regexold',
+          path.join(UPSTREAM, 'engines/rust/regex-old'),
+          [path.join(UPSTREAM, 'engines/rust/regex-old/target/release/main')],
+        ],
+      ],
+    )
+    assert.deepEqual(await runnerConfiguration(cases[0]!), {
+      error:
+        'benchmarks/definitions/curated/01-literal.toml: bench[0].haystack.path: cannot read the haystack opensubtitles/en-sampled.txt under haystacks/: ENOENT',
+    })
   })
 
   test("a command's own cwd is kept as written (rebar's working directory), a bare bin is left to PATH", () => {
