@@ -8,6 +8,7 @@ import {
   type RebarDefinition,
   readRebarSuite,
 } from './rebar.ts'
+import { buildOnce } from './rebar-build.ts'
 import type { InputValue } from './schema.ts'
 
 /** The KLV inputs of a definition, in rebar's order: each pattern, case-insensitive, unicode, haystack. */
@@ -24,7 +25,8 @@ export function definitionInput(d: RebarDefinition): Array<{ key: string; value:
  * A `rebar:` case as one case per definition and engine, named `NAME/GROUP/DEFINITION/ENGINE` and
  * ranked by engine within a definition. Each runs the engine's command of engines.toml, in its
  * directory and with its environment added, and must count what the definition expects of it; with
- * `versions`, each notes its engine's version. An engine a definition has no count for is failed.
+ * `versions` (measuring), each notes its engine's version, and with `rebar.build` the engines are
+ * built first. An engine a definition has no count for, or that did not build, is failed.
  */
 export async function rebarCases(
   c: WallClockCase,
@@ -37,13 +39,23 @@ export async function rebarCases(
   )
   const cases: WallClockCase[] = []
   const failed: Array<{ c: WallClockCase; error: string }> = []
+  const unbuilt = new Map<string, string>()
+  if (options.versions && c.rebar!.build) {
+    for (const engine of suite.engines.values()) {
+      const error = await buildOnce(engine, options.versions)
+      if (error !== undefined) unbuilt.set(engine.name, error)
+    }
+  }
   for (const d of suite.definitions) {
     const input = definitionInput(d)
     for (const engineName of d.engines) {
       const engine = suite.engines.get(engineName)!
       const name = `${c.name}/${d.name}/${engineName}`
       const count = expectedCount(d, engineName)
-      const version = options.versions ? await engineVersion(engine, options.versions) : undefined
+      const version =
+        options.versions && !unbuilt.has(engineName)
+          ? await engineVersion(engine, options.versions)
+          : undefined
       const one: WallClockCase = {
         ...c,
         id: name,
@@ -62,7 +74,8 @@ export async function rebarCases(
         throughputInput: 'haystack',
         notes: version === undefined ? [] : [`engine ${engineName} version ${version}`],
       }
-      if (d.error !== undefined) failed.push({ c: one, error: d.error })
+      const error = unbuilt.get(engineName) ?? d.error
+      if (error !== undefined) failed.push({ c: one, error })
       else if (typeof count === 'number') cases.push(one)
       else failed.push({ c: one, error: count.error })
     }

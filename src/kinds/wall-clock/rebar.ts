@@ -26,6 +26,8 @@ export interface RebarSelection {
   filter?: string
   /** Kept when it matches an engine's name somewhere (`rebar measure -e`). */
   engines?: string
+  /** The chosen engines are built first (rebar-build.ts), as `rebar build -e` would. */
+  build?: boolean
 }
 
 /** One benchmark of a definition file, resolved: the KLV items rebar sends before its limits. */

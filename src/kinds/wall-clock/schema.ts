@@ -157,9 +157,12 @@ export const wallClockBenchmarkSchema = z
             engines: regexSchema(
               'Only the engines whose name this regex matches (rebar measure -e).',
             ).optional(),
+            build: flagSchema(
+              "Build the chosen engines first, as rebar build does: each engine's dependency checks, then its build commands in its directory; an engine that does not build fails its benchmarks with the end of the output.",
+            ).optional(),
           },
           expecting(
-            'a mapping with benchmarks (a rebar benchmarks directory), and optionally filter and engines',
+            'a mapping with benchmarks (a rebar benchmarks directory), and optionally filter, engines and build',
           ),
         )
         .meta({
@@ -301,6 +304,7 @@ export function resolveWallClock(entry: WallClockEntry, context: ResolveContext)
             benchmarks: context.confine(entry.rebar.benchmarks, ['rebar', 'benchmarks'], 'a directory'),
             ...(entry.rebar.filter !== undefined ? { filter: entry.rebar.filter } : {}),
             ...(entry.rebar.engines !== undefined ? { engines: entry.rebar.engines } : {}),
+            ...(entry.rebar.build ? { build: true } : {}),
           } satisfies RebarSelection),
     model: entry.model ?? DEFAULT_MODEL,
     /** KLV items after the fixed ones, in the order written; `path` values are absolute and confined. */

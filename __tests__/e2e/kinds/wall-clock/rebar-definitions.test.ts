@@ -610,3 +610,120 @@ async function whichPython(): Promise<string> {
   }
   throw new Error('python3 is not in PATH')
 }
+
+describe('rebar: { build: true } builds the chosen engines as rebar build does', () => {
+  // engines.toml written here: built/ok's build step copies the Python runner into ../engine and writes
+  // the version file its version is read from; built/broken's step fails; built/nodep's dependency is
+  // not installed; built/olddep's dependency prints a version its regex refuses; never/chosen is left
+  // out by rebar.engines, and its build would fail the run if it were started.
+  const ENGINES = `[[engine]]
+  name = "built/ok"
+  cwd = "../engine"
+  [engine.version]
+    file = "engine/VERSION"
+  [engine.run]
+    bin = "./runner"
+  [[engine.dependency]]
+    bin = "sh"
+    args = ["-c", "echo tool 1.4"]
+    regex = '(?m)^tool 1\\.'
+  [[engine.build]]
+    bin = "sh"
+    args = ["-c", "cp ../runners/re-runner.py runner"]
+  [[engine.build]]
+    bin = "sh"
+    args = ["-c", "chmod +x runner && echo 2.5 > VERSION"]
+
+[[engine]]
+  name = "built/broken"
+  cwd = "../engine"
+  [engine.version]
+    bin = "true"
+  [engine.run]
+    bin = "./never-built"
+  [[engine.build]]
+    bin = "sh"
+    args = ["-c", "echo compiling >&2; echo 'error: cannot find crate regex' >&2; exit 3"]
+
+[[engine]]
+  name = "built/nodep"
+  [engine.version]
+    bin = "true"
+  [engine.run]
+    bin = "true"
+  [[engine.dependency]]
+    bin = "no-such-build-tool"
+    args = ["--version"]
+  [[engine.build]]
+    bin = "touch"
+    args = ["nodep-was-built"]
+
+[[engine]]
+  name = "built/olddep"
+  [engine.version]
+    bin = "true"
+  [engine.run]
+    bin = "true"
+  [[engine.dependency]]
+    bin = "sh"
+    args = ["-c", "echo tool 0.9"]
+    regex = '(?m)^tool 1\\.'
+
+[[engine]]
+  name = "never/chosen"
+  [engine.version]
+    bin = "true"
+  [engine.run]
+    bin = "true"
+  [[engine.build]]
+    bin = "touch"
+    args = ["never-was-built"]
+`
+  test('each engine is built in its directory; one that does not build fails its benchmarks only, saying why', async () => {
+    const at = await tempDir('rebar-build-')
+    try {
+      await mkdir(path.join(at, 'benchmarks/definitions'), { recursive: true })
+      await mkdir(path.join(at, 'engine'))
+      await cp(path.join(FIXTURE, 'runners'), path.join(at, 'runners'), { recursive: true })
+      await writeFile(path.join(at, 'benchmarks/engines.toml'), ENGINES)
+      await writeFile(
+        path.join(at, 'benchmarks/definitions/g.toml'),
+        "[[bench]]\nmodel = 'count'\nname = 'x'\nregex = 'a'\nhaystack = 'banana'\ncount = 3\n" +
+          "engines = ['built/ok', 'built/broken', 'built/nodep', 'built/olddep', 'never/chosen']\n",
+      )
+      await writeFile(
+        path.join(at, 'bench.yml'),
+        'benchmarks:\n  - name: r\n    kind: wall-clock\n    rebar: { benchmarks: benchmarks, engines: ^built/, build: true }\n    runs: 2\n    max-warmup-time: 1ms\n',
+      )
+      const json = path.join(at, 'out.json')
+      const r = await cli(['run', '--no-save', '--json', json], at)
+      assert.equal(r.code, 3, r.stderr)
+      const set = JSON.parse(await readFile(json, 'utf8')) as ResultSet
+      assert.deepEqual(set.benchmarks.map((b) => [b.name, b.status, b.error?.message]).sort(), [
+        [
+          'r/g/x/built/broken',
+          'failed',
+          `built/broken: build failed: "sh" "-c" "echo compiling >&2; echo 'error: cannot find crate regex' >&2; exit 3" in ${path.join(at, 'engine')} exited with code 3:\ncompiling\nerror: cannot find crate regex`,
+        ],
+        [
+          'r/g/x/built/nodep',
+          'failed',
+          `built/nodep: dependency command failed: "no-such-build-tool" "--version" could not start "no-such-build-tool": not found (not on PATH) (a dependency that is required to build 'built/nodep' could not be found, either because it isn't installed or because it didn't behave as expected)`,
+        ],
+        ['r/g/x/built/ok', 'ok', undefined],
+        [
+          'r/g/x/built/olddep',
+          'failed',
+          `built/olddep: dependency command did not print expected output: could not find match for "(?m)^tool 1\\\\." in output of "sh" "-c" "echo tool 0.9" (a dependency that is required to build 'built/olddep' could not be found, either because it isn't installed or because it didn't behave as expected)`,
+        ],
+      ])
+      const ok = set.benchmarks.find((b) => b.name === 'r/g/x/built/ok')!
+      assert.ok(ok.notes.includes('engine built/ok version 2.5'), ok.notes.join('; '))
+      // A dependency that is missing stops the build before its first step; an engine not chosen is not built.
+      await assert.rejects(readFile(path.join(at, 'nodep-was-built')), { code: 'ENOENT' })
+      await assert.rejects(readFile(path.join(at, 'never-was-built')), { code: 'ENOENT' })
+    } finally {
+      await removeDir(at)
+    }
+  })
+})
