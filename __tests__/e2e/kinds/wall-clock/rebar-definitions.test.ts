@@ -8,7 +8,8 @@
 // unicode, haystack, the four limits), the definition's GROUP/NAME as the name, a regex file's
 // trimming and per-line forms, and every haystack option.
 import assert from 'node:assert/strict'
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { compareResults, rankEngines } from '../../../../src/compare/index.ts'
@@ -604,7 +605,7 @@ async function whichPython(): Promise<string> {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     const candidate = path.join(dir, 'python3')
     try {
-      await readFile(candidate)
+      await access(candidate, constants.X_OK)
       return candidate
     } catch {}
   }
