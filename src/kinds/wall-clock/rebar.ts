@@ -26,6 +26,8 @@ export interface RebarSelection {
   filter?: string
   /** Kept when it matches an engine's name somewhere (`rebar measure -e`). */
   engines?: string
+  /** Kept when it matches a definition's model somewhere (`rebar measure -m`). */
+  model?: string
   /** The chosen engines are built first (rebar-build.ts), as `rebar build -e` would. */
   build?: boolean
 }
@@ -199,7 +201,7 @@ interface SelectedDefinition {
   engines: string[]
 }
 
-/** Every definition file parsed, duplicates refused, then those `rebar measure -f/-e` would keep. */
+/** Every definition file parsed, duplicates refused, then those `rebar measure -f/-m/-e` would keep. */
 async function selectDefinitions(
   selection: RebarSelection,
   tree: RebarTree,
@@ -208,6 +210,7 @@ async function selectDefinitions(
   const nameFilter = selection.filter === undefined ? undefined : rustRegex(selection.filter, 'rebar.filter')
   const engineFilter =
     selection.engines === undefined ? undefined : rustRegex(selection.engines, 'rebar.engines')
+  const modelFilter = selection.model === undefined ? undefined : rustRegex(selection.model, 'rebar.model')
   const definitionsDir = path.join(selection.benchmarks.path, 'definitions')
   const files = (await tomlFiles(definitionsDir)).sort()
   const all: SelectedDefinition[] = []
@@ -238,6 +241,7 @@ async function selectDefinitions(
   }
   return all
     .filter((d) => !nameFilter || nameFilter.test(d.name))
+    .filter((d) => !modelFilter || modelFilter.test(d.wire.model))
     .map((d) => ({ ...d, engines: d.engines.filter((e) => !engineFilter || engineFilter.test(e)) }))
     .filter((d) => d.engines.length > 0)
 }

@@ -157,12 +157,15 @@ export const wallClockBenchmarkSchema = z
             engines: regexSchema(
               'Only the engines whose name this regex matches (rebar measure -e).',
             ).optional(),
+            model: regexSchema(
+              'Only the definitions whose model this regex matches (rebar measure -m).',
+            ).optional(),
             build: flagSchema(
               "Build the chosen engines first, as rebar build does: each engine's dependency checks, then its build commands in its directory; an engine that does not build fails its benchmarks with the end of the output.",
             ).optional(),
           },
           expecting(
-            'a mapping with benchmarks (a rebar benchmarks directory), and optionally filter, engines and build',
+            'a mapping with benchmarks (a rebar benchmarks directory), and optionally filter, engines, model and build',
           ),
         )
         .meta({
@@ -304,6 +307,7 @@ export function resolveWallClock(entry: WallClockEntry, context: ResolveContext)
             benchmarks: context.confine(entry.rebar.benchmarks, ['rebar', 'benchmarks'], 'a directory'),
             ...(entry.rebar.filter !== undefined ? { filter: entry.rebar.filter } : {}),
             ...(entry.rebar.engines !== undefined ? { engines: entry.rebar.engines } : {}),
+            ...(entry.rebar.model !== undefined ? { model: entry.rebar.model } : {}),
             ...(entry.rebar.build ? { build: true } : {}),
           } satisfies RebarSelection),
     model: entry.model ?? DEFAULT_MODEL,

@@ -17,8 +17,8 @@ import { removeDir, tempDir } from '../../../support/helpers.ts'
 const ENGINES =
   '[[engine]]\n  name = "e"\n  [engine.version]\n    bin = "true"\n  [engine.run]\n    bin = "true"\n'
 
-function bench(name: string, haystack: string, regex = "'a'"): string {
-  return `[[bench]]\nmodel = "count"\nname = "${name}"\nregex = ${regex}\nhaystack = ${haystack}\ncount = 1\nengines = ["e"]\n\n`
+function bench(name: string, haystack: string, regex = "'a'", model = 'count'): string {
+  return `[[bench]]\nmodel = "${model}"\nname = "${name}"\nregex = ${regex}\nhaystack = ${haystack}\ncount = 1\nengines = ["e"]\n\n`
 }
 
 describe('a rebar directory is filtered before its files are read', () => {
@@ -38,15 +38,21 @@ describe('a rebar directory is filtered before its files are read', () => {
         bench('inline', "'aaa'", "{ path = 'absent.txt' }"),
     )
     await writeFile(
+      path.join(at, 'definitions', 'models.toml'),
+      bench('counted', '{ path = "shared.txt" }') +
+        bench('compiled', '{ path = "never-there.txt" }', "'a'", 'compile') +
+        bench('grepped', '{ path = "not-there-either.txt" }', "'a'", 'grep'),
+    )
+    await writeFile(
       path.join(at, 'definitions', 'big', 'date.toml'),
       bench('huge', '{ path = "not-checked-out.txt" }'),
     )
   })
   after(() => removeDir(dir))
 
-  function entry(filter: string): WallClockCase {
+  function entry(filter: string, more = ''): WallClockCase {
     const config = parseConfig(
-      `benchmarks:\n  - { name: r, kind: wall-clock, rebar: { benchmarks: benchmarks, filter: "${filter}" } }\n`,
+      `benchmarks:\n  - { name: r, kind: wall-clock, rebar: { benchmarks: benchmarks, filter: "${filter}"${more} } }\n`,
       path.join(dir, 'bench.yml'),
     )
     return planCases(config)[0] as WallClockCase
@@ -116,5 +122,18 @@ describe('a rebar directory is filtered before its files are read', () => {
         ],
       ],
     )
+  })
+
+  test("the model filter (rebar's -m) leaves out the definitions of other models before their files are read", async () => {
+    const reader = counting()
+    const { cases, failed } = await rebarCases(entry('^models/', ', model: "^(count|grep)$"'), {
+      readHaystack: reader.read,
+    })
+    assert.deepEqual(
+      cases.map((c) => c.name),
+      ['r/models/counted/e', 'r/models/grepped/e'],
+    )
+    assert.deepEqual(failed, [])
+    assert.deepEqual(reader.reads, [])
   })
 })
