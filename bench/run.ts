@@ -1,6 +1,7 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
 // wall-clock|report|git-store|same-job|shard|verdicts|contention|
-// cross-moment|history|histories|changepoints runs one part.
+// cross-moment|history|histories|changepoints|rebar runs one part (rebar: only when named, as it builds
+// rebar and takes minutes).
 
 import { benchChangePoints } from './changepoints.ts'
 import { benchContention } from './contention.ts'
@@ -10,6 +11,7 @@ import { benchHistories } from './histories.ts'
 import { benchHistory } from './history.ts'
 import { benchInstructions } from './instructions.ts'
 import { benchProcess } from './process.ts'
+import { benchRebar } from './rebar.ts'
 import { benchLargeSamples, benchPairedDecision, benchReport } from './report.ts'
 import { benchSameJob } from './same-job.ts'
 import { benchShard } from './shard.ts'
@@ -34,3 +36,4 @@ if (!only || only === 'verdicts') await benchVerdicts()
 if (!only || only === 'contention') await benchContention()
 if (!only || only === 'cross-moment') await benchCrossMoment()
 if (!only || only === 'changepoints') await benchChangePoints()
+if (only === 'rebar') await benchRebar()
