@@ -13,6 +13,7 @@ import type { Expansion } from '../types.ts'
 import type { WallClockCase } from './plan.ts'
 import { RebarFormatError } from './rebar.ts'
 import { rebarCases } from './rebar-cases.ts'
+import type { InputValue } from './schema.ts'
 
 const NS_PER_MS = 1e6
 
@@ -30,8 +31,9 @@ export interface SamplePart {
 
 /**
  * The KLV a runner reads, in rebar's order: name and model, then the inputs in the order the config
- * lists them (a rebar definition's pattern items, case-insensitive, unicode and haystack), files read
- * as bytes, then the iteration and time limits in nanoseconds; last bench-action's own items
+ * lists them (files read as bytes), then the iteration and time limits in nanoseconds, then the inputs
+ * sent after them (a rebar definition's case-insensitive and unicode come before the limits, its
+ * patterns and haystack after, byte for byte what `rebar klv` prints); last bench-action's own items
  * (sample-time, threads, param.NAME), only when the config sets them, since a rebar runner refuses
  * keys it does not know. A file that cannot be read is an error naming the input; one that leads out of
  * the repository (fields/confine.ts) is refused, naming where the config wrote it.
@@ -48,39 +50,51 @@ export async function runnerConfiguration(
     ['model', c.model],
   ]
   const inputBytes = new Map<string, number>()
-  for (const { key, value } of c.input) {
-    let bytes: Buffer
-    if ('path' in value) {
-      try {
-        bytes = await readConfined(value)
-      } catch (error) {
-        if (error instanceof OutsidePathError) return { error: error.message }
-        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-        return { error: `cannot read input "${key}" from ${value.path}: ${code}` }
-      }
-    } else if ('load' in value) {
-      try {
-        bytes = await value.load()
-      } catch (error) {
-        if (!(error instanceof RebarFormatError)) throw error
-        return { error: error.message }
-      }
-    } else {
-      bytes = Buffer.from(value.text, 'utf8')
+  const send = async (inputs: WallClockCase['input']): Promise<{ error: string } | undefined> => {
+    for (const { key, value } of inputs) {
+      const bytes = await inputValue(key, value)
+      if ('error' in bytes) return bytes
+      inputBytes.set(key, bytes.length)
+      entries.push([key, bytes])
     }
-    inputBytes.set(key, bytes.length)
-    entries.push([key, bytes])
+    return undefined
   }
+  const before = await send(c.input)
+  if (before) return before
   entries.push(
     ['max-iters', String(part.runs)],
     ['max-warmup-iters', String(c.warmup)],
     ['max-time', nanoseconds(part.maxTimeMs)],
     ['max-warmup-time', nanoseconds(c.maxWarmupTimeMs)],
   )
+  const after = await send(c.inputAfterLimits ?? [])
+  if (after) return after
   if (c.sampleTimeMs !== undefined) entries.push(['sample-time', nanoseconds(c.sampleTimeMs)])
   if (c.threads !== undefined) entries.push(['threads', String(c.threads)])
   for (const p of c.params) entries.push([`param.${p.key}`, p.value])
   return { klv: encodeKlv(entries), inputBytes }
+}
+
+/** An input's bytes: a file read inside the repository, a rebar haystack loaded once, or the text as written. */
+async function inputValue(key: string, value: InputValue): Promise<Buffer | { error: string }> {
+  if ('path' in value) {
+    try {
+      return await readConfined(value)
+    } catch (error) {
+      if (error instanceof OutsidePathError) return { error: error.message }
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+      return { error: `cannot read input "${key}" from ${value.path}: ${code}` }
+    }
+  }
+  if ('load' in value) {
+    try {
+      return await value.load()
+    } catch (error) {
+      if (!(error instanceof RebarFormatError)) throw error
+      return { error: error.message }
+    }
+  }
+  return Buffer.from(value.text, 'utf8')
 }
 
 function nanoseconds(ms: number): string {

@@ -30,6 +30,11 @@ export interface WallClockCase
   klvName?: string
   /** Notes every result of the case carries (the engine's version). */
   notes?: string[]
+  /**
+   * Inputs sent after the limits, as rebar sends a definition's patterns and haystack ("last because
+   * they can be big", shared/klv/lib.rs); the others go before the limits.
+   */
+  inputAfterLimits?: WallClockBenchmarkConfig['input']
 }
 
 export function planWallClock(b: WallClockBenchmarkConfig): WallClockCase[] {

@@ -9,16 +9,22 @@ import {
   readRebarSuite,
 } from './rebar.ts'
 import { buildOnce } from './rebar-build.ts'
-import type { InputValue } from './schema.ts'
 
-/** The KLV inputs of a definition, in rebar's order: each pattern, case-insensitive, unicode, haystack. */
-export function definitionInput(d: RebarDefinition): Array<{ key: string; value: InputValue }> {
-  return [
-    ...d.patterns.map((p) => ({ key: 'pattern', value: { text: p } })),
-    { key: 'case-insensitive', value: { text: String(d.caseInsensitive) } },
-    { key: 'unicode', value: { text: String(d.unicode) } },
-    { key: 'haystack', value: { load: d.haystack } },
-  ]
+/**
+ * The KLV inputs of a definition, split as rebar's shared/klv/lib.rs writes them: case-insensitive and
+ * unicode before the limits, each pattern and the haystack after them.
+ */
+export function definitionInput(d: RebarDefinition): Pick<WallClockCase, 'input' | 'inputAfterLimits'> {
+  return {
+    input: [
+      { key: 'case-insensitive', value: { text: String(d.caseInsensitive) } },
+      { key: 'unicode', value: { text: String(d.unicode) } },
+    ],
+    inputAfterLimits: [
+      ...d.patterns.map((p) => ({ key: 'pattern', value: { text: p } })),
+      { key: 'haystack', value: { load: d.haystack } },
+    ],
+  }
 }
 
 /**
@@ -47,7 +53,7 @@ export async function rebarCases(
     }
   }
   for (const d of suite.definitions) {
-    const input = definitionInput(d)
+    const inputs = definitionInput(d)
     for (const engineName of d.engines) {
       const engine = suite.engines.get(engineName)!
       const name = `${c.name}/${d.name}/${engineName}`
@@ -69,7 +75,7 @@ export async function rebarCases(
         rebar: undefined,
         model: d.model,
         klvName: d.name,
-        input,
+        ...inputs,
         count: typeof count === 'number' ? count : undefined,
         throughputInput: 'haystack',
         notes: version === undefined ? [] : [`engine ${engineName} version ${version}`],

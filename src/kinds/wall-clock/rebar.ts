@@ -2,7 +2,7 @@
 // `rebar measure` does (rebar's FORMAT.md) — engines.toml for how each engine's runner is started,
 // definitions/**/*.toml for the benchmarks, haystacks/ and regexes/ for the files they name — and
 // gives one case per definition and engine, sending each runner the KLV rebar would send it
-// (name, model, one pattern item per regex, case-insensitive, unicode, haystack, then the limits).
+// (name, model, case-insensitive, unicode, the limits, then one pattern item per regex and the haystack).
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { parse as parseToml, TomlError } from 'smol-toml'

@@ -309,11 +309,13 @@ describe("a rebar definition's haystacks and regexes stay inside its directory's
         cases.map(async (c) => [
           c.name,
           await Promise.all(
-            c.input.map(async (i) => ('load' in i.value ? (await i.value.load()).toString() : i.value)),
+            [...c.input, ...(c.inputAfterLimits ?? [])].map(async (i) =>
+              'load' in i.value ? (await i.value.load()).toString() : i.value,
+            ),
           ),
         ]),
       ),
-      [['r/group/x/e', [{ text: 'needle' }, { text: 'false' }, { text: 'false' }, 'needle in hay\n']]],
+      [['r/group/x/e', [{ text: 'false' }, { text: 'false' }, { text: 'needle' }, 'needle in hay\n']]],
     )
     const versioned = await rebarWith(
       'regex = "needle"\nhaystack = "hay"',

@@ -44,17 +44,19 @@ function rebarKlv(d: {
   unicode?: boolean
   haystack: string | Buffer
 }): Buffer {
+  // In the order rebar's shared/klv/lib.rs writes them: the patterns and haystack last, "because they
+  // can be big".
   return Buffer.concat([
     item('name', d.name),
     item('model', d.model),
-    ...d.patterns.map((p) => item('pattern', p)),
     item('case-insensitive', String(d.caseInsensitive ?? false)),
     item('unicode', String(d.unicode ?? false)),
-    item('haystack', d.haystack),
     item('max-iters', '7'),
     item('max-warmup-iters', '1000000'),
     item('max-time', '2000000000'),
     item('max-warmup-time', '1000000'),
+    ...d.patterns.map((p) => item('pattern', p)),
+    item('haystack', d.haystack),
   ])
 }
 

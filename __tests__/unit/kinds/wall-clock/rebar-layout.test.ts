@@ -3,7 +3,7 @@
 // joined to benchmarks/, its `bin` with a `/` is under that cwd and a bare one stays a name for PATH.
 // Nothing is started: the cases are planned and their commands read.
 import assert from 'node:assert/strict'
-import { realpathSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { parseConfig } from '../../../../src/config/index.ts'
@@ -109,4 +109,23 @@ describe("rebar's engines.toml resolves as rebar resolves it", () => {
       env: {},
     })
   })
+})
+
+test('a runner is sent byte for byte what rebar klv prints (fixtures/rebar-upstream/klv, captured from rebar)', async () => {
+  const { cases } = await rebarCases(
+    entry('^test/func/(leftmost-first|dollar-only-matches-end)$', '^rust/regex$'),
+  )
+  assert.equal(cases.length, 2)
+  for (const c of cases) {
+    const definition = String(c.parameters.definition).split('/').at(-1)
+    const captured = readFileSync(path.join(UPSTREAM, 'klv', `${definition}.klv`))
+    // rebar klv --max-iters 5 --max-warmup-iters 1000000 --max-time 2s --max-warmup-time 100ms:
+    // bench-action's default warm-up, limits and time.
+    const sent = await runnerConfiguration(
+      { ...c, warmup: 1_000_000, maxWarmupTimeMs: 100 },
+      { runs: 5, maxTimeMs: 2000 },
+    )
+    assert.ok(!('error' in sent), JSON.stringify(sent))
+    assert.equal(sent.klv.toString('latin1'), captured.toString('latin1'), c.name)
+  }
 })
