@@ -38,7 +38,7 @@ import {
   StoreUnavailableError,
 } from '../store/index.ts'
 import { NO_BRANCH } from '../store/types.ts'
-import { commitsInRange } from '../system/git.ts'
+import { commitsInRange, isObjectId } from '../system/git.ts'
 import { VERSION } from '../version.ts'
 import { leaveStartEnvironment } from './env.ts'
 import { INPUT, inputVariable, OUTPUT } from './inputs.ts'
@@ -366,7 +366,7 @@ async function baseAcceptEntries(
   client: Client,
 ): Promise<AcceptEntry[] | undefined> {
   const base = context.event.pull_request?.base?.sha
-  if (typeof base !== 'string' || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(base)) return undefined
+  if (!isObjectId(base)) return undefined
   const found = await acceptEntriesAt(client(), { owner: context.owner, repo: context.repo }, base, {
     workingDirectory: repositoryPath(inputs.workingDirectory, env),
     ...(inputs.config !== undefined ? { config: inputs.config } : {}),

@@ -150,56 +150,64 @@ export function locate(
   return range ? positionOf(source, range[0]) : undefined
 }
 
+/** The column (from 1) a key starts at on a line: after its indentation and any `- ` item markers. */
+const keyColumnOf = (line: string): number => /^\s*(?:-\s+)*/.exec(line)![0].length + 1
+/** The column (from 1) a line's text starts at. */
+const indentOf = (line: string): number => /^ */.exec(line)![0].length + 1
+/** Whether a line is blank or only a comment. */
+const isBlank = (line: string): boolean => line.trim() === '' || line.trim().startsWith('#')
+
+/**
+ * The line at `culprit` (0-based) starts at another column than the key at `key`: too deep reads as
+ * more of that key's value, too shallow as a key of no mapping. The fix is the line's indentation.
+ */
+function indentationProblem(
+  lines: readonly string[],
+  key: number,
+  culprit: number,
+): Omit<ConfigProblem, 'path'> | undefined {
+  const keyColumn = keyColumnOf(lines[key]!)
+  const column = indentOf(lines[culprit]!)
+  if (column === keyColumn) return undefined
+  const where = `the key on line ${key + 1} (column ${keyColumn})`
+  const reads =
+    column > keyColumn
+      ? `deeper than ${where}, so it reads as more of that key's value`
+      : `shallower than ${where}, so it belongs to no mapping`
+  return {
+    line: culprit + 1,
+    column,
+    detail: `invalid YAML: this line starts at column ${column}, ${reads}; start it at column ${keyColumn} to make it a key beside it`,
+  }
+}
+
 /**
  * The line after `line` that is indented more than the key on `line`, when `key: value` is followed by
  * it: YAML reads it as more of that value, and the parser stops at the key above. The problem is the
- * deeper line, and the fix its indentation.
+ * deeper line.
  */
 function overIndented(text: string, line: number): Omit<ConfigProblem, 'path'> | undefined {
   const lines = text.split('\n')
   const above = lines[line - 1]
   if (above === undefined || !/^\s*(?:-\s+)*[^\s#][^:]*:\s+\S/.test(above)) return undefined
-  const keyColumn = /^\s*(?:-\s+)*/.exec(above)![0].length + 1
-  for (let i = line; i < lines.length; i++) {
-    const next = lines[i]!
-    if (next.trim() === '' || next.trim().startsWith('#')) continue
-    const column = /^ */.exec(next)![0].length + 1
-    if (column <= keyColumn) return undefined
-    return {
-      line: i + 1,
-      column,
-      detail: `invalid YAML: this line starts at column ${column}, deeper than the key on line ${line} (column ${keyColumn}), so it reads as more of that key's value; start it at column ${keyColumn} to make it a key beside it`,
-    }
-  }
-  return undefined
+  let next = line
+  while (next < lines.length && isBlank(lines[next]!)) next++
+  if (next >= lines.length || indentOf(lines[next]!) <= keyColumnOf(above)) return undefined
+  return indentationProblem(lines, line - 1, next)
 }
 
 /**
- * A key on `line` that starts at another column than the key on the line above it, where both are
- * keys of one mapping as written: too deep reads as more of the value above, too shallow as a key of
- * no mapping. The fix is the line's indentation.
+ * A key on `line` that starts at another column than the key above it (where YAML stops at the line
+ * itself: a comment after the key above, or a line too shallow).
  */
 function misIndented(text: string, line: number): Omit<ConfigProblem, 'path'> | undefined {
   const lines = text.split('\n')
   const culprit = lines[line - 1]
   if (culprit === undefined || !/^\s*[^\s#-][^:]*:(\s|$)/.test(culprit)) return undefined
   let above = line - 2
-  while (above >= 0 && (lines[above]!.trim() === '' || lines[above]!.trim().startsWith('#'))) above--
-  const key = lines[above]
-  if (key === undefined || !/^\s*(?:-\s+)*[^\s#][^:]*:(\s|$)/.test(key)) return undefined
-  const keyColumn = /^\s*(?:-\s+)*/.exec(key)![0].length + 1
-  const column = /^ */.exec(culprit)![0].length + 1
-  if (column === keyColumn) return undefined
-  const where = `the key on line ${above + 1} (column ${keyColumn})`
-  const reads =
-    column > keyColumn
-      ? `deeper than ${where}, so it reads as more of that key's value`
-      : `shallower than ${where}, so it belongs to no mapping`
-  return {
-    line,
-    column,
-    detail: `invalid YAML: this line starts at column ${column}, ${reads}; start it at column ${keyColumn} to make it a key beside it`,
-  }
+  while (above >= 0 && isBlank(lines[above]!)) above--
+  if (above < 0 || !/^\s*(?:-\s+)*[^\s#][^:]*:(\s|$)/.test(lines[above]!)) return undefined
+  return indentationProblem(lines, above, line - 1)
 }
 
 /** A YAML syntax error as a problem at the place the parser stopped. */

@@ -8,7 +8,9 @@
 // pull request's last head: the run after the merge passes and saves the accepted numbers. Where
 // GitHub will not say who added the label, when, or with what permission, the label does not count,
 // and the report says why.
+
 import type { LabelDecision } from '../accept.ts'
+import { isObjectId } from '../system/git.ts'
 import { type GitHub, statusOf } from './client.ts'
 import type { GitHubContext } from './context.ts'
 
@@ -51,8 +53,6 @@ function failure(error: unknown): string {
 function pullNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined
 }
-
-const FULL_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/
 
 const short = (sha: string) => sha.slice(0, 7)
 
@@ -193,7 +193,7 @@ export async function labelAcceptance(o: LabelOptions): Promise<LabelDecision> {
     const number = pullNumber(event.pull_request?.number)
     const head = event.pull_request?.head?.sha
     if (number === undefined || !hasLabel(event.pull_request?.labels, o.label)) return {}
-    if (typeof head !== 'string' || !FULL_SHA.test(head))
+    if (!isObjectId(head))
       return {
         refused: `the label "${o.label}" on #${number} does not count: the event names no head commit`,
       }
@@ -207,7 +207,7 @@ export async function labelAcceptance(o: LabelOptions): Promise<LabelDecision> {
   if (eventName !== 'push') return {}
   const ref = typeof event.ref === 'string' ? event.ref : ''
   const sha = typeof event.after === 'string' ? event.after : ''
-  if (!ref.startsWith('refs/heads/') || !FULL_SHA.test(sha)) return {}
+  if (!ref.startsWith('refs/heads/') || !isObjectId(sha)) return {}
   if (!o.octokit) {
     o.log(
       `no github-token: the pull request merged by ${short(sha)} is not looked up for the label "${o.label}"`,
@@ -244,8 +244,7 @@ export async function labelAcceptance(o: LabelOptions): Promise<LabelDecision> {
   )
   if (!merged) return {}
   const number = merged.number as number
-  const head =
-    typeof merged.head?.sha === 'string' && FULL_SHA.test(merged.head.sha) ? merged.head.sha : undefined
+  const head = isObjectId(merged.head?.sha) ? merged.head.sha : undefined
   if (head === undefined)
     return { refused: `the label "${o.label}" on #${number} does not count: GitHub names no last head of it` }
   const decision = await labelForHead(o, number, head)

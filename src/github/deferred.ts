@@ -6,11 +6,13 @@
 // same-job run, the pull request and the commit measured), never markdown. The trusted job checks it
 // against the results schema with bounded sizes, compares again and renders the comment itself, with
 // our escaping. A forged file can at worst misstate numbers about its own pull request.
+
 import { z } from 'zod'
 import type { Acceptance } from '../accept.ts'
 import { type CompareOptions, type Comparison, compareResults } from '../compare/index.ts'
 import { UserError } from '../errors.ts'
 import { ACCEPT_REASON_MAX, ACCEPT_SOURCES, firstIssue, type ResultSet, resultSetSchema } from '../results.ts'
+import { OBJECT_ID } from '../system/git.ts'
 
 export const DEFERRED_SCHEMA = 'bench-action/deferred-comparison'
 export const DEFERRED_VERSION = 1
@@ -78,7 +80,7 @@ const deferredSchema = z
       .int()
       .positive()
       .max(2 ** 31),
-    headSha: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'a full commit sha'),
+    headSha: z.string().regex(OBJECT_ID, 'a full commit sha'),
     /** The comment input: on-regression updates an earlier comment but starts none on a pass. */
     mode: z.enum(['always', 'on-regression']),
     head: resultSetSchema,

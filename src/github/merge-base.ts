@@ -1,5 +1,6 @@
 // The merge base from GitHub when the checkout's history cannot give it (a shallow clone, the base
 // branch not fetched): the compare endpoint names the merge base of `base...head`.
+import { isObjectId } from '../system/git.ts'
 import type { GitHub } from './client.ts'
 
 export async function mergeBaseFromApi(
@@ -14,5 +15,5 @@ export async function mergeBaseFromApi(
     per_page: 1,
   })
   const sha = data.merge_base_commit?.sha
-  return typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined
+  return isObjectId(sha) ? sha : undefined
 }

@@ -170,11 +170,11 @@ export function renderMarkdown(c: Comparison, options: MarkdownOptions = {}): st
   const measure = options.measure ?? ((text: string) => text.length)
   if (measure(full) <= limit) return full
   for (let steps = 1; steps <= SHORTENING.length; steps++) {
-    const text = renderModel(c, options, shortened(model, steps).model)
+    const text = renderModel(c, options, shortened(model, steps))
     if (measure(text) <= limit) return text
   }
   // Even the regressions, failures and accepted regressions alone are too long: keep as many rows as fit.
-  const kept = shortened(model, SHORTENING.length).model
+  const kept = shortened(model, SHORTENING.length)
   const serious = [...(kept.regressions ?? []), ...(kept.failed ?? []), ...(kept.accepted ?? [])]
   const render = (rows: number) => renderModel(c, options, keepSerious(kept, rows))
   let low = 0

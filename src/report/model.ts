@@ -208,11 +208,8 @@ export const SHORTENING: ReadonlyArray<{
   },
 ]
 
-/**
- * The model after the first `steps` steps of SHORTENING, and what those steps left out (also its
- * `shortened` section, which says so at the top).
- */
-export function shortened(model: ReportModel, steps: number): { model: ReportModel; left: string[] } {
+/** The model after the first `steps` steps of SHORTENING, what they left out in its `shortened` section. */
+export function shortened(model: ReportModel, steps: number): ReportModel {
   const kept: { -readonly [K in SectionName]?: Sections[K] } = { ...model }
   const left: string[] = []
   for (const step of SHORTENING.slice(0, steps)) {
@@ -220,5 +217,5 @@ export function shortened(model: ReportModel, steps: number): { model: ReportMod
     for (const name of step.drops) delete kept[name]
   }
   kept.shortened = left.length > 0 ? left : undefined
-  return { model: kept, left }
+  return kept
 }

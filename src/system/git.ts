@@ -57,9 +57,11 @@ export async function defaultBranch(
 // Commits may come from stored results or an event, so they follow --end-of-options (git 2.24): one that
 // starts with a dash is never read as an option. rev-list takes `--` after them: they are never paths.
 
-/** A full object name: 40 hex digits (SHA-1) or 64 (SHA-256), never a ref, an option or an abbreviation. */
-export function isObjectId(text: string): boolean {
-  return /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(text)
+/** A full object name as git writes it: 40 hex digits (SHA-1) or 64 (SHA-256), never a ref, an option or an abbreviation. */
+export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/
+
+export function isObjectId(text: unknown): text is string {
+  return typeof text === 'string' && OBJECT_ID.test(text)
 }
 
 /**

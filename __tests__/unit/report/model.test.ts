@@ -133,8 +133,11 @@ test('each output shows its sections in its own order, only those present', () =
 test('shortening drops the detail blocks first, then the unchanged and not-run rows, then the reassuring sections', () => {
   assert.equal(SHORTENING.length, 3)
   const after = (steps: number) => {
-    const { model: kept, left } = shortened(model, steps)
-    return { shown: present(MARKDOWN_LAYOUT).filter((name) => kept[name] !== undefined), left }
+    const kept = shortened(model, steps)
+    return {
+      shown: present(MARKDOWN_LAYOUT).filter((name) => kept[name] !== undefined),
+      left: kept.shortened ?? [],
+    }
   }
   const always = ['title', 'counts', 'provenance', 'warnings', 'regressions']
   const end = ['environment', 'footer']
