@@ -15,12 +15,12 @@
 // (1), BENCH_REBAR_MAX_TIME and BENCH_REBAR_MAX_WARMUP_TIME (rebar's --max-time and
 // --max-warmup-time; unset, rebar's own 3s and 1.5s).
 import { execFile } from 'node:child_process'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { median } from 'simple-statistics'
-import type { ResultSet } from '../src/results.ts'
+import { runCli } from './cli.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -88,25 +88,7 @@ interface Ours {
 
 /** The CLI on a bench.yml inside the benchmarks directory (engine `cwd` resolves against it). */
 async function ourMeasure(s: Settings, config: string, json: string): Promise<Map<string, Ours>> {
-  const cli = path.join(root, 'src', 'cli-entry.ts')
-  await run(
-    process.execPath,
-    [
-      '--import',
-      import.meta.resolve('tsx'),
-      cli,
-      'run',
-      '--config',
-      config,
-      '--json',
-      json,
-      '--dry-run',
-      '--no-install',
-    ],
-    { cwd: s.dir, env: { ...process.env, GITHUB_ACTIONS: '' }, maxBuffer: 16 << 20 },
-  )
-  const results = JSON.parse(await readFile(json, 'utf8')) as { head?: ResultSet } & ResultSet
-  const set = results.head ?? results
+  const set = await runCli(config, json, s.dir, ['--dry-run'])
   const ours = new Map<string, Ours>()
   for (const b of set.benchmarks) {
     const samples = b.metrics.time?.samples

@@ -25,10 +25,10 @@ import { measureWallClock } from '../src/kinds/wall-clock/measure.ts'
 import type { WallClockCase } from '../src/kinds/wall-clock/plan.ts'
 import { encodeKlv } from '../src/measure/klv.ts'
 import { runRunner } from '../src/measure/runner-protocol.ts'
-import type { ResultSet } from '../src/results.ts'
 import { planCases } from '../src/run/plan.ts'
 import { measureSuite } from '../src/schedule/index.ts'
 import { ensureZig } from '../src/setup/zig.ts'
+import { runCli } from './cli.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -291,25 +291,7 @@ benchmarks:
     kind: wall-clock
 ${entry}`,
     )
-    const cli = path.join(root, 'src', 'cli-entry.ts')
-    await run(
-      process.execPath,
-      [
-        '--import',
-        import.meta.resolve('tsx'),
-        cli,
-        'run',
-        '--config',
-        config,
-        '--json',
-        json,
-        '--no-save',
-        '--no-install',
-      ],
-      { cwd: dir, env: { ...process.env, GITHUB_ACTIONS: '' } },
-    )
-    const results = JSON.parse(await readFile(json, 'utf8')) as { head?: ResultSet } & ResultSet
-    const set = results.head ?? results
+    const set = await runCli(config, json, dir, ['--no-save'])
     const samples = set.benchmarks[0]?.metrics.time?.samples
     if (!samples) throw new Error(`${label}: no time samples in ${json}`)
     return median(samples)
