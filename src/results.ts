@@ -175,6 +175,12 @@ export const benchmarkResultSchema = z.object({
    * shell running an empty script, over `runs` runs), already subtracted from each wall sample.
    */
   shellCorrection: z.object({ ns: z.number().nonnegative(), runs: z.number().int().positive() }).optional(),
+  /**
+   * Timed kinds: the bytes of environment padding (src/measure/placement.ts) each counted run started
+   * with (process kind, a scaling command), or each runner process that took samples (wall-clock, a
+   * scaling runner), in order.
+   */
+  padding: z.array(z.number().int().nonnegative()).optional(),
 })
 export type BenchmarkResult = z.infer<typeof benchmarkResultSchema>
 

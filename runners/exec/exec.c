@@ -2,7 +2,8 @@
  * exec: runs one command many times and prints what each run cost.
  *
  *   exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR | --stdout-file FILE |
- *        --stdout-pipe] [--stdin FILE] [--prepare K ARG...] [--conclude K ARG...] -- PROGRAM [ARGS...]
+ *        --stdout-pipe] [--stdin FILE] [--prepare K ARG...] [--conclude K ARG...] [--padding B,B,...]
+ *        -- PROGRAM [ARGS...]
  *   exec --version
  *
  * Runs W warmup runs, then N counted runs, one after another, and prints one JSON line per run
@@ -41,6 +42,17 @@
  * status and its "stderr_hex", and the launcher stops as after a failed run; a step that cannot be
  * executed gives a spawn_error line with the same "step" field. A failed run is not followed by its
  * conclude step.
+ *
+ * With --padding B0,B1,... (one size per run, warmups first: W + N sizes), run k and its copies start
+ * with BENCH_ACTION_PLACEMENT set to B_k bytes of 'x' (0 to 65536) in their environment, in place of any
+ * value it had. The environment's size moves where the stack begins, and with it the alignment of
+ * everything the program keeps on it (Mytkowicz et al., ASPLOS 2009): varying it from run to run
+ * measures the program over many placements instead of one. The variable is always there, so its
+ * name's bytes are the same in every run; prepare and conclude steps get the run's environment too.
+ *
+ * On Linux the launcher also turns address randomisation back on for what it starts when it inherited
+ * it off (setarch -R, ADDR_NO_RANDOMIZE): the kernel then places stack, heap and shared libraries
+ * anew at every exec. Whether it randomises at all is the kernel's setting (kernel.randomize_va_space).
  *
  * Lines are flushed at most every 50 ms and after the last or a failed run, so a caller can show
  * progress without every run of a fast command waking it up: a reader woken once per run competes
@@ -86,8 +98,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/personality.h>
+#endif
 
-#define EXEC_VERSION "bench-action exec 1"
+#define EXEC_VERSION "bench-action exec 2"
 #define STDERR_TAIL_BYTES 4096
 #define PATH_BUFFER_SIZE 4096
 #define FLUSH_INTERVAL_NS 50000000LL
@@ -99,6 +114,11 @@
 #define EXIT_INTERNAL 3
 
 extern char **environ;
+
+#define PADDING_VARIABLE "BENCH_ACTION_PLACEMENT="
+#define MAX_PADDING_BYTES 65536L
+/* The environment every run is started with: environ, or its copy with the run's padding. */
+static char **spawn_environ = NULL;
 
 /*
  * Shared with the signal handlers: the pid of each running copy, 0 when that copy is not running.
@@ -152,7 +172,8 @@ static void on_terminate(int sig)
 static void usage(FILE *out)
 {
   fputs("usage: exec [--runs N] [--warmup W] [--timeout-ms T] [--copies C] [--output-dir DIR | --stdout-file FILE |\n"
-        "            --stdout-pipe] [--stdin FILE] [--prepare K ARG...] [--conclude K ARG...] -- PROGRAM [ARGS...]\n"
+        "            --stdout-pipe] [--stdin FILE] [--prepare K ARG...] [--conclude K ARG...] [--padding B,B,...]\n"
+        "            -- PROGRAM [ARGS...]\n"
         "       exec --version\n"
         "Runs PROGRAM W times to warm up, then N times measured (default N=10, W=0), and prints\n"
         "one JSON line per run. T=0 (the default) means no timeout. Each run starts C copies at\n"
@@ -381,7 +402,7 @@ static int run_copies(const char *path, char *const argv[], const posix_spawn_fi
   for (long j = 0; j < copies; j++) {
     pid_t pid;
     clock_gettime(CLOCK_MONOTONIC, &results[j].started);
-    error = posix_spawn(&pid, path, &actions[j], attributes, argv, environ);
+    error = posix_spawn(&pid, path, &actions[j], attributes, argv, spawn_environ);
     if (error != 0) {
       *failed_copy = j;
       break;
@@ -675,6 +696,83 @@ static int open_stdin_file(const char *file, int slot)
   return 0;
 }
 
+/*
+ * --padding's comma-separated sizes, one per run, as a new array of *count entries; NULL for a malformed
+ * list (an empty item, a size outside 0..MAX_PADDING_BYTES) or when out of memory.
+ */
+static long *parse_padding(const char *list, long *count)
+{
+  long n = 1;
+  long *sizes;
+  const char *at = list;
+  for (const char *c = list; *c != '\0'; c++) {
+    if (*c == ',') n++;
+  }
+  sizes = calloc((size_t)n, sizeof *sizes);
+  if (sizes == NULL) return NULL;
+  for (long i = 0; i < n; i++) {
+    char *end;
+    long value;
+    if (*at < '0' || *at > '9') break;
+    errno = 0;
+    value = strtol(at, &end, 10);
+    if (errno != 0 || value > MAX_PADDING_BYTES || (*end != ',' && *end != '\0') || (*end == '\0') != (i + 1 == n)) break;
+    sizes[i] = value;
+    at = end + 1;
+    if (i + 1 == n) {
+      *count = n;
+      return sizes;
+    }
+  }
+  free(sizes);
+  return NULL;
+}
+
+/* PADDING_VARIABLE then MAX_PADDING_BYTES of 'x', cut short by a NUL at padding_end for each run. */
+static char *padding_entry = NULL;
+static size_t padding_end = 0;
+
+/* spawn_environ becomes environ without any PADDING_VARIABLE, then the padding entry; -1 when out of memory. */
+static int make_padded_environ(void)
+{
+  size_t count = 0, kept = 0, prefix = strlen(PADDING_VARIABLE);
+  while (environ[count] != NULL) count++;
+  spawn_environ = calloc(count + 2, sizeof *spawn_environ);
+  padding_entry = malloc(prefix + (size_t)MAX_PADDING_BYTES + 1);
+  if (spawn_environ == NULL || padding_entry == NULL) return -1;
+  memcpy(padding_entry, PADDING_VARIABLE, prefix);
+  memset(padding_entry + prefix, 'x', (size_t)MAX_PADDING_BYTES);
+  padding_end = prefix + (size_t)MAX_PADDING_BYTES;
+  padding_entry[padding_end] = '\0';
+  for (size_t i = 0; i < count; i++) {
+    if (strncmp(environ[i], PADDING_VARIABLE, prefix) != 0) spawn_environ[kept++] = environ[i];
+  }
+  spawn_environ[kept] = padding_entry;
+  spawn_environ[kept + 1] = NULL;
+  return 0;
+}
+
+/* The next run's padding: `bytes` of 'x' after the variable's name. */
+static void set_padding(long bytes)
+{
+  padding_entry[padding_end] = 'x';
+  padding_end = strlen(PADDING_VARIABLE) + (size_t)bytes;
+  padding_entry[padding_end] = '\0';
+}
+
+/*
+ * What the launcher starts gets address randomisation even when the launcher was started without it
+ * (setarch -R): the personality flag is inherited through exec, and a benchmark measured at one fixed
+ * placement is measured at one sample of the placements its users' machines will give it.
+ */
+static void randomise_addresses(void)
+{
+#ifdef __linux__
+  int persona = personality(0xffffffff);
+  if (persona != -1 && (persona & ADDR_NO_RANDOMIZE) != 0) personality((unsigned long)(persona & ~ADDR_NO_RANDOMIZE));
+#endif
+}
+
 int main(int argc, char *argv[])
 {
   long runs = 10;
@@ -686,6 +784,8 @@ int main(int argc, char *argv[])
   const char *stdin_file = NULL;
   int stdout_pipe = 0;
   int stdout_fd = -1;
+  long *padding = NULL;
+  long padding_count = 0;
   int step_stderr_fd = -1;
   struct step prepare = {"prepare", NULL, {0}, {0}};
   struct step conclude = {"conclude", NULL, {0}, {0}};
@@ -762,6 +862,14 @@ int main(int argc, char *argv[])
         stdout_file = file;
       }
       first++;
+    } else if (strcmp(arg, "--padding") == 0) {
+      free(padding);
+      padding = first + 1 < argc ? parse_padding(argv[first + 1], &padding_count) : NULL;
+      if (padding == NULL) {
+        fprintf(stderr, "exec: --padding needs comma-separated sizes from 0 to %ld\n", MAX_PADDING_BYTES);
+        return EXIT_USAGE;
+      }
+      first++;
     } else if (strcmp(arg, "--stdout-pipe") == 0) {
       stdout_pipe = 1;
     } else if (strcmp(arg, "--prepare") == 0 || strcmp(arg, "--conclude") == 0) {
@@ -782,6 +890,10 @@ int main(int argc, char *argv[])
   }
   if ((output_dir != NULL) + (stdout_file != NULL) + stdout_pipe > 1) {
     fputs("exec: --output-dir, --stdout-file and --stdout-pipe exclude each other\n", stderr);
+    return EXIT_USAGE;
+  }
+  if (padding != NULL && padding_count != warmup + runs) {
+    fprintf(stderr, "exec: --padding gave %ld sizes for %ld runs (warmups included)\n", padding_count, warmup + runs);
     return EXIT_USAGE;
   }
   command = argv + first;
@@ -830,6 +942,12 @@ int main(int argc, char *argv[])
     }
   }
 
+  spawn_environ = environ;
+  if (padding != NULL && make_padded_environ() != 0) {
+    fputs("exec: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  randomise_addresses();
   devnull_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (devnull_fd < 0) {
     fprintf(stderr, "exec: cannot open /dev/null: %s\n", strerror(errno));
@@ -918,6 +1036,7 @@ int main(int argc, char *argv[])
     long failed_copy = 0;
     int failed = 0;
 
+    if (padding != NULL) set_padding(padding[k]);
     /* First, so that the run's stdin file is whatever the prepare command left there. */
     if (prepare.argv != NULL &&
         run_step(&prepare, &attributes, timeout_ms, step_stderr_fd, phase, index, with_copy, copies)) {

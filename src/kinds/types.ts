@@ -4,6 +4,7 @@
 // of naming kinds.
 import type * as z from 'zod'
 import type { ResolveContext } from '../fields/index.ts'
+import type { Placement } from '../measure/placement.ts'
 import type { DerivedMetrics } from '../metric-families.ts'
 import type { CaseBase } from '../plan-types.ts'
 import type { BenchmarkResult, Kind } from '../results.ts'
@@ -35,6 +36,8 @@ export interface ProgressOptions {
   inherit?: NodeJS.ProcessEnv
   /** Called as its runs or samples are taken. */
   onProgress?: (done: number, total: number) => void
+  /** Where each timed process's environment padding comes from (measure/placement.ts). */
+  placement?: Placement
 }
 
 /** One benchmark's timed measurement, taken in parts so a schedule can interleave it with others. */

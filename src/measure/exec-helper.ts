@@ -144,6 +144,11 @@ export interface ExecHelperRunOptions {
   prepare?: readonly string[]
   /** argv run untimed after every run that succeeded, warmups included; its failure ends the series. */
   conclude?: readonly string[]
+  /**
+   * Bytes of environment padding each run starts with, warmups first (warmup + runs sizes): see
+   * measure/placement.ts. Without it, every run gets the environment as it is.
+   */
+  padding?: readonly number[]
   /** Called as each run's line arrives. */
   onRun?: (run: ProcessRun) => void
 }
@@ -436,6 +441,7 @@ function helperArguments(options: ExecHelperRunOptions): string[] {
   if (options.stdin !== undefined) args.push('--stdin', path.resolve(options.cwd, options.stdin))
   if (options.prepare?.length) args.push('--prepare', String(options.prepare.length), ...options.prepare)
   if (options.conclude?.length) args.push('--conclude', String(options.conclude.length), ...options.conclude)
+  if (options.padding !== undefined) args.push('--padding', options.padding.join(','))
   args.push('--', ...options.command)
   return args
 }

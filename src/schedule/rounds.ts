@@ -3,6 +3,7 @@
 // (A B, B A, …); the runs of one block form pairs (docs/methodology.md#rounds-and-interleaving).
 import { type Case, derivedMetrics, kindOf, type TimedCase } from '../kinds/index.ts'
 import type { TimedKind, TimedMeasurement } from '../kinds/types.ts'
+import { Placement } from '../measure/placement.ts'
 import { resolveGate } from '../metric-families.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
 import { formatSignificant, SeededRandom } from '../stats/index.ts'
@@ -73,11 +74,14 @@ export async function measureInRounds(
   if (units.length === 0) return pairs
   const kindOfCase = options.timed ?? timedKindOf
   const now = options.clock ?? (() => performance.now())
-  const measurements: TimedMeasurement[][] = units.map((unit) =>
-    unit.map((c) => {
+  const scheduleSeed = seed ?? units.flatMap((u) => u.map((c) => c.id)).join('\u0000')
+  const measurements: TimedMeasurement[][] = units.map((unit, u) =>
+    unit.map((c, side) => {
       const progress = {
         inherit: options.inherit,
         onProgress: (done: number, total: number) => options.onProgress?.(c, done, total),
+        // Each side of each unit draws its own paddings, from the same distribution.
+        placement: new Placement(`${scheduleSeed}\u0000${u}\u0000${side}`),
       }
       return kindOfCase(c).measurement(c, progress)
     }),
@@ -89,7 +93,7 @@ export async function measureInRounds(
       ),
     ),
   )
-  const random = new SeededRandom(seed ?? units.flatMap((u) => u.map((c) => c.id)).join('\u0000'))
+  const random = new SeededRandom(scheduleSeed)
   const shuffle = <T>(items: T[]): T[] => {
     for (let i = items.length - 1; i > 0; i--) {
       const j = random.nextInt(i + 1)

@@ -21,6 +21,7 @@ import {
   runFailed,
 } from '../../measure/exec-helper.ts'
 import { type LaunchedProcess, launch } from '../../measure/launch.ts'
+import { Placement, paddingEnv } from '../../measure/placement.ts'
 import { resultFor } from '../../measure/result.ts'
 import { SampleTarget } from '../../measure/target.ts'
 import type { BenchmarkError, BenchmarkResult, Metric, Unit } from '../../results.ts'
@@ -36,6 +37,8 @@ export interface MeasureProcessOptions {
   helper?: ExecHelper
   /** The environment the command inherits (the case's env is added to it); process.env by default. */
   inherit?: NodeJS.ProcessEnv
+  /** Where each run's environment padding comes from; a sequence seeded by the case's id by default. */
+  placement?: Placement
 }
 
 /**
@@ -69,12 +72,16 @@ export class ProcessMeasurement extends SampleTarget {
   private done = 0
   /** Wall times of the empty shell script, measured beside the runs (with `shellCorrection`). */
   private readonly shellStartups: number[] = []
+  private readonly placement: Placement
+  /** The environment padding of each counted run that succeeded, in order. */
+  private readonly padding: number[] = []
 
   constructor(
     readonly c: ProcessCase,
     private readonly options: MeasureProcessOptions = {},
   ) {
     super(c.runs)
+    this.placement = options.placement ?? new Placement(c.id)
   }
 
   /** Counted runs that succeeded so far. */
@@ -122,7 +129,7 @@ export class ProcessMeasurement extends SampleTarget {
     if (this.c.shellCorrection) {
       // The shell's own start-up, measured right before this part's runs so that it sees the same
       // moment of the machine: the same shell argv with an empty script.
-      const calibration = await this.launch(helper, {
+      const shell: ProcessCase = {
         ...this.c,
         command: emptyScript(this.c.command),
         runs: Math.min(Math.max(runs, SHELL_CALIBRATION_MIN_RUNS), SHELL_CALIBRATION_MAX_RUNS),
@@ -131,7 +138,8 @@ export class ProcessMeasurement extends SampleTarget {
         conclude: undefined,
         stdin: undefined,
         output: undefined,
-      })
+      }
+      const calibration = await this.launch(helper, shell, this.placement.take(shell.warmup + shell.runs))
       if (calibration.failure) {
         const failed = describeFailure(calibration.failure, this.c)
         this.unusable = `measuring the shell's start-up (${this.c.command[0]} -c ''): ${failed.message}`
@@ -139,8 +147,10 @@ export class ProcessMeasurement extends SampleTarget {
       }
       this.shellStartups.push(...countedRuns(calibration.runs).map((r) => r.wallNs))
     }
-    const outcome = await this.launch(helper, part, onRun)
+    const padding = this.placement.take(warmup + runs)
+    const outcome = await this.launch(helper, part, padding, onRun)
     this.contention.add(before, takeSnapshot())
+    for (const r of countedRuns(outcome.runs)) this.padding.push(padding[warmup + r.index]!)
     // The helper numbers runs within this part; number them within the benchmark.
     const offset = this.counted
     for (const r of outcome.runs) if (r.phase === 'run') r.index += offset
@@ -154,13 +164,17 @@ export class ProcessMeasurement extends SampleTarget {
     this.failure = failure
   }
 
-  /** Runs a part (or the shell's calibration) through the helper, or from Node without one. */
+  /**
+   * Runs a part (or the shell's calibration) through the helper, or from Node without one, each run
+   * with its padding (warmups first).
+   */
   private launch(
     helper: ExecHelper,
     part: ProcessCase,
+    padding: readonly number[],
     onRun?: () => void,
   ): Promise<RunsOutcome<RunOutcome>> {
-    if ('unavailable' in helper) return runFromNode(part, onRun ?? (() => {}), this.options.inherit)
+    if ('unavailable' in helper) return runFromNode(part, padding, onRun ?? (() => {}), this.options.inherit)
     return runExecHelper(helper.path, {
       command: part.command,
       cwd: part.cwd,
@@ -173,6 +187,7 @@ export class ProcessMeasurement extends SampleTarget {
       ...(part.conclude ? { conclude: part.conclude } : {}),
       ...(part.stdin ? { stdin: part.stdin.path } : {}),
       ...(part.output ? { output: part.output } : {}),
+      padding,
       onRun,
     })
   }
@@ -219,6 +234,7 @@ export class ProcessMeasurement extends SampleTarget {
     const result: BenchmarkResult = resultFor(c, { metrics, error, notes })
     if (c.series !== undefined) result.series = c.series
     if (correction) result.shellCorrection = correction
+    if (this.padding.length > 0) result.padding = [...this.padding]
     // With the helper, each run's own wall and CPU time and switches; without it, the parts' (runs from Node).
     const contention = this.contention.summary(
       measured
@@ -428,6 +444,7 @@ function errnoText(error: NodeJS.ErrnoException): string {
 /** Without the exec helper: every run spawned from Node, timed around spawn and exit. */
 async function runFromNode(
   c: ProcessCase,
+  padding: readonly number[],
   onRun: () => void,
   inherit: NodeJS.ProcessEnv | undefined,
 ): Promise<RunsOutcome<RunOutcome>> {
@@ -438,7 +455,13 @@ async function runFromNode(
   ]
   for (const [phase, count] of phases) {
     for (let index = 0; index < count; index++) {
-      const run = await runOnceFromNode(c, phase, index, inherit)
+      const bytes = padding[phase === 'warmup' ? index : c.warmup + index] ?? 0
+      const run = await runOnceFromNode(
+        { ...c, env: { ...c.env, ...paddingEnv(bytes) } },
+        phase,
+        index,
+        inherit,
+      )
       if ('kind' in run) return { runs, failure: run }
       runs.push(run)
       onRun()

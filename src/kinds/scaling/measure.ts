@@ -14,6 +14,7 @@ import {
   runExecHelper,
 } from '../../measure/exec-helper.ts'
 import { encodeKlv } from '../../measure/klv.ts'
+import { Placement, paddingEnv } from '../../measure/placement.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
 import { runRunner } from '../../measure/runner-protocol.ts'
 import { SampleTarget } from '../../measure/target.ts'
@@ -27,6 +28,8 @@ export interface ScalingOptions {
   onProgress?: (done: number, total: number) => void
   /** A built exec helper, to skip looking for one. */
   helper?: ExecHelper
+  /** Where each run's (or runner process's) environment padding comes from; seeded by the case's id by default. */
+  placement?: Placement
 }
 
 /** The command with `{threads}` replaced in every argument. */
@@ -52,12 +55,16 @@ export class ScalingMeasurement extends SampleTarget {
   private started = false
   private helper?: ExecHelper
   private outputDir?: string
+  private readonly placement: Placement
+  /** The environment padding of each counted run (a command) or runner process, in order. */
+  private readonly padding: number[] = []
 
   constructor(
     readonly c: ScalingCase,
     private readonly options: ScalingOptions = {},
   ) {
     super(c.runs)
+    this.placement = options.placement ?? new Placement(c.id)
   }
 
   /** Throughput samples taken so far. */
@@ -97,10 +104,11 @@ export class ScalingMeasurement extends SampleTarget {
       ['max-warmup-time', String(DEFAULT_MAX_WARMUP_TIME_MS * 1e6)],
       ['threads', String(this.c.threads)],
     ])
+    const bytes = this.placement.next()
     const outcome = await runRunner({
       command: scalingCommand(this.c),
       cwd: this.c.cwd,
-      env: scalingEnv(this.c),
+      env: { ...scalingEnv(this.c), ...paddingEnv(bytes) },
       inherit: this.options.inherit,
       klv,
       timeoutMs: this.c.timeoutMs,
@@ -109,6 +117,7 @@ export class ScalingMeasurement extends SampleTarget {
       this.failure = outcome.error
       return
     }
+    if (outcome.samples.length > 0) this.padding.push(bytes)
     for (const s of outcome.samples.slice(0, runs)) {
       // Operations: the calls a harness reports timing, else what a rebar runner counted.
       const operations = s.iterations > 1 ? s.iterations : s.count
@@ -130,6 +139,7 @@ export class ScalingMeasurement extends SampleTarget {
       return
     }
     this.outputDir ??= await mkdtemp(path.join(os.tmpdir(), 'bench-action-scaling-'))
+    const padding = this.placement.take(warmup + runs)
     const outcome = await runExecHelper(this.helper.path, {
       command: scalingCommand(this.c),
       cwd: this.c.cwd,
@@ -140,6 +150,7 @@ export class ScalingMeasurement extends SampleTarget {
       timeoutMs: this.c.timeoutMs,
       copies: this.c.copies,
       outputDir: this.outputDir,
+      padding,
     })
     if (outcome.failure) {
       const f = outcome.failure
@@ -164,7 +175,7 @@ export class ScalingMeasurement extends SampleTarget {
       if (r.phase !== 'run') continue
       byRun.set(r.index, [...(byRun.get(r.index) ?? []), r])
     }
-    for (const copies of byRun.values()) {
+    for (const [index, copies] of byRun) {
       let total = 0
       for (const copy of copies) {
         if (!copy.stdoutPath) {
@@ -182,6 +193,7 @@ export class ScalingMeasurement extends SampleTarget {
         }
       }
       this.throughputs.push(total)
+      this.padding.push(padding[warmup + index]!)
     }
   }
 
@@ -197,10 +209,11 @@ export class ScalingMeasurement extends SampleTarget {
       )
     }
     if (this.failure) return failedResult(this.c, this.failure, notes)
-    return resultFor(this.c, {
+    const result = resultFor(this.c, {
       metrics: { throughput: { unit: 'ops/s', direction: 'higher', samples: [...this.throughputs] } },
       notes,
     })
+    return this.padding.length > 0 ? { ...result, padding: [...this.padding] } : result
   }
 }
 

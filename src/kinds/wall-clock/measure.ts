@@ -5,6 +5,7 @@
 import { OutsidePathError, readConfined } from '../../fields/confine.ts'
 import { listHarnessBenchmarks } from '../../measure/harness.ts'
 import { encodeKlv, type KlvEntry, type RunnerSample } from '../../measure/klv.ts'
+import { Placement, paddingEnv } from '../../measure/placement.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
 import { checkCounts, runRunner } from '../../measure/runner-protocol.ts'
 import { SampleTarget } from '../../measure/target.ts'
@@ -178,6 +179,8 @@ export async function expandRebar(
 export interface WallClockOptions {
   inherit?: NodeJS.ProcessEnv
   onProgress?: (done: number, total: number) => void
+  /** Where each runner process's environment padding comes from; seeded by the case's id by default. */
+  placement?: Placement
 }
 
 /**
@@ -192,12 +195,16 @@ export class WallClockMeasurement extends SampleTarget {
   private invocations = 0
   /** Time inside the samples taken so far: max-time bounds it over all invocations, as in one. */
   private sampledNs = 0
+  private readonly placement: Placement
+  /** The environment padding of each runner process that took samples, in order. */
+  private readonly padding: number[] = []
 
   constructor(
     readonly c: WallClockCase,
     private readonly options: WallClockOptions = {},
   ) {
     super(c.runs)
+    this.placement = options.placement ?? new Placement(c.id)
   }
 
   /** Samples taken so far. */
@@ -225,10 +232,11 @@ export class WallClockMeasurement extends SampleTarget {
     if (this.c.throughputInput !== undefined)
       this.bytesPerCall = configuration.inputBytes.get(this.c.throughputInput)
     this.invocations++
+    const bytes = this.placement.next()
     const outcome = await runRunner({
       command: this.c.command,
       cwd: this.c.cwd,
-      env: this.c.env,
+      env: { ...this.c.env, ...paddingEnv(bytes) },
       inherit: this.options.inherit,
       klv: configuration.klv,
       timeoutMs: this.c.timeoutMs,
@@ -244,6 +252,7 @@ export class WallClockMeasurement extends SampleTarget {
       return
     }
     this.samples.push(...outcome.samples)
+    if (outcome.samples.length > 0) this.padding.push(bytes)
     for (const s of outcome.samples) this.sampledNs += s.durationNs
     const wrong = checkCounts(this.samples, this.c.count)
     if (wrong) this.failure = { message: wrong }
@@ -266,7 +275,8 @@ export class WallClockMeasurement extends SampleTarget {
       const [low, high] = [Math.min(...calls), Math.max(...calls)]
       notes.push(`each sample timed ${low === high ? low : `${low}–${high}`} calls`)
     }
-    return resultFor(this.c, { metrics: wallClockMetrics(this.samples, this.bytesPerCall), notes })
+    const result = resultFor(this.c, { metrics: wallClockMetrics(this.samples, this.bytesPerCall), notes })
+    return this.padding.length > 0 ? { ...result, padding: [...this.padding] } : result
   }
 }
 
