@@ -1,6 +1,6 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
 // wall-clock|report|git-store|same-job|shard|verdicts|contention|
-// cross-moment|history|histories|changepoints|placement|rebar runs one part (rebar: only when named, as it builds
+// cross-moment|history|histories|changepoints|nested|placement|rebar runs one part (rebar: only when named, as it builds
 // rebar and takes minutes).
 
 import { benchChangePoints } from './changepoints.ts'
@@ -10,6 +10,7 @@ import { benchGitStore } from './git-store.ts'
 import { benchHistories } from './histories.ts'
 import { benchHistory } from './history.ts'
 import { benchInstructions } from './instructions.ts'
+import { benchNested } from './nested.ts'
 import { benchPlacement } from './placement.ts'
 import { benchProcess } from './process.ts'
 import { benchRebar } from './rebar.ts'
@@ -37,5 +38,6 @@ if (!only || only === 'verdicts') await benchVerdicts()
 if (!only || only === 'contention') await benchContention()
 if (!only || only === 'cross-moment') await benchCrossMoment()
 if (!only || only === 'changepoints') await benchChangePoints()
+if (!only || only === 'nested') await benchNested()
 if (!only || only === 'placement') await benchPlacement()
 if (only === 'rebar') await benchRebar()

@@ -20,6 +20,7 @@ export const GROUPS = {
   'stats-intervals': [
     'src/stats/bootstrap.ts',
     'src/stats/median-interval.ts',
+    'src/stats/nested.ts',
     'src/stats/paired.ts',
     'src/stats/random.ts',
   ],

@@ -1,6 +1,7 @@
 // Percentile bootstrap of the ratio of medians (criterion's relative change, on the median). It makes no
 // assumption about the shape of the distributions, which for benchmark samples are skewed and often
 // multi-modal, and it gives the interval in the unit readers think in: "head takes 1.08× as long".
+import { type Groups, type Nesting, nests } from './nested.ts'
 import { SeededRandom } from './random.ts'
 import { assertSample } from './summary.ts'
 
@@ -11,6 +12,12 @@ export interface BootstrapOptions {
   confidence: number
   /** The same seed and input always give the same interval. */
   seed?: string | number
+  /**
+   * The samples by the process that took them (stats/nested.ts): each side's for two independent
+   * samples, the pairs' for paired ones. Values nested in more than one process, not each its own,
+   * are resampled process by process.
+   */
+  processes?: Nesting
 }
 
 export interface RatioInterval {
@@ -59,19 +66,15 @@ function bootstrapMedians(
   const { confidence, resamples, seed } = bootstrapSettings(options)
 
   const random = new SeededRandom(seed)
-  // A resample's median is the value at its median *index* into the sorted sample, so a resample is
-  // drawn as indices and its median found by counting them: no values are moved or compared.
-  const baseValues = Float64Array.from(base).sort()
-  const headValues = Float64Array.from(head).sort()
-  const baseCounts = new Uint32Array(baseValues.length)
-  const headCounts = new Uint32Array(headValues.length)
+  const resampleBase = medianResampler(base, options.processes?.base)
+  const resampleHead = medianResampler(head, options.processes?.head)
   const ratios = new Float64Array(resamples)
   for (let r = 0; r < resamples; r++) {
-    const baseMedian = resampledMedian(baseValues, baseCounts, random)
-    const headMedian = resampledMedian(headValues, headCounts, random)
+    const baseMedian = resampleBase(random)
+    const headMedian = resampleHead(random)
     ratios[r] = combine(headMedian, baseMedian)
   }
-  const estimate = combine(medianInPlace(headValues), medianInPlace(baseValues))
+  const estimate = combine(medianInPlace(Float64Array.from(head)), medianInPlace(Float64Array.from(base)))
   return {
     estimate,
     low: percentileBySelection(ratios, (1 - confidence) / 2),
@@ -79,8 +82,26 @@ function bootstrapMedians(
   }
 }
 
+/**
+ * Draws the median of one resample of `values`: process by process where `groups` nest them
+ * (nestedMedianResampler), else value by value (resampledMedian).
+ */
+export function medianResampler(
+  values: ArrayLike<number>,
+  groups: Groups | undefined,
+): (random: SeededRandom) => number {
+  if (nests(groups, values.length)) return nestedMedianResampler(values, groups)
+  // A resample's median is the value at its median *index* into the sorted sample, so a resample is
+  // drawn as indices and its median found by counting them: no values are moved or compared.
+  const sorted = Float64Array.from(values).sort()
+  const counts = new Uint32Array(sorted.length)
+  return (random) => resampledMedian(sorted, counts, random)
+}
+
 /** The options with their defaults, checked: a confidence in (0, 1), a whole number of resamples. */
-export function bootstrapSettings(options: BootstrapOptions): Required<BootstrapOptions> {
+export function bootstrapSettings(
+  options: BootstrapOptions,
+): Required<Pick<BootstrapOptions, 'confidence' | 'resamples' | 'seed'>> {
   const { confidence, resamples = DEFAULT_RESAMPLES, seed = DEFAULT_SEED } = options
   if (!(confidence > 0 && confidence < 1))
     throw new RangeError(`confidence must be in (0, 1), got ${confidence}`)
@@ -182,19 +203,72 @@ export function resampledMedian(sorted: Float64Array, counts: Uint32Array, rando
   if (n >= ORDER_STATISTIC_MIN_SAMPLES) return resampledMedianByOrderStatistics(sorted, random)
   counts.fill(0)
   for (let i = 0; i < n; i++) counts[random.nextInt(n)]!++
-  const upperRank = n >> 1
+  return medianOfCounts(sorted, counts, n)
+}
+
+/**
+ * A resampler of the median of nested values, in two stages: each call draws as many processes as
+ * there are, with replacement; for each process drawn, as many of its values as it has, with
+ * replacement; and returns the median of all the values drawn (their number varies when processes
+ * differ in size). A process is drawn and then its values, process by process. Resampling within the
+ * processes too counts their noise a second time (it is in the spread of the processes already;
+ * Davison & Hinkley 1997, §3.8), so where processes agree the interval comes out somewhat wider than
+ * the pooled one, never narrower than the data allow, as resampling processes alone can be with few
+ * of them (docs/methodology.md#nested-samples). The values are sorted once and a resample counted by
+ * rank, as resampledMedian does, so no values are moved.
+ */
+export function nestedMedianResampler(
+  values: ArrayLike<number>,
+  groups: Groups,
+): (random: IntSource) => number {
+  const order = Array.from(values, (_, i) => i).sort((a, b) => compare(values[a]!, values[b]!))
+  const sorted = Float64Array.from(order, (i) => values[i]!)
+  const rank = new Uint32Array(values.length)
+  order.forEach((i, r) => {
+    rank[i] = r
+  })
+  const ranks = groups.map((g) => Uint32Array.from(g, (i) => rank[i]!))
+  const counts = new Uint32Array(values.length)
+  return (random) => {
+    counts.fill(0)
+    let total = 0
+    for (let k = 0; k < ranks.length; k++) {
+      const group = ranks[random.nextInt(ranks.length)]!
+      for (let j = 0; j < group.length; j++) counts[group[random.nextInt(group.length)]!]!++
+      total += group.length
+    }
+    return medianOfCounts(sorted, counts, total)
+  }
+}
+
+/** Orders numbers, infinities included (a − b is NaN for two equal infinities). */
+function compare(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * The median of `total` values drawn from `sorted`, `counts[i]` of them equal to sorted[i]: the value
+ * holding the middle rank, or for an even total the midpoint of the two middle ones.
+ */
+export function medianOfCounts(sorted: Float64Array, counts: Uint32Array, total: number): number {
+  const upperRank = total >> 1
   let seen = 0
   let index = 0
-  // The value holding rank upperRank (0-based), and for even n the one holding rank upperRank − 1.
+  // The value holding rank upperRank (0-based), and for an even total the one holding rank upperRank − 1.
   while (seen + counts[index]! <= upperRank) seen += counts[index++]!
   const upper = sorted[index]!
-  if (n % 2 === 1) return upper
+  if (total % 2 === 1) return upper
   let lowerIndex = index
   if (seen === upperRank) {
     lowerIndex = index - 1
     while (counts[lowerIndex] === 0) lowerIndex--
   }
   return midpoint(sorted[lowerIndex]!, upper)
+}
+
+/** Draws uniform integers in [0, bound): the seeded generator, or a fixed sequence in a test. */
+export interface IntSource {
+  nextInt(bound: number): number
 }
 
 function resampledMedianByOrderStatistics(sorted: Float64Array, random: SeededRandom): number {

@@ -12,6 +12,7 @@ import {
   ratioOf,
 } from './bootstrap.ts'
 import { mannWhitneyU, smallestPValue } from './mann-whitney.ts'
+import type { Nesting } from './nested.ts'
 import { bootstrapPairedMedianRatio, medianPairedRatio } from './paired.ts'
 import { type Summary, summarize } from './summary.ts'
 import { smallestWilcoxonPValue, wilcoxonSignedRank } from './wilcoxon.ts'
@@ -44,6 +45,12 @@ export interface SampledDecisionOptions {
    * every benchmark would take longer than measuring them.
    */
   intervalOnlyWhenDeciding?: boolean
+  /**
+   * The values by the process that took them (stats/nested.ts): each side's samples for decideSampled
+   * and decideDifference, the pairs for decidePaired. The interval resamples processes first where they
+   * nest; the test and the estimate are unchanged.
+   */
+  processes?: Nesting
 }
 
 export interface SampledDecision {
@@ -108,7 +115,12 @@ export function decideSampled(
   const interval =
     options.intervalOnlyWhenDeciding && side === 'within'
       ? undefined
-      : bootstrapRatioOfMedians(base, head, { confidence: 1 - alpha, resamples, seed })
+      : bootstrapRatioOfMedians(base, head, {
+          confidence: 1 - alpha,
+          resamples,
+          seed,
+          processes: options.processes,
+        })
   const test = mannWhitneyU(base, head)
   const { verdict, whyUnclear } = sampledVerdict(side, test.pValue, interval, options)
 
@@ -182,7 +194,12 @@ export function decidePaired(
   const interval =
     options.intervalOnlyWhenDeciding && side === 'within'
       ? undefined
-      : bootstrapPairedMedianRatio(base, head, { confidence: 1 - alpha, resamples, seed })
+      : bootstrapPairedMedianRatio(base, head, {
+          confidence: 1 - alpha,
+          resamples,
+          seed,
+          processes: options.processes,
+        })
   const allPositive = base.every((value) => value > 0) && head.every((value) => value > 0)
   const test = wilcoxonSignedRank(
     allPositive ? logRatios(base, head) : base.map((value, i) => head[i]! - value),
@@ -345,7 +362,12 @@ export function decideDifference(
   const difference = headSummary.median - baseSummary.median
   const enough = base.length >= MIN_SAMPLES_FOR_STATISTICS && head.length >= MIN_SAMPLES_FOR_STATISTICS
   const interval = enough
-    ? bootstrapDifferenceOfMedians(base, head, { confidence: 1 - alpha, resamples, seed })
+    ? bootstrapDifferenceOfMedians(base, head, {
+        confidence: 1 - alpha,
+        resamples,
+        seed,
+        processes: options.processes,
+      })
     : undefined
   const test = enough ? mannWhitneyU(base, head) : undefined
   const notes: string[] = []

@@ -64,6 +64,15 @@ export {
   smallestPValue,
 } from './mann-whitney.ts'
 export {
+  betweenProcessShare,
+  type Groups,
+  groupsOf,
+  type Nesting,
+  nests,
+  processLabels,
+  processNesting,
+} from './nested.ts'
+export {
   bootstrapPairedMedianRatio,
   medianPairedRatio,
   type PairedRatioInterval,

@@ -6,10 +6,10 @@
 import {
   type BootstrapOptions,
   bootstrapSettings,
+  medianResampler,
   midpoint,
   percentileBySelection,
   ratioOf,
-  resampledMedian,
 } from './bootstrap.ts'
 import { SeededRandom } from './random.ts'
 import { assertSample } from './summary.ts'
@@ -40,24 +40,26 @@ export function medianPairedRatio(base: readonly number[], head: readonly number
  * of them), takes the median of the resampled ratios each time, and returns the (1 − c)/2 and
  * (1 + c)/2 percentiles of those medians (linear interpolation between order statistics). Resampling
  * pairs rather than each side on its own keeps the drift the two runs of a pair share out of the
- * interval. The same seed and input always give the same interval.
+ * interval. Pairs nested in pairs of processes (`options.processes.pairs`: the pairs that share a base
+ * and a head process) are resampled a pair of processes first, then pairs within it. The same seed
+ * and input always give the same interval.
  */
 export function bootstrapPairedMedianRatio(
   base: readonly number[],
   head: readonly number[],
   options: BootstrapOptions,
 ): PairedRatioInterval {
-  const sorted = pairedRatios(base, head).sort()
+  const ratios = pairedRatios(base, head)
   const { confidence, resamples, seed } = bootstrapSettings(options)
 
   const random = new SeededRandom(seed)
   // Only the ratios matter once the pairs are formed, so a resample of pairs is a resample of the
-  // sorted ratios, drawn as indices; its median is found by counting them, with no values moved.
-  const counts = new Uint32Array(sorted.length)
+  // ratios; pairs of processes (options.processes.pairs) are drawn first where there are several.
+  const resample = medianResampler(ratios, options.processes?.pairs)
   const medians = new Float64Array(resamples)
-  for (let r = 0; r < resamples; r++) medians[r] = resampledMedian(sorted, counts, random)
+  for (let r = 0; r < resamples; r++) medians[r] = resample(random)
   return {
-    estimate: medianOfSorted(sorted),
+    estimate: medianOfSorted(ratios.sort()),
     low: percentileBySelection(medians, (1 - confidence) / 2),
     high: percentileBySelection(medians, (1 + confidence) / 2),
   }

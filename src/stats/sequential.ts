@@ -4,6 +4,7 @@
 // twice the planned number, judged at α/2 (docs/methodology.md#sequential-sampling-of-a-pair).
 import type { Direction } from '../results.ts'
 import { decidePaired, MIN_RELIABLE_SAMPLES } from './decide.ts'
+import type { Nesting } from './nested.ts'
 
 /** How far a benchmark's pairs may be extended, as a multiple of the planned number. */
 export const SEQUENTIAL_MAX_FACTOR = 2
@@ -16,6 +17,8 @@ export interface LookOptions {
   alpha: number
   direction: Direction
   seed?: string
+  /** The pairs by pair of processes, where the samples are nested in processes (stats/nested.ts). */
+  processes?: Nesting
 }
 
 /** The pair counts at which a benchmark of `planned` pairs is looked at. */
@@ -60,6 +63,7 @@ export function lookAtPairs(
     alpha,
     direction: options.direction,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.processes !== undefined ? { processes: options.processes } : {}),
   })
   if (!early && (d.verdict === 'regression' || d.verdict === 'improvement')) return d.verdict
   // The interval of the ratio at 1 − α lies within ±threshold: no change of that size is plausible.
