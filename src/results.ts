@@ -28,6 +28,12 @@ export type SummaryStatistic = (typeof SUMMARY_STATISTICS)[number]
 /** Which way is better belongs to each metric, never to a tool or a kind. */
 export type Direction = 'lower' | 'higher'
 
+const PROCESS_COUNT = 'expected how many samples a runner process took: a whole number of at least 1'
+const processCountSchema = z
+  .number({ error: PROCESS_COUNT })
+  .int({ error: PROCESS_COUNT })
+  .positive({ error: PROCESS_COUNT })
+
 export const metricSchema = z
   .object({
     unit: z.enum(UNITS),
@@ -62,11 +68,28 @@ export const metricSchema = z
      * derived metrics (throughput from time, speedup from throughput) are known by kind instead.
      */
     derivedFrom: z.string().min(1).optional(),
+    /**
+     * Samples nested in runner processes (wall-clock, a scaling runner): how many consecutive samples
+     * each process took, in sample order. Samples of one process share its code and data placement, so
+     * the statistics resample processes first (stats/nested.ts). Absent where each sample is its own
+     * process, and in files written before it was recorded.
+     */
+    processes: z.array(processCountSchema).min(1).optional(),
   })
   .refine(
     (m) => m.samples !== undefined || m.value !== undefined || m.summary !== undefined,
     'a metric needs samples, a value or a summary',
   )
+  .refine((m) => m.processes === undefined || sum(m.processes) === (m.samples?.length ?? 0), {
+    path: ['processes'],
+    error: (issue) => {
+      const m = issue.input as { processes: number[]; samples?: number[] }
+      return (
+        `expected counts of samples per runner process that add up to the metric's ${m.samples?.length ?? 0} ` +
+        `samples, got ${shown(m.processes)}, which add up to ${sum(m.processes)}`
+      )
+    },
+  })
 export type Metric = z.infer<typeof metricSchema>
 
 export const KINDS = ['process', 'instructions', 'wall-clock', 'scaling', 'import'] as const
@@ -198,6 +221,10 @@ export const environmentSchema = z.object({
   runnerImage: z.string().optional(),
 })
 export type Environment = z.infer<typeof environmentSchema>
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, v) => total + v, 0)
+}
 
 /** A value from a file, quoted and cut short for a message. */
 export function shown(value: unknown): string {

@@ -51,6 +51,8 @@ export function throughputFromOutput(
 
 export class ScalingMeasurement extends SampleTarget {
   private readonly throughputs: number[] = []
+  /** A runner program: how many samples each of its processes took, in order. */
+  private readonly processes: number[] = []
   private failure?: BenchmarkError
   private started = false
   private helper?: ExecHelper
@@ -118,7 +120,8 @@ export class ScalingMeasurement extends SampleTarget {
       return
     }
     if (outcome.samples.length > 0) this.padding.push(bytes)
-    for (const s of outcome.samples.slice(0, runs)) {
+    const samples = outcome.samples.slice(0, runs)
+    for (const s of samples) {
       // Operations: the calls a harness reports timing, else what a rebar runner counted.
       const operations = s.iterations > 1 ? s.iterations : s.count
       if (s.durationNs <= 0) {
@@ -127,6 +130,7 @@ export class ScalingMeasurement extends SampleTarget {
       }
       this.throughputs.push(operations / (s.durationNs / 1e9))
     }
+    if (samples.length > 0) this.processes.push(samples.length)
   }
 
   /** A program printing CSB or Metron output: `runs` runs of `copies` copies started together. */
@@ -209,8 +213,12 @@ export class ScalingMeasurement extends SampleTarget {
       )
     }
     if (this.failure) return failedResult(this.c, this.failure, notes)
+    // A runner program takes several samples in each process; a command's every run is processes of its own.
+    const nested = this.c.format === 'runner' ? { processes: [...this.processes] } : {}
     const result = resultFor(this.c, {
-      metrics: { throughput: { unit: 'ops/s', direction: 'higher', samples: [...this.throughputs] } },
+      metrics: {
+        throughput: { unit: 'ops/s', direction: 'higher', samples: [...this.throughputs], ...nested },
+      },
       notes,
     })
     return this.padding.length > 0 ? { ...result, padding: [...this.padding] } : result
@@ -240,11 +248,15 @@ export function addScalingMetrics(cases: ScalingCase[], results: Map<string, Ben
       if (r?.status !== 'ok' || !samples) continue
       const ideal = countOf(c) / countOf(smallest)
       const speedups = samples.map((t) => t / base)
-      r.metrics.speedup = { unit: 'ratio', direction: 'higher', samples: speedups }
+      // The same samples as throughput, so the same processes.
+      const processes = r.metrics.throughput!.processes
+      const nested = processes ? { processes: [...processes] } : {}
+      r.metrics.speedup = { unit: 'ratio', direction: 'higher', samples: speedups, ...nested }
       r.metrics.efficiency = {
         unit: 'percent',
         direction: 'higher',
         samples: speedups.map((s) => (s / ideal) * 100),
+        ...nested,
       }
     }
   }

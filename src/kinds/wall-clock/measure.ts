@@ -106,10 +106,22 @@ function nanoseconds(ms: number): string {
  * Samples → metrics. Time is per call, so samples that batch calls compare with ones that do not.
  * Work declared per sample becomes a rate over the same sample's duration: elements give `throughput`
  * in ops/s (with bytes too, `byte-throughput` in bytes/s), bytes alone give `throughput` in bytes/s.
+ * `processes` (how many consecutive samples each runner process took) goes with every metric: they
+ * are all the same samples.
  */
-export function wallClockMetrics(samples: RunnerSample[], bytesPerCall?: number): Record<string, Metric> {
+export function wallClockMetrics(
+  samples: RunnerSample[],
+  bytesPerCall?: number,
+  processes?: readonly number[],
+): Record<string, Metric> {
+  const nested = processes ? { processes: [...processes] } : {}
   const metrics: Record<string, Metric> = {
-    time: { unit: 'ns', direction: 'lower', samples: samples.map((s) => s.durationNs / s.iterations) },
+    time: {
+      unit: 'ns',
+      direction: 'lower',
+      samples: samples.map((s) => s.durationNs / s.iterations),
+      ...nested,
+    },
   }
   /** Per-second rates of the work `amount` gives for each sample, when every sample has one. */
   const rates = (amount: (s: RunnerSample) => number | undefined): number[] | undefined => {
@@ -124,11 +136,11 @@ export function wallClockMetrics(samples: RunnerSample[], bytesPerCall?: number)
   )
   const elements = rates((s) => s.elements)
   if (elements !== undefined) {
-    metrics.throughput = { unit: 'ops/s', direction: 'higher', samples: elements }
+    metrics.throughput = { unit: 'ops/s', direction: 'higher', samples: elements, ...nested }
     if (bytes !== undefined)
-      metrics['byte-throughput'] = { unit: 'bytes/s', direction: 'higher', samples: bytes }
+      metrics['byte-throughput'] = { unit: 'bytes/s', direction: 'higher', samples: bytes, ...nested }
   } else if (bytes !== undefined) {
-    metrics.throughput = { unit: 'bytes/s', direction: 'higher', samples: bytes }
+    metrics.throughput = { unit: 'bytes/s', direction: 'higher', samples: bytes, ...nested }
   }
   return metrics
 }
@@ -186,10 +198,13 @@ export interface WallClockOptions {
 /**
  * One benchmark's samples, possibly taken over several runner invocations (`run(share)`): each one is a
  * fresh process, so what differs between processes — code and data placement, a neighbour's load —
- * shows up in the spread instead of being frozen into one invocation's samples.
+ * shows up in the spread instead of being frozen into one invocation's samples. The result says how
+ * many samples each process took (`processes`), for the statistics resample processes first.
  */
 export class WallClockMeasurement extends SampleTarget {
   private readonly samples: RunnerSample[] = []
+  /** How many samples each runner process took, in order. */
+  private readonly processes: number[] = []
   private failure?: BenchmarkError
   private bytesPerCall?: number
   private invocations = 0
@@ -252,7 +267,10 @@ export class WallClockMeasurement extends SampleTarget {
       return
     }
     this.samples.push(...outcome.samples)
-    if (outcome.samples.length > 0) this.padding.push(bytes)
+    if (outcome.samples.length > 0) {
+      this.padding.push(bytes)
+      this.processes.push(outcome.samples.length)
+    }
     for (const s of outcome.samples) this.sampledNs += s.durationNs
     const wrong = checkCounts(this.samples, this.c.count)
     if (wrong) this.failure = { message: wrong }
@@ -275,7 +293,8 @@ export class WallClockMeasurement extends SampleTarget {
       const [low, high] = [Math.min(...calls), Math.max(...calls)]
       notes.push(`each sample timed ${low === high ? low : `${low}–${high}`} calls`)
     }
-    const result = resultFor(this.c, { metrics: wallClockMetrics(this.samples, this.bytesPerCall), notes })
+    const metrics = wallClockMetrics(this.samples, this.bytesPerCall, this.processes)
+    const result = resultFor(this.c, { metrics, notes })
     return this.padding.length > 0 ? { ...result, padding: [...this.padding] } : result
   }
 }

@@ -166,6 +166,8 @@ cc.describe('scaling with the example counters', () => {
         const id = `${bench}/threads:${threads}`
         const runs = lines.filter((l) => l.args === `--bench ${bench} -t=${threads} -d=0.05`)
         assert.equal(runs.length, 4, `${id}: one warmup and 3 counted runs of the program`)
+        const metrics = results.find((r) => r.id === id)!.metrics
+        assert.equal(metrics.throughput?.processes, undefined, `${id}: each run its own processes`)
         for (const { fields } of runs) {
           assert.equal(
             fields.get('num_threads'),
@@ -389,6 +391,10 @@ benchmarks:
         'throughput',
       )
       assert.equal(stored.length, 3)
+      // All 3 samples from the one process; speedup and efficiency are the same samples.
+      const metrics = results.find((r) => r.id === id)!.metrics
+      for (const name of ['throughput', 'speedup', 'efficiency'])
+        assert.deepEqual(metrics[name]?.processes, [3], `${id} ${name}: one process of 3 samples`)
       // operations (the iterations column) over the reported duration
       sampled.forEach((l, i) => {
         near(stored[i]!, Number(l.f.ops) / (Number(l.f.duration_ns) / 1e9), EXACT, `${id} ${i}`)
@@ -424,6 +430,8 @@ benchmarks:
     // A runner program takes its samples over several invocations, alternating with the other side's.
     const everyRun = Array.from({ length: 10 }, (_, k) => [k, k])
     assert.deepEqual(measured.pairs, { 'counters/threads:1': everyRun, 'counters/threads:2': everyRun })
+    for (const r of [...measured.base, ...measured.head])
+      assert.deepEqual(r.metrics.throughput?.processes, Array(10).fill(1), `${r.id}: a process per sample`)
     const invocations = (await readLog(log)).filter((l) => l.kind === 'invocation')
     for (const threads of ['1', '2']) {
       const point = invocations.filter((l) => l.f.threads_item === threads)

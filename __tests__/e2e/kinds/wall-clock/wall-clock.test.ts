@@ -315,6 +315,15 @@ ${settings}`
       const { result, invocations } = await measure('default', '')
       assert.equal(result.metrics.time?.samples?.length, 20)
       assert.equal(invocations.length, 10, 'the 20 samples are spread over 10 processes')
+      // The result says so: one entry per process, adding up to the samples, each its share of 2.
+      const processes = result.metrics.time?.processes ?? []
+      assert.equal(processes.length, 10, 'one entry per runner process')
+      assert.equal(
+        processes.reduce((a, b) => a + b, 0),
+        20,
+        'the processes account for every sample',
+      )
+      assert.deepEqual(processes, Array(10).fill(2))
       for (const inv of invocations) {
         assert.equal(inv.max_warmup_iters, '1000000')
         assert.equal(inv.max_warmup_time, '100000000')
@@ -408,7 +417,9 @@ benchmarks:
       const rate = r.metrics.throughput?.samples ?? []
       assert.equal(time.length, 10, `${r.id}: 10 samples, split over runner processes`)
       assert.match(r.notes.join('\n'), /samples taken in 5 runner processes/)
+      assert.deepEqual(r.metrics.time?.processes, [2, 2, 2, 2, 2], `${r.id}: 2 samples in each of 5`)
       assert.equal(rate.length, 10)
+      assert.deepEqual(r.metrics.throughput?.processes, [2, 2, 2, 2, 2], 'throughput: the same samples')
       // throughput = haystack bytes / time per call
       assert.ok(Math.abs(rate[0]! - (size / time[0]!) * 1e9) < 1e-6 * rate[0]!, 'throughput is size/time')
     }
