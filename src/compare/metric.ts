@@ -23,6 +23,7 @@ import {
   withinDrift,
 } from '../stats/index.ts'
 import { byDifference, exactDifferenceVerdict, NOT_BY_RATIO } from './difference.ts'
+import { nestingOf, placementNote } from './placement.ts'
 import type { MetricComparison, MetricVerdict } from './types.ts'
 import { isExact, summaryOf, valuesOf } from './values.ts'
 
@@ -96,7 +97,7 @@ export function compareMetric(
   const sides = { baseValues, headValues, common, absoluteThreshold }
   if (isExact(base) && isExact(head)) return compareExact(base, head, context, sides)
   if (base.summary || head.summary) return compareSummary(base, head, context, common)
-  return compareSampled(head, context, sides)
+  return compareSampled(base, head, context, sides)
 }
 
 /** Both sides an exact value: decideExact's rule, or the difference where a value is not above 0. */
@@ -207,15 +208,23 @@ function compareSummary(
 
 /**
  * Samples on both sides: on pairs of runs measured next to each other where there are any, by the
- * difference where values can be ≤ 0, without a test below MIN_SAMPLES_FOR_STATISTICS a side.
+ * difference where values can be ≤ 0, without a test below MIN_SAMPLES_FOR_STATISTICS a side. Samples
+ * nested in runner processes are resampled by process, and the notes say when most of the spread lies
+ * between processes (placement.ts).
  */
-function compareSampled(head: Metric, context: MetricContext, sides: Sides): MetricComparison {
+function compareSampled(base: Metric, head: Metric, context: MetricContext, sides: Sides): MetricComparison {
   const { gate, pairs } = context
   const { common, absoluteThreshold } = sides
   let { baseValues, headValues } = sides
-  const decision = sampledOptions(baseValues, head, context)
   // Runs measured next to each other share the machine's moment: their ratios cancel its drift.
   const paired = pairs?.filter(([b, h]) => b < baseValues.length && h < headValues.length) ?? []
+  const processes = nestingOf(base, head, paired.length > 0 ? paired : undefined)
+  const decision = { ...sampledOptions(baseValues, head, context), processes }
+  // The note names what the interval resampled: pairs of processes where it was of the pairs.
+  const withPlacement = (notes: string[], pairedInterval: boolean) => {
+    const placement = placementNote(base, head, pairedInterval)
+    return placement ? [...notes, placement] : notes
+  }
   if (paired.length > 0) {
     baseValues = paired.map(([b]) => baseValues[b]!)
     headValues = paired.map(([, h]) => headValues[h]!)
@@ -240,7 +249,7 @@ function compareSampled(head: Metric, context: MetricContext, sides: Sides): Met
           ? sampledWhy(d, gate.alpha)
           : d.notes[d.notes.length - 1],
       ),
-      notes: d.notes,
+      notes: withPlacement(d.notes, false),
     }
   }
   if (baseValues.length < MIN_SAMPLES_FOR_STATISTICS || headValues.length < MIN_SAMPLES_FOR_STATISTICS) {
@@ -275,7 +284,7 @@ function compareSampled(head: Metric, context: MetricContext, sides: Sides): Met
     ...(estimate ? { drift: estimate } : {}),
     verdict,
     ...whyOf(verdict, why),
-    notes,
+    notes: withPlacement(notes, paired.length > 0),
   }
 }
 

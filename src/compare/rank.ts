@@ -6,6 +6,7 @@
 import { rankedBy } from '../kinds/index.ts'
 import type { BenchmarkResult, ResultSet } from '../results.ts'
 import { allPositive, bootstrapRatioOfMedians, summarize } from '../stats/index.ts'
+import { nestingOf } from './placement.ts'
 import type { BenchmarkRanking, EngineRankEntry, EngineRanking, RankingBasis } from './types.ts'
 
 /** A ranking is for comparing a handful of alternatives, not a whole large suite. */
@@ -127,6 +128,8 @@ function rankAgainstFastest(
       resamples: 2000,
       confidence: 0.95,
       seed: `${seed}\u0000${b.id}`,
+      // Samples nested in runner processes are resampled by process (docs/methodology.md#nested-samples).
+      processes: nestingOf(fastest!.b.metrics[metric]!, b.metrics[metric]!),
     })
     return { b, median, ratio: ci.estimate, ci: [ci.low, ci.high] as [number, number] }
   })

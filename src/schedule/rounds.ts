@@ -6,7 +6,7 @@ import type { TimedKind, TimedMeasurement } from '../kinds/types.ts'
 import { Placement } from '../measure/placement.ts'
 import { resolveGate } from '../metric-families.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
-import { formatSignificant, SeededRandom } from '../stats/index.ts'
+import { formatSignificant, processNesting, SeededRandom } from '../stats/index.ts'
 import { extendedAlpha, type LookOutcome, type LookPlan, lookAtPairs, lookPlan } from '../stats/sequential.ts'
 
 export interface RoundsOptions {
@@ -270,6 +270,13 @@ function lookAtSides(
           alpha: head.gate.alpha,
           direction: head.metrics[name]!.direction,
           seed: `${c.id}\u0000${name}`,
+          // Pairs of runner processes, as the comparison will resample them.
+          processes: processNesting(
+            base.metrics[name]!.processes,
+            head.metrics[name]!.processes,
+            { base: b.length, head: h.length },
+            inRange,
+          ),
         },
         early,
       ),

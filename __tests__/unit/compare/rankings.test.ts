@@ -437,6 +437,29 @@ describe('engines ranked like rebar cmp', () => {
     close(go!.ci[1], 3.1693945723, 'high end', 1e-9)
   })
 
+  test('samples nested in runner processes: the interval resamples processes', () => {
+    // The fastest: 40 samples of exactly 100. The other: 20 processes of 2 samples, 6 at 140 ± 0.1 and 14
+    // at 100 ± 0.1, so its median, and the ratio, stay near 1.001. A resampled median of 40 values
+    // reaches 120 only with 20 or more high ones. Pooled, each value drawn is high with probability 0.3:
+    // P(Binomial(40, 0.3) ≥ 20) = 0.0063, about 13 of 2000 resamples, fewer than the 50 a 95% interval
+    // leaves out: the interval ends at most at 1.001. By process, with 10 or more high processes drawn
+    // of 20: P(Binomial(20, 0.3) ≥ 10) = 0.048, about 96: it reaches 1.2.
+    const sizes = Array.from({ length: 20 }, () => 2)
+    const slower = sizes.flatMap((_, p) => (p % 10 < 3 ? [139.9, 140.1] : [99.9, 100.1]))
+    const rank = (nested: boolean) => {
+      const processes = nested ? { processes: sizes } : {}
+      const [ranking] = rankEngines(
+        results([
+          engine('find/rust', { time: { ...sampled(Array(40).fill(100)), ...processes } }),
+          engine('find/go', { time: { ...sampled(slower), ...processes } }),
+        ]),
+      )
+      return ranking!.engines.find((e) => e.engine === 'go')!.ci
+    }
+    assert.ok(rank(false)[1] <= 1.001, String(rank(false)))
+    assert.ok(rank(true)[1] >= 1.2 - 1e-9, String(rank(true)))
+  })
+
   test('a summary without its spread or its count gives the ratio alone, whichever engine lacks it', () => {
     const [ranking] = rankEngines(
       results([

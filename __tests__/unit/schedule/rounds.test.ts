@@ -29,6 +29,8 @@ interface ModelCase {
   short?: number
   /** Metrics measured besides `wall` (whose samples `sample` gives): name → the k-th sample. */
   others?: Record<string, (k: number) => number>
+  /** Each run() is a process of its own, which the metrics record (`processes`), as a runner's are. */
+  nested?: boolean
 }
 
 /** A model kind and its log; `clock` is the model's time, advanced by each sample taken. */
@@ -42,6 +44,7 @@ function model(cases: ModelCase[]) {
     const c = byId.get(tc.id)!
     let target = c.runs
     let taken = 0
+    const processes: number[] = []
     const m: TimedMeasurement = {
       get remaining() {
         return Math.max(0, target - taken)
@@ -53,6 +56,7 @@ function model(cases: ModelCase[]) {
         log.push([c.id, count])
         const took = Math.min(count, (c.cap ?? Number.POSITIVE_INFINITY) - taken)
         taken += took
+        if (took > 0) processes.push(took)
         time.now += took * (c.cost ?? 1)
         options.onProgress?.(taken, target)
       },
@@ -70,6 +74,7 @@ function model(cases: ModelCase[]) {
                 unit: 'ns',
                 direction: 'lower',
                 samples: Array.from({ length: Math.max(0, taken - (c.short ?? 0)) }, (_, k) => sample(k)),
+                ...(c.nested ? { processes: [...processes] } : {}),
               },
             ]),
           ),
@@ -224,6 +229,24 @@ describe('a base and a head measured as pairs', () => {
       ])
       assert.equal(f.gate.alpha, 0.01)
     }
+  })
+
+  test('samples nested in processes: the early look resamples pairs of processes, and does not stop a pair whose processes disagree', async () => {
+    // 40 pairs planned, 2 a process: the early look at 20 pairs, 10 pairs of processes. Base 100; head's
+    // processes 3 and 7 of every 10 at 140 ± 0.1, the others at 100 ± 0.1 (ratios 1.4 and 1.0).
+    // Pooled, a resampled median of the 20 ratios reaches 1.2 only with 10 or more of the 4 high ones
+    // drawn: P(Binomial(20, 0.2) ≥ 10) = 0.0026, about 26 of 10 000 resamples, fewer than the 50 a 99%
+    // interval leaves out: within ±5%, stopped. By pairs of processes, with 5 or more of the 2 high
+    // processes drawn: P(Binomial(10, 0.2) ≥ 5) = 0.033, about 330: the interval reaches 1.2, undecided.
+    const head = (k: number) => ([3, 7].includes(Math.floor(k / 2) % 10) ? 140 : 100) + (k % 2 ? 0.1 : -0.1)
+    const unit = (nested: boolean) =>
+      pair({ runs: 40, parts: 20, sample: flat(100), nested }, { runs: 40, parts: 20, sample: head, nested })
+    const pooled = await schedule([unit(false)])
+    assert.deepEqual(pooled.pairs, { 'head/x': range(20) })
+    assert.match(pooled.finished[0]!.notes.join('\n'), /clearly unchanged after 20 of 40 pairs/)
+    const nested = await schedule([unit(true)])
+    assert.ok(nested.pairs['head/x']!.length >= 40, `${nested.pairs['head/x']!.length} pairs`)
+    assert.doesNotMatch(nested.finished[0]!.notes.join('\n'), /clearly unchanged/)
   })
 
   test('undecided at the planned pairs: extended to twice as many, judged at half the α', async () => {
