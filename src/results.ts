@@ -95,6 +95,10 @@ export type Metric = z.infer<typeof metricSchema>
 export const KINDS = ['process', 'instructions', 'wall-clock', 'scaling', 'import'] as const
 export type Kind = (typeof KINDS)[number]
 
+/** What bench.yml's `timed-change` may say, the default first. */
+export const TIMED_CHANGE_RULES = ['any', 'explained-only'] as const
+export type TimedChangeRule = (typeof TIMED_CHANGE_RULES)[number]
+
 export const gateSchema = z.object({
   /** Metrics whose verdicts decide pass or fail; the others are reported only. */
   metrics: z.array(z.string()),
@@ -104,6 +108,12 @@ export const gateSchema = z.object({
   alpha: z.number().positive().max(1),
   /** Metrics in percent (efficiency): a loss of more than this many percentage points is a regression. */
   points: z.number().nonnegative().optional(),
+  /**
+   * bench.yml's `timed-change`: `explained-only` gates a timed regression or improvement whose
+   * instruction count barely changed as unclear (docs/verdicts.md). Absent: `any`, every timed change
+   * gates as measured (and in files written before the setting).
+   */
+  timedChange: z.enum(TIMED_CHANGE_RULES).optional(),
 })
 export type Gate = z.infer<typeof gateSchema>
 
@@ -166,6 +176,58 @@ export const contentionSchema = z
   })
 export type Contention = z.infer<typeof contentionSchema>
 
+// A results file may come from a stranger (a shard, a fork's artifact, a store on a shared branch), and
+// its timestamp and commit name the files a store writes (docs/ARCHITECTURE.md#the-trust-boundary): both are checked to be what they
+// say, so that neither can carry a path.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
+const SHA = /^[0-9a-fA-F]{4,64}$/
+
+/** An ISO-8601 timestamp, `YYYY-MM-DDTHH:MM:SS[.fraction]` then `Z` or an offset: what toISOString writes. */
+export const timestampSchema = z
+  .string()
+  .refine((text) => TIMESTAMP.test(text) && Number.isFinite(Date.parse(text)), {
+    error: (issue) =>
+      `expected an ISO-8601 timestamp like 2024-05-01T12:00:00.000Z, got ${shown(issue.input)}`,
+  })
+
+/** A commit hash, full or abbreviated: 4 to 64 hex digits. */
+export const shaSchema = z.string().regex(SHA, {
+  error: (issue) => `expected a commit hash of 4 to 64 hex digits, got ${shown(issue.input)}`,
+})
+
+/** The longest reason an explanation may give for not counting instructions. */
+export const EXPLANATION_REASON_MAX = 1000
+
+const explanationReason = z.string().min(1).max(EXPLANATION_REASON_MAX)
+
+/**
+ * What the instruction counts say about a timed regression or improvement of a same-job run: base and
+ * head run once more under callgrind, each in its own tree (src/run/explain.ts), or why they were not.
+ * `against` is the base commit the count was made with: a comparison with another baseline does not
+ * use it.
+ */
+export const explanationSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('counted'),
+    against: shaSchema.optional(),
+    /** Instructions (callgrind's Ir) of one run of each side. */
+    instructions: z.object({ base: z.number().positive(), head: z.number().positive() }),
+  }),
+  z.object({
+    /** Not counted: valgrind cannot run it as it was measured (a prepare step, a scaling sweep, …). */
+    status: z.literal('skipped'),
+    against: shaSchema.optional(),
+    reason: explanationReason,
+  }),
+  z.object({
+    /** Counting was tried and went wrong (the program failed under valgrind, or timed out). */
+    status: z.literal('failed'),
+    against: shaSchema.optional(),
+    reason: explanationReason,
+  }),
+])
+export type Explanation = z.infer<typeof explanationSchema>
+
 export const benchmarkResultSchema = z.object({
   /** Unique within a suite: the name plus its parameter point. */
   id: z.string().min(1),
@@ -204,6 +266,11 @@ export const benchmarkResultSchema = z.object({
    * scaling runner), in order.
    */
   padding: z.array(z.number().int().nonnegative()).optional(),
+  /**
+   * Same-job runs: the instruction counts behind a timed regression or improvement, or why there are
+   * none. Absent for every other benchmark, and in files written before explanations.
+   */
+  explanation: explanationSchema.optional(),
 })
 export type BenchmarkResult = z.infer<typeof benchmarkResultSchema>
 
@@ -231,25 +298,6 @@ export function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value)
   return text.length > 80 ? `${text.slice(0, 77)}…` : text
 }
-
-// A results file may come from a stranger (a shard, a fork's artifact, a store on a shared branch), and
-// its timestamp and commit name the files a store writes (docs/ARCHITECTURE.md#the-trust-boundary): both are checked to be what they
-// say, so that neither can carry a path.
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
-const SHA = /^[0-9a-fA-F]{4,64}$/
-
-/** An ISO-8601 timestamp, `YYYY-MM-DDTHH:MM:SS[.fraction]` then `Z` or an offset: what toISOString writes. */
-export const timestampSchema = z
-  .string()
-  .refine((text) => TIMESTAMP.test(text) && Number.isFinite(Date.parse(text)), {
-    error: (issue) =>
-      `expected an ISO-8601 timestamp like 2024-05-01T12:00:00.000Z, got ${shown(issue.input)}`,
-  })
-
-/** A commit hash, full or abbreviated: 4 to 64 hex digits. */
-export const shaSchema = z.string().regex(SHA, {
-  error: (issue) => `expected a commit hash of 4 to 64 hex digits, got ${shown(issue.input)}`,
-})
 
 export const commitSchema = z.object({
   sha: shaSchema.optional(),

@@ -185,7 +185,7 @@ export type Config = ReturnType<typeof resolveConfig>
 
 export type { ConfigDefaults }
 
-function resolveDefaults(written: DefaultsEntry | undefined): ConfigDefaults {
+function resolveDefaults(written: DefaultsEntry | undefined, file: ConfigFile): ConfigDefaults {
   return {
     threshold: written?.threshold ?? DEFAULTS.threshold,
     runs: written?.runs ?? DEFAULTS.runs,
@@ -193,13 +193,14 @@ function resolveDefaults(written: DefaultsEntry | undefined): ConfigDefaults {
     timeoutMs: written?.timeout ?? DEFAULTS.timeoutMs,
     alpha: written?.alpha ?? DEFAULTS.alpha,
     sequential: written?.sequential ?? DEFAULTS.sequential,
+    timedChange: file['timed-change'] ?? DEFAULTS.timedChange,
   }
 }
 
 function resolveConfig(entry: ConfigFile, file: string, named: { file: string; source: YamlSource }) {
   const dir = path.dirname(file)
   const repository = repositoryOf(dir)
-  const defaults = resolveDefaults(entry.defaults)
+  const defaults = resolveDefaults(entry.defaults, entry)
   const env = entry.defaults?.env ?? {}
   const contextAt = (prefix: readonly PathSegment[]): ResolveContext => ({
     dir,

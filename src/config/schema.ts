@@ -22,6 +22,7 @@ import {
   percentSchema,
   runsSchema,
   shellSchema,
+  timedChangeSchema,
   timeoutDescription,
   warmupSchema,
 } from '../fields/index.ts'
@@ -40,6 +41,7 @@ export const DEFAULTS = {
   timeoutMs: 60_000,
   alpha: 0.01,
   sequential: true,
+  timedChange: 'any' as const,
 }
 export const DEFAULT_SETUP_TIMEOUT_MS = 600_000
 
@@ -218,6 +220,10 @@ export const configSchema = z
           'Regressions accepted on purpose: a regression of a benchmark an entry names is shown as accepted, with its reason, and passes. An entry that matches no benchmark of a run is named in the report.',
       }),
       trends: trendsSchema.optional(),
+      'timed-change': timedChangeSchema(
+        'How a timed regression or improvement (process, wall-clock) gates. any: as measured. explained-only: in a same-job run base and head are also counted under callgrind, and where the instructions barely changed (within the threshold) the change is unclear instead: code placement or memory moved the time, not the work. A benchmark may say otherwise.',
+        DEFAULTS.timedChange,
+      ).optional(),
     },
     expecting('a mapping with suite, defaults, setup and benchmarks'),
   )

@@ -7,6 +7,7 @@ import path from 'node:path'
 import * as z from 'zod'
 import { listed } from '../display.ts'
 import { sameFamilyNames } from '../metric-families.ts'
+import { TIMED_CHANGE_RULES, type TimedChangeRule } from '../results.ts'
 import type { ConfinedPath } from './confine.ts'
 import {
   DURATION_PATTERN,
@@ -37,6 +38,8 @@ export interface ConfigDefaults {
    * to twice their runs when undecided (src/stats/sequential.ts).
    */
   sequential: boolean
+  /** bench.yml's top-level `timed-change`: how a timed change the instruction counts do not explain gates. */
+  timedChange: TimedChangeRule
 }
 
 /** What a benchmark entry's own settings are resolved against. */
@@ -338,12 +341,24 @@ export const timedBenchmarkKeys = {
   env: envSchema('Environment variables added for this benchmark, over defaults.env.').optional(),
 }
 
+/**
+ * `timed-change`: whether a timed regression or improvement gates as measured (`any`), or only where
+ * the instruction counts of a same-job run explain it (`explained-only`; docs/verdicts.md).
+ */
+export const timedChangeSchema = (description: string, defaultValue?: TimedChangeRule) =>
+  z
+    .enum(TIMED_CHANGE_RULES, expecting(quotedChoices(TIMED_CHANGE_RULES)))
+    .meta({ description, ...withDefault(defaultValue) })
+
 /** The regression test's keys of the kinds that sample (process, wall-clock), inherited from defaults. */
 export const significanceKeys = {
   threshold: percentSchema(
     'Worse than this and significant is a regression. Inherits defaults.threshold (5%).',
   ).optional(),
   alpha: alphaSchema('Significance level of the regression test. Inherits defaults.alpha (0.01).').optional(),
+  'timed-change': timedChangeSchema(
+    "How this benchmark's timed regression or improvement gates; inherits the file's timed-change (any). explained-only: where the instruction counts of a same-job run barely changed, it is unclear instead.",
+  ).optional(),
 }
 
 /** The keys of a benchmark entry that every kind resolves in the same way (resolveCommon). */

@@ -19,6 +19,7 @@ import {
   ValueError,
 } from '../../../src/config/index.ts'
 import type { ProcessBenchmarkConfig } from '../../../src/kinds/process/schema.ts'
+import { planCases } from '../../../src/run/plan.ts'
 import { parseError, repoRoot } from '../../support/helpers.ts'
 
 function processBenchmark(b: BenchmarkConfig): ProcessBenchmarkConfig {
@@ -43,9 +44,9 @@ async function loadError(file: string): Promise<ConfigError> {
 // Each malformed config and the message it produces after the file name.
 const METRICS = 'wall, user, sys, cpu, max-rss, minor-faults, major-faults, voluntary-cs, involuntary-cs'
 const PROCESS_KEYS =
-  'name, kind, command, prepare, conclude, parameters, stdin, output, shell-correction, shell, cwd, env, threshold, alpha, runs, warmup, timeout, gate, compare-with'
+  'name, kind, command, prepare, conclude, parameters, stdin, output, shell-correction, shell, cwd, env, threshold, alpha, timed-change, runs, warmup, timeout, gate, compare-with'
 const WALL_CLOCK_KEYS =
-  'name, kind, runner, engines, rebar, harness, model, input, params, threads, count, throughput, shell, cwd, env, threshold, alpha, runs, warmup, max-time, max-warmup-time, sample-time, timeout, gate'
+  'name, kind, runner, engines, rebar, harness, model, input, params, threads, count, throughput, shell, cwd, env, threshold, alpha, timed-change, runs, warmup, max-time, max-warmup-time, sample-time, timeout, gate'
 const BAD_CASES: Record<string, string> = {
   'alpha-too-large.yml':
     ':5:12: benchmarks[0].alpha: expected a significance level above 0 and below 0.5, like 0.01, got a number (2)',
@@ -109,7 +110,7 @@ const BAD_CASES: Record<string, string> = {
   'threshold-not-a-percentage.yml':
     ':5:16: benchmarks[0].threshold: expected a percentage like "5%" or "0.5%", got "abc%"',
   'top-level-key-typo.yml':
-    ':2:1: benchmark: unknown key "benchmark"; did you mean "benchmarks"? (expected one of: suite, defaults, setup, base-setup, benchmarks, accept, trends)',
+    ':2:1: benchmark: unknown key "benchmark"; did you mean "benchmarks"? (expected one of: suite, defaults, setup, base-setup, benchmarks, accept, trends, timed-change)',
   'top-level-list.yml': ':1:1: expected a mapping with suite, defaults, setup and benchmarks, got a list',
   'unbalanced-quote.yml':
     ":4:14: benchmarks[0].command: unbalanced quote: the ' at character 6 is never closed",
@@ -117,7 +118,7 @@ const BAD_CASES: Record<string, string> = {
   'unknown-kind.yml':
     ':3:11: benchmarks[0].kind: expected one of: process, instructions, wall-clock, scaling, import, got "proces"; did you mean "process"?',
   'unknown-top-level-key.yml':
-    ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks, accept, trends)',
+    ':2:1: threshold: unknown key "threshold"; it belongs under defaults: (expected one of: suite, defaults, setup, base-setup, benchmarks, accept, trends, timed-change)',
   'wall-clock-runner-and-engines.yml':
     ':7:7: benchmarks[0].engines: expected one of runner, engines or rebar, not runner and engines, got a mapping; one runner is one engine; list it under engines with the others',
   // compare-with is a key of the kinds whose benchmarks are ranked against each other.
@@ -153,6 +154,9 @@ const BAD_CASES: Record<string, string> = {
     ":5:6: invalid YAML: this line starts at column 6, deeper than the key on line 4 (column 5), so it reads as more of that key's value; start it at column 5 to make it a key beside it",
   'yaml-unclosed-bracket.yml':
     ':5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  'timed-change-unknown.yml': ':1:15: timed-change: expected "any" or "explained-only", got "explained"',
+  'timed-change-not-text.yml':
+    ':6:19: benchmarks[0].timed-change: expected "any" or "explained-only", got a boolean (true)',
   'zero-duration.yml': ':5:14: benchmarks[0].timeout: expected a duration greater than zero, got "0ms"',
 }
 
@@ -258,7 +262,15 @@ describe('good configs', () => {
       // This checkout; in a copy of it without .git (a mutation-testing sandbox), the work tree above.
       repository: workTreeOf(repoRoot),
       suite: 'example',
-      defaults: { threshold: 0.05, runs: 20, warmup: 2, timeoutMs: 60_000, alpha: 0.01, sequential: true },
+      defaults: {
+        threshold: 0.05,
+        runs: 20,
+        warmup: 2,
+        timeoutMs: 60_000,
+        alpha: 0.01,
+        sequential: true,
+        timedChange: 'any',
+      },
       setup: [
         { command: ['cargo', 'build', '--release'], shell: false, cwd: GOOD, env: {}, timeoutMs: 600_000 },
       ],
@@ -272,6 +284,7 @@ describe('good configs', () => {
           env: {},
           threshold: 0.05,
           alpha: 0.01,
+          timedChange: 'any',
           runs: 20,
           warmup: 2,
           timeoutMs: 60_000,
@@ -363,6 +376,7 @@ describe('good configs', () => {
       timeoutMs: 90_000,
       alpha: 0.05,
       sequential: false,
+      timedChange: 'explained-only',
     })
 
     assert.deepEqual(config.setup, [
@@ -399,6 +413,7 @@ describe('good configs', () => {
     assert.equal(inherits.timeoutMs, 90_000)
     assert.deepEqual(inherits.env, { RUST_LOG: 'warn', LEVEL: '1' })
     assert.deepEqual(inherits.gate, ['wall'])
+    assert.equal(inherits.timedChange, 'explained-only')
 
     const overrides = byName.get('overrides')!
     assert.deepEqual(overrides.command, ['sleep', '0.10'])
@@ -410,6 +425,7 @@ describe('good configs', () => {
     assert.equal(overrides.cwd, path.join(GOOD, 'sub', 'dir'))
     assert.deepEqual(overrides.env, { RUST_LOG: 'debug', LEVEL: '1', DEBUG: 'true' })
     assert.deepEqual(overrides.gate, ['wall', 'max-rss'])
+    assert.equal(overrides.timedChange, 'any')
 
     assert.deepEqual(byName.get('quoting')!.command, [
       './app',
@@ -434,6 +450,34 @@ describe('good configs', () => {
     assert.deepEqual(scripted.command, ['/bin/sh', '-c', 'for i in 1 2 3; do ./app "$i"; done'])
     assert.deepEqual(scripted.gate, ['cpu'])
     assert.equal(byName.get('absolute cwd')!.cwd, '/tmp')
+  })
+
+  test('timed-change: the file says it for every benchmark, one says it for itself; the gate records explained-only', () => {
+    const gates = (top: string) =>
+      planCases(
+        parseConfig(
+          `${top}benchmarks:
+  - { name: p, kind: process, command: [./app] }
+  - { name: w, kind: wall-clock, runner: [./bench] }
+  - { name: own, kind: process, command: [./app], timed-change: explained-only }
+  - { name: not, kind: wall-clock, runner: [./bench], timed-change: any }
+`,
+          path.join(GOOD, 'timed.yml'),
+        ),
+      ).map((c) => [c.name, c.gate.timedChange])
+    // any is the default, and a results file without the key reads as any: it is not written.
+    assert.deepEqual(gates(''), [
+      ['p', undefined],
+      ['w', undefined],
+      ['own', 'explained-only'],
+      ['not', undefined],
+    ])
+    assert.deepEqual(gates('timed-change: explained-only\n'), [
+      ['p', 'explained-only'],
+      ['w', 'explained-only'],
+      ['own', 'explained-only'],
+      ['not', undefined],
+    ])
   })
 
   test('a relative config path resolves against the working directory, cwd values against the file', () => {
@@ -494,6 +538,8 @@ describe('configJsonSchema', () => {
     anyOf?: Schema[]
     additionalProperties?: unknown
     const?: unknown
+    enum?: unknown[]
+    default?: unknown
     description?: string
   }
   const schema = configJsonSchema() as Schema
@@ -508,6 +554,7 @@ describe('configJsonSchema', () => {
       'defaults',
       'setup',
       'suite',
+      'timed-change',
       'trends',
     ])
     assert.deepEqual(schema.required, ['benchmarks'])
@@ -525,6 +572,10 @@ describe('configJsonSchema', () => {
     assert.equal(process.properties!.timeout!.type, 'string')
     assert.equal(process.properties!.threshold!.type, 'string')
     assert.equal(schema.properties!.defaults!.required, undefined)
+    // timed-change: the file's rule, with its default, and a benchmark's own.
+    assert.deepEqual(schema.properties!['timed-change']!.enum, ['any', 'explained-only'])
+    assert.equal(schema.properties!['timed-change']!.default, 'any')
+    assert.deepEqual(process.properties!['timed-change']!.enum, ['any', 'explained-only'])
     // Serialisable as it stands (the CLI prints it).
     assert.deepEqual(JSON.parse(JSON.stringify(schema)), schema)
   })

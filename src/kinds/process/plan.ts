@@ -43,7 +43,13 @@ export function planProcess(b: ProcessBenchmarkConfig): ProcessCase[] {
       runs: b.runs,
       warmup: b.warmup,
       timeoutMs: b.timeoutMs,
-      gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha },
+      gate: {
+        metrics: b.gate,
+        threshold: b.threshold,
+        alpha: b.alpha,
+        // Written only where it is not the default, so results files stay as they were.
+        ...(b.timedChange === 'explained-only' ? { timedChange: b.timedChange } : {}),
+      },
     }
     if (b.prepare) c.prepare = b.prepare.map(at)
     if (b.conclude) c.conclude = b.conclude.map(at)

@@ -106,6 +106,8 @@ export function resolveProcess(entry: ProcessEntry, context: ResolveContext) {
     ...resolveAround(entry, context, common.shell),
     threshold: entry.threshold ?? defaults.threshold,
     alpha: entry.alpha ?? defaults.alpha,
+    /** How a timed change the instruction counts do not explain gates (docs/verdicts.md). */
+    timedChange: entry['timed-change'] ?? defaults.timedChange,
     runs: entry.runs ?? defaults.runs,
     warmup: entry.warmup ?? defaults.warmup,
     /** Per run: a run past it is killed and the benchmark fails. */

@@ -59,7 +59,13 @@ export function planWallClock(b: WallClockBenchmarkConfig): WallClockCase[] {
     maxWarmupTimeMs: b.maxWarmupTimeMs,
     sampleTimeMs: b.sampleTimeMs,
     timeoutMs: b.timeoutMs,
-    gate: { metrics: b.gate, threshold: b.threshold, alpha: b.alpha },
+    gate: {
+      metrics: b.gate,
+      threshold: b.threshold,
+      alpha: b.alpha,
+      // Written only where it is not the default, so results files stay as they were.
+      ...(b.timedChange === 'explained-only' ? { timedChange: b.timedChange } : {}),
+    },
   }
   // One runner is the benchmark itself; several are its engines, each a case `NAME/ENGINE`. A rebar
   // directory is one case until it is read.

@@ -322,6 +322,8 @@ export function resolveWallClock(entry: WallClockEntry, context: ResolveContext)
     throughputInput: entry.throughput ?? defaultThroughputInput(input),
     threshold: entry.threshold ?? defaults.threshold,
     alpha: entry.alpha ?? defaults.alpha,
+    /** How a timed change the instruction counts do not explain gates (docs/verdicts.md). */
+    timedChange: entry['timed-change'] ?? defaults.timedChange,
     /** Samples: KLV max-iters. */
     runs: entry.runs ?? defaults.runs,
     /**
