@@ -6,6 +6,7 @@ import { followedMetrics, resolveGate } from '../metric-families.ts'
 import type { BenchmarkResult, Metric, ResultSet, SamplePairs } from '../results.ts'
 import { type DriftEstimate, type DriftRun, driftBound, estimateDrift, summarize } from '../stats/index.ts'
 import type { HistoryRuns } from './drift-history.ts'
+import { explainTimedChange } from './explain.ts'
 import { diffFunctionCosts } from './functions.ts'
 import { compareMetric } from './metric.ts'
 import { driftOf, judgeOnCpuWhenWallDiverges, sidesOf } from './moments.ts'
@@ -31,6 +32,8 @@ export interface CompareBenchmarkOptions {
   pairs?: SamplePairs[string]
   /** Base and head were measured at different moments (CompareOptions.acrossMoments). */
   acrossMoments?: boolean
+  /** The baseline's commit: instruction counts recorded against another base are not used. */
+  baselineCommit?: string
 }
 
 export function compareBenchmark(
@@ -55,6 +58,12 @@ export function compareBenchmark(
   const gate = { ...head.gate, metrics: resolution.gated }
   const metrics = compareMetrics(base, head, gate, options)
   if (acrossMoments && !pairs?.length) judgeOnCpuWhenWallDiverges(base, head, metrics, gate, history)
+  // A timed change is held against the instruction counts a same-job run recorded (explained-only).
+  const explanation = explainTimedChange(metrics, head.explanation, {
+    threshold: head.gate.threshold,
+    rule: head.gate.timedChange ?? 'any',
+    baselineCommit: options.baselineCommit,
+  })
   // The other views of a measurement show its verdict: they can never contradict it.
   const compared = metrics.map((m) => m.metric)
   const follows = followedMetrics(derivedMetrics(head.kind), head.metrics, resolution.gated, compared)
@@ -91,6 +100,7 @@ export function compareBenchmark(
     notes,
     functionChanges,
     ...(pairCounts.length > 0 ? { pairs: Math.min(...pairCounts) } : {}),
+    ...(explanation ? { explanation } : {}),
   }
 }
 

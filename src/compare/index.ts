@@ -21,6 +21,7 @@ import {
 
 export { acceptedRegressions } from './acceptance.ts'
 export { type CompareBenchmarkOptions, compareBenchmark } from './benchmark.ts'
+export { type ExplainOptions, explainTimedChange, timedChangeIds } from './explain.ts'
 export { environmentDifferences } from './fingerprint.ts'
 export { LARGE_SUITE_METRICS } from './metric.ts'
 export { WALL_CPU_DIVERGENCE } from './moments.ts'
@@ -49,6 +50,7 @@ export {
   type ScanPoint,
   type ScanSeries,
   type ShellCorrection,
+  type TimedChangeExplanation,
   VERDICT_ORDER,
 } from './types.ts'
 
@@ -71,6 +73,7 @@ export function compareResults(head: ResultSet, options: CompareOptions = {}): C
       large,
       pairs: options.pairs?.[h.id],
       acrossMoments,
+      baselineCommit: base?.commit.sha,
     }),
   )
   const rules = options.accept?.rules ?? []

@@ -12,6 +12,7 @@ import type {
   ResultSet,
   SamplePairs,
   SummaryStatistic,
+  TimedChangeRule,
   Unit,
 } from '../results.ts'
 import type { DriftEstimate, Summary } from '../stats/index.ts'
@@ -98,6 +99,37 @@ export interface BenchmarkComparison {
   contention?: { base?: Contention; head?: Contention }
   /** The shell start-up subtracted from each side's wall samples (process benchmarks run through a shell). */
   shellCorrection?: { base?: ShellCorrection; head?: ShellCorrection }
+  /** A timed regression or improvement of a same-job run: what the instruction counts of both sides say. */
+  explanation?: TimedChangeExplanation
+}
+
+/**
+ * What instruction counts say about a benchmark's timed change (compare/explain.ts): the counts of one
+ * run of each side under callgrind and how they moved, or why there are none.
+ */
+export interface TimedChangeExplanation {
+  /** The gated timed metrics that changed (regression or improvement as measured), with head / base − 1. */
+  changes: Array<{ metric: string; change: number }>
+  /** bench.yml's timed-change for the benchmark. */
+  rule: TimedChangeRule
+  instructions?: {
+    base: number
+    head: number
+    /** head / base − 1. */
+    change: number
+    /**
+     * explains: beyond the threshold, the way the time moved (more instructions, slower); barely:
+     * within the threshold; opposite: beyond it, the other way.
+     */
+    reading: 'explains' | 'barely' | 'opposite'
+  }
+  /**
+   * Why there are no counts to read: valgrind could not run it as measured (skipped), counting went
+   * wrong (failed), or they were made against another base commit than this baseline's (elsewhere).
+   */
+  notCounted?: { status: 'skipped' | 'failed' | 'elsewhere'; reason: string }
+  /** explained-only made the change unclear: the instructions barely changed. */
+  unclear?: true
 }
 
 export type ShellCorrection = NonNullable<BenchmarkResult['shellCorrection']>
