@@ -101,7 +101,7 @@ describe('what the instruction counts say', () => {
     assert.equal(wall.verdict, 'regression')
     assert.equal(b.explanation?.rule, 'any')
     assert.equal(b.explanation?.changes.length, 1)
-    assert.equal(b.explanation?.changes[0]!.metric, 'wall')
+    assert.equal(b.explanation!.changes[0]!.metric, 'wall')
     assert.ok(Math.abs(b.explanation!.changes[0]!.change - 0.27) < 1e-9, 'wall +27%')
     const { change, ...counts } = b.explanation!.instructions!
     assert.deepEqual(counts, { base: 1_000_000, head: 1_100_000, reading: 'explains' })
