@@ -1,14 +1,24 @@
 // What a report says in sentences, the same in every output: what was compared with what, the drift
-// between runs, the counts and the headline, the acceptances, the rule that gated, a busy machine.
+// between runs, the counts and the headline, the acceptances, the rule that gated, a busy machine, what
+// the instruction counts say about a timed change.
 import { type AcceptedBy, describeEntry } from '../accept.ts'
 import {
   type BenchmarkComparison,
   type Comparison,
   type DriftSummary,
   type Pairing,
+  type TimedChangeExplanation,
   VERDICT_ORDER,
 } from '../compare/types.ts'
-import { formatAge, formatChange, formatPercentSetting, formatValue, shortSha, sig3 } from '../display.ts'
+import {
+  formatAge,
+  formatChange,
+  formatCount,
+  formatPercentSetting,
+  formatValue,
+  shortSha,
+  sig3,
+} from '../display.ts'
 import { type ContentionReason, contentionReasons } from '../measure/contention.ts'
 import type { CommitInfo, Contention } from '../results.ts'
 import { UNKNOWN_NOISE_BOUND } from '../stats/index.ts'
@@ -303,4 +313,30 @@ export function shellCorrections(c: Comparison): Array<{ name: string; detail: s
     const parts = [head && side(head), base && `baseline ${side(base)}`].filter(Boolean)
     return [{ name: b.name, detail: `wall corrected for shell start-up: ${parts.join('; ')}` }]
   })
+}
+
+/**
+ * What the instruction counts say about a benchmark's timed change, in a sentence: "wall +27.0%,
+ * instructions +10.0% (1,000,000 → 1,100,000)", with what it means where the work does not explain it,
+ * and what explained-only made of it.
+ */
+export function describeExplanation(x: TimedChangeExplanation): string {
+  const changes = x.changes.map((c) => `${c.metric} ${formatChange(c.change)}`).join(', ')
+  if (x.instructions) {
+    const { base, head, change, reading } = x.instructions
+    const said = `${changes}, instructions ${formatChange(change)} (${formatCount(base)} → ${formatCount(head)})`
+    if (reading === 'explains') return said
+    if (reading === 'opposite') return `${said}: the instructions went the other way`
+    const barely = `${said}: the instructions barely changed: code placement or memory is the likely cause`
+    return x.unclear ? `${barely}; gated as unclear (timed-change: explained-only)` : barely
+  }
+  const { status, reason } = x.notCounted!
+  const what = {
+    skipped: 'instructions not counted',
+    failed: 'counting the instructions failed',
+    elsewhere: 'instruction counts not used',
+  }[status]
+  const kept =
+    x.rule === 'explained-only' ? '; the verdict stays as measured (timed-change: explained-only)' : ''
+  return `${changes}; ${what}: ${reason}${kept}`
 }

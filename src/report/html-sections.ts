@@ -13,6 +13,7 @@ import {
   describeBaseline,
   describeCommit,
   describeExactBaseline,
+  describeExplanation,
   describeRunNoise,
   listNames,
 } from './describe.ts'
@@ -104,6 +105,7 @@ function benchmarkRows(c: Comparison, b: BenchmarkComparison): string[] {
         r.gated ? r.verdict : 'unchanged',
         [
           ...(r.why !== undefined ? [`unclear: ${r.why}`] : []),
+          ...(i === 0 && b.explanation ? [describeExplanation(b.explanation)] : []),
           ...(i === 0 ? b.notes : []),
           ...(m.gated ? acceptedNote(m) : []),
           ...r.notes,

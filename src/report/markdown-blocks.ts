@@ -20,6 +20,7 @@ import {
   describeBaseline,
   describeCommit,
   describeExactBaseline,
+  describeExplanation,
   describeRunNoise,
   gateDescription,
   headline,
@@ -254,6 +255,17 @@ export function leftOutBlock(leftOut: LeftOutMetric[], trend: TrendLink): string
   const rows = leftOut.map(({ benchmark, metric }) => metricCells(metricRow(benchmark, metric), false, trend))
   const what = describeLeftOut(leftOut.length)
   return [details(`${what[0]!.toUpperCase()}${what.slice(1)}`, table(METRIC_HEADER, rows))]
+}
+
+/** What the instruction counts of both sides say about each timed change of a same-job run. */
+export function explanationsSection(benchmarks: BenchmarkComparison[]): string[] {
+  const lines = benchmarks.map(
+    (b) => `- ${markdownCode(b.name)}: ${escapeMarkdownInline(describeExplanation(b.explanation!))}`,
+  )
+  return [
+    '#### What the instructions explain',
+    `Base and head of each timed change, counted once under callgrind: instructions count the code's work, not cache misses or where code landed in memory.\n\n${lines.join('\n')}`,
+  ]
 }
 
 export function notesBlock(benchmarks: BenchmarkComparison[]): string[] {

@@ -59,6 +59,8 @@ export interface Sections {
   'improvement-functions': BenchmarkComparison[]
   /** The function tables of unclear and warned benchmarks. */
   'other-functions': BenchmarkComparison[]
+  /** Timed changes of a same-job run with what the instruction counts of both sides say (or why none). */
+  explanations: BenchmarkComparison[]
   scaling: ScalingSeries[]
   scans: ScanSeries[]
   new: BenchmarkComparison[]
@@ -130,6 +132,7 @@ export function reportModel(c: Comparison): ReportModel {
     improvements: present(by('improvement')),
     'improvement-functions': withFunctions(by('improvement')),
     'other-functions': withFunctions([...by('unclear'), ...by('warning')]),
+    explanations: present(sorted.filter((b) => b.explanation !== undefined)),
     scaling: present(c.scaling),
     scans: present(c.scans ?? []),
     new: present(by('new')),
@@ -192,15 +195,19 @@ export const SHORTENING: ReadonlyArray<{
     says: (m) => (m.unchanged ? [`${m.unchanged.length} unchanged rows`] : []),
   },
   {
-    drops: ['unclear', 'warned', 'improvements', 'scaling', 'scans', 'new'],
+    drops: ['unclear', 'warned', 'improvements', 'explanations', 'scaling', 'scans', 'new'],
     says: (m) => {
       const reassuring =
         (m.improvements?.length ?? 0) +
         (m.unclear?.length ?? 0) +
         (m.warned?.length ?? 0) +
         (m.new?.length ?? 0)
+      const explained = m.explanations?.length ?? 0
       return [
         ...(reassuring > 0 ? [`${reassuring} improved, unclear, warned or new rows`] : []),
+        ...(explained > 0
+          ? [`the instruction counts of ${explained} timed ${explained === 1 ? 'change' : 'changes'}`]
+          : []),
         ...(m.scaling ? ['the scaling charts'] : []),
         ...(m.scans ? ['the parameter scan charts'] : []),
       ]

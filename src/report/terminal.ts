@@ -20,6 +20,7 @@ import {
   describeCommit,
   describeCounts,
   describeExactBaseline,
+  describeExplanation,
   describeRunNoise,
   headline,
   listNames,
@@ -124,6 +125,7 @@ export const TERMINAL_LAYOUT: Layout = [
   'contention',
   'benchmarks',
   'unclear',
+  'explanations',
   'accepted-rows',
   'acceptance-notes',
   'shell-corrections',
@@ -210,6 +212,12 @@ const TERMINAL: Formatters<string[], Context> = {
       ),
     ]
   },
+  // What the instruction counts of both sides say about each timed change.
+  explanations: (list, { paint }) => [
+    '',
+    paint('bold', 'Instructions'),
+    ...list.map((b) => `  ${clean(b.name)}: ${clean(describeExplanation(b.explanation!))}`),
+  ],
   // Accepted regressions: the change, who accepted it and why.
   'accepted-rows': (accepted, { paint }) => [
     '',
