@@ -8,6 +8,7 @@ import type { Placement } from '../measure/placement.ts'
 import type { DerivedMetrics } from '../metric-families.ts'
 import type { CaseBase } from '../plan-types.ts'
 import type { BenchmarkResult, Kind } from '../results.ts'
+import type { InstructionsCase } from './instructions/plan.ts'
 
 /** What a kind reports, and which of its metrics are one measurement seen two ways. */
 export interface MetricCatalogue {
@@ -67,6 +68,12 @@ export interface TimedKind<C> {
   parallelism(c: C): number
   /** Adds to each result what needs the whole suite measured first (a sweep's speedup). */
   complete?(cases: C[], results: Map<string, BenchmarkResult>): void
+  /**
+   * The case counted under callgrind to explain a timed change (src/run/explain.ts): the command as it
+   * was measured, in the environment it inherited (`inherit`, its own env over it) and its tree; or, in
+   * plain words, why valgrind cannot count it as it was measured.
+   */
+  countedAs(c: C, inherit: NodeJS.ProcessEnv): InstructionsCase | { skipped: string }
 }
 
 /** A benchmark's place on a curve of its kind (a scaling sweep): the curve, its axis and the point. */

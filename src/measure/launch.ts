@@ -20,8 +20,11 @@ export interface LaunchOptions {
   inherit?: NodeJS.ProcessEnv
   /** Added to the inherited environment. */
   env?: Readonly<Record<string, string>>
-  /** Written to the process's stdin, which is then closed; without it stdin is /dev/null. */
-  stdin?: Buffer
+  /**
+   * Written to the process's stdin, which is then closed; or an open file descriptor it reads; without
+   * it stdin is /dev/null.
+   */
+  stdin?: Buffer | number
   /** `ignore` (/dev/null, the default), `pipe` (read from `stdout` of the launched process) or an open file descriptor. */
   stdout?: 'ignore' | 'pipe' | number
   /** As stdout. */
@@ -81,7 +84,7 @@ export function launch(options: LaunchOptions): LaunchedProcess {
       cwd: options.cwd,
       env: childEnv(options.inherit ?? process.env, options.env),
       stdio: [
-        options.stdin === undefined ? 'ignore' : 'pipe',
+        options.stdin === undefined ? 'ignore' : typeof options.stdin === 'number' ? options.stdin : 'pipe',
         options.stdout ?? 'ignore',
         options.stderr ?? 'ignore',
       ],
@@ -89,7 +92,7 @@ export function launch(options: LaunchOptions): LaunchedProcess {
     }),
     stop,
   )
-  if (options.stdin !== undefined) {
+  if (Buffer.isBuffer(options.stdin)) {
     // A process may exit without reading all of its input; its exit status says how it went.
     child.stdin?.on('error', () => {})
     child.stdin?.end(options.stdin)

@@ -40,6 +40,7 @@ import { collectEnvironment, toolVersion } from '../system/environment.ts'
 import { commitInfo, commitsBetween, defaultBranch, isAncestor, mergeBase } from '../system/git.ts'
 import { VERSION } from '../version.ts'
 import { type BaselineChoice, BaselineUsageError, chooseBaseline, explicitBaseline } from './baseline.ts'
+import { explainTimedChanges } from './explain.ts'
 import { planCases } from './plan.ts'
 import {
   resolveSameJobBase,
@@ -428,6 +429,14 @@ async function measureSameJob(options: PipelineOptions, run: RunPlan, base: Same
     order: options.order,
     ...(options.against ? {} : { measureBase: (c: Case) => !isExactKind(c.kind) }),
     ...run.progress,
+    // Timed changes are counted under callgrind in both checkouts, before they are removed.
+    explain: (measured) =>
+      explainTimedChanges(measured, {
+        baseSha: base.sha,
+        env: options.env,
+        log: options.log,
+        results: (benchmarks) => resultSet(run.stamp, run.commit, benchmarks),
+      }),
   })
   const measured: Measured = {
     results: resultSet(run.stamp, run.commit, outcome.head),

@@ -13,7 +13,12 @@ import { readGitHubContext } from '../github/context.ts'
 import type { Case } from '../kinds/index.ts'
 import { failedResult } from '../measure/result.ts'
 import type { BenchmarkResult, CommitInfo, SamplePairs } from '../results.ts'
-import { measureSameJob, measureSuite, type SameJobOrder } from '../schedule/index.ts'
+import {
+  measureSameJob,
+  measureSuite,
+  type SameJobMeasurement,
+  type SameJobOrder,
+} from '../schedule/index.ts'
 import { git, mergeBase } from '../system/git.ts'
 import { type FailedPart, missingPathHint, missingPaths, pathWords } from './missing-paths.ts'
 import { planCases } from './plan.ts'
@@ -120,6 +125,11 @@ export interface SameJobRunOptions {
   /** Progress lines and failures of head cases, as the pipeline logs them. */
   onProgress?: (c: Case, done: number, total: number) => void
   onResult?: (c: Case, result: BenchmarkResult) => void
+  /**
+   * Called once both sides are measured, while their checkouts still exist: the head's results, with
+   * what it adds to them (the instruction counts behind timed changes, src/run/explain.ts).
+   */
+  explain?: (measured: SameJobMeasurement) => Promise<BenchmarkResult[]>
 }
 
 export interface SameJobOutcome {
@@ -245,7 +255,7 @@ async function measureSides(options: SameJobRunOptions, sides: Sides): Promise<S
   const baseSteps = baseConfig.baseSetup ?? baseConfig.setup
   const baseFailure = await runSetupSteps(baseSteps, env, (line) => log(`base: ${line}`))
   if (baseFailure) return measureHeadAlone(options, sides, headCases, baseFailure)
-  const outcome = await measureSameJob(baseCases, headCases, {
+  const measured = await measureSameJob(baseCases, headCases, {
     inherit: env,
     sequential: headConfig.defaults.sequential,
     filter: options.filter,
@@ -256,7 +266,8 @@ async function measureSides(options: SameJobRunOptions, sides: Sides): Promise<S
       if (r.status === 'failed') log(`base: ${c.name}: failed: ${r.error?.message ?? 'unknown error'}`)
     },
   })
-  return explainBaseFailures(outcome, baseCases, sides)
+  const head = options.explain ? await options.explain(measured) : measured.head
+  return explainBaseFailures({ base: measured.base, head, pairs: measured.pairs }, baseCases, sides)
 }
 
 /** The base did not build: the head is measured alone, and the report says why, with the step's output. */

@@ -68,6 +68,8 @@ export interface SameJobMeasurement {
   head: BenchmarkResult[]
   /** Sample indices (base, head) measured next to each other, by benchmark id; empty when sequential. */
   pairs: SamplePairs
+  /** Each side's cases as measured: a harness's benchmarks each a case of its own, in plan order. */
+  cases: { base: Case[]; head: Case[] }
 }
 
 /**
@@ -137,7 +139,12 @@ export async function measureSameJob(
       options.seed,
     )
   }
-  return { base: base.results(), head: head.results(), pairs }
+  return {
+    base: base.results(),
+    head: head.results(),
+    pairs,
+    cases: { base: base.cases(), head: head.cases() },
+  }
 }
 
 /**
@@ -200,6 +207,11 @@ class Side {
         if ('cases' in expansion) planned.push(...expansion.cases.filter((one) => kept(one, c)))
       }
     }
+  }
+
+  /** Every case of the side, a harness's benchmarks each its own, in plan order. */
+  cases(): Case[] {
+    return [...this.planned]
   }
 
   /** Cases of exact kinds still to count. */

@@ -19,6 +19,8 @@ export const KNOWN_TOOLS: readonly ToolName[] = ['valgrind', 'rust', 'zig']
 /** The parts of a config that decide which tools it needs (a normalised Config fits). */
 export interface ToolsConfig {
   setup?: readonly { command: readonly string[]; shell?: boolean }[]
+  /** With `timed-change: explained-only`, a benchmark's timed changes are counted under valgrind. */
+  benchmarks?: readonly { kind: string; timedChange?: string }[]
 }
 
 function programName(arg: string): string {
@@ -35,12 +37,14 @@ function scriptRunsRust(script: string): boolean {
 }
 
 /**
- * The tools a suite needs, in install order: valgrind for the instructions kind, Rust when a setup
+ * The tools a suite needs, in install order: valgrind for the instructions kind and for benchmarks
+ * gated `timed-change: explained-only` (their timed changes are counted under it), Rust when a setup
  * step runs cargo (or rustc, rustup), Zig when a setup step's program is zig.
  */
 export function toolsNeeded(kinds: readonly string[], config?: ToolsConfig): ToolName[] {
   const needed = new Set<ToolName>()
   if (kinds.includes('instructions')) needed.add('valgrind')
+  if (config?.benchmarks?.some((b) => b.timedChange === 'explained-only')) needed.add('valgrind')
   for (const step of config?.setup ?? []) {
     const [program, flag, script] = step.command
     if (program && programName(program) === 'zig') needed.add('zig')

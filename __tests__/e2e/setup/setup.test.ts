@@ -956,9 +956,14 @@ cargo:
 // bench-action setup
 
 describe('bench-action setup', () => {
-  test('toolsNeeded: instructions needs valgrind; a setup step running cargo needs Rust', () => {
+  test('toolsNeeded: instructions and explained-only need valgrind; a setup step running cargo needs Rust', () => {
     assert.deepEqual(toolsNeeded(['process']), [])
     assert.deepEqual(toolsNeeded(['instructions', 'process']), ['valgrind'])
+    // Timed changes gated explained-only are counted under valgrind; any needs nothing.
+    const timed = (...rules: Array<string | undefined>) =>
+      rules.map((timedChange) => ({ kind: 'process', ...(timedChange ? { timedChange } : {}) }))
+    assert.deepEqual(toolsNeeded(['process'], { benchmarks: timed('any', undefined) }), [])
+    assert.deepEqual(toolsNeeded(['process'], { benchmarks: timed('any', 'explained-only') }), ['valgrind'])
     assert.deepEqual(toolsNeeded(['process'], { setup: [{ command: ['cargo', 'build', '--release'] }] }), [
       'rust',
     ])

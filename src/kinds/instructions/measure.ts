@@ -2,9 +2,10 @@
 // could change a count between base and head besides the code is held fixed: a pinned cache model, the
 // environment (only what the config lists), stdio destinations, argv, and no address randomisation.
 
-import { access, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { access, type FileHandle, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { checkConfined, OutsidePathError } from '../../fields/confine.ts'
 import { instructionResultMetrics } from '../../import/callgrind-metrics.ts'
 import { stderrTail } from '../../measure/child.ts'
 import { listHarnessBenchmarks } from '../../measure/harness.ts'
@@ -17,15 +18,13 @@ import { notFoundText } from '../../system/not-found.ts'
 import { parseCallgrindFile } from './callgrind.ts'
 import { type CallgrindProfile, mergeCallgrindProfiles } from './callgrind-profile.ts'
 import { functionCosts } from './function-costs.ts'
-import type { InstructionsCase } from './plan.ts'
+import { HARNESS_ENTRY_POINT, type InstructionsCase } from './plan.ts'
 
 /** How long a probe of the machine (setarch) may take before it counts as unavailable. */
 const PROBE_TIMEOUT_MS = 10_000
 
 /** iai-callgrind's cache model, so miss counts do not depend on the CPU the runner happens to have. */
 export const CACHE_MODEL = ['--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64']
-/** The trampoline every bench-action harness calls benchmarks through (runners/README.md). */
-export const HARNESS_ENTRY_POINT = 'bench_action_measure'
 /** Functions kept per benchmark for the report's "where did the instructions go" table. */
 const FUNCTIONS_KEPT = 200
 const STDERR_KEEP_BYTES = 4096
@@ -100,7 +99,27 @@ interface RunResult {
   spawnError?: string
 }
 
-async function runUnderValgrind(argv: string[], c: InstructionsCase, outDir: string): Promise<RunResult> {
+/**
+ * The program's stdin: /dev/null, or for a timed case counted the file it read when it was timed,
+ * checked again (a setup step may have made it a symlink out of the repository). A string says why it
+ * cannot be read.
+ */
+async function openStdin(c: InstructionsCase): Promise<FileHandle | string> {
+  try {
+    if (c.stdin) checkConfined(c.stdin)
+    return await open(c.stdin?.path ?? '/dev/null', 'r')
+  } catch (error) {
+    if (error instanceof OutsidePathError) return error.message
+    return `stdin file "${c.stdin?.written}" cannot be read: ${(error as Error).message}`
+  }
+}
+
+async function runUnderValgrind(
+  argv: string[],
+  c: InstructionsCase,
+  outDir: string,
+  stdin: FileHandle,
+): Promise<RunResult> {
   const stdout = await open('/dev/null', 'w')
   const stderrPath = path.join(outDir, 'stderr')
   const stderrFile = await open(stderrPath, 'w')
@@ -110,6 +129,7 @@ async function runUnderValgrind(argv: string[], c: InstructionsCase, outDir: str
       cwd: c.cwd,
       inherit: {},
       env: c.env,
+      stdin: stdin.fd,
       // Fixed destinations: output to a pipe or a file costs a different number of instructions.
       stdout: stdout.fd,
       stderr: stderrFile.fd,
@@ -171,32 +191,11 @@ export async function measureInstructions(
     const prefix = (await canDisableAslr()) ? ['setarch', os.machine(), '-R'] : []
     if (prefix.length === 0) notes.push('address randomisation could not be turned off (setarch -R failed)')
     const argv = [...prefix, valgrind, ...callgrindArguments(c, outDir), program, ...c.command.slice(1)]
-    const r = await runUnderValgrind(argv, c, outDir)
-    const tail =
-      r.stderr.length > 0
-        ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES), r.stderr.length > STDERR_KEEP_BYTES)
-        : undefined
-    if (r.spawnError) return failedResult(c, { message: `cannot start valgrind: ${r.spawnError}` })
-    if (r.timedOut)
-      return failedResult(c, {
-        message: `timed out after ${c.timeoutMs / 1000}s under valgrind (process group killed)`,
-        timedOut: true,
-        stderrTail: tail,
-      })
-    if (r.signal)
-      return failedResult(c, {
-        message: `killed by ${r.signal} under valgrind`,
-        signal: r.signal,
-        stderrTail: tail,
-      })
-    if (r.exitCode !== 0) {
-      const log = await valgrindLog(outDir)
-      return failedResult(c, {
-        message: `exited with code ${r.exitCode} under valgrind`,
-        exitCode: r.exitCode ?? undefined,
-        stderrTail: tail ?? log,
-      })
-    }
+    const stdin = await openStdin(c)
+    if (typeof stdin === 'string') return failedResult(c, { message: stdin })
+    const r = await runUnderValgrind(argv, c, outDir, stdin).finally(() => stdin.close())
+    const failed = await runFailure(c, r, outDir)
+    if (failed) return failed
     const profiles = await readProfiles(outDir)
     if (profiles.length === 0) {
       return failedResult(c, {
@@ -225,6 +224,40 @@ export async function measureInstructions(
   } finally {
     await rm(outDir, { recursive: true, force: true })
   }
+}
+
+/** A run under valgrind that did not end well, as the case's failed result; undefined when it did. */
+async function runFailure(
+  c: InstructionsCase,
+  r: RunResult,
+  outDir: string,
+): Promise<BenchmarkResult | undefined> {
+  const tail =
+    r.stderr.length > 0
+      ? stderrTail(r.stderr.subarray(-STDERR_KEEP_BYTES), r.stderr.length > STDERR_KEEP_BYTES)
+      : undefined
+  if (r.spawnError) return failedResult(c, { message: `cannot start valgrind: ${r.spawnError}` })
+  if (r.timedOut)
+    return failedResult(c, {
+      message: `timed out after ${c.timeoutMs / 1000}s under valgrind (process group killed)`,
+      timedOut: true,
+      stderrTail: tail,
+    })
+  if (r.signal)
+    return failedResult(c, {
+      message: `killed by ${r.signal} under valgrind`,
+      signal: r.signal,
+      stderrTail: tail,
+    })
+  if (r.exitCode !== 0) {
+    const log = await valgrindLog(outDir)
+    return failedResult(c, {
+      message: `exited with code ${r.exitCode} under valgrind`,
+      exitCode: r.exitCode ?? undefined,
+      stderrTail: tail ?? log,
+    })
+  }
+  return undefined
 }
 
 async function valgrindLog(outDir: string): Promise<string | undefined> {

@@ -3,6 +3,9 @@ import type { ConfinedPath } from '../../fields/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
 import type { InstructionsBenchmarkConfig } from './schema.ts'
 
+/** The trampoline every bench-action harness calls benchmarks through (runners/README.md). */
+export const HARNESS_ENTRY_POINT = 'bench_action_measure'
+
 export interface InstructionsCase extends CaseBase {
   kind: 'instructions'
   /** The program's whole environment: nothing is inherited, so counts do not depend on the caller's. */
@@ -16,6 +19,8 @@ export interface InstructionsCase extends CaseBase {
   import?: { format: string } & ConfinedPath
   cacheSim: boolean
   branchSim: boolean
+  /** A file on the program's stdin, inside the repository; /dev/null without it (a timed case counted). */
+  stdin?: ConfinedPath
 }
 
 export function planInstructions(b: InstructionsBenchmarkConfig): InstructionsCase[] {
@@ -38,4 +43,47 @@ export function planInstructions(b: InstructionsBenchmarkConfig): InstructionsCa
       gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 },
     },
   ]
+}
+
+/**
+ * How much longer a count may take than a run of the timed benchmark it is of: callgrind without cache
+ * simulation ran examples/process/work.c 15 to 22 times slower (valgrind 3.19).
+ */
+export const CALLGRIND_SLOWDOWN = 50
+/** The longest a count of a timed benchmark may take: what explaining one change may add to a run. */
+export const COUNT_TIMEOUT_MAX_MS = 600_000
+
+/** What a timed case is counted as: its command as measured, in its environment and tree. */
+export interface CountedRun {
+  command: string[]
+  /** The whole environment the case was measured in (the inherited one with its own over it). */
+  env: Record<string, string>
+  /** The timed case's per-run timeout. */
+  timeoutMs: number
+  entryPoint?: string
+  stdin?: ConfinedPath
+}
+
+/**
+ * An instructions case made from a timed case, for the count that explains its change (src/run/
+ * explain.ts): the same name, cwd and gate threshold, counting instructions only (no cache or branch
+ * simulation, which a count of work does not need and which would slow it down).
+ */
+export function countingCase(c: CaseBase, run: CountedRun): InstructionsCase {
+  return {
+    id: c.id,
+    name: c.name,
+    parameters: { ...c.parameters },
+    cwd: c.cwd,
+    env: run.env,
+    kind: 'instructions',
+    command: run.command,
+    timeoutMs: Math.min(run.timeoutMs * CALLGRIND_SLOWDOWN, COUNT_TIMEOUT_MAX_MS),
+    ...(run.entryPoint ? { entryPoint: run.entryPoint } : {}),
+    harness: false,
+    cacheSim: false,
+    branchSim: false,
+    ...(run.stdin ? { stdin: run.stdin } : {}),
+    gate: { metrics: ['ir'], threshold: c.gate.threshold, alpha: c.gate.alpha },
+  }
 }

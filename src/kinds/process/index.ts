@@ -2,7 +2,7 @@
 import type { KindModule } from '../types.ts'
 import { ProcessMeasurement } from './measure.ts'
 import { catalogue } from './metrics.ts'
-import { type ProcessCase, planProcess } from './plan.ts'
+import { countedAs, type ProcessCase, planProcess } from './plan.ts'
 import {
   type ProcessBenchmarkConfig,
   type ProcessEntry,
@@ -28,5 +28,6 @@ export const processKind = {
     // Its runs report progress while it measures; it times its own parts.
     partsTimedBySchedule: false,
     parallelism: () => 1,
+    countedAs,
   },
 } as const satisfies KindModule<'process', ProcessEntry, ProcessBenchmarkConfig, ProcessCase>

@@ -2,6 +2,8 @@
 // one case per point of the scan (`NAME/n:100`), each with the point's values substituted.
 import type { ConfinedPath } from '../../fields/confine.ts'
 import type { CaseBase } from '../../plan-types.ts'
+import { childEnv } from '../../system/child-env.ts'
+import { countingCase, type InstructionsCase } from '../instructions/plan.ts'
 import { type ParameterPoint, pointName, substitute } from './parameters.ts'
 import type { ProcessBenchmarkConfig } from './schema.ts'
 
@@ -58,5 +60,34 @@ export function planProcess(b: ProcessBenchmarkConfig): ProcessCase[] {
     if (b.shellCorrection) c.shellCorrection = true
     if (point) c.series = b.name
     return c
+  })
+}
+
+/**
+ * What a process benchmark is counted as when its timed change is explained: the same command in the
+ * same environment, reading the same stdin. What one run under valgrind cannot repeat as it was
+ * measured is skipped, with the reason.
+ */
+export function countedAs(
+  c: ProcessCase,
+  inherit: NodeJS.ProcessEnv,
+): InstructionsCase | { skipped: string } {
+  const around = c.prepare ? 'prepare' : c.conclude ? 'conclude' : undefined
+  if (around)
+    return { skipped: `it has a ${around} command, which runs around every timed run and not around a count` }
+  if (c.output !== undefined)
+    return {
+      skipped: `its output goes to ${c.output === 'pipe' ? 'a pipe' : 'a file'}, and a count sends it to /dev/null, where a program may do less`,
+    }
+  if (c.shellCorrection)
+    return {
+      skipped:
+        "its shell's start-up is left out of the wall time (shell-correction) but would be counted; shell-correction: false counts and times it alike",
+    }
+  return countingCase(c, {
+    command: c.command,
+    env: childEnv(inherit, c.env),
+    timeoutMs: c.timeoutMs,
+    ...(c.stdin ? { stdin: c.stdin } : {}),
   })
 }

@@ -34,5 +34,9 @@ export const scalingKind = {
     parallelism: (c) => c.threads * c.copies,
     // Speedup and efficiency need a sweep's smallest point, so they are added once every point is measured.
     complete: addScalingMetrics,
+    countedAs: () => ({
+      skipped:
+        'valgrind runs threads one at a time, so it cannot count a run of several threads or processes at once as it was measured',
+    }),
   },
 } as const satisfies KindModule<'scaling', ScalingEntry, ScalingBenchmarkConfig, ScalingCase>

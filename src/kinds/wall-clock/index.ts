@@ -2,7 +2,7 @@
 import type { KindModule } from '../types.ts'
 import { expandRebar, expandWallClockHarness, WallClockMeasurement } from './measure.ts'
 import { catalogue } from './metrics.ts'
-import { planWallClock, type WallClockCase } from './plan.ts'
+import { countedAs, planWallClock, type WallClockCase } from './plan.ts'
 import {
   resolveWallClock,
   type WallClockBenchmarkConfig,
@@ -46,5 +46,6 @@ export const wallClockKind = {
     progressUnit: 'samples',
     partsTimedBySchedule: true,
     parallelism: (c) => c.threads ?? 1,
+    countedAs,
   },
 } as const satisfies KindModule<'wall-clock', WallClockEntry, WallClockBenchmarkConfig, WallClockCase>

@@ -164,6 +164,7 @@ export async function expandWallClockHarness(
       parameters: { ...c.parameters, benchmark: bench, ...listed.parameters.get(bench) },
       command: [...c.command, '--samples', bench],
       harness: false,
+      harnessOf: { command: c.command, benchmark: bench },
     })),
   }
 }

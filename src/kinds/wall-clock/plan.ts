@@ -1,5 +1,7 @@
 // A wall-clock benchmark is one case, or one per engine (`NAME/ENGINE`) when it lists several.
 import type { CaseBase } from '../../plan-types.ts'
+import { childEnv } from '../../system/child-env.ts'
+import { countingCase, HARNESS_ENTRY_POINT, type InstructionsCase } from '../instructions/plan.ts'
 import type { WallClockBenchmarkConfig } from './schema.ts'
 
 /** A wall-clock benchmark, or one engine of it, with the config's settings as they were resolved. */
@@ -26,6 +28,8 @@ export interface WallClockCase
   kind: 'wall-clock'
   /** The engine this case runs, when the benchmark lists several. */
   engine?: string
+  /** A benchmark a harness listed: the harness's command and the name it lists (sampled with --samples NAME). */
+  harnessOf?: { command: string[]; benchmark: string }
   /** The KLV `name` item, when it is not the case's name (a rebar definition's GROUP/NAME). */
   klvName?: string
   /** Notes every result of the case carries (the engine's version). */
@@ -80,4 +84,26 @@ export function planWallClock(b: WallClockBenchmarkConfig): WallClockCase[] {
     engine: engine.name,
     command: engine.command,
   }))
+}
+
+/**
+ * What a wall-clock benchmark is counted as when its timed change is explained: a harness's benchmark
+ * runs once with `--run NAME`, counted inside its trampoline as the instructions kind counts it. Any
+ * other runner only takes samples over rebar's protocol: it has no run of one call to count.
+ */
+export function countedAs(
+  c: WallClockCase,
+  inherit: NodeJS.ProcessEnv,
+): InstructionsCase | { skipped: string } {
+  if (!c.harnessOf)
+    return {
+      skipped:
+        "its runner only takes timed samples (rebar's protocol); a harness (harness: true) runs one call with --run NAME to be counted",
+    }
+  return countingCase(c, {
+    command: [...c.harnessOf.command, '--run', c.harnessOf.benchmark],
+    env: childEnv(inherit, c.env),
+    timeoutMs: c.timeoutMs,
+    entryPoint: HARNESS_ENTRY_POINT,
+  })
 }
