@@ -1,8 +1,9 @@
 // Every hostile text in fixtures/hostile/names.txt (one a line; `\n`, `\r`, `\t`, `\\` and `\u{…}`
 // are escapes) put in every place a report shows user text at once: benchmark, metric, function and
 // engine names, the unit label of an imported metric, commands, notes, error messages, the failing
-// benchmark's stderr (fixtures/hostile/stderr.txt), suite and branch names, the environment (CPU model,
-// tool names and versions), the baseline's reason and warnings. Each report is rendered by GitHub's
+// benchmark's stderr (fixtures/hostile/stderr.txt), why a timed change's instructions were not
+// counted, suite and branch names, the environment (CPU model, tool names and versions), the
+// baseline's reason and warnings. Each report is rendered by GitHub's
 // own renderer (cmark-gfm) and must be safe to post (gfm.ts), with exactly the elements a harmless
 // name gives; the HTML report must have no element or attribute the name brought; the terminal report
 // no line or control character the name brought, and no workflow command the runner would obey once
@@ -101,6 +102,8 @@ function resultSets(text: string, otherMachine: boolean): { head: ResultSet; bas
         metrics: wall(1e6 * factor),
         notes: [text],
         rankingGroup: [text, `${text} 2`],
+        // Its timed regression, with why its instructions were not counted: text from a results file.
+        ...(s === 'head' ? { explanation: { status: 'skipped' as const, reason: text } } : {}),
       }),
       benchmark('same', `${text} 2`, {
         kind: 'process',
@@ -213,7 +216,13 @@ gfm.describe('a hostile name in every place of the markdown report', () => {
   test('the harmless name itself gives a safe report with every section', async () => {
     const md = markdown(HARMLESS, 'baseline')
     await assertSafeReport(md, { allowedLinks: ALLOWED_LINKS })
-    for (const section of ['#### Regressions', '#### Failed', '#### Scaling', '#### Without a baseline'])
+    for (const section of [
+      '#### Regressions',
+      '#### Failed',
+      '#### What the instructions explain',
+      '#### Scaling',
+      '#### Without a baseline',
+    ])
       assert.ok(md.includes(section), section)
     for (const block of ['functions whose instructions changed most', 'Engines of', 'Notes (', 'Ranking of'])
       assert.ok(md.includes(block), block)

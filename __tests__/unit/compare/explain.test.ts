@@ -12,6 +12,7 @@ import {
   type ResultSet,
   type TimedChangeRule,
 } from '../../../src/results.ts'
+import { mergeShards, parseShardOutput, SHARD_SCHEMA, SHARD_VERSION } from '../../../src/run/shard.ts'
 import { resultSetOf } from '../../support/helpers.ts'
 
 const BASE_SHA = 'abcdef0123456789abcdef0123456789abcdef01'
@@ -215,6 +216,58 @@ describe('what the instruction counts say', () => {
     const older = compare({ samples: SLOWER_WALL, rule: 'explained-only' })
     assert.equal(older.b.verdict, 'regression')
     assert.equal(older.b.explanation, undefined)
+  })
+})
+
+describe('the counts read back: two saved files, a merged run', () => {
+  /** Twice each base time: every resampled ratio at least 200 / 119 = 1.68, beyond the ±25% bound. */
+  const TWICE = BASE_WALL.map((x) => x * 2)
+  const sides = (explanation: Explanation) => ({
+    base: resultSetOf('s', { sha: BASE_SHA }, '2026-01-01T00:00:00.000Z', [wallResult(BASE_WALL)]),
+    head: resultSetOf('s', { sha: '1'.repeat(40) }, '2026-01-01T00:01:00.000Z', [
+      wallResult(TWICE, 'explained-only', explanation),
+    ]),
+  })
+
+  test('bench-action compare of two files: across moments, the recorded counts are read the same way', () => {
+    // Written and read back as the files are; compared as the compare command compares them.
+    const { base, head } = sides(counted(1_000_000, 1_001_000))
+    const read = (set: ResultSet) => parseResultSet(JSON.parse(JSON.stringify(set)), 'file.json')
+    const c = compareResults(read(head), {
+      baseline: { results: read(base), source: 'base.json', reason: 'the file base.json' },
+      acrossMoments: true,
+    })
+    // Without stored runs the drift bound is ±25%: +100% lies beyond it, a regression as measured,
+    // and its instructions (+0.10%) barely changed: unclear under explained-only.
+    assert.equal(c.acrossMoments, true)
+    assert.equal(c.benchmarks[0]!.verdict, 'unclear')
+    assert.equal(c.benchmarks[0]!.explanation?.instructions?.reading, 'barely')
+  })
+
+  test('a merged run: the shards’ files keep the counts, and the merged comparison reads them', () => {
+    const { base, head } = sides(counted(1_000_000, 1_300_000))
+    const output = (set: ResultSet) =>
+      parseShardOutput(
+        JSON.stringify({
+          schema: SHARD_SCHEMA,
+          version: SHARD_VERSION,
+          shard: { index: 1, count: 1 },
+          cases: ['sort'],
+          head: set,
+          base: { results: base, source: 'a worktree', reason: 'merge base', pairs: {} },
+        }),
+        'shard-1-of-1.json',
+      )
+    const merged = mergeShards([{ output: output(head), source: 'shard-1-of-1.json' }], ['sort'])
+    const c = compareResults(merged.head, { baseline: merged.base, pairs: merged.pairs })
+    assert.equal(c.benchmarks[0]!.verdict, 'regression')
+    assert.deepEqual(c.benchmarks[0]!.explanation?.instructions, {
+      base: 1_000_000,
+      head: 1_300_000,
+      change: c.benchmarks[0]!.explanation!.instructions!.change,
+      reading: 'explains',
+    })
+    assert.ok(Math.abs(c.benchmarks[0]!.explanation!.instructions!.change - 0.3) < 1e-12, '+30%')
   })
 })
 
