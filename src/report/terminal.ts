@@ -215,7 +215,7 @@ const TERMINAL: Formatters<string[], Context> = {
   // What the instruction counts of both sides say about each timed change.
   explanations: (list, { paint }) => [
     '',
-    paint('bold', 'Instructions'),
+    paint('bold', 'What the instructions explain'),
     ...list.map((b) => `  ${clean(b.name)}: ${clean(describeExplanation(b.explanation!))}`),
   ],
   // Accepted regressions: the change, who accepted it and why.

@@ -103,10 +103,10 @@ describe('what the instructions explain', () => {
   test('the terminal: a section of its own after the unclear changes', () => {
     const text = renderTerminal(c, { color: false, now: NOW })
     const lines = text.split('\n')
-    const at = lines.indexOf('Instructions')
+    const at = lines.indexOf('What the instructions explain')
     assert.ok(at > lines.indexOf('Unclear'), 'after the unclear changes')
     assert.deepEqual(lines.slice(at, at + 7), [
-      'Instructions',
+      'What the instructions explain',
       '  sort: wall +27.0%, instructions +10.0% (1,000,000 → 1,100,000)',
       '  parse: wall +12.1%, instructions -8.20% (2,000,000 → 1,836,000): the instructions went the other way',
       '  scan: wall +50.0%; counting the instructions failed: the head: exited with code 1 under valgrind',
