@@ -96,6 +96,13 @@ describe("the README's own program", () => {
       assert.ok(ir, against.stdout)
       assert.ok(Number(ir[1]) >= 50, `instructions +${ir[1]}%`)
       assert.match(against.stdout, /count words +wall \(median\) .*regression/)
+      // The timed regression is run once more under callgrind on both sides: its instructions nearly double too.
+      const explained =
+        /^What the instructions explain\n {2}count words: wall \+[\d.]+%, instructions \+(\d+)\.\d+% /m.exec(
+          against.stdout,
+        )
+      assert.ok(explained, against.stdout)
+      assert.ok(Number(explained[1]) >= 50, `instructions +${explained[1]}%`)
     },
   )
 })
