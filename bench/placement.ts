@@ -13,7 +13,8 @@
 //      and median, and how far that median lies from the reference; how many called the regression;
 //   3. A/A at the defaults (base against a byte-identical copy at another path), quiet and beside one
 //      CPU hog: false alarms;
-//   4. seconds per comparison.
+//   4. seconds per comparison, and what counting the instructions behind a timed change adds to a
+//      comparison that found one (explainTimedChanges: base and head once each under callgrind).
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -29,6 +30,8 @@ import type { WallClockCase } from '../src/kinds/wall-clock/plan.ts'
 import { ensureExecHelper, runExecHelper } from '../src/measure/exec-helper.ts'
 import { PADDING_SPAN, paddingEnv } from '../src/measure/placement.ts'
 import { runRunner } from '../src/measure/runner-protocol.ts'
+import { RESULTS_SCHEMA, RESULTS_VERSION, type ResultSet } from '../src/results.ts'
+import { explainTimedChanges } from '../src/run/explain.ts'
 import { planCases } from '../src/run/plan.ts'
 import { measureSameJob } from '../src/schedule/index.ts'
 
@@ -139,6 +142,24 @@ interface Comparisons {
   changes: number[]
   verdicts: Record<string, number>
   seconds: number
+  /** Seconds spent counting the instructions behind the timed changes found, and how often. */
+  explainSeconds: number
+  explained: number
+  /** The explanation of the last comparison that had one, as the report words it. */
+  lastExplanation?: string
+}
+
+function results(benchmarks: ResultSet['benchmarks']): ResultSet {
+  const environment = { os: 'linux', arch: ARCH, cpuModel: '', cpuCount: 1, kernel: '', node: '', tools: {} }
+  return {
+    schema: RESULTS_SCHEMA,
+    version: RESULTS_VERSION,
+    suite: 'placement',
+    commit: {},
+    createdAt: new Date().toISOString(),
+    environment,
+    benchmarks,
+  }
 }
 
 async function compare(
@@ -148,7 +169,7 @@ async function compare(
   hogs: number,
   label: string,
 ): Promise<Comparisons> {
-  const out: Comparisons = { changes: [], verdicts: {}, seconds: 0 }
+  const out: Comparisons = { changes: [], verdicts: {}, seconds: 0, explainSeconds: 0, explained: 0 }
   for (let i = 0; i < COMPARISONS; i++) {
     const hog = new Hog(hogs)
     hog.start()
@@ -158,8 +179,20 @@ async function compare(
         seed: `${label} ${i}`,
       })
       out.seconds += (performance.now() - started) / 1000
-      const h = m.head[0]!
-      const c = compareBenchmark(m.base[0], h, { pairs: m.pairs[h.id] })
+      const explaining = performance.now()
+      const [h] = await explainTimedChanges(m, {
+        baseSha: '0'.repeat(40),
+        env: process.env,
+        log: (line) => {
+          if (/^instructions: .+: /.test(line)) out.lastExplanation = line
+        },
+        results,
+      })
+      if (h!.explanation) {
+        out.explainSeconds += (performance.now() - explaining) / 1000
+        out.explained++
+      }
+      const c = compareBenchmark(m.base[0], h!, { pairs: m.pairs[h!.id] })
       const gated = c.metrics.find((metric) => metric.gated)
       out.changes.push(gated?.change ?? Number.NaN)
       out.verdicts[c.verdict] = (out.verdicts[c.verdict] ?? 0) + 1
@@ -256,6 +289,13 @@ export async function benchPlacement(): Promise<void> {
       console.log(
         `    seconds per comparison: A/B ${(ab.seconds / COMPARISONS).toFixed(2)}, A/A ${(quiet.seconds / COMPARISONS).toFixed(2)}`,
       )
+      const perExplained = ab.explained > 0 ? ab.explainSeconds / ab.explained : 0
+      console.log(
+        `    instructions counted for ${ab.explained} of ${COMPARISONS} A/B comparisons, ${perExplained.toFixed(2)} s each ` +
+          `(+${((perExplained / (ab.seconds / COMPARISONS)) * 100).toFixed(0)}% of such a comparison); ` +
+          `A/A: ${quiet.explained + busy.explained} counted`,
+      )
+      if (ab.lastExplanation) console.log(`    ${ab.lastExplanation}`)
     }
   } finally {
     await rm(dir, { recursive: true, force: true })
