@@ -15,7 +15,7 @@
 //      CPU hog: false alarms;
 //   4. seconds per comparison, and what counting the instructions behind a timed change adds to a
 //      comparison that found one (explainTimedChanges: base and head once each under callgrind).
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,6 +34,7 @@ import { RESULTS_SCHEMA, RESULTS_VERSION, type ResultSet } from '../src/results.
 import { explainTimedChanges } from '../src/run/explain.ts'
 import { planCases } from '../src/run/plan.ts'
 import { measureSameJob } from '../src/schedule/index.ts'
+import { Hog } from './hog.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -42,6 +43,8 @@ const COMPARISONS = Number(process.env.BENCH_COMPARISONS ?? 20)
 const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 20)
 /** Processes per side at each reference placement. */
 const REFERENCE_RUNS = 10
+/** BENCH_PROGRAMS=loop,harness measures only those programs. */
+const ONLY = process.env.BENCH_PROGRAMS?.split(',')
 const ARCH = os.machine()
 
 interface Program {
@@ -122,20 +125,6 @@ async function reference(p: Program, base: string, head: string): Promise<number
     changes.push(median(times[1]) / median(times[0]) - 1)
   }
   return changes
-}
-
-/** Busy loops, each keeping a core busy, started and stopped around a comparison. */
-class Hog {
-  private children: ChildProcess[] = []
-  constructor(private readonly loops: number) {}
-  start() {
-    while (this.children.length < this.loops)
-      this.children.push(spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }))
-  }
-  stop() {
-    for (const child of this.children) child.kill('SIGKILL')
-    this.children = []
-  }
 }
 
 interface Comparisons {
@@ -260,7 +249,7 @@ export async function benchPlacement(): Promise<void> {
         'head does 10% more iterations',
     )
     console.log(`machine: ${os.cpus()[0]?.model} × ${os.cpus().length}`)
-    for (const p of programs) {
+    for (const p of programs.filter((one) => !ONLY || ONLY.includes(one.label))) {
       const at = (side: string) => path.join(dir, p.label, side, p.label)
       await build(p.source, p.iterations, at('base'), p.flags)
       await build(p.source, Math.round(p.iterations * 1.1), at('head'), p.flags)

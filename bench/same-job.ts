@@ -8,7 +8,7 @@
 // Scenarios: A/A (the same program on both sides) and a 10% slowdown (WORK_SCALE=1.1 on head), each
 // on a quiet machine, with one busy loop spinning beside the whole comparison (one core of two taken),
 // and with four (a load of about five on two cores).
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,6 +19,7 @@ import { DEFAULTS } from '../src/config/index.ts'
 import { measureProcess } from '../src/kinds/process/measure.ts'
 import type { ProcessCase } from '../src/kinds/process/plan.ts'
 import { measureSameJob } from '../src/schedule/index.ts'
+import { Hog } from './hog.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -46,20 +47,6 @@ interface Tally {
   pairs: number[]
   /** Seconds each comparison took, both sides. */
   seconds: number[]
-}
-
-/** Busy loops, each keeping a core busy, started and stopped around a comparison. */
-class Hog {
-  private children: ChildProcess[] = []
-  constructor(private readonly loops: number) {}
-  start() {
-    while (this.children.length < this.loops)
-      this.children.push(spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }))
-  }
-  stop() {
-    for (const child of this.children) child.kill('SIGKILL')
-    this.children = []
-  }
 }
 
 async function scenario(
