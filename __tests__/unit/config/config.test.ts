@@ -80,6 +80,10 @@ const BAD_CASES: Record<string, string> = {
   'instructions-command-and-import.yml':
     ':5:13: benchmarks[0].import: expected either command or import, not both, got a mapping; run the tool that writes the summaries as a setup step',
   'instructions-neither.yml': ':2:5: benchmarks[0]: missing required key "command" (or import)',
+  'instructions-heap-harness.yml':
+    ':6:11: benchmarks[0].heap: heap counts for harness benchmarks are not supported yet (DHAT would count the harness setup too); remove heap or harness',
+  'instructions-heap-import.yml':
+    ':5:11: benchmarks[0].heap: heap counts need a command to run, not imported counts; remove heap or import',
   'instructions-import-format.yml':
     ':4:23: benchmarks[0].import.format: expected "iai-callgrind", got "criterion"',
   'missing-benchmarks.yml':
@@ -302,6 +306,24 @@ describe('good configs', () => {
     const first = config.benchmarks[0]!
     assert.equal(first.kind, 'process')
     assert.deepEqual(first.kind === 'process' && first.command, ['sleep', '1'])
+  })
+
+  test('kind instructions: heap is off by default; heap: true gates the heap counts beside ir', () => {
+    const config = parseConfig(
+      `benchmarks:
+  - { name: a, kind: instructions, command: ./a }
+  - { name: b, kind: instructions, command: ./b, heap: true }
+  - { name: c, kind: instructions, command: ./c, heap: true, gate: [heap-peak-bytes] }
+`,
+      path.join(GOOD, 'heap.yml'),
+    )
+    const [a, b, c] = config.benchmarks.map((x) => (x.kind === 'instructions' ? [x.heap, x.gate] : []))
+    assert.deepEqual(a, [false, ['ir']])
+    assert.deepEqual(b, [
+      true,
+      ['ir', 'heap-bytes', 'heap-blocks', 'heap-peak-bytes', 'heap-peak-blocks', 'heap-reads', 'heap-writes'],
+    ])
+    assert.deepEqual(c, [true, ['heap-peak-bytes']])
   })
 
   test('kind import: a file or a command, a format or none, every metric gated unless named', () => {

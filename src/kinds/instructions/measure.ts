@@ -2,7 +2,7 @@
 // could change a count between base and head besides the code is held fixed: a pinned cache model, the
 // environment (only what the config lists), stdio destinations, argv, and no address randomisation.
 
-import { access, type FileHandle, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { access, type FileHandle, mkdir, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { checkConfined, OutsidePathError } from '../../fields/confine.ts'
@@ -11,12 +11,13 @@ import { stderrTail } from '../../measure/child.ts'
 import { listHarnessBenchmarks } from '../../measure/harness.ts'
 import { launch } from '../../measure/launch.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
-import type { BenchmarkResult } from '../../results.ts'
+import type { BenchmarkResult, Metric } from '../../results.ts'
 import { valgrindVersion as probeValgrind } from '../../setup/valgrind.ts'
 import { commandFailure, runCommand } from '../../system/command.ts'
 import { notFoundText } from '../../system/not-found.ts'
 import { parseCallgrindFile } from './callgrind.ts'
 import { type CallgrindProfile, mergeCallgrindProfiles } from './callgrind-profile.ts'
+import { dhatArguments, heapResultMetrics, mergeDhatProfiles, parseDhatFile } from './dhat.ts'
 import { functionCosts } from './function-costs.ts'
 import { HARNESS_ENTRY_POINT, type InstructionsCase } from './plan.ts'
 
@@ -190,11 +191,8 @@ export async function measureInstructions(
     const notes: string[] = []
     const prefix = (await canDisableAslr()) ? ['setarch', os.machine(), '-R'] : []
     if (prefix.length === 0) notes.push('address randomisation could not be turned off (setarch -R failed)')
-    const argv = [...prefix, valgrind, ...callgrindArguments(c, outDir), program, ...c.command.slice(1)]
-    const stdin = await openStdin(c)
-    if (typeof stdin === 'string') return failedResult(c, { message: stdin })
-    const r = await runUnderValgrind(argv, c, outDir, stdin).finally(() => stdin.close())
-    const failed = await runFailure(c, r, outDir)
+    const wrap = (toolArgs: string[]) => [...prefix, valgrind, ...toolArgs, program, ...c.command.slice(1)]
+    const failed = await runTool(c, wrap(callgrindArguments(c, outDir)), outDir)
     if (failed) return failed
     const profiles = await readProfiles(outDir)
     if (profiles.length === 0) {
@@ -214,8 +212,10 @@ export async function measureInstructions(
       })
     }
     if (profiles.length > 1) notes.push(`${profiles.length} processes counted (child processes included)`)
+    const heap = c.heap ? await measureHeap(c, wrap, outDir) : { metrics: {} }
+    if ('failure' in heap) return heap.failure
     return resultFor(c, {
-      metrics: instructionResultMetrics(profile.totals),
+      metrics: { ...instructionResultMetrics(profile.totals), ...heap.metrics },
       notes,
       functions: functionCosts(profile)
         .filter((f) => f.self > 0)
@@ -224,6 +224,43 @@ export async function measureInstructions(
   } finally {
     await rm(outDir, { recursive: true, force: true })
   }
+}
+
+/** Runs `argv` (valgrind and the program) once in the case's isolation; a failed result when it failed. */
+async function runTool(
+  c: InstructionsCase,
+  argv: string[],
+  outDir: string,
+): Promise<BenchmarkResult | undefined> {
+  const stdin = await openStdin(c)
+  if (typeof stdin === 'string') return failedResult(c, { message: stdin })
+  const r = await runUnderValgrind(argv, c, outDir, stdin).finally(() => stdin.close())
+  return runFailure(c, r, outDir)
+}
+
+/**
+ * A second run of the program under valgrind --tool=dhat, with the same pinned environment, cwd, stdio
+ * and address randomisation as the callgrind run: exact heap counts, summed over its processes.
+ */
+async function measureHeap(
+  c: InstructionsCase,
+  wrap: (toolArgs: string[]) => string[],
+  outDir: string,
+): Promise<{ metrics: Record<string, Metric> } | { failure: BenchmarkResult }> {
+  const dir = path.join(outDir, 'dhat')
+  await mkdir(dir)
+  const failed = await runTool(c, wrap(dhatArguments(dir)), dir)
+  if (failed) return { failure: failed }
+  const names = (await readdir(dir)).filter((n) => n.startsWith('dhat.out.')).sort()
+  if (names.length === 0)
+    return {
+      failure: failedResult(c, {
+        message: 'valgrind wrote no dhat output',
+        stderrTail: await valgrindLog(dir),
+      }),
+    }
+  const profiles = await Promise.all(names.map((n) => parseDhatFile(path.join(dir, n), n)))
+  return { metrics: heapResultMetrics(mergeDhatProfiles(profiles).totals) }
 }
 
 /** A run under valgrind that did not end well, as the case's failed result; undefined when it did. */

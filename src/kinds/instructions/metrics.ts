@@ -1,6 +1,8 @@
 // The instructions kind's metrics: callgrind's events and iai-callgrind's figures derived from them
-// (src/import/callgrind-metrics.ts), all exact counts where fewer is better.
+// (src/import/callgrind-metrics.ts), and with `heap: true` DHAT's heap counts (dhat.ts), all exact counts
+// where fewer is better.
 import type { MetricCatalogue } from '../types.ts'
+import { HEAP_METRICS } from './dhat.ts'
 
 export const INSTRUCTION_METRICS = [
   'ir',
@@ -21,6 +23,7 @@ export const INSTRUCTION_METRICS = [
   'bcm',
   'bi',
   'bim',
+  ...HEAP_METRICS,
 ] as const
 
 export const catalogue = {

@@ -19,6 +19,8 @@ export interface InstructionsCase extends CaseBase {
   import?: { format: string } & ConfinedPath
   cacheSim: boolean
   branchSim: boolean
+  /** Also run the program under valgrind --tool=dhat for exact heap counts. */
+  heap?: boolean
   /** A file on the program's stdin, inside the repository; /dev/null without it (a timed case counted). */
   stdin?: ConfinedPath
 }
@@ -39,6 +41,7 @@ export function planInstructions(b: InstructionsBenchmarkConfig): InstructionsCa
       import: b.import,
       cacheSim: b.cacheSim,
       branchSim: b.branchSim,
+      heap: b.heap,
       // Counts are exact: alpha plays no part in their verdict.
       gate: { metrics: b.gate, threshold: b.threshold, alpha: 0.01 },
     },

@@ -20,6 +20,7 @@ import {
   toArgv,
 } from '../../fields/index.ts'
 import { INSTRUCTION_COUNT_FORMATS } from '../../import/index.ts'
+import { HEAP_METRICS } from './dhat.ts'
 import { catalogue, INSTRUCTION_METRICS } from './metrics.ts'
 
 /** Counts are exact, so a much smaller change is a regression than for sampled metrics. */
@@ -77,6 +78,9 @@ export const instructionsBenchmarkSchema = z
         'Simulate caches for L1/LL/RAM hits and estimated cycles (default true; slower).',
       ).optional(),
       'branch-sim': flagSchema('Simulate branch prediction: Bc, Bcm, Bi, Bim (default false).').optional(),
+      heap: flagSchema(
+        'Also run the program once under valgrind --tool=dhat for exact heap counts: heap-bytes, heap-blocks, heap-peak-bytes, heap-peak-blocks, heap-reads, heap-writes (default false; gated beside ir unless gate is given).',
+      ).optional(),
       gate: gateSchemaFor(INSTRUCTION_METRICS, 'ir', catalogue.derived).optional(),
     },
     expecting('a benchmark: a mapping with name, kind and command'),
@@ -89,7 +93,32 @@ export const instructionsBenchmarkSchema = z
       'run the tool that writes the summaries as a setup step',
     )
     if (benchmark.command !== undefined) checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
+    refuseHeapWith(benchmark, ctx)
   })
+
+/**
+ * DHAT counts the whole process and has no --toggle-collect: a harness's setup would be counted with its
+ * benchmarks, and imported counts have no program to run.
+ */
+function refuseHeapWith(
+  benchmark: { heap?: boolean; harness?: boolean; import?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (benchmark.heap !== true) return
+  if (benchmark.harness === true)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['heap'],
+      message:
+        'heap counts for harness benchmarks are not supported yet (DHAT would count the harness setup too); remove heap or harness',
+    })
+  if (benchmark.import !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['heap'],
+      message: 'heap counts need a command to run, not imported counts; remove heap or import',
+    })
+}
 
 export type InstructionsEntry = z.output<typeof instructionsBenchmarkSchema>
 
@@ -113,7 +142,9 @@ export function resolveInstructions(entry: InstructionsEntry, context: ResolveCo
     },
     cacheSim: entry['cache-sim'] ?? true,
     branchSim: entry['branch-sim'] ?? false,
-    gate: entry.gate ?? [...catalogue.defaultGate],
+    /** Also run the program under valgrind --tool=dhat for exact heap counts. */
+    heap: entry.heap ?? false,
+    gate: entry.gate ?? [...catalogue.defaultGate, ...(entry.heap ? HEAP_METRICS : [])],
   }
 }
 
