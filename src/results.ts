@@ -136,6 +136,15 @@ export const functionCostSchema = z.object({
 })
 export type FunctionCost = z.infer<typeof functionCostSchema>
 
+/** One heap allocation site of a DHAT profile: the first frames of its stack, with what it allocated. */
+export const heapSiteSchema = z.object({
+  /** Function names with their source line or object, innermost (the allocator) first. */
+  frames: z.array(z.string()),
+  bytes: z.number(),
+  blocks: z.number(),
+})
+export type HeapSite = z.infer<typeof heapSiteSchema>
+
 const percentSchema = z.number().min(0).max(100)
 
 /**
@@ -243,6 +252,8 @@ export const benchmarkResultSchema = z.object({
   notes: z.array(z.string()).default([]),
   /** Instruction kinds: the functions with the largest self Ir. */
   functions: z.array(functionCostSchema).optional(),
+  /** Instruction kinds with heap: true: the allocation sites with the most bytes allocated. */
+  heapSites: z.array(heapSiteSchema).optional(),
   /** How long measuring it took, warmups included: what a sharded run balances its shards by. */
   durationMs: z.number().nonnegative().optional(),
   /** Timed kinds on Linux: how busy the machine was while this benchmark was measured. */

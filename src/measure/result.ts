@@ -6,10 +6,10 @@ export function resultFor(
   c: CaseBase,
   outcome: { metrics: Record<string, Metric>; error?: BenchmarkError; notes?: string[] } & Pick<
     Partial<BenchmarkResult>,
-    'functions'
+    'functions' | 'heapSites'
   >,
 ): BenchmarkResult {
-  const { metrics, error, notes = [], functions } = outcome
+  const { metrics, error, notes = [], functions, heapSites } = outcome
   return {
     id: c.id,
     name: c.name,
@@ -22,6 +22,7 @@ export function resultFor(
     gate: c.gate,
     notes,
     ...(functions ? { functions } : {}),
+    ...(heapSites ? { heapSites } : {}),
     ...(c.rankingGroup ? { rankingGroup: [...c.rankingGroup] } : {}),
   }
 }

@@ -2,7 +2,7 @@
 // over every program point, and the run that writes it, in the same isolation as the callgrind run.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Metric } from '../../results.ts'
+import type { HeapSite, Metric } from '../../results.ts'
 
 /** The heap metrics, each the sum of one program-point field over all program points. */
 export const HEAP_FIELDS = [
@@ -18,6 +18,7 @@ export const HEAP_METRICS = HEAP_FIELDS.map(([metric]) => metric)
 
 /** Program points kept per benchmark, largest total bytes first. */
 const SITES_KEPT = 20
+const FRAME_ADDRESS = /^0x[0-9A-Fa-f]+: /
 /** Frames of a program point's stack named in its site. */
 const SITE_FRAMES = 4
 
@@ -29,13 +30,6 @@ export class DhatFormatError extends Error {
   ) {
     super(`${source}: ${problem}`)
   }
-}
-
-/** One allocation site: the first frames of its stack, with what was allocated there. */
-export interface HeapSite {
-  frames: string[]
-  bytes: number
-  blocks: number
 }
 
 export interface DhatProfile {
@@ -83,7 +77,8 @@ function siteFrames(pp: Json, ftbl: string[], where: string, source: string): st
   const fs = pp.fs
   if (!Array.isArray(fs) || !fs.every((i) => Number.isInteger(i) && i >= 0 && i < ftbl.length))
     throw new DhatFormatError(source, `${where}.fs: expected a list of indices into ftbl`)
-  return fs.slice(0, SITE_FRAMES).map((i: number) => ftbl[i]!)
+  // An address leads each frame ("0x109169: main (heap.c:16)"); it changes with any build, the name does not.
+  return fs.slice(0, SITE_FRAMES).map((i: number) => ftbl[i]!.replace(FRAME_ADDRESS, ''))
 }
 
 /** Parses the JSON text of a DHAT output file; `source` names it in errors. */

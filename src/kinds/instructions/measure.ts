@@ -11,7 +11,7 @@ import { stderrTail } from '../../measure/child.ts'
 import { listHarnessBenchmarks } from '../../measure/harness.ts'
 import { launch } from '../../measure/launch.ts'
 import { failedResult, resultFor } from '../../measure/result.ts'
-import type { BenchmarkResult, Metric } from '../../results.ts'
+import type { BenchmarkResult, HeapSite, Metric } from '../../results.ts'
 import { valgrindVersion as probeValgrind } from '../../setup/valgrind.ts'
 import { commandFailure, runCommand } from '../../system/command.ts'
 import { notFoundText } from '../../system/not-found.ts'
@@ -220,6 +220,7 @@ export async function measureInstructions(
       functions: functionCosts(profile)
         .filter((f) => f.self > 0)
         .slice(0, FUNCTIONS_KEPT),
+      heapSites: heap.heapSites,
     })
   } finally {
     await rm(outDir, { recursive: true, force: true })
@@ -246,7 +247,7 @@ async function measureHeap(
   c: InstructionsCase,
   wrap: (toolArgs: string[]) => string[],
   outDir: string,
-): Promise<{ metrics: Record<string, Metric> } | { failure: BenchmarkResult }> {
+): Promise<{ metrics: Record<string, Metric>; heapSites?: HeapSite[] } | { failure: BenchmarkResult }> {
   const dir = path.join(outDir, 'dhat')
   await mkdir(dir)
   const failed = await runTool(c, wrap(dhatArguments(dir)), dir)
@@ -260,7 +261,8 @@ async function measureHeap(
       }),
     }
   const profiles = await Promise.all(names.map((n) => parseDhatFile(path.join(dir, n), n)))
-  return { metrics: heapResultMetrics(mergeDhatProfiles(profiles).totals) }
+  const merged = mergeDhatProfiles(profiles)
+  return { metrics: heapResultMetrics(merged.totals), heapSites: merged.sites }
 }
 
 /** A run under valgrind that did not end well, as the case's failed result; undefined when it did. */

@@ -97,6 +97,13 @@ counted.test('heap.c gives the totals worked out by hand in its source, the same
     'heap-writes': 100_000,
   })
   assert.deepEqual(second.metrics, first.metrics)
+  assert.deepEqual(
+    first.heapSites?.map((s) => [s.frames.at(-1), s.bytes, s.blocks]),
+    [
+      ['main (heap.c:16)', 100_000, 100],
+      ['main (heap.c:22)', 60_000, 1],
+    ],
+  )
   assert.equal(first.metrics['heap-peak-bytes']?.unit, 'bytes')
 })
 

@@ -34,10 +34,10 @@ test('the captured profile gives the totals worked out by hand from heap.c', asy
   })
 })
 
-test('allocation sites are named by their first frames, most bytes first', async () => {
+test('allocation sites are named by their first frames without addresses, most bytes first', async () => {
   const { sites } = await parseDhatFile(FIXTURE, 'heap.json')
   assert.deepEqual(
-    sites.map((s) => [s.bytes, s.blocks, s.frames.map((f) => f.replace(/^0x[0-9A-F]+: /, ''))]),
+    sites.map((s) => [s.bytes, s.blocks, s.frames]),
     [
       [100_000, 100, ['malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)', 'main (heap.c:16)']],
       [60_000, 1, ['malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)', 'main (heap.c:22)']],
