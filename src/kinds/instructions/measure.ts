@@ -17,7 +17,13 @@ import { commandFailure, runCommand } from '../../system/command.ts'
 import { notFoundText } from '../../system/not-found.ts'
 import { parseCallgrindFile } from './callgrind.ts'
 import { type CallgrindProfile, mergeCallgrindProfiles } from './callgrind-profile.ts'
-import { dhatArguments, heapResultMetrics, mergeDhatProfiles, parseDhatFile } from './dhat.ts'
+import {
+  DhatFormatError,
+  dhatArguments,
+  heapResultMetrics,
+  mergeDhatProfiles,
+  parseDhatFile,
+} from './dhat.ts'
 import { functionCosts } from './function-costs.ts'
 import { HARNESS_ENTRY_POINT, type InstructionsCase } from './plan.ts'
 
@@ -260,7 +266,13 @@ async function measureHeap(
         stderrTail: await valgrindLog(dir),
       }),
     }
-  const profiles = await Promise.all(names.map((n) => parseDhatFile(path.join(dir, n), n)))
+  const profiles = await Promise.all(names.map((n) => parseDhatFile(path.join(dir, n), n))).catch(
+    (error: unknown) => {
+      if (!(error instanceof DhatFormatError)) throw error
+      return failedResult(c, { message: `cannot read valgrind's dhat output: ${error.message}` })
+    },
+  )
+  if (!Array.isArray(profiles)) return { failure: profiles }
   const merged = mergeDhatProfiles(profiles)
   return { metrics: heapResultMetrics(merged.totals), heapSites: merged.sites }
 }
