@@ -82,6 +82,8 @@ const BAD_CASES: Record<string, string> = {
   'instructions-neither.yml': ':2:5: benchmarks[0]: missing required key "command" (or import)',
   'instructions-heap-harness.yml':
     ':6:11: benchmarks[0].heap: heap counts for harness benchmarks are not supported yet (DHAT would count the harness setup too); remove heap or harness',
+  'instructions-heap-gate-without-heap.yml':
+    ':5:16: benchmarks[0].gate[1]: "heap-peak-bytes" is measured only with heap: true; add heap: true or gate on another metric',
   'instructions-heap-import.yml':
     ':5:11: benchmarks[0].heap: heap counts need a command to run, not imported counts; remove heap or import',
   'instructions-import-format.yml':

@@ -94,7 +94,23 @@ export const instructionsBenchmarkSchema = z
     )
     if (benchmark.command !== undefined) checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
     refuseHeapWith(benchmark, ctx)
+    refuseHeapGateWithoutHeap(benchmark, ctx)
   })
+
+/** A heap metric is measured only with `heap: true`; a gate on it without would never be checked. */
+function refuseHeapGateWithoutHeap(
+  benchmark: { heap?: boolean; gate?: readonly string[] },
+  ctx: z.RefinementCtx,
+) {
+  if (benchmark.heap === true || !Array.isArray(benchmark.gate)) return
+  const index = benchmark.gate.findIndex((metric) => (HEAP_METRICS as readonly string[]).includes(metric))
+  if (index < 0) return
+  ctx.addIssue({
+    code: 'custom',
+    path: ['gate', index],
+    message: `"${benchmark.gate[index]}" is measured only with heap: true; add heap: true or gate on another metric`,
+  })
+}
 
 /**
  * DHAT counts the whole process and has no --toggle-collect: a harness's setup would be counted with its
