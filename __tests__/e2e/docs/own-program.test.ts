@@ -95,14 +95,19 @@ describe("the README's own program", () => {
       )
       assert.ok(ir, against.stdout)
       assert.ok(Number(ir[1]) >= 50, `instructions +${ir[1]}%`)
-      assert.match(against.stdout, /count words +wall \(median\) .*regression/)
-      // The timed regression is run once more under callgrind on both sides: its instructions nearly double too.
+      // Wall time is measured: on a busy machine it may come out unclear, so no verdict of it is asserted.
+      // Whatever it is, the instructions behind it are counted exactly when, and only when, it changed.
+      const timedChange = /^count words +wall \(median\) .*(regression|improvement)$/m.test(against.stdout)
       const explained =
-        /^What the instructions explain\n {2}count words: wall \+[\d.]+%, instructions \+(\d+)\.\d+% /m.exec(
+        /^What the instructions explain\n {2}count words: wall [+-][\d.]+%, instructions \+(\d+)\.\d+% /m.exec(
           against.stdout,
         )
-      assert.ok(explained, against.stdout)
-      assert.ok(Number(explained[1]) >= 50, `instructions +${explained[1]}%`)
+      if (timedChange) {
+        assert.ok(explained, against.stdout)
+        assert.ok(Number(explained[1]) >= 50, `instructions +${explained[1]}%`)
+      } else {
+        assert.doesNotMatch(against.stdout, /What the instructions explain/)
+      }
     },
   )
 })
