@@ -6,26 +6,16 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { dhatArguments } from '../../../../src/kinds/instructions/dhat.ts'
 import { measureInstructions } from '../../../../src/kinds/instructions/measure.ts'
 import type { InstructionsCase } from '../../../../src/kinds/instructions/plan.ts'
-import { removeDir } from '../../../support/helpers.ts'
+import { removeDir, repoRoot } from '../../../support/helpers.ts'
 import { needs } from '../../../support/needs.ts'
 
 const counted = await needs('cc', 'valgrind')
 const run = promisify(execFile)
-const SOURCE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'fixtures',
-  'dhat',
-  'src',
-  'heap.c',
-)
+const SOURCE = path.join(repoRoot, '__tests__', 'fixtures', 'dhat', 'src', 'heap.c')
 
 let dir = ''
 before(async () => {

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import {
   DhatFormatError,
   heapResultMetrics,
@@ -11,16 +10,9 @@ import {
   parseDhatFile,
   parseDhatOut,
 } from '../../../../src/kinds/instructions/dhat.ts'
+import { repoRoot } from '../../../support/helpers.ts'
 
-const FIXTURE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'fixtures',
-  'dhat',
-  'heap.json',
-)
+const FIXTURE = path.join(repoRoot, '__tests__', 'fixtures', 'dhat', 'heap.json')
 
 test('the captured profile gives the totals worked out by hand from heap.c', async () => {
   const profile = await parseDhatFile(FIXTURE, 'heap.json')
