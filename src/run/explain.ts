@@ -5,7 +5,6 @@
 // instructions kind's own measurement. A benchmark that did not change is not run again. Each head
 // result then records the counts of both sides, or why there are none (BenchmarkResult.explanation),
 // and the comparison reads them (src/compare/explain.ts).
-import os from 'node:os'
 import { compareResults, timedChangeIds } from '../compare/index.ts'
 import { formatChange, formatCount } from '../display.ts'
 import { type Case, kindOf, type TimedCase } from '../kinds/index.ts'
@@ -15,6 +14,7 @@ import type { TimedKind } from '../kinds/types.ts'
 import type { BenchmarkResult, Explanation, ResultSet } from '../results.ts'
 import type { SameJobMeasurement } from '../schedule/index.ts'
 import { findExecutable } from '../setup/system.ts'
+import { onEveryCore } from '../system/on-every-core.ts'
 
 export interface ExplainOptions {
   /** The base commit the counts are made against, recorded with each. */
@@ -129,15 +129,9 @@ function countedAs(c: Case, env: NodeJS.ProcessEnv): InstructionsCase | { skippe
 async function countAll(jobs: InstructionsCase[], options: ExplainOptions): Promise<BenchmarkResult[]> {
   const count = options.count ?? ((c, inherit) => measureInstructions(c, { inherit }))
   const results: BenchmarkResult[] = new Array(jobs.length)
-  let next = 0
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++
-      results[i] = await count(jobs[i]!, options.env)
-    }
-  }
-  const parallel = Math.max(1, Math.min(os.availableParallelism(), jobs.length))
-  await Promise.all(Array.from({ length: parallel }, worker))
+  await onEveryCore(jobs, async (c, i) => {
+    results[i] = await count(c, options.env)
+  })
   return results
 }
 

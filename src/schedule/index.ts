@@ -1,10 +1,10 @@
 // measure: Case → BenchmarkResult, each case by its kind (src/kinds/), the suite in one schedule. A
 // failing case comes back as a failed result; only bugs throw.
-import os from 'node:os'
 import { matchesFilter } from '../glob.ts'
 import { type Case, isExactKind, kindOf, type TimedCase } from '../kinds/index.ts'
 import { ScheduleContention } from '../measure/contention.ts'
 import type { BenchmarkResult, SamplePairs } from '../results.ts'
+import { onEveryCore } from '../system/on-every-core.ts'
 import { measureInRounds, type RoundsOptions, timedKindOf } from './rounds.ts'
 
 export { MAX_WALL_CLOCK_INVOCATIONS } from '../kinds/wall-clock/index.ts'
@@ -244,17 +244,11 @@ async function measureExactCases(
   finish: (c: Case, r: BenchmarkResult) => void,
 ): Promise<void> {
   const now = options.clock ?? (() => performance.now())
-  let next = 0
-  const worker = async () => {
-    while (next < cases.length) {
-      const c = cases[next++]!
-      options.onProgress?.(c, 0, 1)
-      const started = now()
-      const r = await kindOf(c.kind).measureExact!(c, options.inherit)
-      options.onProgress?.(c, 1, 1)
-      finish(c, { ...r, durationMs: Math.round(now() - started) })
-    }
-  }
-  const parallel = Math.max(1, Math.min(os.availableParallelism(), cases.length))
-  await Promise.all(Array.from({ length: parallel }, worker))
+  await onEveryCore(cases, async (c) => {
+    options.onProgress?.(c, 0, 1)
+    const started = now()
+    const r = await kindOf(c.kind).measureExact!(c, options.inherit)
+    options.onProgress?.(c, 1, 1)
+    finish(c, { ...r, durationMs: Math.round(now() - started) })
+  })
 }

@@ -49,8 +49,8 @@ export function planInstructions(b: InstructionsBenchmarkConfig): InstructionsCa
 }
 
 /**
- * How much longer a count may take than a run of the timed benchmark it is of: callgrind without cache
- * simulation ran examples/process/work.c 15 to 22 times slower (valgrind 3.19).
+ * How much longer a count may take than a run of the timed benchmark it is of: a margin well above
+ * callgrind's own slowdown without cache simulation, so that only a count that hangs is stopped.
  */
 export const CALLGRIND_SLOWDOWN = 50
 /** The longest a count of a timed benchmark may take: what explaining one change may add to a run. */

@@ -1,7 +1,7 @@
 // A process benchmark is one case: its command, run `runs` times after `warmup` runs; with parameters,
 // one case per point of the scan (`NAME/n:100`), each with the point's values substituted.
 import type { ConfinedPath } from '../../fields/confine.ts'
-import type { CaseBase } from '../../plan-types.ts'
+import { type CaseBase, timedGate } from '../../plan-types.ts'
 import { childEnv } from '../../system/child-env.ts'
 import { countingCase, type InstructionsCase } from '../instructions/plan.ts'
 import { type ParameterPoint, pointName, substitute } from './parameters.ts'
@@ -45,13 +45,7 @@ export function planProcess(b: ProcessBenchmarkConfig): ProcessCase[] {
       runs: b.runs,
       warmup: b.warmup,
       timeoutMs: b.timeoutMs,
-      gate: {
-        metrics: b.gate,
-        threshold: b.threshold,
-        alpha: b.alpha,
-        // Written only where it is not the default, so results files stay as they were.
-        ...(b.timedChange === 'explained-only' ? { timedChange: b.timedChange } : {}),
-      },
+      gate: timedGate(b),
     }
     if (b.prepare) c.prepare = b.prepare.map(at)
     if (b.conclude) c.conclude = b.conclude.map(at)

@@ -1,5 +1,5 @@
 // A wall-clock benchmark is one case, or one per engine (`NAME/ENGINE`) when it lists several.
-import type { CaseBase } from '../../plan-types.ts'
+import { type CaseBase, timedGate } from '../../plan-types.ts'
 import { childEnv } from '../../system/child-env.ts'
 import { countingCase, HARNESS_ENTRY_POINT, type InstructionsCase } from '../instructions/plan.ts'
 import type { WallClockBenchmarkConfig } from './schema.ts'
@@ -63,13 +63,7 @@ export function planWallClock(b: WallClockBenchmarkConfig): WallClockCase[] {
     maxWarmupTimeMs: b.maxWarmupTimeMs,
     sampleTimeMs: b.sampleTimeMs,
     timeoutMs: b.timeoutMs,
-    gate: {
-      metrics: b.gate,
-      threshold: b.threshold,
-      alpha: b.alpha,
-      // Written only where it is not the default, so results files stay as they were.
-      ...(b.timedChange === 'explained-only' ? { timedChange: b.timedChange } : {}),
-    },
+    gate: timedGate(b),
   }
   // One runner is the benchmark itself; several are its engines, each a case `NAME/ENGINE`. A rebar
   // directory is one case until it is read.
