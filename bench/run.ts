@@ -1,12 +1,13 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
 // wall-clock|report|git-store|same-job|shard|verdicts|contention|
-// cross-moment|history|histories|changepoints|nested|placement|rebar runs one part (rebar: only when named, as it builds
+// cross-moment|history|histories|changepoints|nested|placement|heap|rebar runs one part (rebar: only when named, as it builds
 // rebar and takes minutes).
 
 import { benchChangePoints } from './changepoints.ts'
 import { benchContention } from './contention.ts'
 import { benchCrossMoment } from './cross-moment.ts'
 import { benchGitStore } from './git-store.ts'
+import { benchHeap } from './heap.ts'
 import { benchHistories } from './histories.ts'
 import { benchHistory } from './history.ts'
 import { benchInstructions } from './instructions.ts'
@@ -40,4 +41,5 @@ if (!only || only === 'cross-moment') await benchCrossMoment()
 if (!only || only === 'changepoints') await benchChangePoints()
 if (!only || only === 'nested') await benchNested()
 if (!only || only === 'placement') await benchPlacement()
+if (!only || only === 'heap') await benchHeap()
 if (only === 'rebar') await benchRebar()
