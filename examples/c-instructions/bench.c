@@ -8,6 +8,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_action.h"
 
@@ -75,6 +76,80 @@ __attribute__((noinline, noclone)) size_t count_present(const uint64_t *sorted, 
         found += low < size && sorted[low] == queries[q];
     }
     return found;
+}
+
+/* A word and how often it occurs, in a binary search tree ordered by the word; the word is stored in the
+   same allocation as its node. */
+struct word_node {
+    struct word_node *left, *right;
+    uint64_t count;
+    char word[];
+};
+
+/* Adds one occurrence of the `length` bytes at `word`; a word not yet in the tree costs one allocation. */
+__attribute__((noinline)) static void count_word(struct word_node **tree, const char *word, size_t length) {
+    struct word_node **at = tree, *node;
+    while (*at != NULL) {
+        int order = strncmp(word, (*at)->word, length);
+        if (order == 0 && (*at)->word[length] != '\0') order = -1;
+        if (order == 0) {
+            (*at)->count++;
+            return;
+        }
+        at = order < 0 ? &(*at)->left : &(*at)->right;
+    }
+    node = malloc(sizeof *node + length + 1);
+    if (node == NULL) abort();
+    node->left = node->right = NULL;
+    node->count = 1;
+    memcpy(node->word, word, length);
+    node->word[length] = '\0';
+    *at = node;
+}
+
+static void free_words(struct word_node *node) {
+    if (node == NULL) return;
+    free_words(node->left);
+    free_words(node->right);
+    free(node);
+}
+
+/* The opening of A Tale of Two Cities: 119 words, 58 of them different. */
+static const char opening[] =
+    "it was the best of times it was the worst of times it was the age of wisdom it was the age of "
+    "foolishness it was the epoch of belief it was the epoch of incredulity it was the season of light "
+    "it was the season of darkness it was the spring of hope it was the winter of despair we had "
+    "everything before us we had nothing before us we were all going direct to heaven we were all going "
+    "direct the other way in short the period was so far like the present period that some of its "
+    "noisiest authorities insisted on its being received for good or for evil in the superlative degree "
+    "of comparison only";
+
+/* Counts the distinct words of `text` (separated by single spaces) in a tree, then frees it. */
+static uint64_t distinct_words(const char *text) {
+    struct word_node *tree = NULL;
+    uint64_t distinct = 0;
+    const char *start = text, *end;
+    for (;;) {
+        end = strchr(start, ' ');
+        if (end == NULL) end = start + strlen(start);
+        count_word(&tree, start, (size_t)(end - start));
+        if (*end == '\0') break;
+        start = end + 1;
+    }
+    /* Each distinct word is one node: count them by walking the tree with an explicit stack. */
+    {
+        struct word_node *stack[128];
+        size_t depth = 0;
+        if (tree != NULL) stack[depth++] = tree;
+        while (depth > 0) {
+            struct word_node *node = stack[--depth];
+            distinct++;
+            if (node->left != NULL) stack[depth++] = node->left;
+            if (node->right != NULL) stack[depth++] = node->right;
+        }
+    }
+    free_words(tree);
+    return distinct;
 }
 
 /* ---- benchmarks ---- */
@@ -173,6 +248,11 @@ static uint64_t bench_sort(void *input) {
 
 static const uint64_t sort_sizes[] = {100, 1000};
 
+static uint64_t bench_word_counts(void *input) {
+    (void)input;
+    return distinct_words(bench_action_black_box_ptr((void *)opening));
+}
+
 BENCH_ACTION_MAIN(
     /* The harness's own cost: what a benchmark that does nothing counts, or takes per call. */
     BENCH_ACTION("empty", NULL, bench_empty, NULL),
@@ -190,4 +270,7 @@ BENCH_ACTION_MAIN(
     BENCH_ACTION_GROUP("sort", BENCH_ACTION_ELEMENTS_PER_INPUT(1)),
     BENCH_ACTION_WITH_INPUTS_MUT("scrambled", sort_sizes, setup_scrambled, bench_sort, free, BENCH_ACTION_NO_THROUGHPUT),
     BENCH_ACTION_GROUP_END,
+    /* Allocates: one block per distinct word, all freed before it returns. With heap: true the report
+       counts them (heap-blocks 58) and the bytes. */
+    BENCH_ACTION("word_counts", NULL, bench_word_counts, NULL),
 )

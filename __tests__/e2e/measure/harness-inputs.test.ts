@@ -141,15 +141,21 @@ benchmarks:
 
     test('--list names each input NAME/INPUT inside its group, GROUP/NAME/INPUT', async () => {
       const { stdout } = await run(binary, ['--list'])
-      assert.deepEqual(stdout.split('\n').slice(-3), ['sort/scrambled/100', 'sort/scrambled/1000', ''])
+      assert.deepEqual(stdout.split('\n').slice(-4), [
+        'sort/scrambled/100',
+        'sort/scrambled/1000',
+        'word_counts',
+        '',
+      ])
       const withParameters = await run(binary, ['--list'], {
         env: { ...process.env, BENCH_ACTION_LIST: 'parameters' },
       })
       const lines = withParameters.stdout.split('\n')
       assert.ok(lines.includes('sum_fields'), 'a benchmark without parameters is its name alone')
-      assert.deepEqual(lines.slice(-3), [
+      assert.deepEqual(lines.slice(-4), [
         'sort/scrambled/100\tinput=100\tgroup=sort',
         'sort/scrambled/1000\tinput=1000\tgroup=sort',
+        'word_counts',
         '',
       ])
     })

@@ -115,6 +115,7 @@ for (const harness of harnesses) {
         'sort_10k',
         'sort/scrambled/100',
         'sort/scrambled/1000',
+        'word_counts',
         '',
       ])
     })

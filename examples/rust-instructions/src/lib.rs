@@ -1,5 +1,7 @@
 //! A small library whose functions the benchmarks in src/bin/instructions.rs measure.
 
+use std::collections::BTreeMap;
+
 /// The `n`-th Fibonacci number, computed by naive recursion (exponential on purpose: a CPU-bound workload).
 pub fn fibonacci(n: u64) -> u64 {
     match n {
@@ -62,6 +64,26 @@ pub fn count_present(sorted: &[u64], queries: &[u64]) -> usize {
         .count()
 }
 
+/// The opening of A Tale of Two Cities: 119 words, 58 of them different.
+pub const OPENING: &str = "it was the best of times it was the worst of times it was the age of wisdom \
+    it was the age of foolishness it was the epoch of belief it was the epoch of incredulity it was the \
+    season of light it was the season of darkness it was the spring of hope it was the winter of despair \
+    we had everything before us we had nothing before us we were all going direct to heaven we were all \
+    going direct the other way in short the period was so far like the present period that some of its \
+    noisiest authorities insisted on its being received for good or for evil in the superlative degree \
+    of comparison only";
+
+/// How many different words `text` has, counted in an ordered map that owns a copy of each word: one
+/// allocation per distinct word, plus the map's nodes. (An ordered map, not a `HashMap`: its hash
+/// seed is random per process, which would make the instruction counts differ between runs.)
+pub fn distinct_words(text: &str) -> usize {
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    for word in text.split_whitespace() {
+        *counts.entry(word.to_string()).or_insert(0) += 1;
+    }
+    counts.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,5 +100,7 @@ mod tests {
         let table = build_lookup_table(1000, 100);
         assert!(table.sorted.windows(2).all(|w| w[0] <= w[1]));
         assert_eq!(count_present(&table.sorted, &table.queries), 50);
+        assert_eq!(OPENING.split_whitespace().count(), 119);
+        assert_eq!(distinct_words(OPENING), 58);
     }
 }

@@ -4,7 +4,8 @@
 
 use bench_action_harness::{black_box, main, Bench, BenchmarkGroup, Throughput};
 use rust_instructions::{
-    build_lookup_table, count_present, fibonacci, scrambled, sum_fields, LookupTable,
+    build_lookup_table, count_present, distinct_words, fibonacci, scrambled, sum_fields,
+    LookupTable, OPENING,
 };
 
 const RECORD: &str = "2024,11,30,17,42,5,1000,65535,3,14159,2653,58979,323,84626";
@@ -51,4 +52,7 @@ main!(
         )
         .throughput(|&n| Throughput::Elements(n))
     ),
+    // Allocates: a copy of each distinct word and the map's nodes, all freed before it returns. With
+    // heap: true the report counts them.
+    Bench::new("word_counts", || distinct_words(black_box(OPENING))),
 );
