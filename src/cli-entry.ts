@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { runCli } from './cli/index.ts'
 
 // A reader that stops early (`bench-action klv NAME | head`) closes the pipe; that is not an error.

@@ -9,3 +9,8 @@ export class UserError extends Error {
 export function isUserError(err: unknown): err is UserError {
   return err instanceof UserError
 }
+
+/** A command line or a call the user can correct: the message says how. */
+export class UsageError extends UserError {
+  override name = 'UsageError'
+}

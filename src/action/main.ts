@@ -7,7 +7,7 @@ import path from 'node:path'
 import * as core from '@actions/core'
 import type { AcceptEntry } from '../accept.ts'
 import { ConfigError, loadConfig } from '../config/index.ts'
-import { isUserError } from '../errors.ts'
+import { isUserError, UsageError } from '../errors.ts'
 import { type ExportPaths, writeExports } from '../export/index.ts'
 import { DEFAULT_ACCEPT_LABEL, labelAcceptance } from '../github/accept-label.ts'
 import { acceptEntriesAt, containsFromApi } from '../github/accept-remote.ts'
@@ -19,17 +19,10 @@ import { COMMENT_MODES, type CommentMode, postDeferredComments, publishComment }
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from '../history/index.ts'
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../report/markdown.ts'
 import { renderTerminal } from '../report/terminal.ts'
-import {
-  type PipelineOutcome,
-  resolveConfigPath,
-  runMerge,
-  runPipeline,
-  UsageError,
-} from '../run/pipeline.ts'
+import { type PipelineOutcome, resolveConfigPath, runMerge, runPipeline } from '../run/pipeline.ts'
 import { parseShard, ShardError, type ShardSpec } from '../run/shard.ts'
 import { SetupError } from '../setup/system.ts'
 import { DirStore } from '../store/dir.ts'
-import { DEFAULT_DATA_BRANCH } from '../store/git.ts'
 import {
   type OpenStore,
   openStore,
@@ -37,6 +30,7 @@ import {
   type StoreKind,
   StoreUnavailableError,
 } from '../store/index.ts'
+import { DEFAULT_DATA_BRANCH } from '../store/kinds.ts'
 import { NO_BRANCH } from '../store/types.ts'
 import { commitsInRange, isObjectId } from '../system/git.ts'
 import { VERSION } from '../version.ts'

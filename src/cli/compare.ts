@@ -2,27 +2,18 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { compareResults, exitCodeFor } from '../compare/index.ts'
+import { UsageError } from '../errors.ts'
 import { writeExports } from '../export/index.ts'
 import { renderHtml } from '../report/html.ts'
 import { renderMarkdown } from '../report/markdown.ts'
 import { renderTerminal, shouldUseColor } from '../report/terminal.ts'
 import { parseResultSetText } from '../results.ts'
-import { UsageError, writeText } from '../run/pipeline.ts'
+import { writeText } from '../run/pipeline.ts'
 import { VERSION } from '../version.ts'
-import { type Command, parseCommand } from './help.ts'
+import { COMPARE } from './commands.ts'
+import { parseCommand } from './help.ts'
 import { type CliIo, logTo } from './io.ts'
-import { EXPORT_FLAGS, exportPaths, REPORT_FLAGS } from './output.ts'
-
-export const COMPARE = {
-  name: 'compare',
-  usage: 'compare BASE.json HEAD.json',
-  summary: 'compare two results files written by --json, as two moments, and print the verdict',
-  arguments: [
-    ['BASE.json', 'the results file to compare with'],
-    ['HEAD.json', 'the results file judged against it'],
-  ],
-  flags: { ...REPORT_FLAGS, ...EXPORT_FLAGS },
-} as const satisfies Command
+import { exportPaths } from './output.ts'
 
 export async function compareCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(COMPARE, argv, io)

@@ -2,8 +2,8 @@
 // table its --help lists them from, so the help and the parser cannot disagree. Also the parser's
 // refusals, said in our words and pointing at the command's own help.
 import { parseArgs } from 'node:util'
-import { clean } from '../report/terminal.ts'
-import { UsageError } from '../run/pipeline.ts'
+import { UsageError } from '../errors.ts'
+import { clean } from '../report/clean.ts'
 import type { CliIo } from './io.ts'
 
 /** A flag as Node's parser takes it, with what its help says of it. */
@@ -37,16 +37,6 @@ export interface Command<F extends Flags = Flags> {
 /** The flag every command takes. */
 export const HELP_FLAG = {
   help: { type: 'boolean', short: 'h', about: 'print this help and exit' },
-} as const satisfies Flags
-
-/** The config file, as run, merge, setup, klv and history take it. */
-export const CONFIG_FLAG = {
-  config: {
-    type: 'string',
-    value: 'FILE',
-    about:
-      'the config file (default: bench.yml or bench.yaml in the working directory, else .github/bench.yml)',
-  },
 } as const satisfies Flags
 
 const WIDTH = 100

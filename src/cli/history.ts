@@ -2,53 +2,16 @@
 // metric, and with --out a static trend site.
 import path from 'node:path'
 import { loadConfig } from '../config/index.ts'
-import { isUserError } from '../errors.ts'
+import { isUserError, UsageError } from '../errors.ts'
 import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite } from '../history/index.ts'
-import { resolveConfigPath, UsageError, writeText } from '../run/pipeline.ts'
-import { DEFAULT_DATA_BRANCH } from '../store/git.ts'
+import { resolveConfigPath, writeText } from '../run/pipeline.ts'
+import { DEFAULT_DATA_BRANCH } from '../store/kinds.ts'
 import { commitInfo, commitsInRange, defaultBranch } from '../system/git.ts'
 import { VERSION } from '../version.ts'
-import { CONFIG_FLAG, type Command, parseCommand } from './help.ts'
+import { HISTORY } from './commands.ts'
+import { parseCommand } from './help.ts'
 import { type CliIo, logTo } from './io.ts'
 import { openCliStore } from './store.ts'
-
-export const HISTORY = {
-  name: 'history',
-  usage: 'history',
-  summary: "print each gated metric's change points over a branch's stored runs; with --out, a trend site",
-  flags: {
-    out: {
-      type: 'string',
-      value: 'DIR',
-      about: "write a static trend site of every benchmark's history there (DIR/index.html first)",
-    },
-    suite: {
-      type: 'string',
-      value: 'NAME',
-      multiple: true,
-      about: "the suite to read, again for more (default: the config's, else every suite the store holds)",
-    },
-    branch: {
-      type: 'string',
-      value: 'NAME',
-      about: "the branch whose runs to read (default: the repository's default branch)",
-    },
-    ...CONFIG_FLAG,
-    store: { type: 'string', value: 'DIR', about: 'the local store (default .bench)' },
-    'baseline-store': {
-      type: 'string',
-      value: 'dir|git',
-      about: "the store to read: dir, the local store (default), or git, origin's data branch",
-    },
-    'baseline-branch': {
-      type: 'string',
-      value: 'NAME',
-      about: `the git store's data branch (default ${DEFAULT_DATA_BRANCH})`,
-    },
-    markdown: { type: 'string', value: 'FILE', about: 'write the change points as markdown' },
-    json: { type: 'string', value: 'FILE', about: 'write the histories as JSON' },
-  },
-} as const satisfies Command
 
 export async function historyCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(HISTORY, argv, io)

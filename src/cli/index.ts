@@ -1,38 +1,44 @@
 // The command line: `bench-action [run] …`, `merge`, `compare`, `setup`, `klv`, `history`, `schema`, one
 // file each with its flags and its help. Takes its I/O as arguments so tests can drive it in-process;
 // cli-entry.ts wires it to the real process.
-import { isUserError } from '../errors.ts'
-import { clean } from '../report/terminal.ts'
-import { UsageError } from '../run/pipeline.ts'
+import { isUserError, UsageError } from '../errors.ts'
+import { clean } from '../report/clean.ts'
 import { SetupError } from '../setup/system.ts'
 import { VERSION } from '../version.ts'
-import { COMPARE, compareCommand } from './compare.ts'
-import { type Command, commandList, helpOf, synopsisOf } from './help.ts'
-import { HISTORY, historyCommand } from './history.ts'
+import { COMPARE, HISTORY, KLV, MERGE, RUN, SCHEMA, SETUP } from './commands.ts'
+import { type Command, commandList, helpOf, parseCommand, synopsisOf } from './help.ts'
 import { type CliIo, ShownStream } from './io.ts'
-import { KLV, klvCommand } from './klv.ts'
-import { MERGE, mergeCommand } from './merge.ts'
-import { RUN, runCommand } from './run.ts'
-import { SCHEMA, schemaCommand } from './schema.ts'
-import { SETUP, setupCommand } from './setup.ts'
 
 export type { CliIo } from './io.ts'
 
 /**
  * Every command, as `bench-action NAME` names it, with what runs it: `shown` for reports, progress and
- * messages, `io` as it is for what programs read (the config's JSON Schema, a runner's KLV).
+ * messages, `io` as it is for what programs read (the config's JSON Schema, a runner's KLV). Each
+ * command's code is loaded when it runs, so --version, --help and a small command load only their own.
  */
 export const COMMANDS: ReadonlyArray<{
   command: Command
   run: (args: string[], io: CliIo, shown: CliIo) => number | Promise<number>
 }> = [
-  { command: RUN, run: (args, _io, shown) => runCommand(args, shown, helpOf(RUN)) },
-  { command: MERGE, run: (args, _io, shown) => mergeCommand(args, shown) },
-  { command: COMPARE, run: (args, _io, shown) => compareCommand(args, shown) },
-  { command: SETUP, run: (args, _io, shown) => setupCommand(args, shown) },
-  { command: KLV, run: (args, io) => klvCommand(args, io) },
-  { command: HISTORY, run: (args, _io, shown) => historyCommand(args, shown) },
-  { command: SCHEMA, run: (args, io) => schemaCommand(args, io) },
+  { command: RUN, run: (args, _io, shown) => runNamed(args, shown, helpOf(RUN)) },
+  {
+    command: MERGE,
+    run: async (args, _io, shown) => (await import('./merge.ts')).mergeCommand(args, shown),
+  },
+  {
+    command: COMPARE,
+    run: async (args, _io, shown) => (await import('./compare.ts')).compareCommand(args, shown),
+  },
+  {
+    command: SETUP,
+    run: async (args, _io, shown) => (await import('./setup.ts')).setupCommand(args, shown),
+  },
+  { command: KLV, run: async (args, io) => (await import('./klv.ts')).klvCommand(args, io) },
+  {
+    command: HISTORY,
+    run: async (args, _io, shown) => (await import('./history.ts')).historyCommand(args, shown),
+  },
+  { command: SCHEMA, run: async (args, io) => (await import('./schema.ts')).schemaCommand(args, io) },
 ]
 
 export const USAGE = `bench-action ${VERSION}: benchmarks with a verdict
@@ -76,6 +82,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/**
+ * run: --help and --version are answered from its declaration; the code that measures is loaded only
+ * to measure. `help` is what --help prints: run's own help, or the whole command line's when run was
+ * not named.
+ */
+async function runNamed(args: string[], shown: CliIo, help: string): Promise<number> {
+  const parsed = parseCommand(RUN, args, shown, help)
+  if (!parsed) return 0
+  if (parsed.values.version) {
+    shown.stdout.write(`${VERSION}\n`)
+    return 0
+  }
+  return (await import('./run.ts')).runCommand(parsed.values, shown)
+}
+
 /** The command `name` names; an unknown name is refused with the commands there are. */
 function commandNamed(name: string) {
   const found = COMMANDS.find(({ command }) => command.name === name)
@@ -88,7 +109,7 @@ function commandNamed(name: string) {
 /** Runs the command the first argument names, or run with every argument when the first is a flag. */
 async function dispatch(argv: string[], io: CliIo, shown: CliIo): Promise<number> {
   const [first, ...rest] = argv
-  if (first === undefined || first.startsWith('-')) return runCommand(argv, shown, USAGE)
+  if (first === undefined || first.startsWith('-')) return runNamed(argv, shown, USAGE)
   if (first === 'help') {
     if (rest.length > 1) throw new UsageError('help takes one command: bench-action help COMMAND')
     shown.stdout.write(rest[0] === undefined ? USAGE : helpOf(commandNamed(rest[0]).command))

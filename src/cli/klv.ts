@@ -1,37 +1,14 @@
 // `bench-action klv NAME`: the KLV a wall-clock benchmark's runner reads on stdin, to try a runner by hand.
 import { loadConfig, parseDurationMs, ValueError } from '../config/index.ts'
+import { UsageError } from '../errors.ts'
 import { runnerConfiguration } from '../kinds/wall-clock/measure.ts'
 import { RebarFormatError } from '../kinds/wall-clock/rebar.ts'
 import { rebarCases } from '../kinds/wall-clock/rebar-cases.ts'
-import { resolveConfigPath, UsageError } from '../run/pipeline.ts'
+import { resolveConfigPath } from '../run/pipeline.ts'
 import { planCases } from '../run/plan.ts'
-import { CONFIG_FLAG, type Command, parseCommand } from './help.ts'
+import { KLV } from './commands.ts'
+import { parseCommand } from './help.ts'
 import type { CliIo } from './io.ts'
-
-export const KLV = {
-  name: 'klv',
-  usage: 'klv NAME',
-  summary: "print the KLV a wall-clock benchmark's runner reads on stdin, to try a runner by hand",
-  arguments: [
-    [
-      'NAME',
-      'a wall-clock benchmark of the config; one a harness lists or a rebar directory holds as HARNESS/ITS-NAME. bench-action klv NAME | ./runner ENGINE runs its runner as bench-action would',
-    ],
-  ],
-  flags: {
-    ...CONFIG_FLAG,
-    'max-iters': {
-      type: 'string',
-      value: 'N',
-      about: "the samples the runner may take (default: the benchmark's)",
-    },
-    'max-time': {
-      type: 'string',
-      value: 'DURATION',
-      about: "the time the runner may take, such as 2s or 500ms (default: the benchmark's)",
-    },
-  },
-} as const satisfies Command
 
 export async function klvCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(KLV, argv, io)

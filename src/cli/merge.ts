@@ -2,20 +2,14 @@
 // save once.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { UsageError } from '../errors.ts'
 import { writeExports } from '../export/index.ts'
-import { runMerge, UsageError } from '../run/pipeline.ts'
-import { CONFIG_FLAG, type Command, parseCommand } from './help.ts'
+import { runMerge } from '../run/pipeline.ts'
+import { MERGE } from './commands.ts'
+import { parseCommand } from './help.ts'
 import { type CliIo, logTo } from './io.ts'
-import { EXPORT_FLAGS, exportPaths, JSON_FLAG, printOutcome, REPORT_FLAGS } from './output.ts'
-import { chooseStore, STORE_FLAGS } from './store.ts'
-
-export const MERGE = {
-  name: 'merge',
-  usage: 'merge SHARD.json…',
-  summary: 'join the shard files of one sharded run, then compare, report and save once',
-  arguments: [['SHARD.json…', 'the shard files of one run, as run --shard I/N wrote them']],
-  flags: { ...CONFIG_FLAG, ...STORE_FLAGS, ...JSON_FLAG, ...REPORT_FLAGS, ...EXPORT_FLAGS },
-} as const satisfies Command
+import { exportPaths, printOutcome } from './output.ts'
+import { chooseStore } from './store.ts'
 
 export async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(MERGE, argv, io)

@@ -7,54 +7,7 @@ import { isExactKind } from '../kinds/index.ts'
 import { renderTerminal, shouldUseColor } from '../report/terminal.ts'
 import type { PipelineOutcome } from '../run/pipeline.ts'
 import type { StoreKind } from '../store/index.ts'
-import type { Flags } from './help.ts'
 import type { CliIo } from './io.ts'
-
-/** The results as JSON, as run and merge write them. */
-export const JSON_FLAG = {
-  json: { type: 'string', value: 'FILE', about: 'write the results (the ResultSet) as JSON' },
-} as const satisfies Flags
-
-/** The report's other forms, as run, merge and compare write them. */
-export const REPORT_FLAGS = {
-  markdown: {
-    type: 'string',
-    value: 'FILE',
-    about: 'write the report as markdown (the pull-request comment body)',
-  },
-  html: {
-    type: 'string',
-    value: 'FILE',
-    about: 'write the report as one HTML page, scaling charts drawn as SVG',
-  },
-  verbose: { type: 'boolean', about: 'show every metric in the terminal report, not only the gated ones' },
-} as const satisfies Flags
-
-/** The exports in hyperfine's layouts, taken by run, merge and compare. */
-export const EXPORT_FLAGS = {
-  'export-json': {
-    type: 'string',
-    value: 'FILE',
-    about:
-      "also write the results in the layout of hyperfine's --export-json: a result per benchmark with timed runs, in seconds (run exports this run, merge the merged run, compare the HEAD file)",
-  },
-  'export-markdown': {
-    type: 'string',
-    value: 'FILE',
-    about: "also write them as the table of hyperfine's --export-markdown",
-  },
-  'export-csv': {
-    type: 'string',
-    value: 'FILE',
-    about:
-      "also write them in the layout of hyperfine's --export-csv; a name or parameter a spreadsheet would read as a formula (=, +, -, @ first) gets a single quote before it",
-  },
-  'export-csv-raw': {
-    type: 'string',
-    value: 'FILE',
-    about: 'the CSV with every cell as hyperfine writes it, formulas and all',
-  },
-} as const satisfies Flags
 
 export function exportPaths(values: {
   'export-json'?: string

@@ -1,8 +1,8 @@
 // Where the command line reads baselines and saves its run: the flags run and merge share, and the
 // store they choose.
 import { listed } from '../display.ts'
-import { type SaveRule, UsageError } from '../run/pipeline.ts'
-import { DEFAULT_DATA_BRANCH } from '../store/git.ts'
+import { UsageError } from '../errors.ts'
+import type { SaveRule } from '../run/pipeline.ts'
 import {
   isStoreKind,
   type OpenStore,
@@ -13,47 +13,8 @@ import {
   type StoreSpec,
   StoreUnavailableError,
 } from '../store/index.ts'
-import type { Flags } from './help.ts'
+import { DEFAULT_DATA_BRANCH } from '../store/kinds.ts'
 import { type CliIo, logTo } from './io.ts'
-
-/** The store flags of run and merge. */
-export const STORE_FLAGS = {
-  baseline: {
-    type: 'string',
-    value: 'FILE|DIR|git:[BRANCH]',
-    about:
-      'compare with this results file, or use DIR as the store of baselines; git:BRANCH compares with what CI saved in the data branch BRANCH of origin (git: alone: the default, bench-data), fetched with your own git credentials, the same as --baseline-store git --baseline-branch BRANCH',
-  },
-  'baseline-store': {
-    type: 'string',
-    value: STORE_KINDS.join('|'),
-    about:
-      "where baselines are read from: dir, the local store (default); git, the data branch of origin that the action's baseline-store: git keeps; or cache, the GitHub Actions cache the action's baseline-store: cache keeps (only inside a GitHub Actions job, with the runner's ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL exported to the step). Results are saved to the local store; to the git or cache store only with --save (never with --dry-run)",
-  },
-  'baseline-branch': {
-    type: 'string',
-    value: 'NAME',
-    about: `the git store's data branch (default ${DEFAULT_DATA_BRANCH})`,
-  },
-  retain: {
-    type: 'string',
-    value: 'N',
-    about:
-      'with --baseline-store git --save: keep at most N runs per suite and branch in the data branch, removing older ones',
-  },
-  store: {
-    type: 'string',
-    value: 'DIR',
-    about:
-      'where results are kept between runs (default .bench). A run is saved there when the working tree has no uncommitted changes, so the next run compares with committed code; git status says what counts',
-  },
-  save: {
-    type: 'boolean',
-    about:
-      "save the results even with uncommitted changes; with the git or cache store: save them there instead of locally (git: pushed to the data branch, needs write access to origin; cache: a new entry of this job's run)",
-  },
-  'no-save': { type: 'boolean', about: 'do not save the results to the store' },
-} as const satisfies Flags
 
 /** The `--baseline` value that reads the git store: `git:BRANCH`, or `git:` for the default data branch. */
 function gitBaselineBranch(baseline: string | undefined): string | undefined {

@@ -14,7 +14,7 @@
 //   a zero-width one: the runner looks for `##[` and `::` with culture-sensitive string matching,
 //   which skips zero-width characters.
 import { randomBytes } from 'node:crypto'
-import * as core from '@actions/core'
+import { EOL } from 'node:os'
 
 /** What .NET's `Char.IsWhiteSpace` holds: the runner trims it from a line's start before looking for `::`. */
 const RUNNER_WHITE_SPACE =
@@ -44,7 +44,11 @@ export function withoutWorkflowCommands(text: string): string {
 }
 
 /** Prints `text` (any number of lines) to the job log without letting it issue workflow commands. */
-export function logText(text: string, write: (line: string) => void = (line) => core.info(line)): void {
+export function logText(
+  text: string,
+  // What the job log shows a step print: its stdout, a line at a time (as @actions/core's info writes it).
+  write: (line: string) => void = (line) => process.stdout.write(`${line}${EOL}`),
+): void {
   if (!holdsWorkflowCommand(text)) {
     write(text)
     return

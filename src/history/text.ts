@@ -1,10 +1,11 @@
 // The change points of a history in words: a table for the terminal (`bench-action history`) and
 // markdown for the job summary. Names come from stored results: escaped for each medium.
 import { formatChange, formatValue, shortSha } from '../display.ts'
+import { clean } from '../report/clean.ts'
 import { describeAcceptedBy } from '../report/describe.ts'
 import { escapeMarkdownInline, markdownCode } from '../report/escape.ts'
 import { trendPageUrl } from '../report/site-paths.ts'
-import { alignTable, clean } from '../report/terminal.ts'
+import { alignTable } from '../report/terminal.ts'
 import { changesNewestFirst, type SuiteHistory, type TrendChange, type TrendSeries } from './series.ts'
 
 /** Change points listed in the job summary, newest first; the trend site has them all. */

@@ -11,6 +11,7 @@ import type {
   ScanSeries,
 } from '../compare/types.ts'
 import { formatChange, formatCount, formatValue, sig3 } from '../display.ts'
+import { clean, stripControl } from './clean.ts'
 import {
   CONTENDED_SHOWN,
   contendedLine,
@@ -72,22 +73,6 @@ const VERDICT_STYLE: Record<BenchmarkVerdict, Style | undefined> = {
   unchanged: 'dim',
   new: undefined,
   missing: 'dim',
-}
-
-/** Replaces terminal control characters (escape sequences, carriage returns) so user text cannot rewrite the screen. */
-function stripControl(text: string): string {
-  let out = ''
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!
-    const control = (code < 0x20 && ch !== '\n' && ch !== '\t') || (code >= 0x7f && code <= 0x9f)
-    out += control ? '?' : ch
-  }
-  return out
-}
-
-/** One line of user text. */
-export function clean(text: string): string {
-  return stripControl(text).replace(/\n/g, ' ')
 }
 
 /** Columns padded to their widest cell, a rule under the header. */

@@ -20,7 +20,7 @@ import {
   exitCodeFor,
 } from '../compare/index.ts'
 import { type Config, findConfigFile, loadConfig } from '../config/index.ts'
-import { UserError } from '../errors.ts'
+import { UsageError } from '../errors.ts'
 import { type Case, isExactKind, kindOf, toolVersions } from '../kinds/index.ts'
 import { failedResult } from '../measure/result.ts'
 import { renderHtml } from '../report/html.ts'
@@ -149,10 +149,6 @@ export interface PipelineOutcome {
   jsonPath?: string
   markdownPath?: string
   htmlPath?: string
-}
-
-export class UsageError extends UserError {
-  override name = 'UsageError'
 }
 
 export async function resolveConfigPath(cwd: string, configPath?: string): Promise<string> {

@@ -3,18 +3,17 @@
 // them on a laptop; in GitHub Actions the action installs what the config needs before measuring.
 // Which tools a suite needs (toolsNeeded), and each made available in turn (runSetup) by its module.
 import path from 'node:path'
+import { KNOWN_TOOLS } from './known.ts'
 import { ensureRust } from './rust.ts'
 import { type AptState, SetupError, type ToolName, type ToolOptions, type ToolStatus } from './system.ts'
 import { ensureValgrind } from './valgrind.ts'
 import { ensureZig } from './zig.ts'
 
+export { KNOWN_TOOLS } from './known.ts'
 export { ensureRust } from './rust.ts'
 export { findToolchainFile, parseToolchainFile, type ToolchainSpec } from './rust-toolchain-file.ts'
 export { ensureValgrind, parseValgrindVersion, type ValgrindVersion, valgrindVersion } from './valgrind.ts'
 export { DEFAULT_ZIG_VERSION, ensureZig } from './zig.ts'
-
-/** The tools `bench-action setup` knows, in the order it installs them. */
-export const KNOWN_TOOLS: readonly ToolName[] = ['valgrind', 'rust', 'zig']
 
 /** The parts of a config that decide which tools it needs (a normalised Config fits). */
 export interface ToolsConfig {

@@ -7,7 +7,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import * as cache from '@actions/cache'
 import { logText } from '../github/log.ts'
 import { parseResultSetText, type ResultSet } from '../results.ts'
 import { Serial } from '../system/serial.ts'
@@ -84,15 +83,18 @@ export class CacheStore implements ResultStore {
     return this.serial.run(() => withFileLock(`${path.dirname(this.file)}.lock`, fn))
   }
 
-  private checkAvailable(): void {
+  /** The Actions cache client, loaded on first use: a run that stores elsewhere never compiles it. */
+  private async client(): Promise<typeof import('@actions/cache')> {
+    const cache = await import('@actions/cache')
     if (!cache.isFeatureAvailable())
       throw new StoreError(
         'the Actions cache is not available here (no ACTIONS_RESULTS_URL): it exists only in GitHub Actions jobs; outside them use baseline-store: dir or git',
       )
+    return cache
   }
 
   async save(results: ResultSet): Promise<string> {
-    this.checkAvailable()
+    const cache = await this.client()
     const key = cacheKey(results, this.runId, this.runAttempt)
     return this.exclusive(async () => {
       await mkdir(path.dirname(this.file), { recursive: true })
@@ -128,7 +130,6 @@ export class CacheStore implements ResultStore {
   }
 
   private async find(suite: string, branch: string, prefix: string): Promise<StoredEntry[]> {
-    this.checkAvailable()
     const found = await this.restore(prefix, [prefix])
     if (!found) return []
     const [key, text] = found
@@ -148,7 +149,6 @@ export class CacheStore implements ResultStore {
     let text: string | undefined
     if (this.restored.has(entry.path)) text = this.restored.get(entry.path)
     else {
-      this.checkAvailable()
       const found = await this.restore(entry.path, [])
       if (!found || found[0] !== entry.path)
         throw new Error(`the Actions cache has no entry ${entry.path} (it may have been evicted)`)
@@ -163,10 +163,11 @@ export class CacheStore implements ResultStore {
    * holds none: `load` reports it, so the entry is skipped like any corrupt baseline); undefined when
    * no entry matches.
    */
-  private restore(
+  private async restore(
     primaryKey: string,
     restoreKeys: string[],
   ): Promise<[string, string | undefined] | undefined> {
+    const cache = await this.client()
     return this.exclusive(async () => {
       await rm(this.file, { recursive: true, force: true })
       try {

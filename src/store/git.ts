@@ -40,9 +40,9 @@ import {
   storedPathProblem,
   suiteFolderProblem,
 } from './git-data.ts'
+import { DEFAULT_DATA_BRANCH } from './kinds.ts'
 import { NO_BRANCH, type ResultStore, type StoredEntry } from './types.ts'
 
-export const DEFAULT_DATA_BRANCH = 'bench-data'
 const PUSH_ATTEMPTS = 8
 /** Runs read by one `git cat-file --batch`: bounds the output one process holds. */
 const BATCH_ENTRIES = 2000

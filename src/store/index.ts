@@ -6,15 +6,11 @@ import { listed } from '../display.ts'
 import type { ResultSet } from '../results.ts'
 import { CacheStore } from './cache.ts'
 import { DirStore } from './dir.ts'
-import { DEFAULT_DATA_BRANCH, GitStore } from './git.ts'
+import { GitStore } from './git.ts'
+import { DEFAULT_DATA_BRANCH, type StoreKind } from './kinds.ts'
 import { type ResultStore, type StoredEntry, StoreError } from './types.ts'
 
-export const STORE_KINDS = ['dir', 'git', 'cache'] as const
-export type StoreKind = (typeof STORE_KINDS)[number]
-
-export function isStoreKind(value: string): value is StoreKind {
-  return (STORE_KINDS as readonly string[]).includes(value)
-}
+export { isStoreKind, STORE_KINDS, type StoreKind } from './kinds.ts'
 
 /** A store, and how to release what it holds (a temporary repository, private refs) when the run is over. */
 export type OpenStore = ResultStore & { close?(): Promise<void> }

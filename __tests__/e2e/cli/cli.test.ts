@@ -1,7 +1,7 @@
 // The CLI end to end: real config files, real programs, real git repositories, real stores.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
@@ -44,8 +44,7 @@ describe('the README quick start', () => {
     async () => {
       const dir = await repo({}, true)
       // The committed bundle alone, in a clone without node_modules (none in any folder above it either).
-      await mkdir(path.join(dir, 'dist'))
-      await copyFile(path.join(repoRoot, 'dist/cli.js'), path.join(dir, 'dist/cli.js'))
+      await cp(path.join(repoRoot, 'dist'), path.join(dir, 'dist'), { recursive: true })
       assert.ok(!path.relative(tmpdir(), dir).startsWith('..'), 'the clone is under the temporary directory')
       const runOnce = () =>
         execFileP(

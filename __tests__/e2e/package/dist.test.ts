@@ -15,8 +15,13 @@ test('dist/ matches a fresh build of src/', async () => {
   const out = await mkdtemp(path.join(os.tmpdir(), 'bench-dist-'))
   try {
     await run(process.execPath, [path.join(root, 'scripts/build.mjs'), out], { cwd: root })
-    const fresh = (await readdir(out)).sort()
-    const committed = (await readdir(path.join(root, 'dist'))).sort()
+    const files = async (dir: string) =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .sort()
+    const fresh = await files(out)
+    const committed = await files(path.join(root, 'dist'))
     assert.deepEqual(committed, fresh, 'dist/ has different files than a fresh build')
     for (const name of fresh) {
       const a = await readFile(path.join(out, name), 'utf8')

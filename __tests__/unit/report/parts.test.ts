@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { BenchmarkComparison, Comparison } from '../../../src/compare/index.ts'
+import { clean } from '../../../src/report/clean.ts'
 import {
   contendedLine,
   contentionConsequence,
@@ -34,7 +35,7 @@ import {
   metricVerdictLabel,
   shownHeadOnly,
 } from '../../../src/report/rows.ts'
-import { alignTable, clean, shouldUseColor } from '../../../src/report/terminal.ts'
+import { alignTable, shouldUseColor } from '../../../src/report/terminal.ts'
 import type { Contention } from '../../../src/results.ts'
 
 const COUNTS = {
