@@ -80,12 +80,10 @@ const BAD_CASES: Record<string, string> = {
   'instructions-command-and-import.yml':
     ':5:13: benchmarks[0].import: expected either command or import, not both, got a mapping; run the tool that writes the summaries as a setup step',
   'instructions-neither.yml': ':2:5: benchmarks[0]: missing required key "command" (or import)',
-  'instructions-heap-harness.yml':
-    ':6:11: benchmarks[0].heap: heap counts for harness benchmarks are not supported yet (DHAT would count the harness setup too); remove heap or harness',
   'instructions-heap-gate-without-heap.yml':
     ':5:16: benchmarks[0].gate[1]: "heap-peak-bytes" is measured only with heap: true; add heap: true or gate on another metric',
   'instructions-heap-import.yml':
-    ':5:11: benchmarks[0].heap: heap counts need a command to run, not imported counts; remove heap or import',
+    ':5:11: benchmarks[0].heap: heap runs the command under DHAT and an import runs none; imported Gungraun summaries bring their heap counts when Gungraun ran DHAT (--tools=dhat): remove heap',
   'instructions-import-format.yml':
     ':4:23: benchmarks[0].import.format: expected "iai-callgrind", got "criterion"',
   'missing-benchmarks.yml':
@@ -326,6 +324,25 @@ describe('good configs', () => {
       ['ir', 'heap-bytes', 'heap-blocks', 'heap-peak-bytes', 'heap-peak-blocks', 'heap-reads', 'heap-writes'],
     ])
     assert.deepEqual(c, [true, ['heap-peak-bytes']])
+  })
+
+  test('kind instructions: heap with a harness, and a gate on imported heap counts, are accepted', () => {
+    const config = parseConfig(
+      `benchmarks:
+  - { name: h, kind: instructions, command: ./bench, harness: true, heap: true }
+  - { name: i, kind: instructions, import: { format: iai-callgrind, path: target }, gate: [ir, heap-bytes] }
+`,
+      path.join(GOOD, 'heap.yml'),
+    )
+    const [h, i] = config.benchmarks.map((x) =>
+      x.kind === 'instructions' ? [x.harness, x.heap, x.gate.join(' ')] : [],
+    )
+    assert.deepEqual(h, [
+      true,
+      true,
+      'ir heap-bytes heap-blocks heap-peak-bytes heap-peak-blocks heap-reads heap-writes',
+    ])
+    assert.deepEqual(i, [false, false, 'ir heap-bytes'])
   })
 
   test('kind import: a file or a command, a format or none, every metric gated unless named', () => {

@@ -1,8 +1,10 @@
 // Heap counts from valgrind --tool=dhat: its JSON output (the fields valgrind's dh_view.js reads) summed
-// over every program point, and the run that writes it, in the same isolation as the callgrind run.
+// over every program point (or, with an entry point, over those inside it), and the run that writes it,
+// in the same isolation as the callgrind run.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HeapSite, Metric } from '../../results.ts'
+import { ENTRY_POINT_CALLERS, insideEntryPoint } from './dhat-entry-point.ts'
 
 /** The heap metrics, each the sum of one program-point field over all program points. */
 export const HEAP_FIELDS = [
@@ -72,17 +74,25 @@ function checkHeader(data: Json, source: string): string[] {
   return ftbl
 }
 
-/** The first frames of a program point: ftbl[0] is DHAT's "[root]", never a frame of a stack. */
-function siteFrames(pp: Json, ftbl: string[], where: string, source: string): string[] {
+/** A program point's stack: indices into ftbl. */
+function stackOf(pp: Json, ftbl: string[], where: string, source: string): number[] {
   const fs = pp.fs
   if (!Array.isArray(fs) || !fs.every((i) => Number.isInteger(i) && i >= 0 && i < ftbl.length))
     throw new DhatFormatError(source, `${where}.fs: expected a list of indices into ftbl`)
-  // An address leads each frame ("0x109169: main (heap.c:16)"); it changes with any build, the name does not.
-  return fs.slice(0, SITE_FRAMES).map((i: number) => ftbl[i]!.replace(FRAME_ADDRESS, ''))
+  return fs
 }
 
-/** Parses the JSON text of a DHAT output file; `source` names it in errors. */
-export function parseDhatOut(text: string, source: string): DhatProfile {
+/** The first frames of a stack: ftbl[0] is DHAT's "[root]", never a frame of a stack. */
+function siteFrames(fs: number[], ftbl: string[]): string[] {
+  // An address leads each frame ("0x109169: main (heap.c:16)"); it changes with any build, the name does not.
+  return fs.slice(0, SITE_FRAMES).map((i) => ftbl[i]!.replace(FRAME_ADDRESS, ''))
+}
+
+/**
+ * Parses the JSON text of a DHAT output file; `source` names it in errors. With `entryPoint` (a function
+ * name or glob), only the program points whose stack passes through a matching function are counted.
+ */
+export function parseDhatOut(text: string, source: string, entryPoint?: string): DhatProfile {
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -91,14 +101,20 @@ export function parseDhatOut(text: string, source: string): DhatProfile {
   }
   if (!isRecord(data)) throw new DhatFormatError(source, 'expected a JSON object')
   const ftbl = checkHeader(data, source)
+  const counted = entryPoint === undefined ? () => true : insideEntryPoint(entryPoint, ftbl)
   const totals = Object.fromEntries(HEAP_METRICS.map((m) => [m, 0])) as DhatProfile['totals']
   const sites: HeapSite[] = []
   ;(data.pps as unknown[]).forEach((pp, i) => {
     const where = `pps[${i}]`
     if (!isRecord(pp)) throw new DhatFormatError(source, `${where}: expected a program point`)
-    for (const [metric, field] of HEAP_FIELDS) totals[metric] += count(pp, field, where, source)
+    const fs = stackOf(pp, ftbl, where, source)
+    const values = HEAP_FIELDS.map(([, field]) => count(pp, field, where, source))
+    if (!counted(fs)) return
+    HEAP_FIELDS.forEach(([metric], k) => {
+      totals[metric] += values[k]!
+    })
     sites.push({
-      frames: siteFrames(pp, ftbl, where, source),
+      frames: siteFrames(fs, ftbl),
       bytes: count(pp, 'tb', where, source),
       blocks: count(pp, 'tbk', where, source),
     })
@@ -116,17 +132,19 @@ export function mergeDhatProfiles(profiles: DhatProfile[]): DhatProfile {
   return { totals, sites: sites.slice(0, SITES_KEPT) }
 }
 
-export async function parseDhatFile(file: string, source = file): Promise<DhatProfile> {
-  return parseDhatOut(await readFile(file, 'utf8'), source)
+export async function parseDhatFile(file: string, source = file, entryPoint?: string): Promise<DhatProfile> {
+  return parseDhatOut(await readFile(file, 'utf8'), source, entryPoint)
 }
 
-export function dhatArguments(outDir: string): string[] {
+/** valgrind's arguments for a DHAT run; with an entry point, stacks deep enough to reach it. */
+export function dhatArguments(outDir: string, entryPoint?: string): string[] {
   return [
     '--tool=dhat',
     `--dhat-out-file=${path.join(outDir, 'dhat.out.%p')}`,
     `--log-file=${path.join(outDir, 'valgrind.log.%p')}`,
     // Child processes are part of what the command costs.
     '--trace-children=yes',
+    ...(entryPoint === undefined ? [] : [`--num-callers=${ENTRY_POINT_CALLERS}`]),
   ]
 }
 

@@ -247,7 +247,8 @@ async function runTool(
 
 /**
  * A second run of the program under valgrind --tool=dhat, with the same pinned environment, cwd, stdio
- * and address randomisation as the callgrind run: exact heap counts, summed over its processes.
+ * and address randomisation as the callgrind run: exact heap counts, summed over its processes; with an
+ * entry point (a harness's trampoline), over the allocations made inside it only.
  */
 async function measureHeap(
   c: InstructionsCase,
@@ -256,7 +257,7 @@ async function measureHeap(
 ): Promise<{ metrics: Record<string, Metric>; heapSites?: HeapSite[] } | { failure: BenchmarkResult }> {
   const dir = path.join(outDir, 'dhat')
   await mkdir(dir)
-  const failed = await runTool(c, wrap(dhatArguments(dir)), dir)
+  const failed = await runTool(c, wrap(dhatArguments(dir, c.entryPoint)), dir)
   if (failed) return { failure: failed }
   const names = (await readdir(dir)).filter((n) => n.startsWith('dhat.out.')).sort()
   if (names.length === 0)
@@ -266,12 +267,12 @@ async function measureHeap(
         stderrTail: await valgrindLog(dir),
       }),
     }
-  const profiles = await Promise.all(names.map((n) => parseDhatFile(path.join(dir, n), n))).catch(
-    (error: unknown) => {
-      if (!(error instanceof DhatFormatError)) throw error
-      return failedResult(c, { message: `cannot read valgrind's dhat output: ${error.message}` })
-    },
-  )
+  const profiles = await Promise.all(
+    names.map((n) => parseDhatFile(path.join(dir, n), n, c.entryPoint)),
+  ).catch((error: unknown) => {
+    if (!(error instanceof DhatFormatError)) throw error
+    return failedResult(c, { message: `cannot read valgrind's dhat output: ${error.message}` })
+  })
   if (!Array.isArray(profiles)) return { failure: profiles }
   const merged = mergeDhatProfiles(profiles)
   return { metrics: heapResultMetrics(merged.totals), heapSites: merged.sites }

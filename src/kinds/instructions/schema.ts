@@ -79,7 +79,7 @@ export const instructionsBenchmarkSchema = z
       ).optional(),
       'branch-sim': flagSchema('Simulate branch prediction: Bc, Bcm, Bi, Bim (default false).').optional(),
       heap: flagSchema(
-        'Also run the program once under valgrind --tool=dhat for exact heap counts: heap-bytes, heap-blocks, heap-peak-bytes, heap-peak-blocks, heap-reads, heap-writes (default false; gated beside ir unless gate is given).',
+        'Also run the program once under valgrind --tool=dhat for exact heap counts: heap-bytes, heap-blocks, heap-peak-bytes, heap-peak-blocks, heap-reads, heap-writes (default false; gated beside ir unless gate is given). With entry-point or harness, only the allocations made inside the entry point count.',
       ).optional(),
       gate: gateSchemaFor(INSTRUCTION_METRICS, 'ir', catalogue.derived).optional(),
     },
@@ -93,16 +93,19 @@ export const instructionsBenchmarkSchema = z
       'run the tool that writes the summaries as a setup step',
     )
     if (benchmark.command !== undefined) checkCommandForm(benchmark.command, benchmark.shell, ctx, 'command')
-    refuseHeapWith(benchmark, ctx)
+    refuseHeapWithImport(benchmark, ctx)
     refuseHeapGateWithoutHeap(benchmark, ctx)
   })
 
-/** A heap metric is measured only with `heap: true`; a gate on it without would never be checked. */
+/**
+ * A heap metric is measured only with `heap: true` (or read from an imported summary that has it); a
+ * gate on it without would never be checked.
+ */
 function refuseHeapGateWithoutHeap(
-  benchmark: { heap?: boolean; gate?: readonly string[] },
+  benchmark: { heap?: boolean; import?: unknown; gate?: readonly string[] },
   ctx: z.RefinementCtx,
 ) {
-  if (benchmark.heap === true || !Array.isArray(benchmark.gate)) return
+  if (benchmark.heap === true || benchmark.import !== undefined || !Array.isArray(benchmark.gate)) return
   const index = benchmark.gate.findIndex((metric) => (HEAP_METRICS as readonly string[]).includes(metric))
   if (index < 0) return
   ctx.addIssue({
@@ -113,27 +116,17 @@ function refuseHeapGateWithoutHeap(
 }
 
 /**
- * DHAT counts the whole process and has no --toggle-collect: a harness's setup would be counted with its
- * benchmarks, and imported counts have no program to run.
+ * Imported counts have no program to run under DHAT: a Gungraun summary brings its own heap counts,
+ * read when the summary has them.
  */
-function refuseHeapWith(
-  benchmark: { heap?: boolean; harness?: boolean; import?: unknown },
-  ctx: z.RefinementCtx,
-) {
-  if (benchmark.heap !== true) return
-  if (benchmark.harness === true)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['heap'],
-      message:
-        'heap counts for harness benchmarks are not supported yet (DHAT would count the harness setup too); remove heap or harness',
-    })
-  if (benchmark.import !== undefined)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['heap'],
-      message: 'heap counts need a command to run, not imported counts; remove heap or import',
-    })
+function refuseHeapWithImport(benchmark: { heap?: boolean; import?: unknown }, ctx: z.RefinementCtx) {
+  if (benchmark.heap !== true || benchmark.import === undefined) return
+  ctx.addIssue({
+    code: 'custom',
+    path: ['heap'],
+    message:
+      'heap runs the command under DHAT and an import runs none; imported Gungraun summaries bring their heap counts when Gungraun ran DHAT (--tools=dhat): remove heap',
+  })
 }
 
 export type InstructionsEntry = z.output<typeof instructionsBenchmarkSchema>
