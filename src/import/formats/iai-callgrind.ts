@@ -17,6 +17,10 @@
 // EitherOrBoth is `{ Left: new }`, `{ Right: old }` or `{ Both: [new, old] }`. Only the current run's
 // (`new`) values are read; a metric that only the previous run has is not reported. Counts above 2^53
 // lose precision in JSON.parse, as in every JavaScript reader.
+//
+// Gungraun run with DHAT beside Callgrind (`--tools=dhat`) adds a profile with tool "DHAT" and the same
+// `data.total.metrics` table: its heap figures become the heap metrics bench-action's own DHAT runs
+// give (see GUNGRAUN_HEAP_METRICS). A summary without that profile has no heap metrics.
 import type { Dirent } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -94,6 +98,23 @@ const IAI_METRICS: ReadonlyArray<readonly [iai: string, metric: string]> = [
   ['RamHits', 'ram-hits'],
   ['TotalRW', 'total-rw'],
   ['EstimatedCycles', 'estimated-cycles'],
+]
+
+/**
+ * Gungraun's DHAT metrics, each with the bench-action heap metric it becomes: both sum one field of
+ * DHAT's program points (TotalBytes `tb`, TotalBlocks `tbk`, AtTGmaxBytes `gb`, AtTGmaxBlocks `gbk`,
+ * ReadsBytes `rb`, WritesBytes `wb`) over those inside the benchmark, as src/kinds/instructions/dhat.ts
+ * does. The others (at t-end, lifetimes, maxima) have no counterpart and are not read.
+ */
+const GUNGRAUN_HEAP_METRICS: ReadonlyArray<
+  readonly [gungraun: string, metric: string, unit: Metric['unit']]
+> = [
+  ['TotalBytes', 'heap-bytes', 'bytes'],
+  ['TotalBlocks', 'heap-blocks', 'count'],
+  ['AtTGmaxBytes', 'heap-peak-bytes', 'bytes'],
+  ['AtTGmaxBlocks', 'heap-peak-blocks', 'count'],
+  ['ReadsBytes', 'heap-reads', 'bytes'],
+  ['WritesBytes', 'heap-writes', 'bytes'],
 ]
 
 /** The summary format versions this reads. */
@@ -181,20 +202,29 @@ const headerSchema = z.object({
 /** Tools whose metrics are instruction counts, in order of preference. */
 const INSTRUCTION_TOOLS = ['Callgrind', 'Cachegrind'] as const
 
-/** Index of the profile of the first instruction tool present, or an error listing the tools there are. */
-function instructionProfile(data: unknown, source: string): { index: number; tool: string } {
+/** The tool of each profile, in order. */
+function profileTools(data: unknown, source: string): string[] {
   const { profiles } = parseAt(
     z.object({ profiles: z.array(z.object({ tool: z.string() })) }),
     data,
     [],
     source,
   )
+  return profiles.map((p) => p.tool)
+}
+
+/** Index of the profile of the first instruction tool present, or an error listing the tools there are. */
+function instructionProfile(data: unknown, source: string): { index: number; tool: string } {
+  const tools = profileTools(data, source)
   for (const tool of INSTRUCTION_TOOLS) {
-    const index = profiles.findIndex((p) => p.tool === tool)
+    const index = tools.indexOf(tool)
     if (index >= 0) return { index, tool }
   }
-  const tools = profiles.map((p) => p.tool).join(', ') || 'none'
-  throw formatError(source, ['profiles'], `expected a Callgrind or Cachegrind profile (tools: ${tools})`)
+  throw formatError(
+    source,
+    ['profiles'],
+    `expected a Callgrind or Cachegrind profile (tools: ${tools.join(', ') || 'none'})`,
+  )
 }
 
 function legacyTable(data: unknown, source: string, entries: EntryKind): MetricsTable | MetricsTable[] {
@@ -295,6 +325,27 @@ function toMetrics(events: Record<string, number>): Record<string, Metric> {
   return metrics
 }
 
+/** The heap metrics of a Gungraun summary's DHAT profile; none when it has no such profile. */
+function heapMetrics(data: unknown, source: string): Record<string, Metric> {
+  const index = profileTools(data, source).indexOf('DHAT')
+  if (index < 0) return {}
+  const profile = parseAt(
+    z.object({ data: z.object({ total: z.object({ metrics: metricsRecord }) }) }),
+    (data as { profiles: unknown[] }).profiles[index],
+    ['profiles', index],
+    source,
+  )
+  const table = profile.data.total.metrics
+  const at = ['profiles', index, 'data', 'total', 'metrics']
+  const metrics: Record<string, Metric> = {}
+  for (const [key, metric, unit] of GUNGRAUN_HEAP_METRICS) {
+    if (!Object.hasOwn(table, key)) continue
+    const value = parseAt(ENTRY_SCHEMAS.gungraun, table[key], [...at, key], source)
+    if (value !== undefined) metrics[metric] = { unit, direction: 'lower', value }
+  }
+  return metrics
+}
+
 function parseOne(data: unknown, source: string, at: JsonPath): ImportedInstructionBenchmark {
   const where = at.length ? `${source} ${formatPath(at)}` : source
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -313,7 +364,10 @@ function parseOne(data: unknown, source: string, at: JsonPath): ImportedInstruct
   if (version <= 2) tables = legacyTable(data, where, 'legacy')
   else if (version === 3) tables = legacyTable(data, where, 'plain')
   else tables = profilesTable(data, where, version)
-  const metrics = toMetrics(readEvents(Array.isArray(tables) ? tables : [tables], where))
+  const metrics = {
+    ...toMetrics(readEvents(Array.isArray(tables) ? tables : [tables], where)),
+    ...(version >= 7 ? heapMetrics(data, where) : {}),
+  }
 
   const id = header.id ?? undefined
   const details = (version >= 7 ? header.description : header.details) ?? undefined

@@ -217,6 +217,10 @@ benchmarks:
   - name: gungraun
     kind: instructions
     import: { format: iai-callgrind, path: iai/gungraun-0.20.0 }
+  - name: gungraun-dhat
+    kind: instructions
+    import: { format: iai-callgrind, path: iai/gungraun-0.20.0-dhat }
+    gate: [ir, heap-bytes]
   - name: nothing
     kind: instructions
     import: { format: iai-callgrind, path: no-such-dir/target/iai }
@@ -246,7 +250,14 @@ benchmarks:
     assert.equal(b.status, 'ok')
     assert.ok((b.metrics.ir?.value ?? 0) > 0, `${b.name} has an instruction count`)
     assert.match(b.notes.join('\n'), /imported from .*summary\.json/)
+    // Heap metrics come only with the summaries of Gungraun run with DHAT.
+    assert.equal('heap-bytes' in b.metrics, b.name.startsWith('gungraun-dhat/'), b.name)
   }
+  const squares = results.benchmarks.find(
+    (b) => b.name === 'gungraun-dhat/demo_bench::math::bench_squares.hundred',
+  )
+  assert.equal(squares?.metrics['heap-bytes']?.value, 800)
+  assert.equal(squares?.metrics['heap-blocks']?.value, 1)
   const missing = await cli(['run', '--no-save', '--filter', 'nothing'], repo)
   assert.equal(missing.code, 3)
   assert.doesNotMatch(missing.stdout, /not run/, 'benchmarks left out by --filter are not reported missing')
