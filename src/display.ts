@@ -69,6 +69,16 @@ export function formatValue(value: number, unit: Unit, label?: string): string {
   }
 }
 
+/**
+ * An exact count keeps every digit in its unit: 1,748 B of heap, not 1.71 KiB, so a change of one
+ * byte shows. Other units read as formatValue gives them.
+ */
+export function formatExact(value: number, unit: Unit, label?: string): string {
+  return unit === 'bytes' && Number.isInteger(value)
+    ? `${formatCount(value)} B`
+    : formatValue(value, unit, label)
+}
+
 /** Exact integers keep every digit (instruction counts are exact); others get an SI suffix. */
 export function formatCount(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString('en-US')

@@ -12,6 +12,7 @@ import {
   formatChange,
   formatDifference,
   formatDifferenceInterval,
+  formatExact,
   formatPValue,
   formatRatioInterval,
   formatValue,
@@ -148,7 +149,8 @@ export function metricVerdictLabel(
 
 /** "1,611,515" for an exact count, "19.1 ms ± 578 µs" (median ± MAD) for samples. */
 export function headOnlyValue(h: HeadOnlyMetric): string {
-  if (h.exact || h.summaryOnly) return formatValue(h.summary.median, h.unit, h.label)
+  if (h.exact) return formatExact(h.summary.median, h.unit, h.label)
+  if (h.summaryOnly) return formatValue(h.summary.median, h.unit, h.label)
   return `${formatValue(h.summary.median, h.unit, h.label)} ± ${formatValue(h.summary.mad, h.unit, h.label)}`
 }
 
@@ -187,8 +189,8 @@ export function metricRow(b: BenchmarkComparison, m: MetricComparison): MetricRo
     benchmark: b.name,
     benchmarkId: b.id,
     metric: metricLabel(m),
-    base: `${formatValue(m.base.median, m.unit, m.label)}${rateBeside(b, m, 'base')}`,
-    head: `${formatValue(m.head.median, m.unit, m.label)}${rateBeside(b, m, 'head')}`,
+    base: `${(m.exact ? formatExact : formatValue)(m.base.median, m.unit, m.label)}${rateBeside(b, m, 'base')}`,
+    head: `${(m.exact ? formatExact : formatValue)(m.head.median, m.unit, m.label)}${rateBeside(b, m, 'head')}`,
     change: changeCell(m),
     interval: m.exact
       ? 'exact'

@@ -773,6 +773,19 @@ describe('a value without a baseline', () => {
     assert.equal(headOnlyRuns(h({ summaryOnly: true })), '')
   })
 
+  test('exact bytes keep every digit: a heap count of one byte more shows', () => {
+    const heap = (median: number) =>
+      h({ metric: 'heap-bytes', unit: 'bytes', exact: true, summary: { median, mad: 0, n: 1 } })
+    assert.equal(headOnlyValue(heap(1748)), '1,748 B')
+    assert.equal(headOnlyValue(heap(1749)), '1,749 B')
+    assert.equal(headOnlyValue(heap(0)), '0 B')
+    // Sampled bytes (a process's max RSS) are scaled as before.
+    assert.equal(
+      headOnlyValue(h({ metric: 'max-rss', unit: 'bytes', summary: { median: 2048, mad: 0, n: 5 } })),
+      '2.00 KiB ± 0 B',
+    )
+  })
+
   test('shownHeadOnly: the gated ones, else the first; every one when verbose', () => {
     const all = [
       h({ metric: 'rss', gated: false }),
