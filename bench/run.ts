@@ -1,6 +1,6 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
 // wall-clock|report|git-store|same-job|shard|verdicts|contention|
-// cross-moment|history|histories|changepoints|nested|placement|heap|rebar runs one part (rebar: only when named, as it builds
+// cross-moment|history|histories|changepoints|nested|placement|heap|startup|rebar runs one part (rebar: only when named, as it builds
 // rebar and takes minutes).
 
 import { benchChangePoints } from './changepoints.ts'
@@ -18,6 +18,7 @@ import { benchRebar } from './rebar.ts'
 import { benchLargeSamples, benchPairedDecision, benchReport } from './report.ts'
 import { benchSameJob } from './same-job.ts'
 import { benchShard } from './shard.ts'
+import { benchStartup } from './startup.ts'
 import { benchVerdicts } from './verdicts.ts'
 import { benchWallClock } from './wall-clock.ts'
 
@@ -42,4 +43,5 @@ if (!only || only === 'changepoints') await benchChangePoints()
 if (!only || only === 'nested') await benchNested()
 if (!only || only === 'placement') await benchPlacement()
 if (!only || only === 'heap') await benchHeap()
+if (!only || only === 'startup') await benchStartup()
 if (only === 'rebar') await benchRebar()
