@@ -136,6 +136,53 @@ export const functionCostSchema = z.object({
 })
 export type FunctionCost = z.infer<typeof functionCostSchema>
 
+/** The most frames a stored call tree may hold: far more than pruning at 0.1% leaves in practice. */
+export const CALL_TREE_FRAMES_MAX = 100_000
+
+const CALL_FRAME_DEPTH = 'expected the depth of the frame: a whole number of at least 0'
+
+/** One frame of a stored call tree: a function reached along one call path, with what ran inside it there. */
+export const callFrameSchema = z.object({
+  /** The function's name, without compiler clone suffixes. */
+  name: z.string(),
+  /** Inclusive Ir of the function along this path. */
+  ir: z.number().nonnegative(),
+  /** 0 for a root; a frame's children follow it one deeper. */
+  depth: z
+    .number({ error: CALL_FRAME_DEPTH })
+    .int({ error: CALL_FRAME_DEPTH })
+    .nonnegative({ error: CALL_FRAME_DEPTH }),
+})
+export type CallFrame = z.infer<typeof callFrameSchema>
+
+/**
+ * The call tree of an instruction profile (src/kinds/instructions/call-tree.ts): its frames depth first,
+ * each frame followed by its children, so a frame's parent is the nearest frame before it one shallower.
+ */
+export const callTreeSchema = z
+  .object({
+    /** The profile's total Ir: what the roots add up to, less what no call path holds. */
+    total: z.number().nonnegative(),
+    frames: z.array(callFrameSchema).max(CALL_TREE_FRAMES_MAX),
+  })
+  .superRefine((tree, context) => {
+    let previous = -1
+    for (const [i, frame] of tree.frames.entries()) {
+      if (frame.depth > previous + 1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['frames', i, 'depth'],
+          message:
+            `expected a depth of at most ${previous + 1} (one deeper than the frame before it; the frames ` +
+            `are listed depth first, the roots at depth 0), got ${frame.depth}`,
+        })
+        return
+      }
+      previous = frame.depth
+    }
+  })
+export type CallTree = z.infer<typeof callTreeSchema>
+
 /** One heap allocation site of a DHAT profile: the first frames of its stack, with what it allocated. */
 export const heapSiteSchema = z.object({
   /** Function names with their source line or object, innermost (the allocator) first. */
@@ -252,6 +299,11 @@ export const benchmarkResultSchema = z.object({
   notes: z.array(z.string()).default([]),
   /** Instruction kinds: the functions with the largest self Ir. */
   functions: z.array(functionCostSchema).optional(),
+  /**
+   * Instruction kinds: the call tree of the run, frames below 0.1% of the total left out. Absent in files
+   * written before it was kept, and for imported profiles.
+   */
+  callTree: callTreeSchema.optional(),
   /** Instruction kinds with heap: true: the allocation sites with the most bytes allocated. */
   heapSites: z.array(heapSiteSchema).optional(),
   /** How long measuring it took, warmups included: what a sharded run balances its shards by. */

@@ -5,6 +5,7 @@ import { derivedMetrics, kindOf } from '../kinds/index.ts'
 import { followedMetrics, resolveGate } from '../metric-families.ts'
 import type { BenchmarkResult, Metric, ResultSet, SamplePairs } from '../results.ts'
 import { type DriftEstimate, type DriftRun, driftBound, estimateDrift, summarize } from '../stats/index.ts'
+import { diffCallTrees } from './call-paths.ts'
 import type { HistoryRuns } from './drift-history.ts'
 import { explainTimedChange } from './explain.ts'
 import { diffFunctionCosts } from './functions.ts'
@@ -92,6 +93,10 @@ export function compareBenchmark(
     changed && base.functions && head.functions
       ? diffFunctionCosts(base.functions, head.functions, FUNCTION_CHANGES_SHOWN)
       : undefined
+  const callPaths =
+    changed && (verdict === 'regression' || verdict === 'improvement') && base.callTree && head.callTree
+      ? diffCallTrees(base.callTree, head.callTree)
+      : undefined
   return {
     ...common,
     verdict,
@@ -99,6 +104,7 @@ export function compareBenchmark(
     headOnly: [],
     notes,
     functionChanges,
+    ...(callPaths ? { callPaths } : {}),
     ...(pairCounts.length > 0 ? { pairs: Math.min(...pairCounts) } : {}),
     ...(explanation ? { explanation } : {}),
   }

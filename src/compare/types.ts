@@ -16,6 +16,7 @@ import type {
   Unit,
 } from '../results.ts'
 import type { DriftEstimate, Summary } from '../stats/index.ts'
+import type { CallPathDiff } from './call-paths.ts'
 import type { FunctionChange } from './functions.ts'
 
 /** `accepted`: a regression accepted on purpose (bench.yml's `accept:`, a pull request's label); it passes. */
@@ -93,6 +94,11 @@ export interface BenchmarkComparison {
   notes: string[]
   /** Instruction benchmarks that changed: the functions whose self Ir changed most. */
   functionChanges?: FunctionChange[]
+  /**
+   * Instruction benchmarks whose verdict is a regression or an improvement, with a call tree on both
+   * sides: both trees, for the flame graphs, and the call paths whose instructions changed most.
+   */
+  callPaths?: CallPathDiff
   /** Base and head runs interleaved run by run in this job: the pairs its sampled metrics were compared on. */
   pairs?: number
   /** How busy the machine was while each side was measured (Linux), as its results recorded it. */

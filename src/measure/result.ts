@@ -6,10 +6,10 @@ export function resultFor(
   c: CaseBase,
   outcome: { metrics: Record<string, Metric>; error?: BenchmarkError; notes?: string[] } & Pick<
     Partial<BenchmarkResult>,
-    'functions' | 'heapSites'
+    'functions' | 'callTree' | 'heapSites'
   >,
 ): BenchmarkResult {
-  const { metrics, error, notes = [], functions, heapSites } = outcome
+  const { metrics, error, notes = [], functions, callTree, heapSites } = outcome
   return {
     id: c.id,
     name: c.name,
@@ -22,6 +22,7 @@ export function resultFor(
     gate: c.gate,
     notes,
     ...(functions ? { functions } : {}),
+    ...(callTree ? { callTree } : {}),
     ...(heapSites ? { heapSites } : {}),
     ...(c.rankingGroup ? { rankingGroup: [...c.rankingGroup] } : {}),
   }

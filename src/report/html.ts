@@ -13,6 +13,7 @@ import {
   scalingSection,
   scanSection,
 } from './html-figures.ts'
+import { callPathsSection } from './html-flame.ts'
 import {
   acceptedSection,
   addedAcceptances,
@@ -70,6 +71,8 @@ figure.chart { margin: 0; }
 figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }
 figure.chart svg { max-width: 100%; height: auto; display: block; }
 figure.changes, figure.changes svg { width: 100%; }
+figure.flame { margin: 8px 0 16px; }
+svg.flame text { white-space: pre; }
 .badge { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: 12.5px; font-weight: 600; white-space: nowrap; border: 1px solid transparent; }
 .badge-regression { background: #cf222e; color: #fff; }
 .badge-accepted { background: #fff1e5; color: #953800; border-color: #fb8f44; }
@@ -107,6 +110,7 @@ export const HTML_LAYOUT: Layout = [
   'benchmarks',
   'samples',
   'functions',
+  'call-paths',
   'failed',
   'scaling',
   'scans',
@@ -133,6 +137,7 @@ const HTML: Formatters<string | Promise<string>, Context> = {
   benchmarks: (benchmarks, { c }) => benchmarksSection(c, benchmarks),
   samples: (benchmarks, { options }) => samplesSection(benchmarks, options.samples),
   functions: functionChangesSection,
+  'call-paths': callPathsSection,
   failed: failuresSection,
   scaling: scalingSection,
   scans: scanSection,

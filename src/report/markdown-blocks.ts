@@ -1,5 +1,6 @@
 // The blocks of the markdown report, one per section of the model: tables, collapsed details, notes
 // and charts, with everything a user controls escaped.
+import { callPathText } from '../compare/call-paths.ts'
 import { engineTable } from '../compare/rank.ts'
 import type {
   BenchmarkComparison,
@@ -160,23 +161,45 @@ export function acceptedSection(benchmarks: BenchmarkComparison[], trend: TrendL
 export function functionChangesBlocks(benchmarks: BenchmarkComparison[]): string[] {
   const out: string[] = []
   for (const b of benchmarks) {
-    if (!b.functionChanges || b.functionChanges.length === 0) continue
-    const rows = b.functionChanges.map((f) => [
-      markdownCode(f.name),
-      formatCount(f.base),
-      formatCount(f.head),
-      `${f.delta > 0 ? '+' : ''}${formatCount(f.delta)}`,
-      f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100),
-    ])
-    const hint = b.functionChanges.some((f) => unnamedFunction(f.name)) ? `\n\n${UNNAMED_FUNCTIONS_HINT}` : ''
-    out.push(
-      details(
-        `${htmlCode(b.name)}: functions whose instructions changed most`,
-        `${table(['Function', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows)}${hint}`,
-      ),
-    )
+    if (b.functionChanges && b.functionChanges.length > 0) {
+      const rows = b.functionChanges.map((f) => [
+        markdownCode(f.name),
+        formatCount(f.base),
+        formatCount(f.head),
+        `${f.delta > 0 ? '+' : ''}${formatCount(f.delta)}`,
+        f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100),
+      ])
+      const hint = b.functionChanges.some((f) => unnamedFunction(f.name))
+        ? `\n\n${UNNAMED_FUNCTIONS_HINT}`
+        : ''
+      out.push(
+        details(
+          `${htmlCode(b.name)}: functions whose instructions changed most`,
+          `${table(['Function', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows)}${hint}`,
+        ),
+      )
+    }
+    const paths = callPathsBlock(b)
+    if (paths) out.push(paths)
   }
   return out
+}
+
+/** The call paths whose instructions changed most, from the benchmark's call trees: a few rows. */
+function callPathsBlock(b: BenchmarkComparison): string | undefined {
+  const changes = b.callPaths?.changes ?? []
+  if (changes.length === 0) return undefined
+  const rows = changes.map((c) => [
+    markdownCode(callPathText(c.path)),
+    formatCount(c.base),
+    formatCount(c.head),
+    `${c.delta > 0 ? '+' : ''}${formatCount(c.delta)}`,
+    c.base > 0 ? formatChange(c.delta / c.base) : 'new',
+  ])
+  return details(
+    `${htmlCode(b.name)}: call paths whose instructions changed most`,
+    table(['Call path', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows),
+  )
 }
 
 export function failedSection(benchmarks: BenchmarkComparison[]): string[] {

@@ -43,6 +43,8 @@ export interface Sections {
   samples: BenchmarkComparison[]
   /** Every benchmark whose functions' instruction counts changed. */
   functions: BenchmarkComparison[]
+  /** Instruction benchmarks that regressed or improved, with both sides' call trees. */
+  'call-paths': BenchmarkComparison[]
   regressions: BenchmarkComparison[]
   'regression-functions': BenchmarkComparison[]
   /** Benchmarks whose verdict is accepted. */
@@ -102,7 +104,11 @@ const present = <T>(list: T[]): T[] | undefined => (list.length > 0 ? list : und
 export function reportModel(c: Comparison): ReportModel {
   const by = (v: BenchmarkVerdict) => c.benchmarks.filter((b) => b.verdict === v)
   const withFunctions = (list: BenchmarkComparison[]) =>
-    present(list.filter((b) => b.functionChanges && b.functionChanges.length > 0))
+    present(
+      list.filter(
+        (b) => (b.functionChanges && b.functionChanges.length > 0) || (b.callPaths?.changes.length ?? 0) > 0,
+      ),
+    )
   const regressions = by('regression')
   const accepted = by('accepted')
   const sorted = [...c.benchmarks].sort(
@@ -119,7 +125,8 @@ export function reportModel(c: Comparison): ReportModel {
     benchmarks: sorted,
     changes: present(sorted),
     samples: present(sorted),
-    functions: withFunctions(c.benchmarks),
+    functions: present(c.benchmarks.filter((b) => b.functionChanges && b.functionChanges.length > 0)),
+    'call-paths': present(sorted.filter((b) => b.callPaths !== undefined)),
     regressions: present(regressions),
     'regression-functions': withFunctions(regressions),
     accepted: present(accepted),

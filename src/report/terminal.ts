@@ -1,4 +1,6 @@
 // The CLI's report: an aligned table, coloured on a terminal, plain in CI and in files.
+
+import { callPathText } from '../compare/call-paths.ts'
 import { engineTable } from '../compare/rank.ts'
 import type {
   BenchmarkComparison,
@@ -115,6 +117,7 @@ export const TERMINAL_LAYOUT: Layout = [
   'acceptance-notes',
   'shell-corrections',
   'regression-functions',
+  'call-paths',
   'failed',
   'ranking',
   'scaling',
@@ -224,17 +227,32 @@ const TERMINAL: Formatters<string[], Context> = {
     ...corrections.map(({ name, detail }) => paint('dim', `${clean(name)}: ${clean(detail)}`)),
   ],
   'regression-functions': (list, { paint }) =>
-    list.flatMap((b) => [
-      '',
-      paint('bold', `${clean(b.name)}: functions whose instructions changed most`),
-      ...b.functionChanges!.slice(0, 5).map((f) => {
-        const pct = f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100)
-        return `  ${f.delta > 0 ? '+' : ''}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`
-      }),
-      ...(b.functionChanges!.slice(0, 5).some((f) => unnamedFunction(f.name))
-        ? [paint('dim', `  ${UNNAMED_FUNCTIONS_HINT}`)]
-        : []),
-    ]),
+    list.flatMap((b) => {
+      const shown = (b.functionChanges ?? []).slice(0, 5)
+      if (shown.length === 0) return []
+      return [
+        '',
+        paint('bold', `${clean(b.name)}: functions whose instructions changed most`),
+        ...shown.map((f) => {
+          const pct = f.deltaPercent === null ? 'new' : formatChange(f.deltaPercent / 100)
+          return `  ${f.delta > 0 ? '+' : ''}${formatCount(f.delta)} Ir (${pct})  ${clean(f.name)}`
+        }),
+        ...(shown.some((f) => unnamedFunction(f.name)) ? [paint('dim', `  ${UNNAMED_FUNCTIONS_HINT}`)] : []),
+      ]
+    }),
+  'call-paths': (list, { paint }) =>
+    list.flatMap((b) => {
+      const changes = b.callPaths!.changes
+      if (changes.length === 0) return []
+      return [
+        '',
+        paint('bold', `${clean(b.name)}: call paths whose instructions changed most`),
+        ...changes.map((c) => {
+          const pct = c.base > 0 ? formatChange(c.delta / c.base) : 'new'
+          return `  ${c.delta > 0 ? '+' : ''}${formatCount(c.delta)} Ir (${pct})  ${clean(callPathText(c.path))}`
+        }),
+      ]
+    }),
   // Benchmarks that failed alike (a setup step failed before any ran) are told once.
   failed: (failed, { paint }) =>
     failureGroups(failed).flatMap((g) => {

@@ -10,6 +10,11 @@ import { baseName, type CallgrindProfile } from './callgrind-profile.ts'
  */
 const CLONE_SUFFIXES = /(?:\.(?:constprop|isra|part|cold|lto_priv|localalias|llvm)(?:\.\d+)?)+$/
 
+/** A function's name without the suffixes of compiler clones: how base and head name the same function. */
+export function foldCloneName(name: string): string {
+  return name.replace(CLONE_SUFFIXES, '')
+}
+
 /**
  * Self and inclusive cost of `event` per function, the unit a stored result keeps and a diff pairs on:
  * the name without clone suffixes and the file name of its object, so the same program built in two
@@ -18,7 +23,7 @@ const CLONE_SUFFIXES = /(?:\.(?:constprop|isra|part|cold|lto_priv|localalias|llv
 export function functionCosts(profile: CallgrindProfile, event = 'Ir'): FunctionCost[] {
   const rows = new Map<string, FunctionCost>()
   for (const f of profile.functions.values()) {
-    const name = f.name.replace(CLONE_SUFFIXES, '')
+    const name = foldCloneName(f.name)
     const object = baseName(f.object)
     const key = `${object}\u0000${name}`
     let row = rows.get(key)

@@ -15,6 +15,7 @@ import type { BenchmarkResult, HeapSite, Metric } from '../../results.ts'
 import { valgrindVersion as probeValgrind } from '../../setup/valgrind.ts'
 import { commandFailure, runCommand } from '../../system/command.ts'
 import { notFoundText } from '../../system/not-found.ts'
+import { buildCallTree } from './call-tree.ts'
 import { parseCallgrindFile } from './callgrind.ts'
 import { type CallgrindProfile, mergeCallgrindProfiles } from './callgrind-profile.ts'
 import {
@@ -226,6 +227,7 @@ export async function measureInstructions(
       functions: functionCosts(profile)
         .filter((f) => f.self > 0)
         .slice(0, FUNCTIONS_KEPT),
+      callTree: buildCallTree(profile),
       heapSites: heap.heapSites,
     })
   } finally {
