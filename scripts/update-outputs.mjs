@@ -16,6 +16,7 @@ const files = [
   'e2e/report/pictures.test.ts',
   'e2e/history/history.test.ts',
   'unit/import/conformance.test.ts',
+  'unit/report/flame.test.ts',
 ].map((f) => path.join('__tests__', f))
 const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
   cwd: root,

@@ -61,3 +61,57 @@ describe('processes of a sampled metric', () => {
     for (const b of wallClock) assert.equal(b.metrics.time!.processes, undefined)
   })
 })
+
+describe("an instructions benchmark's call tree", () => {
+  const withTree = (callTree: unknown) => {
+    const set = withTime({}) as { benchmarks: Array<Record<string, unknown>> }
+    set.benchmarks[0]!.callTree = callTree
+    return set
+  }
+
+  test('frames listed depth first load as written', () => {
+    const tree = {
+      total: 100,
+      frames: [
+        { name: 'main', ir: 100, depth: 0 },
+        { name: 'parse', ir: 60, depth: 1 },
+        { name: 'alloc', ir: 20, depth: 2 },
+        { name: 'emit', ir: 30, depth: 1 },
+      ],
+    }
+    assert.deepEqual(parseResultSet(withTree(tree), 'r.json').benchmarks[0]!.callTree, tree)
+  })
+
+  test('a frame deeper than one below the frame before it is refused, naming the frame', () => {
+    const tree = {
+      total: 100,
+      frames: [
+        { name: 'main', ir: 100, depth: 0 },
+        { name: 'alloc', ir: 20, depth: 2 },
+      ],
+    }
+    assert.throws(() => parseResultSet(withTree(tree), 'r.json'), {
+      message:
+        'r.json: invalid results at benchmarks.0.callTree.frames.1.depth: expected a depth of at most 1 (one deeper than the frame before it; the frames are listed depth first, the roots at depth 0), got 2',
+    })
+  })
+
+  test('a depth that is not a whole number is refused', () => {
+    const tree = { total: 1, frames: [{ name: 'main', ir: 1, depth: 0.5 }] }
+    assert.throws(() => parseResultSet(withTree(tree), 'r.json'), {
+      message:
+        'r.json: invalid results at benchmarks.0.callTree.frames.0.depth: expected the depth of the frame: a whole number of at least 0',
+    })
+  })
+
+  test('files written before call trees were kept load without one', () => {
+    const file = path.join(repoRoot, '__tests__/fixtures/history/runs/20261126T143132502Z-4616a04c10d5.json')
+    const results = parseResultSet(JSON.parse(readFileSync(file, 'utf8')), file)
+    const instructions = results.benchmarks.filter((b) => b.kind === 'instructions' && b.status === 'ok')
+    assert.ok(instructions.length > 0)
+    for (const b of instructions) {
+      assert.ok(b.functions && b.functions.length > 0, 'a result of before, with its functions')
+      assert.equal(b.callTree, undefined)
+    }
+  })
+})

@@ -151,12 +151,19 @@ function frameTitle(frame: FlameFrame, total: number): string {
   return lines.join('\n')
 }
 
+/** White text on a dark fill, the page's text colour on a light one. */
+function textColour(fill: string): string | undefined {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(fill.slice(i, i + 2), 16)) as Rgb
+  return 0.299 * r + 0.587 * g + 0.114 * b < 150 ? '#ffffff' : undefined
+}
+
 function frameSvg(p: Placed, y: number, fill: string, total: number): string {
   const label = fitText(p.frame.other ? '…' : p.frame.name, p.width)
+  const colour = textColour(fill)
   const text =
     label === ''
       ? ''
-      : `<text x="${(p.x + TEXT_PAD).toFixed(1)}" y="${(y + ROW - 5).toFixed(1)}">${escapeHtml(label)}</text>`
+      : `<text x="${(p.x + TEXT_PAD).toFixed(1)}" y="${(y + ROW - 5).toFixed(1)}"${colour ? ` fill="${colour}"` : ''}>${escapeHtml(label)}</text>`
   return (
     `<g><title>${escapeHtml(frameTitle(p.frame, total))}</title>` +
     `<rect x="${p.x.toFixed(1)}" y="${y}" width="${Math.max(p.width - 0.5, 0.1).toFixed(1)}" height="${ROW - 1}" fill="${fill}"/>${text}</g>`
@@ -171,12 +178,12 @@ function legendSvg(head: CallTree, base: CallTree | undefined): string {
   const out = [`<text x="0" y="13">${escapeHtml(line)}</text>`]
   if (base) {
     const keys: Array<[string, string]> = [
-      [hex(MORE), 'more in head (full: twice base, or a path new in head)'],
+      [hex(MORE), 'more in head (full red: twice base, or new)'],
       [
         hex(NEUTRAL),
-        `unchanged (within ${formatCount(Math.round(callPathTolerance(base, head)))} Ir, 0.1% of the total)`,
+        `unchanged (within ${formatCount(Math.round(callPathTolerance(base, head)))} Ir: 0.1% of the total)`,
       ],
-      [hex(LESS), 'fewer in head (full: half of base)'],
+      [hex(LESS), 'fewer in head (full blue: half)'],
     ]
     let x = 0
     for (const [fill, label] of keys) {
