@@ -1,11 +1,12 @@
 // npm run bench: every benchmark of bench-action itself, in one run. BENCH_ONLY=process|instructions|
 // wall-clock|report|git-store|same-job|shard|verdicts|contention|
-// cross-moment|history|histories|changepoints|nested|placement|heap|startup|rebar runs one part (rebar: only when named, as it builds
+// cross-moment|history|histories|changepoints|nested|placement|heap|startup|flame|rebar runs one part (rebar: only when named, as it builds
 // rebar and takes minutes).
 
 import { benchChangePoints } from './changepoints.ts'
 import { benchContention } from './contention.ts'
 import { benchCrossMoment } from './cross-moment.ts'
+import { benchFlame } from './flame.ts'
 import { benchGitStore } from './git-store.ts'
 import { benchHeap } from './heap.ts'
 import { benchHistories } from './histories.ts'
@@ -44,4 +45,5 @@ if (!only || only === 'nested') await benchNested()
 if (!only || only === 'placement') await benchPlacement()
 if (!only || only === 'heap') await benchHeap()
 if (!only || only === 'startup') await benchStartup()
+if (!only || only === 'flame') await benchFlame()
 if (only === 'rebar') await benchRebar()
