@@ -71,8 +71,6 @@ figure.chart { margin: 0; }
 figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }
 figure.chart svg { max-width: 100%; height: auto; display: block; }
 figure.changes, figure.changes svg { width: 100%; }
-figure.flame { margin: 8px 0 16px; }
-svg.flame text { white-space: pre; }
 .badge { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: 12.5px; font-weight: 600; white-space: nowrap; border: 1px solid transparent; }
 .badge-regression { background: #cf222e; color: #fff; }
 .badge-accepted { background: #fff1e5; color: #953800; border-color: #fb8f44; }

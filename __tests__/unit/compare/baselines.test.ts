@@ -809,5 +809,30 @@ describe('a benchmark compared with its baseline', () => {
       assert.equal(compareBenchmark(side(1000, 500, 600), side(1000, 500, 700)).functionChanges, undefined)
       assert.equal(compareBenchmark(side(1000, 500, 600), side(1000, 900, 700)).functionChanges, undefined)
     })
+
+    test('call paths: for a regression or an improvement with a call tree on both sides, and for no other', () => {
+      const tree = (parse: number) => ({
+        total: 400 + parse,
+        frames: [
+          { name: 'main', ir: 400 + parse, depth: 0 },
+          { name: 'parse', ir: parse, depth: 1 },
+        ],
+      })
+      const withTree = (ir: number, parse: number) => ({ ...side(ir, 500, parse), callTree: tree(parse) })
+      // main 1,000 → 1,100 is parse's 600 → 700: parse is the path that changed.
+      const regression = compareBenchmark(withTree(1000, 600), withTree(1100, 700))
+      assert.equal(regression.verdict, 'regression')
+      assert.deepEqual(regression.callPaths?.changes, [
+        { path: ['main', 'parse'], base: 600, head: 700, delta: 100 },
+      ])
+      assert.deepEqual(regression.callPaths?.head, tree(700), "head's tree, for the flame graph")
+      const improvement = compareBenchmark(withTree(1100, 700), withTree(1000, 600))
+      assert.equal(improvement.verdict, 'improvement')
+      assert.equal(improvement.callPaths?.changes[0]?.delta, -100)
+      // Within the threshold: unchanged, no call paths.
+      assert.equal(compareBenchmark(withTree(100_000, 600), withTree(100_001, 601)).callPaths, undefined)
+      // A baseline written before call trees were kept.
+      assert.equal(compareBenchmark(side(1000, 500, 600), withTree(1100, 700)).callPaths, undefined)
+    })
   })
 })
