@@ -123,6 +123,7 @@ function commonOf(base: BenchmarkResult | undefined, head: BenchmarkResult) {
     command: head.command,
     threshold: head.gate.threshold,
     alpha: head.gate.alpha,
+    ...(head.callTree ? { callTree: head.callTree } : {}),
     ...(contention.base || contention.head ? { contention } : {}),
     ...(head.shellCorrection || base?.shellCorrection
       ? {

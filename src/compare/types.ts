@@ -5,6 +5,7 @@ import type { Acceptance, AcceptEntry, AcceptedBy } from '../accept.ts'
 import type {
   BenchmarkError,
   BenchmarkResult,
+  CallTree,
   CommitInfo,
   Contention,
   Direction,
@@ -99,6 +100,8 @@ export interface BenchmarkComparison {
    * sides: both trees, for the flame graphs, and the call paths whose instructions changed most.
    */
   callPaths?: CallPathDiff
+  /** Head's call tree, where its result has one (instruction benchmarks): where its instructions go. */
+  callTree?: CallTree
   /** Base and head runs interleaved run by run in this job: the pairs its sampled metrics were compared on. */
   pairs?: number
   /** How busy the machine was while each side was measured (Linux), as its results recorded it. */

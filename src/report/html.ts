@@ -13,7 +13,7 @@ import {
   scalingSection,
   scanSection,
 } from './html-figures.ts'
-import { callPathsSection } from './html-flame.ts'
+import { callPathsSection, flameGraphsSection } from './html-flame.ts'
 import {
   acceptedSection,
   addedAcceptances,
@@ -109,6 +109,7 @@ export const HTML_LAYOUT: Layout = [
   'samples',
   'functions',
   'call-paths',
+  'flame-graphs',
   'failed',
   'scaling',
   'scans',
@@ -136,6 +137,7 @@ const HTML: Formatters<string | Promise<string>, Context> = {
   samples: (benchmarks, { options }) => samplesSection(benchmarks, options.samples),
   functions: functionChangesSection,
   'call-paths': callPathsSection,
+  'flame-graphs': flameGraphsSection,
   failed: failuresSection,
   scaling: scalingSection,
   scans: scanSection,

@@ -45,6 +45,8 @@ export interface Sections {
   functions: BenchmarkComparison[]
   /** Instruction benchmarks that regressed or improved, with both sides' call trees. */
   'call-paths': BenchmarkComparison[]
+  /** Instruction benchmarks with a call tree whose call paths are not already drawn as changes. */
+  'flame-graphs': BenchmarkComparison[]
   regressions: BenchmarkComparison[]
   'regression-functions': BenchmarkComparison[]
   /** Benchmarks whose verdict is accepted. */
@@ -127,6 +129,7 @@ export function reportModel(c: Comparison): ReportModel {
     samples: present(sorted),
     functions: present(c.benchmarks.filter((b) => b.functionChanges && b.functionChanges.length > 0)),
     'call-paths': present(sorted.filter((b) => b.callPaths !== undefined)),
+    'flame-graphs': present(sorted.filter((b) => b.callTree !== undefined && b.callPaths === undefined)),
     regressions: present(regressions),
     'regression-functions': withFunctions(regressions),
     accepted: present(accepted),

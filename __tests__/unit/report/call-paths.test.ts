@@ -88,3 +88,38 @@ test('the HTML page draws both flame graphs per benchmark, escaped, with no scri
   assert.doesNotMatch(html, /<img|<script/)
   assert.match(html, /content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"/)
 })
+
+test('every other instruction benchmark with a call tree gets the flame graph of where its instructions go, folded away', async () => {
+  const withTree = comparison([
+    bench('slower', 'regression', {
+      kind: 'instructions',
+      callTree: HEAD,
+      callPaths: diffCallTrees(BASE, HEAD),
+    }),
+    bench('same', 'unchanged', { kind: 'instructions', callTree: BASE }),
+    bench('first', 'new', { kind: 'instructions', callTree: HEAD }),
+    bench('timed', 'unchanged', { kind: 'process' }),
+  ])
+  const html = await renderHtml(withTree, { now: NOW })
+  const start = html.indexOf('<section id="flame-graphs">')
+  assert.ok(start > html.indexOf('<section id="call-paths">'), 'after the changes')
+  const section = html.slice(start, html.indexOf('</section>', start))
+  // In the report's order (a new benchmark before an unchanged one); the regression is drawn among the
+  // changes only; the process benchmark has no call tree.
+  assert.deepEqual(
+    [...section.matchAll(/<summary><code>([^<]*)<\/code> · ([\d,]+) Ir<\/summary>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]),
+    [
+      ['first', '10,700'],
+      ['same', '10,000'],
+    ],
+  )
+  assert.equal((section.match(/<svg /g) ?? []).length, 2)
+  assert.equal((section.match(/<details>/g) ?? []).length, 2)
+  assert.match(section, /&lt;img src=x&gt; @\u200bocto-org\/team/)
+  // Without a call tree anywhere there is no section.
+  const none = await renderHtml(comparison([bench('timed', 'unchanged', { kind: 'process' })]), { now: NOW })
+  assert.doesNotMatch(none, /id="flame-graphs"/)
+})
