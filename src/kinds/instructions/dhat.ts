@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HeapSite, Metric } from '../../results.ts'
 import { ENTRY_POINT_CALLERS, insideEntryPoint } from './dhat-entry-point.ts'
+import { foldCloneName } from './function-costs.ts'
 
 /** The heap metrics, each the sum of one program-point field over all program points. */
 export const HEAP_FIELDS = [
@@ -18,11 +19,20 @@ export const HEAP_FIELDS = [
 
 export const HEAP_METRICS = HEAP_FIELDS.map(([metric]) => metric)
 
-/** Program points kept per benchmark, largest total bytes first. */
+/**
+ * Program points kept per benchmark: the SITES_KEPT with the most bytes and the SITES_KEPT with the most
+ * blocks (a site of many small blocks changes the block count without being among the largest in bytes).
+ */
 const SITES_KEPT = 20
 const FRAME_ADDRESS = /^0x[0-9A-Fa-f]+: /
-/** Frames of a program point's stack named in its site. */
-const SITE_FRAMES = 4
+/**
+ * Frames of a program point's stack named in its site, the allocator first. C++ allocations spend three or
+ * four on operator new, the allocator and the container before the code that asked; program points whose
+ * first frames agree are one site.
+ */
+export const SITE_FRAMES = 8
+/** Where a frame is: its source line ("heap.c:16") or its object ("in /usr/lib/libc.so.6"). */
+const FRAME_PLACE = / \((in [^()]*|[^()]*:\d+)\)$/
 
 export class DhatFormatError extends Error {
   override name = 'DhatFormatError'
@@ -119,8 +129,51 @@ export function parseDhatOut(text: string, source: string, entryPoint?: string):
       blocks: count(pp, 'tbk', where, source),
     })
   })
-  sites.sort((a, b) => b.bytes - a.bytes || b.blocks - a.blocks)
-  return { totals, sites: sites.slice(0, SITES_KEPT) }
+  return { totals, sites: keptSites(sites) }
+}
+
+const byBytes = (a: HeapSite, b: HeapSite) =>
+  b.bytes - a.bytes || b.blocks - a.blocks || a.frames.join('\n').localeCompare(b.frames.join('\n'))
+const byBlocks = (a: HeapSite, b: HeapSite) => b.blocks - a.blocks || byBytes(a, b)
+
+/**
+ * The sites a result keeps: program points with the same frames summed into one site, then the SITES_KEPT
+ * with the most bytes and the SITES_KEPT with the most blocks, most bytes first.
+ */
+export function keptSites(sites: readonly HeapSite[]): HeapSite[] {
+  const merged = new Map<string, HeapSite>()
+  for (const site of sites) {
+    const key = site.frames.join('\u0000')
+    const seen = merged.get(key)
+    if (seen) {
+      seen.bytes += site.bytes
+      seen.blocks += site.blocks
+    } else merged.set(key, { frames: [...site.frames], bytes: site.bytes, blocks: site.blocks })
+  }
+  const all = [...merged.values()]
+  const kept = new Set([
+    ...all.sort(byBlocks).slice(0, SITES_KEPT),
+    ...all.sort(byBytes).slice(0, SITES_KEPT),
+  ])
+  return [...kept].sort(byBytes)
+}
+
+/**
+ * The function a site's frame is in, as base and head are paired on: without its source line (which moves
+ * when code above it changes) or its object's path (which differs between valgrind installations), and
+ * without compiler clone suffixes. An unnamed frame ("???") keeps its object's file name.
+ */
+export function frameFunction(frame: string): string {
+  const place = FRAME_PLACE.exec(frame)
+  const name = foldCloneName(place ? frame.slice(0, place.index) : frame)
+  if (name !== '???' || !place?.[1]?.startsWith('in ')) return name
+  return `??? (${path.basename(place[1].slice(3))})`
+}
+
+/** The source line of a frame ("heap.c:16"), if DHAT knew it. */
+export function frameLine(frame: string): string | undefined {
+  const place = FRAME_PLACE.exec(frame)?.[1]
+  return place === undefined || place.startsWith('in ') ? undefined : place
 }
 
 /** Adds up the profiles of several processes (a command and its children). */
@@ -128,8 +181,7 @@ export function mergeDhatProfiles(profiles: DhatProfile[]): DhatProfile {
   const totals = Object.fromEntries(
     HEAP_METRICS.map((m) => [m, profiles.reduce((sum, p) => sum + p.totals[m], 0)]),
   ) as DhatProfile['totals']
-  const sites = profiles.flatMap((p) => p.sites).sort((a, b) => b.bytes - a.bytes || b.blocks - a.blocks)
-  return { totals, sites: sites.slice(0, SITES_KEPT) }
+  return { totals, sites: keptSites(profiles.flatMap((p) => p.sites)) }
 }
 
 export async function parseDhatFile(file: string, source = file, entryPoint?: string): Promise<DhatProfile> {

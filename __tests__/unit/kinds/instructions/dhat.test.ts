@@ -5,7 +5,10 @@ import path from 'node:path'
 import { test } from 'node:test'
 import {
   DhatFormatError,
+  frameFunction,
+  frameLine,
   heapResultMetrics,
+  keptSites,
   mergeDhatProfiles,
   parseDhatFile,
   parseDhatOut,
@@ -15,6 +18,10 @@ import { repoRoot } from '../../../support/helpers.ts'
 const FIXTURE = path.join(repoRoot, '__tests__', 'fixtures', 'dhat', 'heap.json')
 
 test('the captured profile gives the totals worked out by hand from heap.c', async () => {
+  // The same numbers as dh_view.js's root node, which adds each program point's tb, tbk, gb, gbk, rb and wb
+  // (valgrind 3.19, dh_view.js PpInfo.addPP), read independently of our parser:
+  //   jq -c '[.pps | (map(.tb), map(.tbk), map(.gb), map(.gbk), map(.rb), map(.wb)) | add]' heap.json
+  //   → [160000,101,110000,51,100,100000]
   const profile = await parseDhatFile(FIXTURE, 'heap.json')
   assert.deepEqual(profile.totals, {
     'heap-bytes': 160_000,
@@ -61,14 +68,60 @@ test('the profiles of several processes add up', () => {
   const merged = mergeDhatProfiles([one, two])
   assert.equal(merged.totals['heap-bytes'], 20)
   assert.equal(merged.totals['heap-blocks'], 3)
+  // g's two program points have the same frames: one site of 7 + 3 bytes in 2 blocks, before f's 10 in 1.
   assert.deepEqual(
-    merged.sites.map((s) => [s.frames, s.bytes]),
+    merged.sites.map((s) => [s.frames, s.bytes, s.blocks]),
     [
-      [['f'], 10],
-      [['g'], 7],
-      [['g'], 3],
+      [['g'], 10, 2],
+      [['f'], 10, 1],
     ],
   )
+})
+
+test('the sites kept are the 20 with the most bytes and the 20 with the most blocks', () => {
+  // big0..big19: 1000..981 bytes in 1 block each; small0..small19: 10 bytes in 100..81 blocks; tiny: 5
+  // bytes in 2 blocks, 21st by bytes (below the bigs' 981 and the smalls' 10) and 21st by blocks (below
+  // the smalls' 81): the only one left out. By bytes alone every small site would be.
+  const big = Array.from({ length: 20 }, (_, i) => ({ frames: [`big${i}`], bytes: 1000 - i, blocks: 1 }))
+  const small = Array.from({ length: 20 }, (_, i) => ({ frames: [`small${i}`], bytes: 10, blocks: 100 - i }))
+  const tiny = { frames: ['tiny'], bytes: 5, blocks: 2 }
+  const kept = keptSites([tiny, ...small, ...big])
+  assert.deepEqual(
+    kept.map((s) => s.frames[0]),
+    [...big.map((s) => s.frames[0]), ...small.map((s) => s.frames[0])],
+  )
+})
+
+test('program points with the same frames are one site, their bytes and blocks summed', () => {
+  const kept = keptSites([
+    { frames: ['malloc (in x.so)', 'f (a.c:3)'], bytes: 10, blocks: 1 },
+    { frames: ['malloc (in x.so)', 'f (a.c:4)'], bytes: 8, blocks: 1 },
+    { frames: ['malloc (in x.so)', 'f (a.c:3)'], bytes: 7, blocks: 2 },
+  ])
+  assert.deepEqual(kept, [
+    { frames: ['malloc (in x.so)', 'f (a.c:3)'], bytes: 17, blocks: 3 },
+    { frames: ['malloc (in x.so)', 'f (a.c:4)'], bytes: 8, blocks: 1 },
+  ])
+})
+
+test("a frame's function: without its line, its object's path or a compiler clone suffix", () => {
+  assert.equal(frameFunction('main (heap.c:16)'), 'main')
+  assert.equal(frameFunction('malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)'), 'malloc')
+  assert.equal(frameFunction('parse.constprop.0 (p.c:10)'), 'parse')
+  assert.equal(
+    frameFunction('operator new(unsigned long) (in /usr/lib/libstdc++.so.6)'),
+    'operator new(unsigned long)',
+  )
+  assert.equal(
+    frameFunction('std::vector<int>::push_back(int const&) (stl_vector.h:1198)'),
+    'std::vector<int>::push_back(int const&)',
+  )
+  // An unnamed frame keeps the file name of its object: unnamed code of two libraries is not one function.
+  assert.equal(frameFunction('??? (in /usr/lib/libfoo.so.1)'), '??? (libfoo.so.1)')
+  assert.equal(frameFunction('???'), '???')
+  assert.equal(frameLine('main (heap.c:16)'), 'heap.c:16')
+  assert.equal(frameLine('malloc (in /usr/lib/x.so)'), undefined)
+  assert.equal(frameLine('???'), undefined)
 })
 
 test('a file that is not a full heap profile is refused, naming the file and the field', () => {
