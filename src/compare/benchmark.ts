@@ -9,6 +9,7 @@ import { diffCallTrees } from './call-paths.ts'
 import type { HistoryRuns } from './drift-history.ts'
 import { explainTimedChange } from './explain.ts'
 import { diffFunctionCosts } from './functions.ts'
+import { heapSiteChangesOf } from './heap-sites.ts'
 import { compareMetric } from './metric.ts'
 import { driftOf, judgeOnCpuWhenWallDiverges, sidesOf } from './moments.ts'
 import {
@@ -97,6 +98,7 @@ export function compareBenchmark(
     changed && (verdict === 'regression' || verdict === 'improvement') && base.callTree && head.callTree
       ? diffCallTrees(base.callTree, head.callTree)
       : undefined
+  const heapSiteChanges = heapSiteChangesOf(base, head, metrics)
   return {
     ...common,
     verdict,
@@ -105,6 +107,7 @@ export function compareBenchmark(
     notes,
     functionChanges,
     ...(callPaths ? { callPaths } : {}),
+    ...(heapSiteChanges ? { heapSiteChanges } : {}),
     ...(pairCounts.length > 0 ? { pairs: Math.min(...pairCounts) } : {}),
     ...(explanation ? { explanation } : {}),
   }

@@ -39,6 +39,7 @@ export {
   type EnvironmentDifference,
   type ExactBaseline,
   FUNCTION_CHANGES_SHOWN,
+  HEAP_SITE_CHANGES_SHOWN,
   type HeadOnlyMetric,
   type MetricComparison,
   type MetricVerdict,

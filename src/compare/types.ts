@@ -19,6 +19,7 @@ import type {
 import type { DriftEstimate, Summary } from '../stats/index.ts'
 import type { CallPathDiff } from './call-paths.ts'
 import type { FunctionChange } from './functions.ts'
+import type { HeapSiteChange } from './heap-sites.ts'
 
 /** `accepted`: a regression accepted on purpose (bench.yml's `accept:`, a pull request's label); it passes. */
 export type MetricVerdict = 'regression' | 'accepted' | 'improvement' | 'unchanged' | 'unclear' | 'warning'
@@ -102,6 +103,8 @@ export interface BenchmarkComparison {
   callPaths?: CallPathDiff
   /** Head's call tree, where its result has one (instruction benchmarks): where its instructions go. */
   callTree?: CallTree
+  /** Instruction benchmarks whose heap counts regressed or improved: the allocation sites that changed most. */
+  heapSiteChanges?: HeapSiteChange[]
   /** Base and head runs interleaved run by run in this job: the pairs its sampled metrics were compared on. */
   pairs?: number
   /** How busy the machine was while each side was measured (Linux), as its results recorded it. */
@@ -161,6 +164,9 @@ export interface DriftSummary {
 
 /** How many functions a report lists per changed instruction benchmark. */
 export const FUNCTION_CHANGES_SHOWN = 10
+
+/** How many allocation sites a report lists per instruction benchmark whose heap counts changed. */
+export const HEAP_SITE_CHANGES_SHOWN = 10
 
 export interface HeadOnlyMetric {
   metric: string

@@ -18,6 +18,7 @@ import {
   listNames,
 } from './describe.ts'
 import { escapeHtml } from './escape.ts'
+import { HEAP_SITES_HEADER, heapSiteRow } from './heap-site-rows.ts'
 import { rankingTitle } from './ranking.ts'
 import {
   type AcceptedRow,
@@ -208,6 +209,28 @@ export function failuresSection(failed: BenchmarkComparison[]): string {
     return parts.join('\n')
   })
   return ['<section id="failures">', '<h2>Failures</h2>', ...blocks, '</section>'].join('\n')
+}
+
+/** Benchmarks whose heap counts changed: the allocation sites that changed most, base and head side by side. */
+export function heapSitesSection(changed: BenchmarkComparison[]): string {
+  const header = HEAP_SITES_HEADER.map((h, i) => `<th${i > 1 ? ' class="num"' : ''}>${e(h)}</th>`).join('')
+  const blocks = changed.map((b) => {
+    const rows = b.heapSiteChanges!.map((change) => {
+      const r = heapSiteRow(change)
+      const counts = [r.baseBytes, r.headBytes, r.deltaBytes, r.baseBlocks, r.headBlocks, r.deltaBlocks]
+      return `<tr><td>${code(r.site)}</td><td>${e(r.line)}</td>${counts.map((n) => `<td class="num">${e(n)}</td>`).join('')}</tr>`
+    })
+    return [
+      `<h3>${code(b.name)} ${verdictCell(b.verdict)}</h3>`,
+      `<table><thead><tr>${header}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`,
+    ].join('\n')
+  })
+  return [
+    '<section id="heap-sites">',
+    '<h2>Where heap allocations changed</h2>',
+    ...blocks,
+    '</section>',
+  ].join('\n')
 }
 
 export function environmentSection(c: Comparison): string {

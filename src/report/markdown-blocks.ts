@@ -34,6 +34,7 @@ import {
   markdownCode,
   markdownCodeBlock,
 } from './escape.ts'
+import { HEAP_SITES_HEADER, HEAP_SITES_TITLE, heapSiteRow } from './heap-site-rows.ts'
 import { scalingMermaid, scanMermaid } from './mermaid.ts'
 import { rankingTitle } from './ranking.ts'
 import {
@@ -200,6 +201,33 @@ function callPathsBlock(b: BenchmarkComparison): string | undefined {
     `${htmlCode(b.name)}: call paths whose instructions changed most`,
     table(['Call path', 'Base Ir', 'Head Ir', 'Δ', 'Δ%'], rows),
   )
+}
+
+/** Each benchmark whose heap counts changed: its allocation sites that changed most, collapsed. */
+export function heapSiteChangesBlocks(benchmarks: BenchmarkComparison[]): string[] {
+  return benchmarks
+    .filter((b) => b.heapSiteChanges && b.heapSiteChanges.length > 0)
+    .map((b) => {
+      const rows = b.heapSiteChanges!.map((change) => {
+        const r = heapSiteRow(change)
+        return [
+          markdownCode(r.site),
+          escapeMarkdownInline(r.line),
+          r.baseBytes,
+          r.headBytes,
+          r.deltaBytes,
+          r.baseBlocks,
+          r.headBlocks,
+          r.deltaBlocks,
+        ]
+      })
+      return details(`${htmlCode(b.name)}: ${HEAP_SITES_TITLE}`, table(HEAP_SITES_HEADER, rows))
+    })
+}
+
+/** What changed inside each benchmark: its functions' instructions, then its allocation sites. */
+export function changedInsideBlocks(benchmarks: BenchmarkComparison[]): string[] {
+  return benchmarks.flatMap((b) => [...functionChangesBlocks([b]), ...heapSiteChangesBlocks([b])])
 }
 
 export function failedSection(benchmarks: BenchmarkComparison[]): string[] {

@@ -47,7 +47,10 @@ export interface Sections {
   'call-paths': BenchmarkComparison[]
   /** Instruction benchmarks with a call tree whose call paths are not already drawn as changes. */
   'flame-graphs': BenchmarkComparison[]
+  /** Every benchmark whose heap counts regressed or improved, with the allocation sites that changed most. */
+  'heap-sites': BenchmarkComparison[]
   regressions: BenchmarkComparison[]
+  /** The regressions' function tables and allocation sites tables (and so for the other verdicts). */
   'regression-functions': BenchmarkComparison[]
   /** Benchmarks whose verdict is accepted. */
   accepted: BenchmarkComparison[]
@@ -105,12 +108,10 @@ const present = <T>(list: T[]): T[] | undefined => (list.length > 0 ? list : und
 /** The comparison, read once into its sections. */
 export function reportModel(c: Comparison): ReportModel {
   const by = (v: BenchmarkVerdict) => c.benchmarks.filter((b) => b.verdict === v)
+  const hasFunctions = (b: BenchmarkComparison) => (b.functionChanges?.length ?? 0) > 0
+  const hasHeapSites = (b: BenchmarkComparison) => (b.heapSiteChanges?.length ?? 0) > 0
   const withFunctions = (list: BenchmarkComparison[]) =>
-    present(
-      list.filter(
-        (b) => (b.functionChanges && b.functionChanges.length > 0) || (b.callPaths?.changes.length ?? 0) > 0,
-      ),
-    )
+    present(list.filter((b) => hasFunctions(b) || (b.callPaths?.changes.length ?? 0) > 0 || hasHeapSites(b)))
   const regressions = by('regression')
   const accepted = by('accepted')
   const sorted = [...c.benchmarks].sort(
@@ -127,9 +128,10 @@ export function reportModel(c: Comparison): ReportModel {
     benchmarks: sorted,
     changes: present(sorted),
     samples: present(sorted),
-    functions: present(c.benchmarks.filter((b) => b.functionChanges && b.functionChanges.length > 0)),
+    functions: present(c.benchmarks.filter(hasFunctions)),
     'call-paths': present(sorted.filter((b) => b.callPaths !== undefined)),
     'flame-graphs': present(sorted.filter((b) => b.callTree !== undefined && b.callPaths === undefined)),
+    'heap-sites': present(sorted.filter(hasHeapSites)),
     regressions: present(regressions),
     'regression-functions': withFunctions(regressions),
     accepted: present(accepted),
@@ -198,7 +200,7 @@ export const SHORTENING: ReadonlyArray<{
       'ranking',
       'engines',
     ],
-    says: () => ['the detail blocks (all metrics, notes, functions)'],
+    says: () => ['the detail blocks (all metrics, notes, functions, allocation sites)'],
   },
   {
     drops: ['missing', 'unchanged'],

@@ -28,6 +28,7 @@ import {
   headline,
   listNames,
 } from './describe.ts'
+import { HEAP_SITES_TITLE, heapSiteRow } from './heap-site-rows.ts'
 import { type Formatters, formatLayout, type Layout, type ReportModel, reportModel } from './model.ts'
 import { rankingTitle } from './ranking.ts'
 import {
@@ -118,6 +119,7 @@ export const TERMINAL_LAYOUT: Layout = [
   'shell-corrections',
   'regression-functions',
   'call-paths',
+  'heap-sites',
   'failed',
   'ranking',
   'scaling',
@@ -253,6 +255,18 @@ const TERMINAL: Formatters<string[], Context> = {
         }),
       ]
     }),
+  // Regressions, accepted regressions and improvements of heap counts: the sites that changed most.
+  'heap-sites': (list, { paint }) =>
+    list.flatMap((b) => [
+      '',
+      paint('bold', `${clean(b.name)}: ${HEAP_SITES_TITLE}`),
+      ...b.heapSiteChanges!.slice(0, 5).map((change) => {
+        const r = heapSiteRow(change)
+        const presence = change.presence === 'both' ? '' : ` (${change.presence})`
+        const line = r.line === '' ? '' : `  ${clean(r.line)}`
+        return `  ${r.deltaBytes} bytes, ${r.deltaBlocks} blocks${presence}  ${clean(r.site)}${line}`
+      }),
+    ]),
   // Benchmarks that failed alike (a setup step failed before any ran) are told once.
   failed: (failed, { paint }) =>
     failureGroups(failed).flatMap((g) => {

@@ -1133,7 +1133,7 @@ describe('a comment shortened to fit', () => {
       .filter((l) => /^(> Shortened|#### |<summary>|\| `[rfaui]\d`)/.test(l))
       .map((l) => (l.startsWith('| `') ? l.slice(0, l.indexOf(' |')) : l))
   const NOTE =
-    "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions)"
+    "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions, allocation sites)"
   const SERIOUS = ['#### Regressions', '| `r1`', '| `r2`', '| `r3`', '#### Accepted regressions', '| `a1`']
   const FAILED = ['#### Failed', '| `f1`', '<summary><code>f1</code>: output</summary>']
 
@@ -1212,13 +1212,13 @@ describe('a comment shortened to fit', () => {
     })
     assert.equal(
       markdown.split('\n').find((l) => l.startsWith('> Shortened')),
-      "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 2 of the regressions and failures. The full report: https&#58;//example.org/a b",
+      "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions, allocation sites); 2 of the regressions and failures. The full report: https&#58;//example.org/a b",
     )
     assert.equal(
       renderMarkdown(small, { now: NOW, maxLength: 1, measure: rows })
         .split('\n')
         .find((l) => l.startsWith('> Shortened')),
-      "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 2 of the regressions and failures.",
+      "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions, allocation sites); 2 of the regressions and failures.",
     )
   })
 
@@ -1266,7 +1266,7 @@ describe('a comment shortened to fit', () => {
         '<!-- bench-action:core -->',
         '### ✅ bench-action · core: no regressions in 1 benchmark',
         '0 regressions · 1 unchanged',
-        "> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 1 unchanged rows.",
+        "> [!NOTE]\n> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions, allocation sites); 1 unchanged rows.",
         PROVENANCE,
         '> [!WARNING]\n',
         "_(cut to fit GitHub's size limit)_\n",
@@ -1288,7 +1288,7 @@ describe('a comment shortened to fit', () => {
       renderMarkdown(many, { now: NOW, maxLength: 0, measure: reassuring })
         .split('\n')
         .find((l) => l.startsWith('> Shortened')),
-      "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 10 improved, unclear, warned or new rows.",
+      "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions, allocation sites); 10 improved, unclear, warned or new rows.",
     )
   })
 
@@ -1311,7 +1311,7 @@ describe('a comment shortened to fit', () => {
         .filter((l) => /^(> Shortened|\| `)/.test(l))
         .map((l) => (l.startsWith('| `') ? l.slice(0, l.indexOf(' |')) : l)),
       [
-        "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions); 1 of the regressions, failures and accepted regressions.",
+        "> Shortened to fit GitHub's size limit; left out: the detail blocks (all metrics, notes, functions, allocation sites); 1 of the regressions, failures and accepted regressions.",
         '| `r1`',
         '| `r2`',
         '| `a1`',

@@ -143,17 +143,17 @@ test('shortening drops the detail blocks first, then the unchanged and not-run r
   const end = ['environment', 'footer']
   assert.deepEqual(after(1), {
     shown: [...always, 'improvements', 'new', 'missing', 'unchanged', ...end],
-    left: ['the detail blocks (all metrics, notes, functions)'],
+    left: ['the detail blocks (all metrics, notes, functions, allocation sites)'],
   })
   assert.deepEqual(after(2), {
     shown: [...always, 'improvements', 'new', ...end],
-    left: ['the detail blocks (all metrics, notes, functions)', '1 unchanged rows'],
+    left: ['the detail blocks (all metrics, notes, functions, allocation sites)', '1 unchanged rows'],
   })
   // hash (improved) and fresh (new): two reassuring rows.
   assert.deepEqual(after(3), {
     shown: [...always, ...end],
     left: [
-      'the detail blocks (all metrics, notes, functions)',
+      'the detail blocks (all metrics, notes, functions, allocation sites)',
       '1 unchanged rows',
       '2 improved, unclear, warned or new rows',
     ],
