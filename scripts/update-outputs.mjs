@@ -12,6 +12,7 @@ const files = [
   'e2e/report/report.test.ts',
   'e2e/report/hostile.test.ts',
   'e2e/report/html.test.ts',
+  'e2e/report/heap-sites.test.ts',
   // After the two above: it takes its pictures of the report.md and report.html they write.
   'e2e/report/pictures.test.ts',
   'e2e/history/history.test.ts',

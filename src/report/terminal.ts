@@ -228,6 +228,7 @@ const TERMINAL: Formatters<string[], Context> = {
     '',
     ...corrections.map(({ name, detail }) => paint('dim', `${clean(name)}: ${clean(detail)}`)),
   ],
+  // The regressions' functions (their allocation sites are in heap-sites, with the improvements').
   'regression-functions': (list, { paint }) =>
     list.flatMap((b) => {
       const shown = (b.functionChanges ?? []).slice(0, 5)

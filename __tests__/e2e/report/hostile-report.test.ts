@@ -122,10 +122,21 @@ function resultSets(text: string, otherMachine: boolean): { head: ResultSet; bas
       ),
       benchmark('ir', text, {
         kind: 'instructions',
-        metrics: { ir: { unit: 'instructions', direction: 'lower', value: 1000 * factor } },
+        metrics: {
+          ir: { unit: 'instructions', direction: 'lower', value: 1000 * factor },
+          'heap-bytes': { unit: 'bytes', direction: 'lower', value: 640 * factor },
+        },
         functions: [
           { name: text, object: text, self: 500 * factor, inclusive: 900 * factor },
           { name: `${text} 2`, object: text, self: 100, inclusive: 100 },
+        ],
+        // Allocation sites whose functions and source lines are the text: in head, one allocates twice
+        // as much, one is new and one is gone.
+        heapSites: [
+          { frames: [`malloc (in ${text})`, `${text} (${text}:1)`], bytes: 320 * factor, blocks: 5 * factor },
+          s === 'head'
+            ? { frames: [text, `${text} 2 (${text}:2)`], bytes: 320, blocks: 5 }
+            : { frames: [text], bytes: 320, blocks: 5 },
         ],
       }),
       benchmark('imported', text, {
@@ -224,7 +235,13 @@ gfm.describe('a hostile name in every place of the markdown report', () => {
       '#### Without a baseline',
     ])
       assert.ok(md.includes(section), section)
-    for (const block of ['functions whose instructions changed most', 'Engines of', 'Notes (', 'Ranking of'])
+    for (const block of [
+      'functions whose instructions changed most',
+      'allocation sites whose heap use changed most',
+      'Engines of',
+      'Notes (',
+      'Ranking of',
+    ])
       assert.ok(md.includes(block), block)
     // The name is the group's title and the scan's, its parameter and values too.
     for (const title of [
