@@ -33,17 +33,14 @@ function siteLine(site: HeapSite): string | undefined {
 }
 
 /**
- * Pairs the sites of base and head by the functions of their stacks, cut to the depth both sides recorded
- * (a result kept fewer frames before, then sites pair on the frames both have). Sites of one side with the
- * same functions (two allocations in one function) are summed into one row.
+ * Pairs the sites of base and head by the functions of their stacks. Sites of one side with the same
+ * functions (two allocations in one function) are summed into one row.
  */
 function pairSites(base: readonly HeapSite[], head: readonly HeapSite[]): Row[] {
-  const deepest = (sites: readonly HeapSite[]) => Math.max(0, ...sites.map((s) => s.frames.length))
-  const depth = Math.min(deepest(base), deepest(head))
   const rows = new Map<string, Row>()
   const collect = (sites: readonly HeapSite[], side: 'base' | 'head') => {
     for (const site of sites) {
-      const stack = site.frames.slice(0, depth).map(frameFunction)
+      const stack = site.frames.map(frameFunction)
       const key = stack.join('\u0000')
       let row = rows.get(key)
       if (row === undefined) {

@@ -69,12 +69,12 @@ test("one side's sites with the same functions are summed into one row, each lin
   ])
 })
 
-test('sites recorded with fewer frames pair on the frames both sides have', () => {
+test("a stack that continues another site's is another site: the same allocation reached another way", () => {
   const base = [site([MALLOC, 'f (a.c:1)'], 10, 1)]
-  const head = [site([MALLOC, 'f (a.c:1)', 'g (a.c:5)', 'main (a.c:9)'], 30, 3)]
+  const head = [site([MALLOC, 'f (a.c:1)'], 10, 1), site([MALLOC, 'f (a.c:1)', 'g (a.c:5)'], 30, 3)]
   assert.deepEqual(
     diffHeapSites(base, head).map((c) => [c.stack, c.presence, c.head.bytes]),
-    [[['malloc', 'f'], 'both', 30]],
+    [[['malloc', 'f', 'g'], 'new', 30]],
   )
 })
 

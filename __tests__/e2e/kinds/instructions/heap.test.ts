@@ -1,15 +1,19 @@
 // heap: true with the real valgrind: DHAT's counts for a program whose allocations are counted by hand,
-// the same on every run, and equal to the fields dh_view.js reads from DHAT's own output.
+// the same on every run, and equal to the fields dh_view.js reads from DHAT's own output; and the report
+// of a head that allocates in one more place names that place and no other.
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
 import { promisify } from 'node:util'
+import { compareResults } from '../../../../src/compare/index.ts'
 import { dhatArguments } from '../../../../src/kinds/instructions/dhat.ts'
 import { measureInstructions } from '../../../../src/kinds/instructions/measure.ts'
 import type { InstructionsCase } from '../../../../src/kinds/instructions/plan.ts'
+import { renderMarkdown } from '../../../../src/report/markdown.ts'
+import type { BenchmarkResult, ResultSet } from '../../../../src/results.ts'
 import { removeDir, repoRoot } from '../../../support/helpers.ts'
 import { needs } from '../../../support/needs.ts'
 
@@ -23,8 +27,32 @@ before(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'bench-heap-'))
   await run('cc', ['-O0', '-g', '-o', path.join(dir, 'heap'), SOURCE])
   await writeFile(path.join(dir, 'empty.c'), 'int main(void) { return 0; }\n')
+  // Head's build of the same program, under the same file name: its functions pair with base's.
+  await mkdir(path.join(dir, 'extra'))
+  await writeFile(path.join(dir, 'extra', 'heap.c'), withExtraAlloc(await readFile(SOURCE, 'utf8')))
+  await run('cc', ['-O0', '-g', '-o', path.join(dir, 'extra', 'heap'), path.join(dir, 'extra', 'heap.c')])
   await run('cc', ['-O0', '-o', path.join(dir, 'empty'), path.join(dir, 'empty.c')])
 })
+/**
+ * heap.c with one more place that allocates: extra_alloc, called first in main, allocates 100 blocks of
+ * 64 bytes (6400 bytes) and frees them before main allocates anything, so the peak stays where it was.
+ * Defined above main, it moves every line of main down.
+ */
+function withExtraAlloc(source: string): string {
+  const extra = [
+    'static void *extra[100];',
+    '__attribute__((noinline)) void extra_alloc(void) {',
+    '  for (int i = 0; i < 100; i++) extra[i] = malloc(64);',
+    '  for (int i = 0; i < 100; i++) free(extra[i]);',
+    '}',
+    '',
+    'int main(void) {',
+    '  extra_alloc();',
+  ].join('\n')
+  assert.ok(source.includes('int main(void) {'), 'heap.c has the main this adds to')
+  return source.replace('int main(void) {', extra)
+}
+
 after(async () => {
   if (dir) await removeDir(dir)
 })
@@ -87,6 +115,7 @@ counted.test('heap.c gives the totals worked out by hand in its source, the same
     'heap-writes': 100_000,
   })
   assert.deepEqual(second.metrics, first.metrics)
+  assert.deepEqual(second.heapSites, first.heapSites)
   assert.deepEqual(
     first.heapSites?.map((s) => [s.frames.at(-1), s.bytes, s.blocks]),
     [
@@ -132,5 +161,51 @@ counted.test(
     } finally {
       await removeDir(out)
     }
+  },
+)
+
+const resultSet = (sha: string, benchmark: BenchmarkResult): ResultSet => ({
+  schema: 'bench-action/results',
+  version: 1,
+  suite: 'heap',
+  commit: { sha, branch: 'main' },
+  createdAt: '2026-11-29T10:00:00.000Z',
+  environment: {
+    os: 'linux',
+    arch: 'x64',
+    cpuModel: 'cpu',
+    cpuCount: 2,
+    kernel: 'k',
+    node: 'v20',
+    tools: {},
+  },
+  benchmarks: [benchmark],
+})
+
+counted.test(
+  'a head that allocates 100 blocks of 64 bytes in extra_alloc: the sites table names it, +6,400 bytes and +100 blocks, and nothing else',
+  async () => {
+    const base = await measureInstructions(heapCase('heap'))
+    const head = { ...(await measureInstructions(heapCase('extra/heap'))), id: 'heap', name: 'heap' }
+    assert.equal(head.status, 'ok', head.error?.message)
+    assert.equal(head.metrics['heap-bytes']?.value, 160_000 + 6_400)
+    assert.equal(head.metrics['heap-blocks']?.value, 101 + 100)
+    const c = compareResults(resultSet('2'.repeat(40), head), {
+      baseline: { results: resultSet('1'.repeat(40), base), source: 'base', reason: 'base' },
+    })
+    const [b] = c.benchmarks
+    assert.equal(b?.verdict, 'regression')
+    // main's two sites moved down by the lines extra_alloc takes, and pair with base's: unchanged.
+    assert.deepEqual(
+      b?.heapSiteChanges?.map((s) => [s.stack, s.presence, s.base, s.head]),
+      [[['malloc', 'extra_alloc', 'main'], 'new', { bytes: 0, blocks: 0 }, { bytes: 6_400, blocks: 100 }]],
+    )
+    const md = renderMarkdown(c, { version: '0.0.0-test' })
+    const rows = md.split('\n').filter((l) => l.includes(' ← '))
+    assert.equal(rows.length, 1, md)
+    assert.match(
+      rows[0]!,
+      /^\| `malloc ← extra_alloc ← main` \| heap\.c:\d+ \| new \| 6,400 \| \+6,400 \| new \| 100 \| \+100 \|$/,
+    )
   },
 )
