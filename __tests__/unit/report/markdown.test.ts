@@ -875,6 +875,49 @@ describe('the detail blocks', () => {
     ])
   })
 
+  test("allocation sites: under each benchmark's function table, for improved and accepted benchmarks too; in the terminal after the functions", () => {
+    const sites = [
+      {
+        stack: ['malloc', 'grow'],
+        lines: ['buf.c:12'],
+        base: { bytes: 4096, blocks: 4 },
+        head: { bytes: 1024, blocks: 1 },
+        presence: 'both',
+      },
+    ]
+    const changes = [{ name: 'grow', base: 10, head: 8, delta: -2, deltaPercent: -20 }]
+    const c = comparison([
+      bench('reg', 'regression', { functionChanges: changes, heapSiteChanges: sites }),
+      bench('acc', 'accepted', { heapSiteChanges: sites }),
+      bench('imp', 'improvement', { heapSiteChanges: sites }),
+    ])
+    const md = renderMarkdown(c, { now: NOW })
+    assert.deepEqual(
+      md.split('\n').filter((l) => l.startsWith('<summary><code>')),
+      [
+        '<summary><code>reg</code>: functions whose instructions changed most</summary>',
+        '<summary><code>reg</code>: allocation sites whose heap use changed most</summary>',
+        '<summary><code>acc</code>: allocation sites whose heap use changed most</summary>',
+        '<summary><code>imp</code>: allocation sites whose heap use changed most</summary>',
+      ],
+    )
+    // 4096 → 1024 bytes is -3,072; 4 → 1 blocks is -3.
+    assert.equal(
+      md
+        .split('\n')
+        .filter((l) => l === '| `malloc ← grow` | buf.c:12 | 4,096 | 1,024 | -3,072 | 4 | 1 | -3 |').length,
+      3,
+    )
+    const terminal = renderTerminal(c, { color: false, now: NOW }).split('\n')
+    const functions = terminal.indexOf('reg: functions whose instructions changed most')
+    const heading = (name: string) =>
+      terminal.indexOf(`${name}: allocation sites whose heap use changed most`)
+    assert.ok(functions > 0 && functions < heading('reg') && heading('reg') < heading('acc'))
+    assert.ok(heading('acc') < heading('imp'))
+    assert.equal(terminal[heading('imp') + 1], '  -3,072 bytes, -3 blocks  malloc ← grow  buf.c:12')
+    assert.equal(terminal.indexOf('acc: functions whose instructions changed most'), -1)
+  })
+
   test('a function known by its address only is said to have no symbol, with how to name it', () => {
     const hint =
       'A function shown as an address has no symbol in its binary: build it with -g (and do not strip it) to see its name.'
