@@ -154,3 +154,30 @@ test('a file that is not a full heap profile is refused, naming the file and the
     'pps[0].fs: expected a list of indices into ftbl',
   )
 })
+
+test('a site keeps 8 frames; program points that differ only deeper are one site', () => {
+  // ftbl: [root], then f1..f10; two program points whose stacks are f1..f9 and f1..f8, f10: the same first 8.
+  const ftbl = ['[root]', ...Array.from({ length: 10 }, (_, i) => `0x${i + 1}0: f${i + 1} (a.c:${i + 1})`)]
+  const first = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+  const second = [1, 2, 3, 4, 5, 6, 7, 8, 10]
+  const { sites } = parseDhatOut(
+    `{${header},"pps":[${pp(10, first)},${pp(5, second)}],"ftbl":${JSON.stringify(ftbl)}}`,
+    'dhat.out.1',
+  )
+  assert.deepEqual(sites, [
+    {
+      frames: [
+        'f1 (a.c:1)',
+        'f2 (a.c:2)',
+        'f3 (a.c:3)',
+        'f4 (a.c:4)',
+        'f5 (a.c:5)',
+        'f6 (a.c:6)',
+        'f7 (a.c:7)',
+        'f8 (a.c:8)',
+      ],
+      bytes: 15,
+      blocks: 2,
+    },
+  ])
+})
