@@ -213,7 +213,7 @@ export function failuresSection(failed: BenchmarkComparison[]): string {
 
 /** Benchmarks whose heap counts changed: the allocation sites that changed most, base and head side by side. */
 export function heapSitesSection(changed: BenchmarkComparison[]): string {
-  const header = HEAP_SITES_HEADER.map((h, i) => `<th${i > 1 ? ' class="num"' : ''}>${e(h)}</th>`).join('')
+  const header = HEAP_SITES_HEADER.map((h) => `<th>${e(h)}</th>`).join('')
   const blocks = changed.map((b) => {
     const rows = b.heapSiteChanges!.map((change) => {
       const r = heapSiteRow(change)
