@@ -107,7 +107,7 @@ const SHOWN_FOR: ReadonlySet<string> = new Set(['regression', 'accepted', 'impro
 
 /**
  * The sites table of a benchmark whose heap counts regressed (accepted or not) or improved: absent when no
- * heap metric did, or a side kept no sites.
+ * heap metric did, or when a side's result has no sites (measured without heap: true).
  */
 export function heapSiteChangesOf(
   base: BenchmarkResult,
