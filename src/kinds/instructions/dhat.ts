@@ -92,10 +92,42 @@ function stackOf(pp: Json, ftbl: string[], where: string, source: string): numbe
   return fs
 }
 
-/** The first frames of a stack: ftbl[0] is DHAT's "[root]", never a frame of a stack. */
+/** Source files of the toolchain: Rust's standard library, C and C++ system headers, the compiler's own. */
+const TOOLCHAIN_SOURCE =
+  /^(?:\/rustc\/[^/]+\/library\/|library\/(?:alloc|core|std)\/|\/usr\/include\/|\/usr\/lib\/gcc\/|\/usr\/src\/)/
+/** Objects of the system: shared libraries and valgrind's own preloads, which have no sources here. */
+const SYSTEM_OBJECT = /^in \/(?:usr\/)?(?:lib|lib64|libexec)\//
+
+/** A frame in the toolchain's or the system's code, not the program's own: what a site looks past. */
+export function toolchainFrame(frame: string): boolean {
+  const place = FRAME_PLACE.exec(frame)?.[1]
+  if (place === undefined) return false
+  return place.startsWith('in ') ? SYSTEM_OBJECT.test(place) : TOOLCHAIN_SOURCE.test(place)
+}
+
+/** A frame as a site keeps it: its address dropped, a source path cut to its file name. */
+function siteFrame(frame: string): string {
+  const named = frame.replace(FRAME_ADDRESS, '')
+  const place = FRAME_PLACE.exec(named)
+  if (!place?.[1] || place[1].startsWith('in ')) return named
+  return `${named.slice(0, place.index)} (${path.basename(place[1])})`
+}
+
+/**
+ * The frames a site keeps, ftbl[0] being DHAT's "[root]", never a frame of a stack: the allocator, then the
+ * program's own code. The toolchain's frames between them (Rust spends a dozen on `to_string` or a
+ * map's insert; C++ on operator new and the container) are skipped but for the one the program called,
+ * named without its place, so a site says which code allocated, through what, and at which line of its own. A stack with no frame of the program's own (an
+ * allocation inside libc) keeps its first frames as they are.
+ */
 function siteFrames(fs: number[], ftbl: string[]): string[] {
-  // An address leads each frame ("0x109169: main (heap.c:16)"); it changes with any build, the name does not.
-  return fs.slice(0, SITE_FRAMES).map((i) => ftbl[i]!.replace(FRAME_ADDRESS, ''))
+  const frames = fs.map((i) => ftbl[i]!)
+  const own = frames.findIndex((f, k) => k > 0 && !toolchainFrame(f))
+  if (own < 0) return frames.slice(0, SITE_FRAMES).map(siteFrame)
+  // The function called is named alone: its line is the toolchain's, the site's line is the program's.
+  const called = own > 1 ? [frameFunction(frames[own - 1]!.replace(FRAME_ADDRESS, ''))] : []
+  const rest = frames.slice(own).filter((f) => !toolchainFrame(f))
+  return [siteFrame(frames[0]!), ...called, ...rest.map(siteFrame)].slice(0, SITE_FRAMES)
 }
 
 /**
@@ -188,15 +220,19 @@ export async function parseDhatFile(file: string, source = file, entryPoint?: st
   return parseDhatOut(await readFile(file, 'utf8'), source, entryPoint)
 }
 
-/** valgrind's arguments for a DHAT run; with an entry point, stacks deep enough to reach it. */
-export function dhatArguments(outDir: string, entryPoint?: string): string[] {
+/**
+ * valgrind's arguments for a DHAT run: stacks deep enough to reach an entry point and the program's own
+ * frames below the toolchain's, with whole source paths, which tell the toolchain's frames apart.
+ */
+export function dhatArguments(outDir: string): string[] {
   return [
     '--tool=dhat',
     `--dhat-out-file=${path.join(outDir, 'dhat.out.%p')}`,
     `--log-file=${path.join(outDir, 'valgrind.log.%p')}`,
     // Child processes are part of what the command costs.
     '--trace-children=yes',
-    ...(entryPoint === undefined ? [] : [`--num-callers=${ENTRY_POINT_CALLERS}`]),
+    `--num-callers=${ENTRY_POINT_CALLERS}`,
+    '--fullpath-after=',
   ]
 }
 

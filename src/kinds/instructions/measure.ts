@@ -259,7 +259,7 @@ async function measureHeap(
 ): Promise<{ metrics: Record<string, Metric>; heapSites?: HeapSite[] } | { failure: BenchmarkResult }> {
   const dir = path.join(outDir, 'dhat')
   await mkdir(dir)
-  const failed = await runTool(c, wrap(dhatArguments(dir, c.entryPoint)), dir)
+  const failed = await runTool(c, wrap(dhatArguments(dir)), dir)
   if (failed) return { failure: failed }
   const names = (await readdir(dir)).filter((n) => n.startsWith('dhat.out.')).sort()
   if (names.length === 0)

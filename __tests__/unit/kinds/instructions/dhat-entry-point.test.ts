@@ -69,7 +69,8 @@ test('DHAT’s root is never a frame inside an entry point, even one that matche
   assert.equal(inside([]), false)
 })
 
-test('with an entry point DHAT records stacks deep enough to reach it', () => {
-  assert.ok(dhatArguments('/out', 'bench_action_measure').includes('--num-callers=500'))
-  assert.ok(!dhatArguments('/out').some((a) => a.startsWith('--num-callers')))
+test('DHAT records stacks deep enough to reach an entry point, with whole source paths', () => {
+  const args = dhatArguments('/out')
+  assert.ok(args.includes('--num-callers=500'))
+  assert.ok(args.includes('--fullpath-after='))
 })

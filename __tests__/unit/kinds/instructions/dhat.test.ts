@@ -181,3 +181,54 @@ test('a site keeps 8 frames; program points that differ only deeper are one site
     },
   ])
 })
+
+test("a site names the allocator, the toolchain's function the program called, then the program's own frames", () => {
+  const rustc = '/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/alloc/src'
+  // Frames as DHAT writes them with --fullpath-after= (a Rust String made by to_string, and a C strdup).
+  const ftbl = [
+    '[root]',
+    '0x4848899: malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)',
+    `0x10a1f4: UnknownInlinedFun (${rustc}/alloc.rs:95)`,
+    `0x10a1f4: with_capacity_in<u8, alloc::alloc::Global> (${rustc}/raw_vec/mod.rs:177)`,
+    `0x10a1f4: spec_to_string (${rustc}/string.rs:3045)`,
+    '0x10a1f4: rust_instructions::distinct_words (/home/me/app/src/lib.rs:82)',
+    `0x10b000: core::ops::function::FnOnce::call_once (/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/ops/function.rs:250)`,
+    '0x10b100: bench_action_measure (/home/me/app/runners/rust/src/lib.rs:98)',
+    '0x4901234: strdup (in /usr/lib/x86_64-linux-gnu/libc.so.6)',
+    '0x109169: copy_name (/tmp/wt-base/names.c:12)',
+    '0x109200: main (/tmp/wt-base/names.c:30)',
+    '0x4883249: (below main) (in /usr/lib/x86_64-linux-gnu/libc.so.6)',
+    '0x4905555: fopen (in /usr/lib/x86_64-linux-gnu/libc.so.6)',
+  ]
+  const { sites } = parseDhatOut(
+    `{${header},"pps":[${pp(30, [1, 2, 3, 4, 5, 6, 7])},${pp(20, [1, 8, 9, 10, 11])},${pp(10, [1, 12, 11])}],"ftbl":${JSON.stringify(ftbl)}}`,
+    'dhat.out.1',
+  )
+  assert.deepEqual(
+    sites.map((s) => s.frames),
+    [
+      // Rust: the standard library's dozen frames are skipped but for spec_to_string, which the code called;
+      // call_once between two frames of the program is skipped too. Paths are cut to the file name, and the
+      // function called is named alone, so the site's line is the program's.
+      [
+        'malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)',
+        'spec_to_string',
+        'rust_instructions::distinct_words (lib.rs:82)',
+        'bench_action_measure (lib.rs:98)',
+      ],
+      // C: libc's strdup is the function called.
+      [
+        'malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)',
+        'strdup',
+        'copy_name (names.c:12)',
+        'main (names.c:30)',
+      ],
+      // Only libc's own code and the start-up: kept as it is.
+      [
+        'malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)',
+        'fopen (in /usr/lib/x86_64-linux-gnu/libc.so.6)',
+        '(below main) (in /usr/lib/x86_64-linux-gnu/libc.so.6)',
+      ],
+    ],
+  )
+})
