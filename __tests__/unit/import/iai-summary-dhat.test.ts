@@ -3,6 +3,7 @@
 // demo crate, whose bench_squares builds a Vec of 100 u64. The first run grew it push by push
 // (lib-dhat-run1.rs.txt), the second allocated it once (lib-dhat-run2.rs.txt); the summaries are the
 // second run's.
+
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -12,6 +13,7 @@ import {
   IaiSummaryFormatError,
   parseIaiSummary,
 } from '../../../src/import/formats/iai-callgrind.ts'
+import { heapValues, NO_HEAP } from '../../support/heap.ts'
 import { repoRoot } from '../../support/helpers.ts'
 
 const IAI = path.join(repoRoot, '__tests__', 'fixtures', 'iai')
@@ -26,13 +28,6 @@ function summary(benchmarkDir: string, root = MATH): { file: string; json: Summa
   return { file, json: JSON.parse(readFileSync(file, 'utf8')) }
 }
 
-const heapOf = (metrics: Record<string, { value?: number }>) =>
-  Object.fromEntries(
-    Object.entries(metrics)
-      .filter(([name]) => name.startsWith('heap-'))
-      .map(([name, m]) => [name, m.value]),
-  )
-
 describe('Gungraun summaries with a DHAT profile', () => {
   test('bench_squares: one block of 100 u64 (800 bytes), written once, freed after the benchmark', () => {
     const { file, json } = summary('bench_squares.hundred')
@@ -40,7 +35,7 @@ describe('Gungraun summaries with a DHAT profile', () => {
     // Vec::with_capacity(100) of u64: one malloc(800); 100 writes of 8 bytes; nothing read inside. The
     // Vec is returned, so it is live when the benchmark ends, but the process's heap was largest
     // earlier (Gungraun's own setup), when it was not yet allocated: 0 at t-gmax.
-    assert.deepEqual(heapOf(b!.metrics), {
+    assert.deepEqual(heapValues(b!.metrics), {
       'heap-bytes': 800,
       'heap-blocks': 1,
       'heap-peak-bytes': 0,
@@ -72,18 +67,7 @@ describe('Gungraun summaries with a DHAT profile', () => {
     for (const dir of ['bench_fibonacci.short', 'bench_fibonacci.long', 'bench_sum_of_squares.small']) {
       const { file, json } = summary(dir)
       const [b] = parseIaiSummary(json, file)
-      assert.deepEqual(
-        heapOf(b!.metrics),
-        {
-          'heap-bytes': 0,
-          'heap-blocks': 0,
-          'heap-peak-bytes': 0,
-          'heap-peak-blocks': 0,
-          'heap-reads': 0,
-          'heap-writes': 0,
-        },
-        dir,
-      )
+      assert.deepEqual(heapValues(b!.metrics), NO_HEAP, dir)
     }
     assert.equal((await findIaiSummaries(ROOT)).length, 4)
   })
@@ -102,7 +86,7 @@ describe('Gungraun summaries with a DHAT profile', () => {
     const value = (label: string) => Number(new RegExp(`^\\s+${label}:\\s+(\\d+)\\|`, 'm').exec(section)![1])
     const { file, json } = summary('bench_squares.hundred')
     const [b] = parseIaiSummary(json, file)
-    assert.deepEqual(heapOf(b!.metrics), {
+    assert.deepEqual(heapValues(b!.metrics), {
       'heap-bytes': value('Total bytes'),
       'heap-blocks': value('Total blocks'),
       'heap-peak-bytes': value('At t-gmax bytes'),
@@ -118,7 +102,7 @@ describe('what a summary lacks stays absent', () => {
     const root = path.join(IAI, 'gungraun-0.20.0', 'gungraun', 'gungraun-demo', 'demo_bench', 'math')
     const { file, json } = summary('bench_fibonacci.short', root)
     const [b] = parseIaiSummary(json, file)
-    assert.deepEqual(heapOf(b!.metrics), {})
+    assert.deepEqual(heapValues(b!.metrics), {})
     assert.ok(b!.metrics.ir)
   })
 
@@ -128,7 +112,7 @@ describe('what a summary lacks stays absent', () => {
     delete dhat.AtTGmaxBytes
     dhat.ReadsBytes.values = { old: 992 }
     const [b] = parseIaiSummary(json, file)
-    assert.deepEqual(Object.keys(heapOf(b!.metrics)).sort(), [
+    assert.deepEqual(Object.keys(heapValues(b!.metrics)).sort(), [
       'heap-blocks',
       'heap-bytes',
       'heap-peak-blocks',

@@ -13,6 +13,7 @@ import { promisify } from 'node:util'
 import { expandHarness, measureInstructions } from '../../../../src/kinds/instructions/measure.ts'
 import type { InstructionsCase } from '../../../../src/kinds/instructions/plan.ts'
 import type { BenchmarkResult } from '../../../../src/results.ts'
+import { heapValues, NO_HEAP } from '../../../support/heap.ts'
 import { removeDir, repoRoot } from '../../../support/helpers.ts'
 import { needs } from '../../../support/needs.ts'
 
@@ -85,13 +86,6 @@ async function measureAll(binary: string): Promise<Map<string, BenchmarkResult>>
   return results
 }
 
-const heapValues = (r: BenchmarkResult | undefined) =>
-  Object.fromEntries(
-    Object.entries(r?.metrics ?? {})
-      .filter(([name]) => name.startsWith('heap-'))
-      .map(([name, m]) => [name, m.value]),
-  )
-
 /** 10 blocks of 100 bytes, each byte written once and the first of each read once, all live at the peak. */
 const TEN_BLOCKS = {
   'heap-bytes': 1000,
@@ -101,25 +95,16 @@ const TEN_BLOCKS = {
   'heap-reads': 10,
   'heap-writes': 1000,
 }
-const NOTHING = {
-  'heap-bytes': 0,
-  'heap-blocks': 0,
-  'heap-peak-bytes': 0,
-  'heap-peak-blocks': 0,
-  'heap-reads': 0,
-  'heap-writes': 0,
-}
-
 cHarness.test(
   'C harness: only the benchmark’s own allocations count, not the 1 MB input of its setup nor the harness’s tables',
   async () => {
     const binary = await buildC()
     const first = await measureAll(binary)
     assert.deepEqual([...first.keys()], ['ten_blocks', 'peak_in_setup', 'nothing'])
-    assert.deepEqual(heapValues(first.get('ten_blocks')), TEN_BLOCKS)
-    assert.deepEqual(heapValues(first.get('nothing')), NOTHING)
+    assert.deepEqual(heapValues(first.get('ten_blocks')?.metrics), TEN_BLOCKS)
+    assert.deepEqual(heapValues(first.get('nothing')?.metrics), NO_HEAP)
     // The process's heap was largest in the setup (3 MB, freed), when none of the 10 blocks was live.
-    assert.deepEqual(heapValues(first.get('peak_in_setup')), {
+    assert.deepEqual(heapValues(first.get('peak_in_setup')?.metrics), {
       ...TEN_BLOCKS,
       'heap-peak-bytes': 0,
       'heap-peak-blocks': 0,
@@ -139,8 +124,8 @@ rustHarness.test(
     const binary = await buildRust()
     const first = await measureAll(binary)
     assert.deepEqual([...first.keys()], ['ten_blocks', 'nothing'])
-    assert.deepEqual(heapValues(first.get('ten_blocks')), TEN_BLOCKS)
-    assert.deepEqual(heapValues(first.get('nothing')), NOTHING)
+    assert.deepEqual(heapValues(first.get('ten_blocks')?.metrics), TEN_BLOCKS)
+    assert.deepEqual(heapValues(first.get('nothing')?.metrics), NO_HEAP)
     const second = await measureAll(binary)
     for (const [name, r] of first) assert.deepEqual(second.get(name)?.metrics, r.metrics, name)
   },

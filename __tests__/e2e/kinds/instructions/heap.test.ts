@@ -14,6 +14,7 @@ import { measureInstructions } from '../../../../src/kinds/instructions/measure.
 import type { InstructionsCase } from '../../../../src/kinds/instructions/plan.ts'
 import { renderMarkdown } from '../../../../src/report/markdown.ts'
 import type { BenchmarkResult, ResultSet } from '../../../../src/results.ts'
+import { heapValues, NO_HEAP } from '../../../support/heap.ts'
 import { removeDir, repoRoot } from '../../../support/helpers.ts'
 import { needs } from '../../../support/needs.ts'
 
@@ -75,29 +76,13 @@ function heapCase(program: string): InstructionsCase {
   }
 }
 
-const heapValues = (metrics: Record<string, { value?: number }>) =>
-  Object.fromEntries(
-    Object.entries(metrics)
-      .filter(([name]) => name.startsWith('heap-'))
-      .map(([name, m]) => [name, m.value]),
-  )
-
-const NOTHING = {
-  'heap-bytes': 0,
-  'heap-blocks': 0,
-  'heap-peak-bytes': 0,
-  'heap-peak-blocks': 0,
-  'heap-reads': 0,
-  'heap-writes': 0,
-}
-
 counted.test(
   'a program that allocates nothing has no heap counts: libc allocates nothing before main',
   async () => {
     // What heap.c is compared with below: were this not zero, its own counts would include libc's.
     const r = await measureInstructions(heapCase('empty'))
     assert.equal(r.status, 'ok', r.error?.message)
-    assert.deepEqual(heapValues(r.metrics), NOTHING)
+    assert.deepEqual(heapValues(r.metrics), NO_HEAP)
     assert.ok((r.metrics.ir?.value ?? 0) > 0, 'the instructions are counted as well')
   },
 )
