@@ -264,8 +264,62 @@ function simulatedGuarantee(): void {
   }
 }
 
+/**
+ * What the allowance lets through at a given drift: histories of n stored runs of one state whose
+ * log-medians drift normally with σ (BENCH_DRIFT_SIGMA, default 1.67%: the median σ between quiet runs
+ * in bench/records/histories-quiet-b7efcee.txt), the newest the baseline; a head 10% slower and one 2×
+ * slower, each with an interval of ±HALF_WIDTH around its change (a process benchmark of 20 runs). A
+ * slowdown is caught when its whole interval lies beyond the bound, as the rule across moments asks.
+ */
+function simulatedPower(): void {
+  const draws = Number(process.env.BENCH_HISTORY_DRAWS ?? 50_000) / 10
+  const sigma = Number(process.env.BENCH_DRIFT_SIGMA ?? 0.0167)
+  const HALF_WIDTH = 0.01
+  const random = new SeededRandom('drift-power')
+  const normal = () => {
+    const u = 1 - random.nextFloat()
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.nextFloat())
+  }
+  const shas = 'a'.repeat(64)
+  console.log(
+    `\n  what the allowance lets through at a drift of σ ${(sigma * 100).toFixed(2)}% (α = 0.01), ${draws} simulated histories per row`,
+  )
+  console.log('    stored runs  median bound  unchanged beyond  +10% caught  2× caught')
+  for (const n of [0, 3, 5, 10, 30]) {
+    let unchanged = 0
+    let ten = 0
+    let double = 0
+    const bounds: number[] = []
+    for (let t = 0; t < draws; t++) {
+      const centers = Array.from({ length: n }, () => Math.exp(sigma * normal()))
+      const runs = centers.map((center, i) => ({
+        center,
+        sha: shas.slice(0, 8),
+        createdAt: String(1e12 + i),
+        ...(i === n - 1 ? { baseline: true as const } : {}),
+      }))
+      const e = n > 0 ? estimateDrift(runs, { alpha: 0.01 }) : undefined
+      bounds.push(driftReference(e).bound)
+      const baseline = n > 0 ? centers[n - 1]! : Math.exp(sigma * normal())
+      const head = Math.exp(sigma * normal()) / baseline
+      // Caught: the interval's lower end (its upper, for an unchanged head judged both ways) beyond the bound.
+      const beyond = (ratio: number) => !withinDrift(ratio * Math.exp(-HALF_WIDTH), e) && ratio > 1
+      if (!withinDrift(head * Math.exp(-HALF_WIDTH), e) && !withinDrift(head * Math.exp(HALF_WIDTH), e))
+        unchanged++
+      if (beyond(head * 1.1)) ten++
+      if (beyond(head * 2)) double++
+    }
+    bounds.sort((a, b) => a - b)
+    const pct = (k: number) => `${((100 * k) / draws).toFixed(1)}%`
+    console.log(
+      `    ${String(n).padStart(11)}  ${`±${((bounds[draws >> 1]! - 1) * 100).toFixed(1)}%`.padStart(12)}  ${pct(unchanged).padStart(16)}  ${pct(ten).padStart(11)}  ${pct(double).padStart(9)}`,
+    )
+  }
+}
+
 export async function benchHistories(): Promise<void> {
   simulatedGuarantee()
+  simulatedPower()
   if (process.env.BENCH_HISTORY_REPETITIONS === '0') return
   console.log(
     `\nhistories: ${REPETITIONS} repetitions of each sequence on real processes (a C loop, process kind)`,
