@@ -11,6 +11,8 @@ import { actionNode } from './tools.ts'
 export interface ActionRun {
   code: number
   stdout: string
+  /** What Node itself writes (warnings); the action writes its log to stdout. */
+  stderr: string
   outputs: Record<string, string>
   summary: string
 }
@@ -28,6 +30,10 @@ export interface ActionRunOptions {
   extraEnv?: Record<string, string>
   /** Where the runner's temporary directory is remembered, to be removed after the tests. */
   dirs: string[]
+  /** Options for Node before the script (`--throw-deprecation`). */
+  nodeOptions?: string[]
+  /** The `node` to run it with; default the Node action.yml declares. */
+  node?: string
 }
 
 export async function runActionOn(options: ActionRunOptions): Promise<ActionRun> {
@@ -54,10 +60,11 @@ export async function runActionOn(options: ActionRunOptions): Promise<ActionRun>
     ...options.extraEnv,
   }
   for (const [k, v] of Object.entries(options.inputs)) env[`INPUT_${k.toUpperCase()}`] = v
-  const node = await actionNode()
-  const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
-    execFile(node, [path.join(repoRoot, 'dist/index.js')], { cwd: workspace, env }, (err, stdout) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+  const node = options.node ?? (await actionNode())
+  const args = [...(options.nodeOptions ?? []), path.join(repoRoot, 'dist/index.js')]
+  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(node, args, { cwd: workspace, env }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
   return {

@@ -30,6 +30,7 @@ import {
   type Verdict,
   verdictFor,
 } from './tool-list.ts'
+import { node24 } from './tools.ts'
 
 export type { Tool } from './tool-list.ts'
 
@@ -78,6 +79,15 @@ const PROBES: Record<Tool, () => Promise<boolean>> = {
     }
   },
   'apt-cache': () => runs('apt-cache', ['--version']),
+  // BENCH_ACTION_TEST_NODE24, or the pinned release, installed (and checked) on first use.
+  node24: async () => {
+    try {
+      const { stdout } = await run(await node24(), ['--version'], { timeout: 60_000 })
+      return /^v24\./.test(stdout)
+    } catch {
+      return false
+    }
+  },
   // The font as fontconfig, which Chromium asks, knows it.
   'noto-color-emoji': async () => {
     try {

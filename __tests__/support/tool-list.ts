@@ -24,6 +24,8 @@ export const TOOL_INSTALL = {
   'apt-cache': 'apt, as Debian and Ubuntu have it',
   'noto-color-emoji':
     "apt-get install fonts-noto-color-emoji (Chromium draws the comment's verdict emoji in colour with it, as GitHub does)",
+  node24:
+    'node scripts/node24.mjs (Node 24 from the npm registry for Linux x64, checked against a pinned sha512, into ~/.cache/bench-action-tests/node24), or BENCH_ACTION_TEST_NODE24=/path/to/a/node24',
 } as const
 
 export type Tool = keyof typeof TOOL_INSTALL

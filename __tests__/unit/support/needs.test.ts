@@ -25,7 +25,7 @@ after(async () => {
 })
 
 const TOOLS_LISTED =
-  'valgrind, cc, c++, cargo, rustup, zig, go, hyperfine, cmark-gfm, chromium, git-http-backend, apt-cache, noto-color-emoji'
+  'valgrind, cc, c++, cargo, rustup, zig, go, hyperfine, cmark-gfm, chromium, git-http-backend, apt-cache, noto-color-emoji, node24'
 
 describe('BENCH_ACTION_TEST_SKIP', () => {
   test('unset or empty names no tool', () => {
@@ -186,17 +186,18 @@ describe('the per-tool summary', () => {
     assert.equal(lines[12], `chromium${' '.repeat(12)}0       0       0        4              0`)
     assert.equal(lines[13], `git-http-backend    0       0       0        0              0`)
     assert.equal(lines[15], `noto-color-emoji    0       0       0        0              0`)
-    assert.equal(lines[16], 'BENCH_ACTION_TEST_SKIP names chromium: the tests that need it are skipped')
+    assert.equal(lines[16], `node24${' '.repeat(14)}0       0       0        0              0`)
+    assert.equal(lines[17], 'BENCH_ACTION_TEST_SKIP names chromium: the tests that need it are skipped')
     assert.equal(
-      summaryText(counts, '').split('\n')[16],
+      summaryText(counts, '').split('\n')[17],
       'BENCH_ACTION_TEST_SKIP names no tool: a missing tool fails the tests that need it',
     )
     assert.equal(
-      summaryText(counts, 'go,cc').split('\n')[16],
+      summaryText(counts, 'go,cc').split('\n')[17],
       'BENCH_ACTION_TEST_SKIP names go, cc: the tests that need them are skipped',
     )
     assert.match(
-      summaryText(counts, 'chrome').split('\n')[16]!,
+      summaryText(counts, 'chrome').split('\n')[17]!,
       /^BENCH_ACTION_TEST_SKIP names "chrome", which/,
     )
   })
