@@ -20,7 +20,7 @@ import { readHistories, renderHistoryMarkdown, renderHistoryTerminal, writeSite 
 import { failureMessage, renderMarkdown, SUMMARY_LIMIT_BYTES } from '../report/markdown.ts'
 import { renderTerminal } from '../report/terminal.ts'
 import { type PipelineOutcome, resolveConfigPath, runMerge, runPipeline } from '../run/pipeline.ts'
-import { parseShard, ShardError, type ShardSpec } from '../run/shard.ts'
+import { parseShard, type ShardSpec } from '../run/shard.ts'
 import { SetupError } from '../setup/system.ts'
 import { DirStore } from '../store/dir.ts'
 import {
@@ -36,6 +36,7 @@ import { commitsInRange, isObjectId } from '../system/git.ts'
 import { VERSION } from '../version.ts'
 import { leaveStartEnvironment } from './env.ts'
 import { INPUT, inputVariable, OUTPUT } from './inputs.ts'
+import { downloadShards, SHARD_FILE, shardArtifactName } from './shards.ts'
 
 /** The `baseline` input that builds and measures the base in this job instead of reading a store. */
 const SAME_JOB = 'same-job'
@@ -331,7 +332,10 @@ async function measureOrMerge(
     return runMerge({
       ...common,
       ...baselineOptions(inputs.baseline, false),
-      shards: await downloadShards(inputs),
+      shards: await downloadShards(
+        (await loadConfig(await resolveConfigPath(inputs.workingDirectory, inputs.config))).suite,
+        env,
+      ),
     })
   return runPipeline({
     ...common,
@@ -379,7 +383,7 @@ async function handOnShard(
   { index, count }: ShardSpec,
   shardFile: string,
 ): Promise<void> {
-  const name = `${SHARD_ARTIFACT_PREFIX}${outcome.config.suite}-${index}-of-${count}`
+  const name = shardArtifactName(outcome.config.suite, index, count)
   await uploadArtifact(name, { [SHARD_FILE]: await readFile(shardFile, 'utf8') })
   core.setOutput(OUTPUT.shardArtifact, name)
   logText(renderTerminal(outcome.comparison, { color: false }))
@@ -544,41 +548,6 @@ async function publish(
     core.warning(
       `could not post the benchmark comment (${runUrl(context) ?? 'this run'}): ${(error as Error)?.message ?? error}`,
     )
-  }
-}
-
-const SHARD_ARTIFACT_PREFIX = 'bench-action-shard-'
-const SHARD_FILE = 'shard.json'
-
-/** Every shard file this workflow run's matrix uploaded for the config's suite. */
-async function downloadShards(inputs: ActionInputs): Promise<Array<{ text: string; source: string }>> {
-  const config = await loadConfig(await resolveConfigPath(inputs.workingDirectory, inputs.config))
-  const prefix = `${SHARD_ARTIFACT_PREFIX}${config.suite}-`
-  const { DefaultArtifactClient } = await import('@actions/artifact')
-  const client = new DefaultArtifactClient()
-  const { artifacts } = await client.listArtifacts({ latest: true })
-  const ours = artifacts.filter(
-    (a) => a.name.startsWith(prefix) && /^\d+-of-\d+$/.test(a.name.slice(prefix.length)),
-  )
-  if (ours.length === 0)
-    throw new ShardError(
-      `no shard artifacts (${prefix}I-of-N) in this workflow run: did the matrix jobs run with shard:?`,
-    )
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-shards-'))
-  try {
-    const shards: Array<{ text: string; source: string }> = []
-    for (const artifact of ours.sort((a, b) => a.name.localeCompare(b.name))) {
-      const into = path.join(dir, artifact.name)
-      await client.downloadArtifact(artifact.id, { path: into })
-      const text = await readFile(path.join(into, SHARD_FILE), 'utf8').catch(() => {
-        throw new ShardError(`the artifact ${artifact.name} has no ${SHARD_FILE}`)
-      })
-      shards.push({ text, source: artifact.name })
-    }
-    logText(`shards: ${shards.map((s) => s.source).join(', ')}`)
-    return shards
-  } finally {
-    await rm(dir, { recursive: true, force: true })
   }
 }
 
