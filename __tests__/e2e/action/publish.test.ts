@@ -514,4 +514,33 @@ describe('a suite sharded across a matrix', () => {
     assert.equal(server.comments(PR).length, 0)
     assert.deepEqual(server.violations, [])
   })
+
+  test('a shard artifact that is not a zip, or holds no shard.json, fails the merge naming it', async () => {
+    const workspace = await gitRepo({ 'bench.yml': config })
+    dirs.push(workspace)
+    const merge = (runId: number) =>
+      runAction(server, workspace, runId, 'pull_request', pullRequestEvent(server, false), { mode: 'merge' })
+    server.addRun(503, { headSha: HEAD_SHA, headBranch: 'feature' })
+    server.addArtifact(
+      503,
+      'bench-action-shard-wide-1-of-2',
+      Buffer.from('not a zip: a shard forged by the job'),
+    )
+    const broken = await merge(503)
+    assert.equal(broken.code, 1, broken.stdout)
+    assert.match(
+      broken.stdout,
+      /::error::bench-action: the shards could not be read: the artifact bench-action-shard-wide-1-of-2 is not a zip archive we can read: no end of central directory record/,
+    )
+    server.addRun(504, { headSha: HEAD_SHA, headBranch: 'feature' })
+    server.addArtifact(504, 'bench-action-shard-wide-1-of-2', { 'shard.json': '{}' })
+    server.addArtifact(504, 'bench-action-shard-wide-2-of-2', { 'results.json': '{}' })
+    const empty = await merge(504)
+    assert.equal(empty.code, 1, empty.stdout)
+    assert.match(
+      empty.stdout,
+      /::error::bench-action: the artifact bench-action-shard-wide-2-of-2 has no shard\.json/,
+    )
+    assert.equal(server.comments(PR).length, 0)
+  })
 })
