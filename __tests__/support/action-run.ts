@@ -30,6 +30,8 @@ export interface ActionRunOptions {
   extraEnv?: Record<string, string>
   /** Where the runner's temporary directory is remembered, to be removed after the tests. */
   dirs: string[]
+  /** The job of the run this step is in (default 1): each job has its own runtime token. */
+  jobId?: number
   /** Options for Node before the script (`--throw-deprecation`). */
   nodeOptions?: string[]
   /** The `node` to run it with; default the Node action.yml declares. */
@@ -47,11 +49,11 @@ export async function runActionOn(options: ActionRunOptions): Promise<ActionRun>
   await writeFile(files.output, '')
   await writeFile(files.summary, '')
   await writeFile(files.event, JSON.stringify(options.event))
-  const { server, workspace, runId, headSha, headBranch } = options
+  const { server, workspace, runId, headSha, headBranch, jobId } = options
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    ...runtimeEnv(server, { runId, workspace, headSha, headBranch }),
+    ...runtimeEnv(server, { runId, workspace, headSha, headBranch, ...(jobId ? { jobId } : {}) }),
     GITHUB_EVENT_NAME: options.eventName,
     GITHUB_EVENT_PATH: files.event,
     GITHUB_OUTPUT: files.output,

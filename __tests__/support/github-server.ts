@@ -1500,7 +1500,13 @@ export class GitHubServer {
       this.violation(request, 'no bearer runtime token (a JWT with an scp claim)')
       return this.twirpError(401, 'unauthenticated', 'missing or malformed token')
     }
-    if (!scopes.includes(`Actions.Results:${runBackendId}:${jobBackendId}`)) {
+    // A job writes artifacts as itself; it reads any job's artifact of its run, naming the job that
+    // uploaded it (as @actions/artifact's download does with the ids ListArtifacts gave).
+    const reading = method === 'GetSignedArtifactURL'
+    const granted = reading
+      ? scopes.some((scope) => scope.startsWith(`Actions.Results:${runBackendId}:`))
+      : scopes.includes(`Actions.Results:${runBackendId}:${jobBackendId}`)
+    if (!granted) {
       this.violation(
         request,
         `the runtime token does not grant Actions.Results:${runBackendId}:${jobBackendId}`,
@@ -1589,6 +1595,8 @@ export class GitHubServer {
       case 'GetSignedArtifactURL': {
         const record = named()
         if (!record?.finalized) return this.twirpError(404, 'not_found', 'artifact not found')
+        if (record.jobBackendId !== jobBackendId)
+          this.violation(request, `${name} was uploaded by job ${record.jobBackendId}, not ${jobBackendId}`)
         return { status: 200, body: { signed_url: this.blobUrl(record, record.readSig, 'r') } }
       }
       case 'DeleteArtifact': {

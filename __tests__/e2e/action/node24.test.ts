@@ -55,6 +55,7 @@ node.describe('the action on Node 24 with --throw-deprecation', () => {
     event: object,
     inputs: Record<string, string>,
     headBranch = 'feature',
+    jobId?: number,
   ): Promise<ActionRun> {
     const workspace = await gitRepo({ 'bench.yml': config })
     dirs.push(workspace)
@@ -66,6 +67,7 @@ node.describe('the action on Node 24 with --throw-deprecation', () => {
       event,
       headSha: HEAD_SHA,
       headBranch,
+      ...(jobId ? { jobId } : {}),
       inputs: {
         'store-dir': '.bench',
         save: 'true',
@@ -168,12 +170,29 @@ node.describe('the action on Node 24 with --throw-deprecation', () => {
   node.test(
     'shard: each shard uploads its part; mode: merge downloads them all and posts one comment',
     async () => {
-      for (const shard of ['1/2', '2/2']) {
-        const run = await runAction(SHARDED, 2406, 'pull_request', pullRequest(false), { shard })
+      // Each matrix job, and the merge job after them, is a job of its own in the one run.
+      for (const [i, shard] of ['1/2', '2/2'].entries()) {
+        const run = await runAction(
+          SHARDED,
+          2406,
+          'pull_request',
+          pullRequest(false),
+          { shard },
+          'feature',
+          2 + i,
+        )
         assertClean(run)
         assert.equal(run.outputs['shard-artifact'], `bench-action-shard-n24-${shard.replace('/', '-of-')}`)
       }
-      const merge = await runAction(SHARDED, 2406, 'pull_request', pullRequest(false), { mode: 'merge' })
+      const merge = await runAction(
+        SHARDED,
+        2406,
+        'pull_request',
+        pullRequest(false),
+        { mode: 'merge' },
+        'feature',
+        4,
+      )
       assertClean(merge)
       assert.match(merge.stdout, /merged 2 shards: 4 benchmarks/)
       assert.equal(merge.outputs.verdict, 'pass')
