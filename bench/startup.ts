@@ -4,7 +4,7 @@
 //
 // Goals: --version and --help within 2× of `node -e 0`; the run within 0.3 s of hyperfine.
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { median } from 'simple-statistics'
@@ -45,8 +45,49 @@ function hasHyperfine(): boolean {
   return spawnSync('hyperfine', ['--version'], { stdio: 'ignore' }).status === 0
 }
 
+interface Metafile {
+  outputs: Record<string, { bytes: number; imports: Array<{ path: string; kind: string }> }>
+}
+
+/** Bytes of the outputs `starts` and everything they import statically: what Node compiles before it runs. */
+function staticClosure(meta: Metafile, ...starts: string[]): number {
+  const seen = new Set<string>()
+  const walk = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    for (const i of meta.outputs[key]!.imports)
+      if (i.kind === 'import-statement' && meta.outputs[i.path]) walk(i.path)
+  }
+  for (const start of starts) walk(start)
+  return [...seen].reduce((sum, key) => sum + meta.outputs[key]!.bytes, 0)
+}
+
+/** What a fresh build of src/ makes Node load: for the bare CLI (--version, --help), for run, for the action. */
+async function loadedBytes(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-build-'))
+  try {
+    const metafile = path.join(dir, 'meta.json')
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), dir], {
+      cwd: root,
+      env: { ...process.env, BENCH_ACTION_METAFILE: metafile },
+    })
+    if (build.status !== 0) throw new Error(`the build failed: ${build.stderr}`)
+    const meta = JSON.parse(await readFile(metafile, 'utf8')) as Metafile
+    const key = (name: RegExp) => Object.keys(meta.outputs).find((k) => name.test(k))!
+    const kb = (bytes: number) => `${(bytes / 1e3).toFixed(0)} KB`
+    console.log(
+      `  loaded before running: --version/--help ${kb(staticClosure(meta, key(/\/cli\.js$/)))}, ` +
+        `run ${kb(staticClosure(meta, key(/\/cli\.js$/), key(/chunks\/run-[^/]*\.js$/)))}, ` +
+        `the action ${kb(staticClosure(meta, key(/\/index\.js$/)))}`,
+    )
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
 export async function benchStartup(): Promise<void> {
   console.log(`\nstart-up of the committed bundle (${TRIALS} trials each, medians, alternated)`)
+  await loadedBytes()
   const node = process.execPath
   for (const flag of ['--version', '--help']) {
     const [ours, bare] = pair([node, cli, flag], [node, '-e', '0'], root)
