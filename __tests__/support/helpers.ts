@@ -288,6 +288,34 @@ export async function buildCExample(dir: string, name = 'bench', flags: string[]
   return binary
 }
 
+/**
+ * Builds a Zig harness program: `source` as the root module, importing runners/zig as `bench_action`,
+ * linked with libc (so std.heap.c_allocator is malloc), `-O ReleaseFast`, into `dir` as `name`.
+ */
+export async function buildZigHarness(
+  zig: string,
+  source: string,
+  dir: string,
+  name: string,
+): Promise<string> {
+  const binary = path.join(dir, name)
+  const harness = path.join(repoRoot, 'runners', 'zig', 'bench_action.zig')
+  await run(zig, [
+    'build-exe',
+    '-O',
+    'ReleaseFast',
+    '-lc',
+    '--dep',
+    'bench_action',
+    `-Mbench=${source}`,
+    `-Mbench_action=${harness}`,
+    '--cache-dir',
+    path.join(dir, 'zig-cache'),
+    `-femit-bin=${binary}`,
+  ])
+  return binary
+}
+
 /** The ConfigError a config text is refused with; fails when it parses. */
 export function parseError(text: string, file = 'bench.yml'): ConfigError {
   try {

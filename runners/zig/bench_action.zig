@@ -1,11 +1,12 @@
-//! bench-action's wall-clock harness for Zig.
+//! bench-action's harness for Zig.
 //!
 //! Benchmarks are written as test definitions: a file (or any struct) whose public functions take a
 //! `*State` and run a timed loop. `main` turns a list of definitions into a program that lists its
-//! benchmarks and takes wall-clock samples of any one of them over rebar's runner protocol: the
-//! configuration arrives on stdin as `key:length:value\n` items, and every sample is printed as one
-//! `duration_ns,count,iterations[,bytes]` or `duration_ns,count,iterations,,elements` line.
-//! runners/zig/README.md describes the whole contract.
+//! benchmarks, runs any one of them once for callgrind and DHAT (`--run NAME`: one iteration of its
+//! loop, through the trampoline `bench_action_measure`), and takes wall-clock samples of any one of
+//! them over rebar's runner protocol: the configuration arrives on stdin as `key:length:value\n` items,
+//! and every sample is printed as one `duration_ns,count,iterations[,bytes]` or
+//! `duration_ns,count,iterations,,elements` line. runners/zig/README.md describes the whole contract.
 //!
 //!     // empty.zig
 //!     const std = @import("std");
@@ -40,7 +41,7 @@ pub const max_iterations: u64 = 1 << 40;
 pub const max_threads: usize = 1024;
 
 const usage_text =
-    "usage: BINARY --list | --samples NAME < KLV | --version | --help  (no argument: run every benchmark briefly)\n";
+    "usage: BINARY --list | --run NAME | --samples NAME < KLV | --version | --help  (no argument: run every benchmark briefly)\n";
 
 // ---------------------------------------------------------------------------------------------------
 // What a benchmark function sees.
@@ -72,6 +73,11 @@ pub const State = struct {
         if (state.started) fatal("state.iter() was called twice in one call of a benchmark");
         state.started = true;
         const batch = state.batch;
+        if (batch.counted) {
+            // `--run`: the loop is counted, the setup before it was not.
+            toggleCollect();
+            return;
+        }
         if (batch.threads == 1) {
             batch.start_ns = now();
             return;
@@ -91,6 +97,11 @@ pub const State = struct {
         if (state.stopped) return;
         state.stopped = true;
         const batch = state.batch;
+        if (batch.counted) {
+            // `--run`: the teardown after the loop is not counted.
+            toggleCollect();
+            return;
+        }
         if (batch.threads == 1) {
             batch.end_ns = now();
             return;
@@ -634,7 +645,13 @@ fn runWith(process_args: std.process.Args, list_parameters: bool, list: []const 
     defer arena.deinit();
     const argv = process_args.toSlice(arena.allocator()) catch
         return output.fail(exit_failure, "cannot read the command line", .{});
-    const args = if (argv.len > 0) argv[1..] else argv;
+    // `--bench` is ignored wherever it is (`cargo bench` and others add it).
+    var kept: std.ArrayList([:0]const u8) = .empty;
+    for (if (argv.len > 0) argv[1..] else argv) |arg| {
+        if (!std.mem.eql(u8, arg, "--bench")) kept.append(arena.allocator(), arg) catch
+            return output.fail(exit_failure, "cannot read the command line", .{});
+    }
+    const args = kept.items;
 
     if (args.len == 0) return smoke(gpa, list, &output);
     const command = args[0];
@@ -654,6 +671,11 @@ fn runWith(process_args: std.process.Args, list_parameters: bool, list: []const 
     if ((std.mem.eql(u8, command, "--help") or std.mem.eql(u8, command, "-h")) and args.len == 1) {
         output.print("{s}", .{usage_text});
         return 0;
+    }
+    if (std.mem.eql(u8, command, "--run") and args.len == 2) {
+        const bench = find(list, args[1]) orelse
+            return output.fail(exit_usage, "unknown benchmark \"{s}\"; --list prints the {d} known ones", .{ args[1], list.len });
+        return runCounted(bench, &output);
     }
     if (std.mem.eql(u8, command, "--samples") and args.len == 2) {
         const name = args[1];
@@ -776,6 +798,9 @@ pub const Batch = struct {
     call: *const fn (*State) Outcome,
     threads: usize,
     iterations: u64 = 0,
+    /// Whether this is the counted call of `--run`: `state.iter()` and the loop's end switch
+    /// callgrind's counting on and off instead of reading the clock.
+    counted: bool = false,
     /// Numbers the batches; workers run batch `posted` when it changes, and leave on `quit`.
     generation: u64 = 0,
     start_ns: i128 = 0,
@@ -878,14 +903,19 @@ const Runner = struct {
 
     /// Reports the failure that ended a batch; exit status 1.
     fn failed(runner: *Runner, output: *Output, name: []const u8) u8 {
-        return switch (runner.failure) {
-            .none => output.fail(exit_failure, "{s}: failed", .{name}),
-            .returned => |err| output.fail(exit_failure, "{s}: the benchmark returned error.{t}", .{ name, err }),
-            .no_loop => output.fail(exit_failure, "{s}: the benchmark returned without calling state.iter()", .{name}),
-            .left_loop => output.fail(exit_failure, "{s}: the benchmark left its loop before iter.next() returned null", .{name}),
-        };
+        return reportFailure(output, name, runner.failure);
     }
 };
+
+/// A failed benchmark: a message on stderr naming it and what went wrong; exit status 1.
+fn reportFailure(output: *Output, name: []const u8, failure: Outcome.Failure) u8 {
+    return switch (failure) {
+        .none => output.fail(exit_failure, "{s}: failed", .{name}),
+        .returned => |err| output.fail(exit_failure, "{s}: the benchmark returned error.{t}", .{ name, err }),
+        .no_loop => output.fail(exit_failure, "{s}: the benchmark returned without calling state.iter()", .{name}),
+        .left_loop => output.fail(exit_failure, "{s}: the benchmark left its loop before iter.next() returned null", .{name}),
+    };
+}
 
 /// One call of the benchmark function on one thread. A function that skips or leaves its loop still
 /// passes the start and the end of the timed region, so the other threads are not left waiting.
@@ -901,6 +931,82 @@ fn callOnce(batch: *Batch, state: *State, index: usize) Outcome {
         if (outcome.failure == .none) outcome.failure = .left_loop;
     }
     return outcome;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Instruction and heap counts: `--run NAME`.
+
+/// `--run NAME`: one call of the benchmark function, on one thread, with a loop of one iteration,
+/// through the trampoline `bench_action_measure`. Prints nothing unless the benchmark fails.
+fn runCounted(bench: *const Benchmark, output: *Output) u8 {
+    var batch: Batch = .{ .call = bench.call, .threads = 1, .iterations = 1, .counted = true };
+    var state: State = .{ .iterations = 1, .thread = 0, .threads = 1, .batch = &batch };
+    var outcome: Outcome = .{};
+    // Black boxes, so the compiler cannot specialise the trampoline for one known benchmark.
+    @call(.never_inline, bench_action_measure, .{
+        blackBox(@as(*const anyopaque, @ptrCast(bench.call))),
+        blackBox(@as(*anyopaque, @ptrCast(&state))),
+        blackBox(@as(*anyopaque, @ptrCast(&outcome))),
+    });
+    if (outcome.failure == .none and !state.started) outcome.failure = .no_loop;
+    if (outcome.failure == .none and !state.stopped) outcome.failure = .left_loop;
+    if (outcome.failure != .none) return reportFailure(output, bench.name, outcome.failure);
+    return 0;
+}
+
+/// The trampoline: `valgrind --tool=callgrind --toggle-collect=bench_action_measure` counts from its
+/// entry to its return, and bench-action's heap counts keep the allocations whose stack passes through
+/// it. It calls the benchmark function (`call`, a `*const fn (*State) Outcome`) on `state` and stores
+/// what it returned in `outcome`.
+///
+/// The benchmark's setup (the code before `state.iter()`) and teardown (after its loop) run inside
+/// it, in the same function as the loop; so the trampoline switches callgrind's counting off as it
+/// starts, `state.iter()` switches it on, the loop's end off again, and the trampoline on again before
+/// it returns (where `--toggle-collect` switches it off). Callgrind then counts the loop and a few
+/// instructions of the harness, not the setup or the teardown. DHAT has no such switch: an allocation
+/// made in the setup or the teardown has this frame on its stack too.
+///
+/// Exported with the C calling convention, so its symbol is exactly `bench_action_measure`; called with
+/// `.never_inline`, and through black boxes, so it stays a real, unspecialised frame. It uses the
+/// result after the call, which keeps the call a real call and not a tail jump.
+export fn bench_action_measure(call: *const anyopaque, state: *anyopaque, outcome: *anyopaque) callconv(.c) void {
+    toggleCollect();
+    const function: *const fn (*State) Outcome = @ptrCast(@alignCast(call));
+    const s: *State = @ptrCast(@alignCast(state));
+    const result = function(s);
+    // Counting is off unless the benchmark left its loop before the end (a failure, reported later).
+    if (!s.started or s.stopped) toggleCollect();
+    const out: *Outcome = @ptrCast(@alignCast(outcome));
+    out.* = result;
+}
+
+/// Callgrind's client request `CALLGRIND_TOGGLE_COLLECT`: counting on if it was off, off if it was
+/// on. Natively, and under other valgrind tools, it does nothing. It is valgrind's magic instruction
+/// sequence (the same as `std.valgrind`, which leaves the requests out of optimised builds); on an
+/// architecture without one it is left out, and the setup and teardown are counted.
+inline fn toggleCollect() void {
+    // VG_USERREQ_TOOL_BASE('C', 'T') + 2: after DUMP_STATS and ZERO_STATS.
+    const request: usize = ((@as(usize, 'C') << 24) | (@as(usize, 'T') << 16)) + 2;
+    const args = [6]usize{ request, 0, 0, 0, 0, 0 };
+    switch (builtin.cpu.arch) {
+        .x86_64 => _ = asm volatile (
+            \\ rolq  $3,    %%rdi ; rolq $13, %%rdi
+            \\ rolq  $61,   %%rdi ; rolq $51, %%rdi
+            \\ xchgq %%rbx, %%rbx
+            : [_] "={rdx}" (-> usize),
+            : [_] "{rax}" (&args),
+              [_] "{rdx}" (@as(usize, 0)),
+            : .{ .memory = true }),
+        .aarch64 => _ = asm volatile (
+            \\ ror x12, x12, #3  ; ror x12, x12, #13
+            \\ ror x12, x12, #51 ; ror x12, x12, #61
+            \\ orr x10, x10, x10
+            : [_] "={x3}" (-> usize),
+            : [_] "{x4}" (&args),
+              [_] "{x3}" (@as(usize, 0)),
+            : .{ .memory = true }),
+        else => {},
+    }
 }
 
 /// The iterations per thread for one sample. From 1, the count grows (by the measured rate, at most
@@ -1469,4 +1575,28 @@ test "a failing or misused benchmark is an error, without leaving threads waitin
             try testing.expectEqual(case[1], runner.failure);
         }
     }
+}
+
+const CountedDefinition = struct {
+    pub const args = [_]u64{ 3, 5 };
+    var calls: u64 = 0;
+    var iterations: u64 = 0;
+    var last_arg: u64 = 0;
+    pub fn run(state: *State, n: u64) u64 {
+        calls += 1;
+        last_arg = n;
+        var iter = state.iter();
+        while (iter.next()) |_| iterations += 1;
+        return n;
+    }
+};
+
+test "--run: one call of the named benchmark, one iteration, with its argument" {
+    const list = comptime benchmarks(.{CountedDefinition});
+    var output: Output = .{};
+    output.init();
+    try testing.expectEqual(@as(u8, 0), runCounted(&list[1], &output));
+    try testing.expectEqual(@as(u64, 1), CountedDefinition.calls);
+    try testing.expectEqual(@as(u64, 1), CountedDefinition.iterations);
+    try testing.expectEqual(@as(u64, 5), CountedDefinition.last_arg);
 }

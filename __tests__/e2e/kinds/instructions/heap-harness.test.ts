@@ -1,6 +1,6 @@
-// heap: true for harness benchmarks, with the real compilers and valgrind: a C and a Rust harness whose
-// benchmarks allocate a number of blocks counted by hand (fixtures/dhat/src/harness.c and harness.rs)
-// while their setup, teardown and the harness itself allocate more outside. Each is listed and counted
+// heap: true for harness benchmarks, with the real compilers and valgrind: a C, a Rust and a Zig harness
+// whose benchmarks allocate a number of blocks counted by hand (fixtures/dhat/src/harness.c, harness.rs
+// and harness.zig) while their setup, teardown and the harness itself allocate more outside. Each is listed and counted
 // the way bench-action does it (expandHarness, then measureInstructions): only the allocations made
 // while bench_action_measure is on the stack count, the same on every run.
 import assert from 'node:assert/strict'
@@ -13,12 +13,17 @@ import { promisify } from 'node:util'
 import { expandHarness, measureInstructions } from '../../../../src/kinds/instructions/measure.ts'
 import type { InstructionsCase } from '../../../../src/kinds/instructions/plan.ts'
 import type { BenchmarkResult } from '../../../../src/results.ts'
+import { ensureZig } from '../../../../src/setup/zig.ts'
 import { heapValues, NO_HEAP } from '../../../support/heap.ts'
-import { removeDir, repoRoot } from '../../../support/helpers.ts'
+import { buildZigHarness, removeDir, repoRoot } from '../../../support/helpers.ts'
 import { needs } from '../../../support/needs.ts'
 
 const run = promisify(execFile)
-const [cHarness, rustHarness] = await Promise.all([needs('cc', 'valgrind'), needs('cargo', 'valgrind')])
+const [cHarness, rustHarness, zigHarness] = await Promise.all([
+  needs('cc', 'valgrind'),
+  needs('cargo', 'valgrind'),
+  needs('zig', 'valgrind'),
+])
 const SOURCES = path.join(repoRoot, '__tests__', 'fixtures', 'dhat', 'src')
 
 let dir = ''
@@ -125,6 +130,35 @@ rustHarness.test(
     const first = await measureAll(binary)
     assert.deepEqual([...first.keys()], ['ten_blocks', 'nothing'])
     assert.deepEqual(heapValues(first.get('ten_blocks')?.metrics), TEN_BLOCKS)
+    assert.deepEqual(heapValues(first.get('nothing')?.metrics), NO_HEAP)
+    const second = await measureAll(binary)
+    for (const [name, r] of first) assert.deepEqual(second.get(name)?.metrics, r.metrics, name)
+  },
+)
+
+zigHarness.test(
+  'Zig harness: the allocations of the benchmark function count, those of std.heap.page_allocator (mmap) do not',
+  async () => {
+    const binary = await buildZigHarness(
+      (await ensureZig()).path,
+      path.join(SOURCES, 'harness.zig'),
+      dir,
+      'zig-harness',
+    )
+    const first = await measureAll(binary)
+    assert.deepEqual([...first.keys()], ['ten_blocks', 'setup_block', 'page_allocator', 'nothing'])
+    assert.deepEqual(heapValues(first.get('ten_blocks')?.metrics), TEN_BLOCKS)
+    // The setup runs in the benchmark function, under bench_action_measure: its block of 1 000 000 bytes,
+    // its first byte written there and read in the loop, counts beside the 10 blocks of the loop.
+    assert.deepEqual(heapValues(first.get('setup_block')?.metrics), {
+      'heap-bytes': 1_001_000,
+      'heap-blocks': 11,
+      'heap-peak-bytes': 1_001_000,
+      'heap-peak-blocks': 11,
+      'heap-reads': 11,
+      'heap-writes': 1001,
+    })
+    assert.deepEqual(heapValues(first.get('page_allocator')?.metrics), NO_HEAP)
     assert.deepEqual(heapValues(first.get('nothing')?.metrics), NO_HEAP)
     const second = await measureAll(binary)
     for (const [name, r] of first) assert.deepEqual(second.get(name)?.metrics, r.metrics, name)
