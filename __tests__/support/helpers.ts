@@ -290,7 +290,8 @@ export async function buildCExample(dir: string, name = 'bench', flags: string[]
 
 /**
  * Builds a Zig harness program: `source` as the root module, importing runners/zig as `bench_action`,
- * linked with libc (so std.heap.c_allocator is malloc), `-O ReleaseFast`, into `dir` as `name`.
+ * linked with libc (so std.heap.c_allocator is malloc), `-O ReleaseFast` for the baseline CPU (the
+ * build runners/zig/README.md gives for valgrind, which cannot run AVX-512), into `dir` as `name`.
  */
 export async function buildZigHarness(
   zig: string,
@@ -304,6 +305,7 @@ export async function buildZigHarness(
     'build-exe',
     '-O',
     'ReleaseFast',
+    '-mcpu=baseline',
     '-lc',
     '--dep',
     'bench_action',
