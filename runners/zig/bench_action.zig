@@ -673,14 +673,12 @@ fn runWith(process_args: std.process.Args, list_parameters: bool, list: []const 
         return 0;
     }
     if (std.mem.eql(u8, command, "--run") and args.len == 2) {
-        const bench = find(list, args[1]) orelse
-            return output.fail(exit_usage, "unknown benchmark \"{s}\"; --list prints the {d} known ones", .{ args[1], list.len });
+        const bench = find(list, args[1]) orelse return unknownName(&output, args[1], list);
         return runCounted(bench, &output);
     }
     if (std.mem.eql(u8, command, "--samples") and args.len == 2) {
         const name = args[1];
-        const bench = find(list, name) orelse
-            return output.fail(exit_usage, "unknown benchmark \"{s}\"; --list prints the {d} known ones", .{ name, list.len });
+        const bench = find(list, name) orelse return unknownName(&output, name, list);
         const input = system.readStdin(gpa) catch |err|
             return output.fail(exit_failure, "cannot read the configuration on stdin: {t}", .{err});
         defer gpa.free(input);
@@ -695,6 +693,11 @@ fn runWith(process_args: std.process.Args, list_parameters: bool, list: []const 
 fn find(list: []const Benchmark, name: []const u8) ?*const Benchmark {
     for (list) |*b| if (std.mem.eql(u8, b.name, name)) return b;
     return null;
+}
+
+/// A name `--list` does not print: a message on stderr, exit status 2.
+fn unknownName(output: *Output, name: []const u8, list: []const Benchmark) u8 {
+    return output.fail(exit_usage, "unknown benchmark \"{s}\"; --list prints the {d} known ones", .{ name, list.len });
 }
 
 /// `--samples NAME`: calibrate, warm up, then one line per sample.
