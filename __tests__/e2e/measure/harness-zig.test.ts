@@ -1,6 +1,7 @@
-// The Zig wall-clock harness (runners/zig): examples/zig-wall-clock built with the real compiler, the
-// way runners/zig/README.md says, into a temporary directory, then run the way bench-action runs it:
-// `--list`, and `--samples NAME` with rebar's KLV configuration on stdin.
+// The Zig harness's wall-clock side (runners/zig): examples/zig-wall-clock built with the real compiler,
+// the way runners/zig/README.md says, into a temporary directory, then run the way bench-action runs
+// it: `--list`, and `--samples NAME` with rebar's KLV configuration on stdin. Its instruction counts
+// (`--run NAME`) are checked by harness-zig-counts.test.ts.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
