@@ -88,7 +88,9 @@ async function loadedBytes(): Promise<void> {
 export async function benchStartup(): Promise<void> {
   console.log(`\nstart-up of the committed bundle (${TRIALS} trials each, medians, alternated)`)
   await loadedBytes()
-  const node = process.execPath
+  // BENCH_NODE: another Node to run the bundle (and node -e 0) with, e.g. Node 24 with its compile cache.
+  const node = process.env.BENCH_NODE ?? process.execPath
+  console.log(`  node ${spawnSync(node, ['--version']).stdout.toString().trim()}`)
   for (const flag of ['--version', '--help']) {
     const [ours, bare] = pair([node, cli, flag], [node, '-e', '0'], root)
     console.log(

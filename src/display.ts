@@ -79,9 +79,15 @@ export function formatExact(value: number, unit: Unit, label?: string): string {
     : formatValue(value, unit, label)
 }
 
+/** 1234567 → "1,234,567": digits grouped by three (what toLocaleString('en-US') writes, without loading ICU). */
+function groupDigits(value: number): string {
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',')
+  return value < 0 ? `-${digits}` : digits
+}
+
 /** Exact integers keep every digit (instruction counts are exact); others get an SI suffix. */
 export function formatCount(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString('en-US')
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return groupDigits(value)
   const a = Math.abs(value)
   if (a >= 1e9) return `${sig3(value / 1e9)} G`
   if (a >= 1e6) return `${sig3(value / 1e6)} M`
