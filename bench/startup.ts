@@ -93,7 +93,8 @@ async function loadedBytes(): Promise<void> {
 
 export async function benchStartup(): Promise<void> {
   console.log(`\nstart-up of the committed bundle (${TRIALS} trials each, medians, alternated)`)
-  await loadedBytes()
+  // What a fresh build of src/ loads; not said of another bundle (BENCH_CLI).
+  if (process.env.BENCH_CLI === undefined) await loadedBytes()
   // BENCH_NODE: another Node to run the bundle (and node -e 0) with, e.g. Node 24 with its compile cache.
   const node = process.env.BENCH_NODE ?? process.execPath
   console.log(`  node ${spawnSync(node, ['--version']).stdout.toString().trim()}`)
