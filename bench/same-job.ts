@@ -1,9 +1,11 @@
 // Same-job A/B at the defaults a user gets (runs, warm-up, threshold and α of bench.yml's defaults),
 // for a ~20 ms process on this machine. Each scenario is COMPARISONS comparisons of base against head,
 // measured the way the action measures a pull request: interleaved run by run, analysed as pairs.
-// Every scenario runs twice: with sequential sampling (the default: stop early where the verdict is
-// clear, extend where it is not) and with the fixed number of runs, so the error rates and the seconds
-// each verdict cost can be compared in one run.
+// Every scenario runs three times: with sequential sampling (the default: stop early where the verdict
+// is clear, extend where it is not), with the fixed number of runs, and with fixed sampling given as many
+// runs as sequential sampling may extend to (BENCH_FIXED_RUNS, default 40), so the error rates and the
+// seconds each decided verdict cost can be compared in one run, at equal detection where fixed sampling
+// needs the runs to reach it.
 //
 // Scenarios: A/A (the same program on both sides) and a 10% slowdown (WORK_SCALE=1.1 on head), each
 // on a quiet machine, with one busy loop spinning beside the whole comparison (one core of two taken),
@@ -24,8 +26,14 @@ import { Hog } from './hog.ts'
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 const COMPARISONS = Number(process.env.BENCH_COMPARISONS ?? 20)
+/** The runs fixed sampling is given to reach sequential sampling's detection: as many as it may extend to. */
+const FIXED_MORE_RUNS = Number(process.env.BENCH_FIXED_RUNS ?? 40)
 
-function processCase(command: string[], env: Record<string, string> = {}): ProcessCase {
+function processCase(
+  command: string[],
+  env: Record<string, string> = {},
+  runs: number = DEFAULTS.runs,
+): ProcessCase {
   return {
     kind: 'process',
     id: 'work',
@@ -34,7 +42,7 @@ function processCase(command: string[], env: Record<string, string> = {}): Proce
     command,
     cwd: root,
     env,
-    runs: DEFAULTS.runs,
+    runs,
     warmup: DEFAULTS.warmup,
     timeoutMs: DEFAULTS.timeoutMs,
     gate: { metrics: ['wall'], threshold: DEFAULTS.threshold, alpha: DEFAULTS.alpha },
@@ -54,6 +62,7 @@ async function scenario(
   headEnv: Record<string, string>,
   hogs: number,
   sequential: boolean,
+  runs: number = DEFAULTS.runs,
 ): Promise<Tally> {
   const tally: Tally = { verdicts: {}, pairs: [], seconds: [] }
   for (let i = 0; i < COMPARISONS; i++) {
@@ -61,10 +70,14 @@ async function scenario(
     h.start()
     try {
       const started = performance.now()
-      const m = await measureSameJob([processCase(command)], [processCase(command, headEnv)], {
-        seed: `comparison ${i}`,
-        sequential,
-      })
+      const m = await measureSameJob(
+        [processCase(command, {}, runs)],
+        [processCase(command, headEnv, runs)],
+        {
+          seed: `comparison ${i}`,
+          sequential,
+        },
+      )
       tally.seconds.push((performance.now() - started) / 1000)
       const c = compareBenchmark(m.base[0], m.head[0]!, { pairs: m.pairs.work })
       tally.verdicts[c.verdict] = (tally.verdicts[c.verdict] ?? 0) + 1
@@ -102,7 +115,15 @@ export async function benchSameJob(): Promise<void> {
     console.log(
       '\n  scenario                         sampling     verdicts                                   pairs (median)  seconds',
     )
-    const rows: Array<{ label: string; sequential: Tally; fixed: Tally; slow: boolean }> = []
+    const rows: Array<{
+      label: string
+      hogs: number
+      sequential: Tally
+      fixed: Tally
+      more: Tally
+      slow: boolean
+    }> = []
+    const moreLabel = `fixed ${FIXED_MORE_RUNS}`
     for (const [label, env, hogs] of [
       ['A/A, quiet', {}, 0],
       ['10% slowdown, quiet', { WORK_SCALE: '1.1' }, 0],
@@ -113,27 +134,45 @@ export async function benchSameJob(): Promise<void> {
     ] as const) {
       const sequential = await scenario(command, env, hogs, true)
       const fixed = await scenario(command, env, hogs, false)
-      rows.push({ label, sequential, fixed, slow: 'WORK_SCALE' in env })
+      const more = await scenario(command, env, hogs, false, FIXED_MORE_RUNS)
+      rows.push({ label, hogs, sequential, fixed, more, slow: 'WORK_SCALE' in env })
       for (const [mode, t] of [
         ['sequential', sequential],
         ['fixed', fixed],
+        [moreLabel, more],
       ] as const)
         console.log(
           `  ${label.padEnd(33)}${mode.padEnd(13)}${list(t).padEnd(43)}${String(median(t.pairs)).padEnd(16)}${seconds(t).toFixed(1)}`,
         )
     }
-    console.log("\n  summary (out of each scenario's comparisons)     sequential    fixed")
+    console.log(
+      `\n  summary (out of each scenario's comparisons)     sequential    fixed         ${moreLabel}`,
+    )
     for (const r of rows) {
       const count = (t: Tally) => (r.slow ? (t.verdicts.regression ?? 0) : alarms(t))
       const what = r.slow ? 'detected' : 'false alarms'
       console.log(
-        `  ${`${r.label}: ${what}`.padEnd(50)}${`${count(r.sequential)}/${COMPARISONS}`.padEnd(14)}${count(r.fixed)}/${COMPARISONS}`,
+        `  ${`${r.label}: ${what}`.padEnd(50)}${`${count(r.sequential)}/${COMPARISONS}`.padEnd(14)}${`${count(r.fixed)}/${COMPARISONS}`.padEnd(14)}${count(r.more)}/${COMPARISONS}`,
       )
     }
-    const total = (key: 'sequential' | 'fixed') => rows.reduce((sum, r) => sum + seconds(r[key]), 0)
-    console.log(
-      `  CI seconds per verdict                            ${(total('sequential') / (rows.length * COMPARISONS)).toFixed(2).padEnd(14)}${(total('fixed') / (rows.length * COMPARISONS)).toFixed(2)}`,
-    )
+    // A decided verdict is a clear one (not unclear), right or wrong: what a CI job waits for.
+    const decided = (t: Tally) => COMPARISONS - (t.verdicts.unclear ?? 0)
+    const perDecided = (list: typeof rows, key: 'sequential' | 'fixed' | 'more') => {
+      const n = list.reduce((sum, r) => sum + decided(r[key]), 0)
+      return n === 0 ? '—' : (list.reduce((sum, r) => sum + seconds(r[key]), 0) / n).toFixed(2)
+    }
+    console.log('\n  CI seconds per decided verdict (A/A and 10% slowdown together)')
+    for (const [load, hogs] of [
+      ['quiet', 0],
+      ['one CPU hog', 1],
+      ['four CPU hogs', 4],
+      ['all', -1],
+    ] as const) {
+      const list = rows.filter((r) => hogs < 0 || r.hogs === hogs)
+      console.log(
+        `  ${load.padEnd(48)}${perDecided(list, 'sequential').padEnd(14)}${perDecided(list, 'fixed').padEnd(14)}${perDecided(list, 'more')}`,
+      )
+    }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
