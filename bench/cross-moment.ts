@@ -9,8 +9,12 @@
 //   (d) rebar CSVs: rebar itself is not installed here, so __tests__/programs/rebar_runner.c (a rebar
 //       runner program) is measured through the wall-clock kind and each benchmark's samples are written
 //       as `rebar measure` writes them (its columns, its aggregates, its duration format);
-//   (e) a 2× slowdown (WORK_SCALE=2) with no history, back to back and with a hog between.
+//   (e) a 2× slowdown (WORK_SCALE=2) with no history, back to back and with a hog between;
+//   (f) stored histories: 30 runs of a ~10 ms process stored (a CPU hog beside every third), then an
+//       unchanged head, one 10% slower and one 2× slower, each judged against the newest 1, 3, 5, 10
+//       and 30 of them, the newest the baseline.
 // Every count is shown with the rule across moments (acrossMoments) and without it.
+// BENCH_CROSS_MOMENT_PARTS=a,c,d,f runs some parts only ((b) and (e) come with (a)).
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -233,15 +237,95 @@ benchmarks:
   )
 }
 
+/** The commits of the stored runs and of the head: one state of the code stored, the head a new commit. */
+const STORED_SHA = 'a'.repeat(40)
+const HEAD_SHA = 'b'.repeat(40)
+const STORED_COUNTS = [1, 3, 5, 10, 30] as const
+
+/** A ~10 ms run of examples/process's program: its hash size, from a probe of 9 runs. */
+async function tenMilliseconds(dir: string, work: string): Promise<string> {
+  const probe = await measure(processYaml(work, '1000000', '1'), dir)
+  const perMillion = summarize(probe.benchmarks[0]!.metrics.wall!.samples!).median
+  return String(Math.max(1, Math.round((10e6 / perMillion) * 1e6)))
+}
+
+async function storedHistories(dir: string, work: string): Promise<void> {
+  const n = await tenMilliseconds(dir, work)
+  const heads = [
+    ['A/A', '1', '0'],
+    ['10% slowdown', '1.1', `≥ 15/20 at 5, ≥ 19/20 at 10`],
+    ['2× slowdown', '2', `${COMPARISONS}/${COMPARISONS}`],
+  ] as const
+  const caught = new Map<string, { now: number; before: number }>()
+  for (let c = 0; c < COMPARISONS; c++) {
+    const stored: ResultSet[] = []
+    for (let i = 0; i < STORED_COUNTS.at(-1)!; i++) {
+      // Beside a hog: every third run, never the newest (the baseline is measured quietly, as the head is).
+      const h = i % 3 === 1 ? hog() : undefined
+      if (h) await sleep(200)
+      try {
+        stored.push({
+          ...(await measure(processYaml(work, n, '1'), dir)),
+          commit: { branch: 'main', sha: STORED_SHA },
+        })
+      } finally {
+        h?.kill('SIGKILL')
+      }
+    }
+    for (const [label, scale] of heads) {
+      const head = {
+        ...(await measure(processYaml(work, n, scale), dir)),
+        commit: { branch: 'pr', sha: HEAD_SHA },
+      }
+      for (const k of STORED_COUNTS) {
+        const history = stored.slice(-k)
+        const judged = (across: boolean) =>
+          compareResults(head, {
+            baseline: { results: history.at(-1)!, source: 'bench', reason: 'newest results on this branch' },
+            history: { branch: 'main', results: history },
+            ...(across ? { acrossMoments: true } : {}),
+          }).verdict === 'regression'
+        const key = `${label}\u0000${k}`
+        const t = caught.get(key) ?? { now: 0, before: 0 }
+        if (judged(true)) t.now++
+        if (judged(false)) t.before++
+        caught.set(key, t)
+      }
+    }
+  }
+  for (const [label, , goal] of heads)
+    for (const k of STORED_COUNTS) {
+      const t = caught.get(`${label}\u0000${k}`)!
+      rows.push({
+        label: `(f) ${label}, ~10 ms process, ${k} stored run${k === 1 ? '' : 's'} (a hog beside every third stored)`,
+        comparisons: COMPARISONS,
+        now: t.now,
+        before: t.before,
+        goal:
+          label === 'A/A'
+            ? '0'
+            : label === '2× slowdown'
+              ? k === 1
+                ? goal
+                : '—'
+              : k === 5 || k === 10
+                ? goal
+                : '—',
+      })
+    }
+}
+
 export async function benchCrossMoment(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-action-cross-moment-'))
   try {
     const work = path.join(dir, 'work')
     await run('cc', ['-O2', '-o', work, path.join(root, 'examples/process/work.c')])
     const started = Date.now()
-    await storedAndFiles(dir, work)
-    await hyperfineImports(dir, work)
-    await rebarImports(dir)
+    const parts = (process.env.BENCH_CROSS_MOMENT_PARTS ?? 'a,c,d,f').split(',')
+    if (parts.includes('a')) await storedAndFiles(dir, work)
+    if (parts.includes('c')) await hyperfineImports(dir, work)
+    if (parts.includes('d')) await rebarImports(dir)
+    if (parts.includes('f')) await storedHistories(dir, work)
     console.log(
       `\ncomparisons across moments at default settings, ${os.cpus()[0]?.model} × ${os.cpus().length}` +
         ` (${((Date.now() - started) / 1000).toFixed(0)} s)`,
