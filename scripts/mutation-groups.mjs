@@ -41,6 +41,13 @@ export const GROUPS = {
     'src/report/terminal.ts',
   ],
   comment: ['src/github/comment.ts'],
+  // What callgrind's and DHAT's profiles say beside the totals: call trees, heap sites, the entry point.
+  profiles: [
+    'src/kinds/instructions/call-tree.ts',
+    'src/kinds/instructions/dhat.ts',
+    'src/kinds/instructions/dhat-entry-point.ts',
+  ],
+  flame: ['src/report/flame.ts'],
   config: ['src/config/errors.ts'],
 }
 

@@ -199,3 +199,44 @@ test('a stored tree reads back as nodes: each frame under the nearest shallower 
     { name: 's', ir: 0, children: [] },
   ])
 })
+
+test('callees are listed largest first, a tie by name, whatever order callgrind wrote them in', () => {
+  // main (self 10) calls small (100) before big (300), then y and x (50 each): 10 + 100 + 300 + 50 + 50 = 510.
+  const tree = buildCallTree(
+    profile(
+      'fn=main',
+      '1 10',
+      'cfn=small',
+      'calls=1 1',
+      '1 100',
+      'cfn=big',
+      'calls=1 1',
+      '1 300',
+      'cfn=y',
+      'calls=1 1',
+      '1 50',
+      'cfn=x',
+      'calls=1 1',
+      '1 50',
+      'fn=small',
+      '1 100',
+      'fn=big',
+      '1 300',
+      'fn=y',
+      '1 50',
+      'fn=x',
+      '1 50',
+      'totals: 510',
+    ),
+  )
+  assert.deepEqual(
+    tree.frames.map((f) => [f.name, f.ir, f.depth]),
+    [
+      ['main', 510, 0],
+      ['big', 300, 1],
+      ['small', 100, 1],
+      ['x', 50, 1],
+      ['y', 50, 1],
+    ],
+  )
+})
