@@ -4,13 +4,6 @@
 // a harness's setup and teardown) are left out of every heap metric.
 import { globToRegExp } from '../../glob.ts'
 
-/**
- * Frames DHAT records per allocation stack when an entry point selects the program points: valgrind's
- * most, so the entry point is on the stack of every allocation made below it (the default, 12, would cut
- * the stacks of an allocation a dozen calls deep before they reach it).
- */
-export const ENTRY_POINT_CALLERS = 500
-
 /** `0x109169: main (heap.c:16)`, `0x4883249: (below main) (libc_start_call_main.h:58)`, `0x1: ???`. */
 const FRAME = /^0x[0-9A-Fa-f]+: (.*?)(?: \([^()]*\))?$/
 

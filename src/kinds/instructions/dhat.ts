@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HeapSite, Metric } from '../../results.ts'
-import { ENTRY_POINT_CALLERS, insideEntryPoint } from './dhat-entry-point.ts'
+import { insideEntryPoint } from './dhat-entry-point.ts'
 import { foldCloneName } from './function-costs.ts'
 
 /** The heap metrics, each the sum of one program-point field over all program points. */
@@ -31,6 +31,12 @@ const FRAME_ADDRESS = /^0x[0-9A-Fa-f]+: /
  * first frames agree are one site.
  */
 export const SITE_FRAMES = 8
+/**
+ * Frames DHAT records per allocation stack: valgrind's most, so an entry point is on the stack of every
+ * allocation made below it, and a site reaches the program's own frames below the toolchain's (the
+ * default, 12, would cut the stacks of an allocation a dozen calls deep before either).
+ */
+const STACK_FRAMES = 500
 /** Where a frame is: its source line ("heap.c:16") or its object ("in /usr/lib/libc.so.6"). */
 const FRAME_PLACE = / \((in [^()]*|[^()]*:\d+)\)$/
 
@@ -231,7 +237,7 @@ export function dhatArguments(outDir: string): string[] {
     `--log-file=${path.join(outDir, 'valgrind.log.%p')}`,
     // Child processes are part of what the command costs.
     '--trace-children=yes',
-    `--num-callers=${ENTRY_POINT_CALLERS}`,
+    `--num-callers=${STACK_FRAMES}`,
     '--fullpath-after=',
   ]
 }
