@@ -15,18 +15,21 @@
 //       and 30 of them, the newest the baseline.
 // Every count is shown with the rule across moments (acrossMoments) and without it.
 // BENCH_CROSS_MOMENT_PARTS=a,c,d,f runs some parts only ((b) and (e) come with (a)).
+// BENCH_CROSS_MOMENT_SAVE=DIR keeps part (f)'s measured runs in DIR; BENCH_CROSS_MOMENT_FROM=DIR judges
+// those runs again instead of measuring, so two versions of the rules are compared on the same runs.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runCli } from '../src/cli/index.ts'
+import { historyRuns } from '../src/compare/drift-history.ts'
 import { compareResults } from '../src/compare/index.ts'
 import { parseConfig } from '../src/config/index.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { planCases } from '../src/run/plan.ts'
 import { measureSuite } from '../src/schedule/index.ts'
-import { summarize } from '../src/stats/index.ts'
+import { driftReference, estimateDrift, summarize } from '../src/stats/index.ts'
 import { benchResultSet } from './result-set.ts'
 
 const run = promisify(execFile)
@@ -79,6 +82,8 @@ function verdictOf(base: ResultSet, head: ResultSet, across: boolean) {
 }
 
 const rows: Row[] = []
+/** Lines printed after the table: what the counts were judged against. */
+const notes: string[] = []
 function tally(label: string, pairs: Array<{ base: ResultSet; head: ResultSet }>, goal: string): void {
   const count = (across: boolean) =>
     pairs.filter((p) => verdictOf(p.base, p.head, across).verdict === 'regression').length
@@ -249,14 +254,33 @@ async function tenMilliseconds(dir: string, work: string): Promise<string> {
   return String(Math.max(1, Math.round((10e6 / perMillion) * 1e6)))
 }
 
-async function storedHistories(dir: string, work: string): Promise<void> {
+/** One comparison of part (f): the stored runs (oldest first) and each head, as measured. */
+interface StoredComparison {
+  stored: ResultSet[]
+  heads: Record<string, ResultSet>
+}
+
+/**
+ * The stored histories of part (f): measured, or with BENCH_CROSS_MOMENT_FROM=DIR read from the files a
+ * run with BENCH_CROSS_MOMENT_SAVE=DIR wrote, so a change of the rules is judged on the same runs.
+ */
+async function storedComparisons(
+  dir: string,
+  work: string,
+  heads: ReadonlyArray<readonly [string, string, string]>,
+): Promise<StoredComparison[]> {
+  const from = process.env.BENCH_CROSS_MOMENT_FROM
+  if (from) {
+    const names = (await readdir(from)).filter((f) => /^comparison-\d+\.json$/.test(f))
+    names.sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]))
+    return Promise.all(
+      names.map(async (f) => JSON.parse(await readFile(path.join(from, f), 'utf8')) as StoredComparison),
+    )
+  }
+  const save = process.env.BENCH_CROSS_MOMENT_SAVE
+  if (save) await mkdir(save, { recursive: true })
   const n = await tenMilliseconds(dir, work)
-  const heads = [
-    ['A/A', '1', '0'],
-    ['10% slowdown', '1.1', `≥ 15/20 at 5, ≥ 19/20 at 10`],
-    ['2× slowdown', '2', `${COMPARISONS}/${COMPARISONS}`],
-  ] as const
-  const caught = new Map<string, { now: number; before: number }>()
+  const out: StoredComparison[] = []
   for (let c = 0; c < COMPARISONS; c++) {
     const stored: ResultSet[] = []
     for (let i = 0; i < STORED_COUNTS.at(-1)!; i++) {
@@ -272,11 +296,33 @@ async function storedHistories(dir: string, work: string): Promise<void> {
         h?.kill('SIGKILL')
       }
     }
-    for (const [label, scale] of heads) {
-      const head = {
+    const measured: Record<string, ResultSet> = {}
+    for (const [label, scale] of heads)
+      measured[label] = {
         ...(await measure(processYaml(work, n, scale), dir)),
         commit: { branch: 'pr', sha: HEAD_SHA },
       }
+    const comparison = { stored, heads: measured }
+    if (save) await writeFile(path.join(save, `comparison-${c}.json`), JSON.stringify(comparison))
+    out.push(comparison)
+  }
+  return out
+}
+
+async function storedHistories(dir: string, work: string): Promise<void> {
+  const heads = [
+    ['A/A', '1', '0'],
+    ['10% slowdown', '1.1', `≥ 15/20 at 5, ≥ 19/20 at 10`],
+    ['2× slowdown', '2', `${COMPARISONS}/${COMPARISONS}`],
+  ] as const
+  const comparisons = await storedComparisons(dir, work, heads)
+  const caught = new Map<string, { now: number; before: number }>()
+  // The bound each comparison of an unchanged head was judged against, and the drift σ and the runs it
+  // rests on, by stored runs.
+  const bounds = new Map<number, Array<{ bound: number; sigma: number; used: number }>>()
+  for (const { stored, heads: measured } of comparisons) {
+    for (const [label] of heads) {
+      const head = measured[label]!
       for (const k of STORED_COUNTS) {
         const history = stored.slice(-k)
         const judged = (across: boolean) =>
@@ -284,12 +330,20 @@ async function storedHistories(dir: string, work: string): Promise<void> {
             baseline: { results: history.at(-1)!, source: 'bench', reason: 'newest results on this branch' },
             history: { branch: 'main', results: history },
             ...(across ? { acrossMoments: true } : {}),
-          }).verdict === 'regression'
+          })
         const key = `${label}\u0000${k}`
         const t = caught.get(key) ?? { now: 0, before: 0 }
-        if (judged(true)) t.now++
-        if (judged(false)) t.before++
+        const across = judged(true)
+        if (across.verdict === 'regression') t.now++
+        if (judged(false).verdict === 'regression') t.before++
         caught.set(key, t)
+        if (label === 'A/A') {
+          const b = history.at(-1)!.benchmarks[0]!
+          const runs = historyRuns(history, history.at(-1)).get(b.id)?.get('wall') ?? []
+          const drift = estimateDrift(runs, { alpha: b.gate.alpha })
+          const seen = { bound: driftReference(drift).bound, sigma: drift.sigma, used: drift.used }
+          bounds.set(k, [...(bounds.get(k) ?? []), seen])
+        }
       }
     }
   }
@@ -298,7 +352,7 @@ async function storedHistories(dir: string, work: string): Promise<void> {
       const t = caught.get(`${label}\u0000${k}`)!
       rows.push({
         label: `(f) ${label}, ~10 ms process, ${k} stored run${k === 1 ? '' : 's'} (a hog beside every third stored)`,
-        comparisons: COMPARISONS,
+        comparisons: comparisons.length,
         now: t.now,
         before: t.before,
         goal:
@@ -313,6 +367,18 @@ async function storedHistories(dir: string, work: string): Promise<void> {
                 : '—',
       })
     }
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`
+  const middle = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)]!
+  for (const k of STORED_COUNTS) {
+    const seen = bounds.get(k) ?? []
+    if (seen.length === 0) continue
+    const b = seen.map((x) => x.bound - 1).sort((x, y) => x - y)
+    notes.push(
+      `(f) ${k} stored: the bound across moments, median ±${pct(middle(b))} (±${pct(b[0]!)} … ±${pct(b.at(-1)!)});` +
+        ` quiet runs of the same code it rests on, median ${middle(seen.map((x) => x.used))};` +
+        ` their drift σ, median ${pct(middle(seen.map((x) => x.sigma)))}`,
+    )
+  }
 }
 
 export async function benchCrossMoment(): Promise<void> {
@@ -336,6 +402,7 @@ export async function benchCrossMoment(): Promise<void> {
       console.log(
         `  ${r.label.padEnd(width)}  ${String(r.now).padStart(2)}/${r.comparisons} | ${String(r.before).padStart(2)}/${r.comparisons} | ${r.goal}`,
       )
+    for (const line of notes) console.log(line)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
