@@ -29,7 +29,14 @@ import { parseConfig } from '../src/config/index.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { planCases } from '../src/run/plan.ts'
 import { measureSuite } from '../src/schedule/index.ts'
-import { driftReference, estimateDrift, summarize } from '../src/stats/index.ts'
+import {
+  type DriftEstimate,
+  driftReference,
+  estimateDrift,
+  studentTQuantile,
+  summarize,
+  UNKNOWN_NOISE_BOUND,
+} from '../src/stats/index.ts'
 import { benchResultSet } from './result-set.ts'
 
 const run = promisify(execFile)
@@ -309,6 +316,38 @@ async function storedComparisons(
   return out
 }
 
+/**
+ * Whether `head`'s wall time is a regression against `base` by two rules the verdicts do not use,
+ * to show what they would change: the change itself (not its whole interval) beyond the drift bound,
+ * and the bound one-sided, t(1 − α, df) in place of t(1 − α/2, df).
+ */
+function otherRules(head: ResultSet, base: ResultSet, drift: DriftEstimate) {
+  const plain = compareResults(head, {
+    baseline: { results: base, source: 'bench', reason: 'newest results on this branch' },
+  })
+  const wall = plain.benchmarks[0]?.metrics.find((m) => m.metric === 'wall')
+  if (!wall?.ci || wall.verdict !== 'regression') return { point: false, oneSided: false, both: false }
+  const { bound, shift } = driftReference(drift)
+  const alpha = base.benchmarks[0]!.gate.alpha
+  const cap = Math.max(UNKNOWN_NOISE_BOUND, drift.widest)
+  const allowance = drift.reference?.allowance ?? drift.allowance
+  const oneSidedBound =
+    allowance === undefined
+      ? cap
+      : Math.min(
+          cap,
+          Math.exp(
+            (Math.log(allowance) * studentTQuantile(1 - alpha, drift.df)) /
+              studentTQuantile(1 - alpha / 2, drift.df),
+          ),
+        )
+  return {
+    point: wall.ratio * shift > bound,
+    oneSided: wall.ci[0] * shift > oneSidedBound,
+    both: wall.ratio * shift > oneSidedBound,
+  }
+}
+
 async function storedHistories(dir: string, work: string): Promise<void> {
   const heads = [
     ['A/A', '1', '0'],
@@ -320,6 +359,8 @@ async function storedHistories(dir: string, work: string): Promise<void> {
   // The bound each comparison of an unchanged head was judged against, and the drift σ and the runs it
   // rests on, by stored runs.
   const bounds = new Map<number, Array<{ bound: number; sigma: number; used: number }>>()
+  // The same comparisons judged by two other rules (otherRules), by head and stored runs.
+  const otherwise = new Map<string, { point: number; oneSided: number; both: number }>()
   for (const { stored, heads: measured } of comparisons) {
     for (const [label] of heads) {
       const head = measured[label]!
@@ -337,13 +378,19 @@ async function storedHistories(dir: string, work: string): Promise<void> {
         if (across.verdict === 'regression') t.now++
         if (judged(false).verdict === 'regression') t.before++
         caught.set(key, t)
+        const b = history.at(-1)!.benchmarks[0]!
+        const runs = historyRuns(history, history.at(-1)).get(b.id)?.get('wall') ?? []
+        const drift = estimateDrift(runs, { alpha: b.gate.alpha })
         if (label === 'A/A') {
-          const b = history.at(-1)!.benchmarks[0]!
-          const runs = historyRuns(history, history.at(-1)).get(b.id)?.get('wall') ?? []
-          const drift = estimateDrift(runs, { alpha: b.gate.alpha })
           const seen = { bound: driftReference(drift).bound, sigma: drift.sigma, used: drift.used }
           bounds.set(k, [...(bounds.get(k) ?? []), seen])
         }
+        const other = otherRules(head, history.at(-1)!, drift)
+        const o = otherwise.get(key) ?? { point: 0, oneSided: 0, both: 0 }
+        o.point += Number(other.point)
+        o.oneSided += Number(other.oneSided)
+        o.both += Number(other.both)
+        otherwise.set(key, o)
       }
     }
   }
@@ -379,6 +426,16 @@ async function storedHistories(dir: string, work: string): Promise<void> {
         ` their drift σ, median ${pct(middle(seen.map((x) => x.sigma)))}`,
     )
   }
+  notes.push(
+    '(f) the same runs judged by other rules: the change itself beyond the bound (not the whole interval) |' +
+      ' the whole interval beyond a one-sided bound at α | the change itself beyond a one-sided bound',
+  )
+  for (const [label] of heads)
+    for (const k of STORED_COUNTS) {
+      const o = otherwise.get(`${label}\u0000${k}`)!
+      const n = comparisons.length
+      notes.push(`  ${label}, ${k} stored: ${o.point}/${n} | ${o.oneSided}/${n} | ${o.both}/${n}`)
+    }
 }
 
 export async function benchCrossMoment(): Promise<void> {
