@@ -41,6 +41,8 @@ export const GROUPS = {
     'src/report/terminal.ts',
   ],
   comment: ['src/github/comment.ts'],
+  // Reading the shards' artifacts in a merge: the run's artifact list, the signed URL, the capped download.
+  artifacts: ['src/github/results-service.ts', 'src/github/artifact-download.ts'],
   // What callgrind's and DHAT's profiles say beside the totals: call trees, heap sites, the entry point.
   profiles: [
     'src/kinds/instructions/call-tree.ts',

@@ -2,6 +2,8 @@
 // the local GitHub (which checks every call as the service would): the file itself, and what goes
 // wrong said in our words, naming the artifact.
 import assert from 'node:assert/strict'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import {
   ArtifactReadError,
@@ -10,10 +12,39 @@ import {
 } from '../../../src/github/artifact-download.ts'
 import { type ResultsService, resultsService } from '../../../src/github/results-service.ts'
 import { ZipFormatError } from '../../../src/github/zip.ts'
+import { VERSION } from '../../../src/version.ts'
 import { type GitHubServer, runtimeEnv, startGitHubServer, zipFiles } from '../../support/github-server.ts'
 
 const RUN = 801
 const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService/'
+
+/**
+ * Storage that answers every GET with `serve` (the response as it writes it): for what the local
+ * GitHub's storage never does, a body without its length, a connection cut off.
+ */
+async function storage(
+  serve: (res: http.ServerResponse) => void,
+): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_req, res) => serve(res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/zip`,
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    },
+  }
+}
+
+/** A port nothing listens on: one the system gave and took back. */
+async function closedPort(): Promise<number> {
+  const server = http.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
 
 describe('artifacts of this workflow run, read through the results service', () => {
   let server: GitHubServer
@@ -156,6 +187,305 @@ describe('artifacts of this workflow run, read through the results service', () 
       readArtifactFile(service, bomb, 'shard.json', { maxBytes: 1000 }),
       new ZipFormatError('the artifact bomb: shard.json is 100000 bytes, more than the 1000 read'),
     )
+  })
+
+  test('a list the service refused, or one whose answer is not an object, says so and is not retried', async () => {
+    const before = server.requests.length
+    server.failNext({
+      pathPattern: `${TWIRP}ListArtifacts`,
+      status: 403,
+      body: { code: 'permission_denied', msg: 'no' },
+    })
+    await assert.rejects(
+      listRunArtifacts(service),
+      new ArtifactReadError(
+        'could not list the artifacts of this workflow run: the Actions results service answered ListArtifacts with 403 permission_denied: no',
+      ),
+    )
+    // A success status with a body that is not a JSON object: the service never answers so.
+    for (const body of ['[]', 'null', '"text"', 'not json', '7']) {
+      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body })
+      await assert.rejects(
+        listRunArtifacts(service),
+        new ArtifactReadError(
+          'could not list the artifacts of this workflow run: the Actions results service answered ListArtifacts with something other than a JSON object',
+        ),
+        body,
+      )
+    }
+    assert.equal(server.requests.length - before, 6, 'one call each, no retry')
+  })
+
+  test("a refusal's code and message are said only where they are text", async () => {
+    server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 418, body: { code: 5, msg: ['x'] } })
+    await assert.rejects(
+      listRunArtifacts(service),
+      new ArtifactReadError(
+        'could not list the artifacts of this workflow run: the Actions results service answered ListArtifacts with 418',
+      ),
+    )
+  })
+
+  test('any 2xx answer is an answer; a 300 is not, and is not retried', async () => {
+    const listing = { artifacts: [{ name: 'answered', database_id: '41', size: '9' }] }
+    server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 201, body: listing })
+    assert.deepEqual(
+      (await listRunArtifacts(service)).map((a) => [a.name, a.id, a.size]),
+      [['answered', 41, 9]],
+    )
+    const before = server.requests.length
+    server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 300, body: listing })
+    await assert.rejects(
+      listRunArtifacts(service),
+      new ArtifactReadError(
+        'could not list the artifacts of this workflow run: the Actions results service answered ListArtifacts with 300',
+      ),
+    )
+    assert.equal(server.requests.length - before, 1)
+  })
+
+  test('an entry without a name or a whole-number id is refused; missing sizes and ids of the run are empty', async () => {
+    const bad = [
+      null,
+      'shard',
+      { database_id: '7' },
+      { name: '', database_id: '7' },
+      { name: 7, database_id: '7' },
+      { name: 'no-id' },
+      { name: 'not-a-number', database_id: 'abc' },
+      { name: 'fraction', database_id: '1.5' },
+    ]
+    for (const entry of bad) {
+      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body: { artifacts: [entry] } })
+      await assert.rejects(
+        listRunArtifacts(service),
+        new ArtifactReadError('the Actions results service listed an artifact without its name or id'),
+        JSON.stringify(entry),
+      )
+    }
+    server.failNext({
+      pathPattern: `${TWIRP}ListArtifacts`,
+      status: 200,
+      body: { artifacts: [{ name: 'bare', database_id: '12' }] },
+    })
+    assert.deepEqual(await listRunArtifacts(service), [
+      { name: 'bare', id: 12, size: 0, runBackendId: '', jobBackendId: '' },
+    ])
+    // No list at all is an empty one.
+    for (const body of [{}, { artifacts: null }, { artifacts: { name: 'x', database_id: '1' } }]) {
+      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body })
+      assert.deepEqual(await listRunArtifacts(service), [], JSON.stringify(body))
+    }
+  })
+
+  test('of two of one name, the newer is kept whichever the service lists first', async () => {
+    const listed = (artifacts: unknown[]) =>
+      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body: { artifacts } })
+    listed([
+      { name: 'twice', database_id: '9', size: '90' },
+      { name: 'twice', database_id: '3', size: '30' },
+      { name: 'once', database_id: '5', size: '50' },
+    ])
+    assert.deepEqual(
+      (await listRunArtifacts(service)).map((a) => [a.name, a.id, a.size]),
+      [
+        ['twice', 9, 90],
+        ['once', 5, 50],
+      ],
+    )
+  })
+
+  test('gone by its status alone, or by its code alone', async () => {
+    server.addArtifact(RUN, 'lost', { 'shard.json': '{}' })
+    const lost = await artifact('lost')
+    const gone = new ArtifactReadError(
+      'the artifact lost is not in this workflow run any more (expired or deleted)',
+    )
+    server.failNext({ pathPattern: `${TWIRP}GetSignedArtifactURL`, status: 404, body: { msg: 'gone' } })
+    await assert.rejects(readArtifactFile(service, lost, 'shard.json'), gone)
+    server.failNext({
+      pathPattern: `${TWIRP}GetSignedArtifactURL`,
+      status: 400,
+      body: { code: 'not_found', msg: 'gone' },
+    })
+    await assert.rejects(readArtifactFile(service, lost, 'shard.json'), gone)
+    server.failNext({
+      pathPattern: `${TWIRP}GetSignedArtifactURL`,
+      status: 400,
+      body: { code: 'invalid_argument', msg: 'bad name' },
+    })
+    await assert.rejects(
+      readArtifactFile(service, lost, 'shard.json'),
+      new ArtifactReadError(
+        'could not get a download link for the artifact lost: the Actions results service answered GetSignedArtifactURL with 400 invalid_argument: bad name',
+      ),
+    )
+  })
+
+  test('a download link that is not http(s) is never followed', async () => {
+    server.addArtifact(RUN, 'linked', { 'shard.json': '{}' })
+    const linked = await artifact('linked')
+    const gets = blobGets()
+    // An array's text would be the link it holds: not a string, so not a link.
+    for (const signed of [
+      undefined,
+      7,
+      ['https://example.com/zip'],
+      'file:///etc/passwd',
+      'ftp://example.com/zip',
+      'file:///x?https://y',
+    ]) {
+      server.failNext({
+        pathPattern: `${TWIRP}GetSignedArtifactURL`,
+        status: 200,
+        body: signed === undefined ? { name: 'linked' } : { name: 'linked', signed_url: signed },
+      })
+      await assert.rejects(
+        readArtifactFile(service, linked, 'shard.json'),
+        new ArtifactReadError('the Actions results service gave no download link for the artifact linked'),
+        JSON.stringify(signed),
+      )
+    }
+    assert.equal(blobGets(), gets, 'nothing downloaded')
+  })
+
+  test('storage failing (500), or not there at all, is said in our words', async () => {
+    server.addArtifact(RUN, 'unserved', { 'shard.json': '{}' })
+    const unserved = await artifact('unserved')
+    server.failNext({ method: 'GET', pathPattern: /^\/_blob\//, status: 500 })
+    await assert.rejects(
+      readArtifactFile(service, unserved, 'shard.json'),
+      new ArtifactReadError('could not download the artifact unserved: storage answered 500'),
+    )
+    const port = await closedPort()
+    server.failNext({
+      pathPattern: `${TWIRP}GetSignedArtifactURL`,
+      status: 200,
+      body: { name: 'unserved', signed_url: `http://127.0.0.1:${port}/zip` },
+    })
+    await assert.rejects(
+      readArtifactFile(service, unserved, 'shard.json'),
+      /^ArtifactReadError: could not download the artifact unserved: .*ECONNREFUSED/,
+    )
+  })
+
+  test('a zip of exactly the cap is read, listed, declared and as it arrives', async () => {
+    const exact = server.addArtifact(RUN, 'exact', { 'shard.json': '{"exact":1}' })
+    const listed = await artifact('exact')
+    assert.equal(
+      (await readArtifactFile(service, listed, 'shard.json', { maxZipBytes: exact.size }))?.toString(),
+      '{"exact":1}',
+    )
+    // The same bytes without a declared length, in two pieces: counted as they arrive.
+    const zip = zipFiles({ 'shard.json': '{"exact":2}' })
+    const chunked = await storage((res) => {
+      res.writeHead(200)
+      res.write(zip.subarray(0, 10))
+      res.end(zip.subarray(10))
+    })
+    try {
+      server.failNext({
+        pathPattern: `${TWIRP}GetSignedArtifactURL`,
+        status: 200,
+        body: { name: 'exact', signed_url: chunked.url },
+      })
+      const read = await readArtifactFile(service, { ...listed, size: 0 }, 'shard.json', {
+        maxZipBytes: zip.length,
+      })
+      assert.equal(read?.toString(), '{"exact":2}')
+      server.failNext({
+        pathPattern: `${TWIRP}GetSignedArtifactURL`,
+        status: 200,
+        body: { name: 'exact', signed_url: chunked.url },
+      })
+      await assert.rejects(
+        readArtifactFile(service, { ...listed, size: 0 }, 'shard.json', { maxZipBytes: zip.length - 1 }),
+        new ArtifactReadError(`the artifact exact is more than the ${zip.length - 1} bytes read`),
+      )
+    } finally {
+      chunked.close()
+    }
+  })
+
+  test('a download whose declared length is over the cap is refused before its body is read', async () => {
+    // The body breaks off after 10 bytes: read, that would be a download cut off instead.
+    const declared = await storage((res) => {
+      res.writeHead(200, { 'content-length': '1000000' })
+      res.write(Buffer.alloc(10))
+      setImmediate(() => res.destroy())
+    })
+    try {
+      server.failNext({
+        pathPattern: `${TWIRP}GetSignedArtifactURL`,
+        status: 200,
+        body: { name: 'declared', signed_url: declared.url },
+      })
+      const listing = {
+        name: 'declared',
+        id: 1,
+        size: 0,
+        runBackendId: service.runBackendId,
+        jobBackendId: service.jobBackendId,
+      }
+      await assert.rejects(
+        readArtifactFile(service, listing, 'shard.json', { maxZipBytes: 100 }),
+        new ArtifactReadError('the artifact declared is more than the 100 bytes read'),
+      )
+    } finally {
+      declared.close()
+    }
+  })
+
+  test('a download cut off part way is said so, naming the artifact', async () => {
+    const cut = await storage((res) => {
+      res.writeHead(200, { 'content-length': '1000' })
+      res.write(Buffer.alloc(10))
+      setImmediate(() => res.destroy())
+    })
+    try {
+      server.failNext({
+        pathPattern: `${TWIRP}GetSignedArtifactURL`,
+        status: 200,
+        body: { name: 'cut', signed_url: cut.url },
+      })
+      const listing = {
+        name: 'cut',
+        id: 1,
+        size: 1000,
+        runBackendId: service.runBackendId,
+        jobBackendId: service.jobBackendId,
+      }
+      await assert.rejects(
+        readArtifactFile(service, listing, 'shard.json'),
+        /^ArtifactReadError: the download of the artifact cut broke off: /,
+      )
+    } finally {
+      cut.close()
+    }
+  })
+
+  test('calls carry the token and say who makes them', async () => {
+    const before = server.requests.length
+    await listRunArtifacts(service)
+    const call = server.requests[before]!
+    assert.equal(call.headers['user-agent'], `bench-action/${VERSION}`)
+    assert.equal(call.headers.authorization, `Bearer ${service.token}`)
+    assert.deepEqual(server.violations, [])
+  })
+
+  test('a service that cannot be reached is tried three times, then said so', async () => {
+    const port = await closedPort()
+    const waits: number[] = []
+    const away = {
+      ...service,
+      origin: `http://127.0.0.1:${port}`,
+      sleep: async (n: number) => void waits.push(n),
+    }
+    await assert.rejects(
+      listRunArtifacts(away),
+      /^ArtifactReadError: could not list the artifacts of this workflow run: the Actions results service could not be reached for ListArtifacts: .*ECONNREFUSED/,
+    )
+    assert.deepEqual(waits, [1, 2], 'a wait before the second and the third try')
   })
 })
 

@@ -17,6 +17,14 @@ test('a token without the scope, with a scope missing the job, or not a JWT is r
   const cases: Array<[string, string]> = [
     [token({ scp: 'Actions.ExampleScope' }), 'it has no Actions.Results scope'],
     [token({ scp: 'Actions.Results:run-1' }), 'its Actions.Results scope does not name a run and a job'],
+    [token({ scp: 'Actions.Results::job-2' }), 'its Actions.Results scope does not name a run and a job'],
+    [token({ scp: 'Actions.Results:run-1:' }), 'its Actions.Results scope does not name a run and a job'],
+    [
+      token({ scp: 'Actions.Results:run-1:job-2:x' }),
+      'its Actions.Results scope does not name a run and a job',
+    ],
+    [token(null), 'it has no scp claim'],
+    [token({ scp: ['Actions.Results:run-1:job-2'] }), 'it has no scp claim'],
     [token({ sub: 'someone' }), 'it has no scp claim'],
     ['secret-not-a-jwt', 'its claims are not JSON'],
   ]
@@ -28,6 +36,16 @@ test('a token without the scope, with a scope missing the job, or not a JWT is r
       ),
     )
   }
+})
+
+test('either runtime variable missing: the service is not available', () => {
+  const tokenOnly = { ACTIONS_RUNTIME_TOKEN: token({ scp: 'Actions.Results:r:j' }) }
+  const urlOnly = { ACTIONS_RESULTS_URL: 'https://results.example/' }
+  for (const env of [tokenOnly, urlOnly, { ...tokenOnly, ACTIONS_RESULTS_URL: '' }])
+    assert.throws(
+      () => resultsService(env),
+      /^ResultsServiceError: the Actions results service, which keeps the artifacts of a workflow run, is not available: /,
+    )
 })
 
 test("the service's origin is the results URL without its path", () => {

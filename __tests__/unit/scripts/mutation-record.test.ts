@@ -143,7 +143,7 @@ test('a record counts each outcome per module and scores detected over valid', (
   )
   assert.match(
     md,
-    /Not measured yet: stats-decide, stats-intervals, stats-tests, stats-drift, stats-changepoints, compare, same-job, schedule, families, accept, report, comment, profiles, flame, config\./,
+    /Not measured yet: stats-decide, stats-intervals, stats-tests, stats-drift, stats-changepoints, compare, same-job, schedule, families, accept, report, comment, artifacts, profiles, flame, config\./,
   )
 })
 
