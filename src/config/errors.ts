@@ -210,6 +210,13 @@ function misIndented(text: string, line: number): Omit<ConfigProblem, 'path'> | 
   return indentationProblem(lines, above, line - 1)
 }
 
+/** The first line (from 1) at or after `line` that is neither blank nor only a comment; `line` when none is. */
+function nonBlankFrom(text: string, line: number): number {
+  const lines = text.split('\n')
+  for (let i = line - 1; i < lines.length; i++) if (!isBlank(lines[i]!)) return i + 1
+  return line
+}
+
 /** A YAML syntax error as a problem at the place the parser stopped. */
 export function yamlProblem(error: YAMLError, text: string, source: YamlSource): ConfigProblem {
   const position = positionOf(source, error.pos[0])
@@ -219,8 +226,9 @@ export function yamlProblem(error: YAMLError, text: string, source: YamlSource):
     if (culprit) return { path: '', ...culprit }
   }
   if (error.code === 'BAD_INDENT' || error.code === 'MISSING_CHAR') {
-    // YAML stops at the misplaced line itself (a comment after the key above, or a line too shallow).
-    const culprit = misIndented(text, position.line)
+    // YAML stops at the misplaced line itself (a comment after the key above, or a line too shallow),
+    // or at a blank or comment line just above it.
+    const culprit = misIndented(text, nonBlankFrom(text, position.line))
     if (culprit) return { path: '', ...culprit }
   }
   let detail: string

@@ -345,3 +345,39 @@ describe('locating a path in the text', () => {
     }
   })
 })
+
+describe('a misplaced line is named, whatever lies between it and the key above', () => {
+  const deeper = (line: number, column: number, key: number, keyColumn: number) =>
+    `b.yml:${line}:${column}: invalid YAML: this line starts at column ${column}, deeper than the key on line ${key} (column ${keyColumn}), so it reads as more of that key's value; start it at column ${keyColumn} to make it a key beside it`
+  const shallower = (line: number, column: number, key: number, keyColumn: number) =>
+    `b.yml:${line}:${column}: invalid YAML: this line starts at column ${column}, shallower than the key on line ${key} (column ${keyColumn}), so it belongs to no mapping; start it at column ${keyColumn} to make it a key beside it`
+  const head = 'suite: s\nbenchmarks:\n  - name: a\n'
+
+  test('too deep: right under the key, under a blank line, under a comment line', () => {
+    assert.deepEqual(messages(`${head}    kind: process\n      command: [x]\n`), [deeper(5, 7, 4, 5)])
+    assert.deepEqual(messages(`${head}    kind: process\n\n      command: [x]\n`), [deeper(6, 7, 4, 5)])
+    assert.deepEqual(messages(`${head}    kind: process\n    # why\n      command: [x]\n`), [
+      deeper(6, 7, 4, 5),
+    ])
+    assert.deepEqual(messages(`${head}    kind: process\n  \n    # why\n\n      command: [x]\n`), [
+      deeper(8, 7, 4, 5),
+    ])
+  })
+
+  test('too shallow: right under the key, under a blank line, under a comment line', () => {
+    assert.deepEqual(messages(`${head}    kind: process # c\n   command: [x]\n`), [shallower(5, 4, 4, 5)])
+    assert.deepEqual(messages(`${head}    kind: process # c\n\n   command: [x]\n`), [shallower(6, 4, 4, 5)])
+    assert.deepEqual(messages(`${head}    kind: process # c\n    # why\n   command: [x]\n`), [
+      shallower(6, 4, 4, 5),
+    ])
+  })
+
+  test("the key above a list item's: its column is after the item's dash", () => {
+    assert.deepEqual(messages(`${head.slice(0, -1)} # c\n   kind: process\n`), [shallower(4, 4, 3, 5)])
+    assert.deepEqual(messages(`${head}     kind: process\n    command: [x]\n`), [deeper(4, 6, 3, 5)])
+  })
+
+  test('a top-level key indented under the one above', () => {
+    assert.deepEqual(messages('suite: s\n benchmarks:\n  - name: a\n'), [deeper(2, 2, 1, 1)])
+  })
+})
