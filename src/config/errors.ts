@@ -449,12 +449,7 @@ function collect(
       }
       // The option of the right shape (a list for a list, a mapping for a mapping) says what is wrong
       // inside it; when no option has the right shape, the union's own message says what would fit.
-      const matching = issue.errors.find(
-        (errors) =>
-          !errors.some(
-            (e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'invalid_value'),
-          ),
-      )
+      const matching = issue.errors.find((errors) => !wrongShape(errors))
       if (matching !== undefined && matching.length > 0) {
         for (const inner of matching) collect(inner, segments, data, schema, out)
         return
@@ -470,6 +465,21 @@ function collect(
     default:
       out.push(expectation(issue.message, segments, data))
   }
+}
+
+/**
+ * Whether an option's issues say the value has another shape than the option: a type or a literal
+ * that does not fit at its root, or a union at its root none of whose options has the shape (a list
+ * given where a union of single values or a list of them is asked: the list option has the shape).
+ */
+function wrongShape(issues: readonly z.core.$ZodIssue[]): boolean {
+  return issues.some(
+    (e) =>
+      e.path.length === 0 &&
+      (e.code === 'invalid_type' ||
+        e.code === 'invalid_value' ||
+        (e.code === 'invalid_union' && e.errors.length > 0 && e.errors.every(wrongShape))),
+  )
 }
 
 function discriminatorProblem(issue: z.core.$ZodIssue, segments: PathSegment[], data: unknown): Located {

@@ -381,3 +381,34 @@ describe('a misplaced line is named, whatever lies between it and the key above'
     assert.deepEqual(messages('suite: s\n benchmarks:\n  - name: a\n'), [deeper(2, 2, 1, 1)])
   })
 })
+
+describe('a value that may be one item or a list of them', () => {
+  const input = (value: string) =>
+    `suite: s\nbenchmarks:\n  - name: a\n    kind: wall-clock\n    runner: [./r]\n    input:\n      haystack: ${value}\n`
+
+  test('a list is allowed: the problem is named in the item that has it', () => {
+    assert.deepEqual(messages(input('[a, { pth: x }]')), [
+      'b.yml:7:23: benchmarks[0].input.haystack[1].pth: unknown key "pth"; did you mean "path"? (expected one of: path)',
+    ])
+    assert.deepEqual(messages(input('[a, [b]]')), [
+      'b.yml:7:21: benchmarks[0].input.haystack[1]: expected a string, a number, true/false or { path: FILE }, got a list',
+    ])
+  })
+
+  test('one item: its own problem; nothing: every form that would fit', () => {
+    assert.deepEqual(messages(input('{ pth: x }')), [
+      'b.yml:7:19: benchmarks[0].input.haystack.pth: unknown key "pth"; did you mean "path"? (expected one of: path)',
+    ])
+    assert.deepEqual(messages(input('')), [
+      'b.yml:7:7: benchmarks[0].input.haystack: expected a string, a number, true/false, { path: FILE } or a list of them, got an empty value',
+    ])
+  })
+
+  test('a setup step given as a mapping is checked as one, after steps given as commands', () => {
+    const text =
+      'suite: s\nsetup:\n  - [make]\n  - run: make\n    shel: true\nbenchmarks:\n  - name: a\n' + PROCESS
+    assert.deepEqual(messages(text), [
+      'b.yml:5:5: setup[1].shel: unknown key "shel"; did you mean "shell"? (expected one of: run, shell, cwd, env, timeout)',
+    ])
+  })
+})
