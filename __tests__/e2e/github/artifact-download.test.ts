@@ -37,6 +37,15 @@ async function storage(
   }
 }
 
+/** Storage that declares `length` bytes, sends 10 and cuts the connection. */
+function brokenOff(length: number): ReturnType<typeof storage> {
+  return storage((res) => {
+    res.writeHead(200, { 'content-length': String(length) })
+    res.write(Buffer.alloc(10))
+    setImmediate(() => res.destroy())
+  })
+}
+
 /** A port nothing listens on: one the system gave and took back. */
 async function closedPort(): Promise<number> {
   const server = http.createServer()
@@ -62,6 +71,24 @@ describe('artifacts of this workflow run, read through the results service', () 
     return found
   }
   const blobGets = () => server.requests.filter((r) => r.operationId === 'blob/get').length
+  /** The service's next list answered with `body` (status 200 unless given). */
+  const answerList = (body: unknown, status = 200) =>
+    server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status, body })
+  /** The service's next download link for `name`: `url`. */
+  const linkTo = (name: string, url: string) =>
+    server.failNext({
+      pathPattern: `${TWIRP}GetSignedArtifactURL`,
+      status: 200,
+      body: { name, signed_url: url },
+    })
+  /** An artifact of this run as a list would give it, not uploaded here. */
+  const listing = (name: string, size: number) => ({
+    name,
+    id: 1,
+    size,
+    runBackendId: service.runBackendId,
+    jobBackendId: service.jobBackendId,
+  })
 
   test('the file read from the zip in memory, no other entry needed', async () => {
     server.addArtifact(RUN, 'shard-a', { 'shard.json': '{"a":true}', 'other.txt': 'x' })
@@ -191,11 +218,7 @@ describe('artifacts of this workflow run, read through the results service', () 
 
   test('a list the service refused, or one whose answer is not an object, says so and is not retried', async () => {
     const before = server.requests.length
-    server.failNext({
-      pathPattern: `${TWIRP}ListArtifacts`,
-      status: 403,
-      body: { code: 'permission_denied', msg: 'no' },
-    })
+    answerList({ code: 'permission_denied', msg: 'no' }, 403)
     await assert.rejects(
       listRunArtifacts(service),
       new ArtifactReadError(
@@ -204,7 +227,7 @@ describe('artifacts of this workflow run, read through the results service', () 
     )
     // A success status with a body that is not a JSON object: the service never answers so.
     for (const body of ['[]', 'null', '"text"', 'not json', '7']) {
-      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body })
+      answerList(body)
       await assert.rejects(
         listRunArtifacts(service),
         new ArtifactReadError(
@@ -217,7 +240,7 @@ describe('artifacts of this workflow run, read through the results service', () 
   })
 
   test("a refusal's code and message are said only where they are text", async () => {
-    server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 418, body: { code: 5, msg: ['x'] } })
+    answerList({ code: 5, msg: ['x'] }, 418)
     await assert.rejects(
       listRunArtifacts(service),
       new ArtifactReadError(
@@ -227,14 +250,14 @@ describe('artifacts of this workflow run, read through the results service', () 
   })
 
   test('any 2xx answer is an answer; a 300 is not, and is not retried', async () => {
-    const listing = { artifacts: [{ name: 'answered', database_id: '41', size: '9' }] }
-    server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 201, body: listing })
+    const answer = { artifacts: [{ name: 'answered', database_id: '41', size: '9' }] }
+    answerList(answer, 201)
     assert.deepEqual(
       (await listRunArtifacts(service)).map((a) => [a.name, a.id, a.size]),
       [['answered', 41, 9]],
     )
     const before = server.requests.length
-    server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 300, body: listing })
+    answerList(answer, 300)
     await assert.rejects(
       listRunArtifacts(service),
       new ArtifactReadError(
@@ -256,36 +279,32 @@ describe('artifacts of this workflow run, read through the results service', () 
       { name: 'fraction', database_id: '1.5' },
     ]
     for (const entry of bad) {
-      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body: { artifacts: [entry] } })
+      answerList({ artifacts: [entry] })
       await assert.rejects(
         listRunArtifacts(service),
         new ArtifactReadError('the Actions results service listed an artifact without its name or id'),
         JSON.stringify(entry),
       )
     }
-    server.failNext({
-      pathPattern: `${TWIRP}ListArtifacts`,
-      status: 200,
-      body: { artifacts: [{ name: 'bare', database_id: '12' }] },
-    })
+    answerList({ artifacts: [{ name: 'bare', database_id: '12' }] })
     assert.deepEqual(await listRunArtifacts(service), [
       { name: 'bare', id: 12, size: 0, runBackendId: '', jobBackendId: '' },
     ])
     // No list at all is an empty one.
     for (const body of [{}, { artifacts: null }, { artifacts: { name: 'x', database_id: '1' } }]) {
-      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body })
+      answerList(body)
       assert.deepEqual(await listRunArtifacts(service), [], JSON.stringify(body))
     }
   })
 
   test('of two of one name, the newer is kept whichever the service lists first', async () => {
-    const listed = (artifacts: unknown[]) =>
-      server.failNext({ pathPattern: `${TWIRP}ListArtifacts`, status: 200, body: { artifacts } })
-    listed([
-      { name: 'twice', database_id: '9', size: '90' },
-      { name: 'twice', database_id: '3', size: '30' },
-      { name: 'once', database_id: '5', size: '50' },
-    ])
+    answerList({
+      artifacts: [
+        { name: 'twice', database_id: '9', size: '90' },
+        { name: 'twice', database_id: '3', size: '30' },
+        { name: 'once', database_id: '5', size: '50' },
+      ],
+    })
     assert.deepEqual(
       (await listRunArtifacts(service)).map((a) => [a.name, a.id, a.size]),
       [
@@ -358,11 +377,7 @@ describe('artifacts of this workflow run, read through the results service', () 
       new ArtifactReadError('could not download the artifact unserved: storage answered 500'),
     )
     const port = await closedPort()
-    server.failNext({
-      pathPattern: `${TWIRP}GetSignedArtifactURL`,
-      status: 200,
-      body: { name: 'unserved', signed_url: `http://127.0.0.1:${port}/zip` },
-    })
+    linkTo('unserved', `http://127.0.0.1:${port}/zip`)
     await assert.rejects(
       readArtifactFile(service, unserved, 'shard.json'),
       /^ArtifactReadError: could not download the artifact unserved: .*ECONNREFUSED/,
@@ -384,20 +399,12 @@ describe('artifacts of this workflow run, read through the results service', () 
       res.end(zip.subarray(10))
     })
     try {
-      server.failNext({
-        pathPattern: `${TWIRP}GetSignedArtifactURL`,
-        status: 200,
-        body: { name: 'exact', signed_url: chunked.url },
-      })
+      linkTo('exact', chunked.url)
       const read = await readArtifactFile(service, { ...listed, size: 0 }, 'shard.json', {
         maxZipBytes: zip.length,
       })
       assert.equal(read?.toString(), '{"exact":2}')
-      server.failNext({
-        pathPattern: `${TWIRP}GetSignedArtifactURL`,
-        status: 200,
-        body: { name: 'exact', signed_url: chunked.url },
-      })
+      linkTo('exact', chunked.url)
       await assert.rejects(
         readArtifactFile(service, { ...listed, size: 0 }, 'shard.json', { maxZipBytes: zip.length - 1 }),
         new ArtifactReadError(`the artifact exact is more than the ${zip.length - 1} bytes read`),
@@ -409,26 +416,11 @@ describe('artifacts of this workflow run, read through the results service', () 
 
   test('a download whose declared length is over the cap is refused before its body is read', async () => {
     // The body breaks off after 10 bytes: read, that would be a download cut off instead.
-    const declared = await storage((res) => {
-      res.writeHead(200, { 'content-length': '1000000' })
-      res.write(Buffer.alloc(10))
-      setImmediate(() => res.destroy())
-    })
+    const declared = await brokenOff(1_000_000)
     try {
-      server.failNext({
-        pathPattern: `${TWIRP}GetSignedArtifactURL`,
-        status: 200,
-        body: { name: 'declared', signed_url: declared.url },
-      })
-      const listing = {
-        name: 'declared',
-        id: 1,
-        size: 0,
-        runBackendId: service.runBackendId,
-        jobBackendId: service.jobBackendId,
-      }
+      linkTo('declared', declared.url)
       await assert.rejects(
-        readArtifactFile(service, listing, 'shard.json', { maxZipBytes: 100 }),
+        readArtifactFile(service, listing('declared', 0), 'shard.json', { maxZipBytes: 100 }),
         new ArtifactReadError('the artifact declared is more than the 100 bytes read'),
       )
     } finally {
@@ -437,26 +429,11 @@ describe('artifacts of this workflow run, read through the results service', () 
   })
 
   test('a download cut off part way is said so, naming the artifact', async () => {
-    const cut = await storage((res) => {
-      res.writeHead(200, { 'content-length': '1000' })
-      res.write(Buffer.alloc(10))
-      setImmediate(() => res.destroy())
-    })
+    const cut = await brokenOff(1000)
     try {
-      server.failNext({
-        pathPattern: `${TWIRP}GetSignedArtifactURL`,
-        status: 200,
-        body: { name: 'cut', signed_url: cut.url },
-      })
-      const listing = {
-        name: 'cut',
-        id: 1,
-        size: 1000,
-        runBackendId: service.runBackendId,
-        jobBackendId: service.jobBackendId,
-      }
+      linkTo('cut', cut.url)
       await assert.rejects(
-        readArtifactFile(service, listing, 'shard.json'),
+        readArtifactFile(service, listing('cut', 1000), 'shard.json'),
         /^ArtifactReadError: the download of the artifact cut broke off: /,
       )
     } finally {
