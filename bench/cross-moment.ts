@@ -29,14 +29,7 @@ import { parseConfig } from '../src/config/index.ts'
 import type { BenchmarkResult, ResultSet } from '../src/results.ts'
 import { planCases } from '../src/run/plan.ts'
 import { measureSuite } from '../src/schedule/index.ts'
-import {
-  type DriftEstimate,
-  driftReference,
-  estimateDrift,
-  studentTQuantile,
-  summarize,
-  UNKNOWN_NOISE_BOUND,
-} from '../src/stats/index.ts'
+import { type DriftEstimate, driftReference, estimateDrift, summarize } from '../src/stats/index.ts'
 import { benchResultSet } from './result-set.ts'
 
 const run = promisify(execFile)
@@ -319,28 +312,17 @@ async function storedComparisons(
 /**
  * Whether `head`'s wall time is a regression against `base` by two rules the verdicts do not use,
  * to show what they would change: the change itself (not its whole interval) beyond the drift bound,
- * and the bound one-sided, t(1 − α, df) in place of t(1 − α/2, df).
+ * and the bound one-sided: t(1 − α, df) in place of t(1 − α/2, df), which is the estimate's own bound
+ * at 2α (`oneSided`).
  */
-function otherRules(head: ResultSet, base: ResultSet, drift: DriftEstimate) {
+function otherRules(head: ResultSet, base: ResultSet, drift: DriftEstimate, oneSided: DriftEstimate) {
   const plain = compareResults(head, {
     baseline: { results: base, source: 'bench', reason: 'newest results on this branch' },
   })
   const wall = plain.benchmarks[0]?.metrics.find((m) => m.metric === 'wall')
   if (!wall?.ci || wall.verdict !== 'regression') return { point: false, oneSided: false, both: false }
   const { bound, shift } = driftReference(drift)
-  const alpha = base.benchmarks[0]!.gate.alpha
-  const cap = Math.max(UNKNOWN_NOISE_BOUND, drift.widest)
-  const allowance = drift.reference?.allowance ?? drift.allowance
-  const oneSidedBound =
-    allowance === undefined
-      ? cap
-      : Math.min(
-          cap,
-          Math.exp(
-            (Math.log(allowance) * studentTQuantile(1 - alpha, drift.df)) /
-              studentTQuantile(1 - alpha / 2, drift.df),
-          ),
-        )
+  const oneSidedBound = driftReference(oneSided).bound
   return {
     point: wall.ratio * shift > bound,
     oneSided: wall.ci[0] * shift > oneSidedBound,
@@ -356,36 +338,37 @@ async function storedHistories(dir: string, work: string): Promise<void> {
   ] as const
   const comparisons = await storedComparisons(dir, work, heads)
   const caught = new Map<string, { now: number; before: number }>()
-  // The bound each comparison of an unchanged head was judged against, and the drift σ and the runs it
-  // rests on, by stored runs.
+  // The bound each comparison was judged against (it does not depend on the head), and the drift σ and
+  // the runs it rests on, by stored runs.
   const bounds = new Map<number, Array<{ bound: number; sigma: number; used: number }>>()
   // The same comparisons judged by two other rules (otherRules), by head and stored runs.
   const otherwise = new Map<string, { point: number; oneSided: number; both: number }>()
   for (const { stored, heads: measured } of comparisons) {
-    for (const [label] of heads) {
-      const head = measured[label]!
-      for (const k of STORED_COUNTS) {
-        const history = stored.slice(-k)
+    for (const k of STORED_COUNTS) {
+      const history = stored.slice(-k)
+      const baseline = history.at(-1)!
+      const b = baseline.benchmarks[0]!
+      const runs = historyRuns(history, baseline).get(b.id)?.get('wall') ?? []
+      const drift = estimateDrift(runs, { alpha: b.gate.alpha })
+      const oneSided = estimateDrift(runs, { alpha: 2 * b.gate.alpha })
+      bounds.set(k, [
+        ...(bounds.get(k) ?? []),
+        { bound: driftReference(drift).bound, sigma: drift.sigma, used: drift.used },
+      ])
+      for (const [label] of heads) {
+        const head = measured[label]!
         const judged = (across: boolean) =>
           compareResults(head, {
-            baseline: { results: history.at(-1)!, source: 'bench', reason: 'newest results on this branch' },
+            baseline: { results: baseline, source: 'bench', reason: 'newest results on this branch' },
             history: { branch: 'main', results: history },
             ...(across ? { acrossMoments: true } : {}),
-          })
+          }).verdict === 'regression'
         const key = `${label}\u0000${k}`
         const t = caught.get(key) ?? { now: 0, before: 0 }
-        const across = judged(true)
-        if (across.verdict === 'regression') t.now++
-        if (judged(false).verdict === 'regression') t.before++
+        if (judged(true)) t.now++
+        if (judged(false)) t.before++
         caught.set(key, t)
-        const b = history.at(-1)!.benchmarks[0]!
-        const runs = historyRuns(history, history.at(-1)).get(b.id)?.get('wall') ?? []
-        const drift = estimateDrift(runs, { alpha: b.gate.alpha })
-        if (label === 'A/A') {
-          const seen = { bound: driftReference(drift).bound, sigma: drift.sigma, used: drift.used }
-          bounds.set(k, [...(bounds.get(k) ?? []), seen])
-        }
-        const other = otherRules(head, history.at(-1)!, drift)
+        const other = otherRules(head, baseline, drift, oneSided)
         const o = otherwise.get(key) ?? { point: 0, oneSided: 0, both: 0 }
         o.point += Number(other.point)
         o.oneSided += Number(other.oneSided)
