@@ -156,6 +156,12 @@ const keyColumnOf = (line: string): number => /^\s*(?:-\s+)*/.exec(line)![0].len
 const indentOf = (line: string): number => /^ */.exec(line)![0].length + 1
 /** Whether a line is blank or only a comment. */
 const isBlank = (line: string): boolean => line.trim() === '' || line.trim().startsWith('#')
+/** The first line at or after index `from` that is neither blank nor only a comment; lines.length when none is. */
+const nonBlankFrom = (lines: readonly string[], from: number): number => {
+  let i = from
+  while (i < lines.length && isBlank(lines[i]!)) i++
+  return i
+}
 
 /**
  * The line at `culprit` (0-based) starts at another column than the key at `key`: too deep reads as
@@ -190,31 +196,25 @@ function overIndented(text: string, line: number): Omit<ConfigProblem, 'path'> |
   const lines = text.split('\n')
   const above = lines[line - 1]
   if (above === undefined || !/^\s*(?:-\s+)*[^\s#][^:]*:\s+\S/.test(above)) return undefined
-  let next = line
-  while (next < lines.length && isBlank(lines[next]!)) next++
+  const next = nonBlankFrom(lines, line)
   if (next >= lines.length || indentOf(lines[next]!) <= keyColumnOf(above)) return undefined
   return indentationProblem(lines, line - 1, next)
 }
 
 /**
- * A key on `line` that starts at another column than the key above it (where YAML stops at the line
- * itself: a comment after the key above, or a line too shallow).
+ * A key that starts at another column than the key above it, where YAML stops at `line`: the key's
+ * own line (a comment after the key above, or a line too shallow), or a blank or comment line just
+ * above it.
  */
 function misIndented(text: string, line: number): Omit<ConfigProblem, 'path'> | undefined {
   const lines = text.split('\n')
-  const culprit = lines[line - 1]
+  const at = nonBlankFrom(lines, line - 1)
+  const culprit = lines[at]
   if (culprit === undefined || !/^\s*[^\s#-][^:]*:(\s|$)/.test(culprit)) return undefined
-  let above = line - 2
+  let above = at - 1
   while (above >= 0 && isBlank(lines[above]!)) above--
   if (above < 0 || !/^\s*(?:-\s+)*[^\s#][^:]*:(\s|$)/.test(lines[above]!)) return undefined
-  return indentationProblem(lines, above, line - 1)
-}
-
-/** The first line (from 1) at or after `line` that is neither blank nor only a comment; `line` when none is. */
-function nonBlankFrom(text: string, line: number): number {
-  const lines = text.split('\n')
-  for (let i = line - 1; i < lines.length; i++) if (!isBlank(lines[i]!)) return i + 1
-  return line
+  return indentationProblem(lines, above, at)
 }
 
 /** A YAML syntax error as a problem at the place the parser stopped. */
@@ -226,9 +226,8 @@ export function yamlProblem(error: YAMLError, text: string, source: YamlSource):
     if (culprit) return { path: '', ...culprit }
   }
   if (error.code === 'BAD_INDENT' || error.code === 'MISSING_CHAR') {
-    // YAML stops at the misplaced line itself (a comment after the key above, or a line too shallow),
-    // or at a blank or comment line just above it.
-    const culprit = misIndented(text, nonBlankFrom(text, position.line))
+    // YAML stops at the misplaced line, or at a blank or comment line just above it.
+    const culprit = misIndented(text, position.line)
     if (culprit) return { path: '', ...culprit }
   }
   let detail: string
